@@ -1,0 +1,1 @@
+"""Adventure files: loading, the format model, schema, validation, expressions, graphs."""

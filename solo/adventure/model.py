@@ -1,0 +1,354 @@
+"""The adventure as typed, immutable data: what a loaded YAML file means to the engine.
+
+:func:`build` turns the plain data of a YAML document (already checked against the JSON Schema)
+into these classes. Every object keeps the ``path`` of keys that leads to it in the document, so
+a later error can name the file, line and column it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+Path = tuple[Any, ...]
+
+ENDING_OUTCOMES = ("victory", "mixed", "defeat")
+
+
+@dataclass(frozen=True)
+class Branch:
+    """What happens after a roll shows one outcome (or after a table row is rolled)."""
+
+    text: str = ""
+    effects: tuple[Mapping[str, Any], ...] = ()
+    goto: str | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A check or contest a choice asks for: the stat, system parameters and outcome branches."""
+
+    kind: str  # "check" or "contest"
+    stat: Any
+    params: Mapping[str, Any]  # everything but `outcomes`, as written (stat included)
+    outcomes: Mapping[str, Branch]
+    opponent: str | None = None
+    assist: str | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    text: str
+    goto: str | None = None
+    condition: str | None = None
+    disabled: str | None = None
+    once: bool = False
+    effects: tuple[Mapping[str, Any], ...] = ()
+    check: CheckSpec | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Ending:
+    outcome: str = "mixed"
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    id: str
+    title: str
+    text: str = ""
+    group: str | None = None
+    gm: str = ""
+    on_enter: tuple[Mapping[str, Any], ...] = ()
+    choices: tuple[Choice, ...] = ()
+    ending: Ending | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: str
+    text: str
+    award: Mapping[str, int] = field(default_factory=dict)
+    when: str | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Clock:
+    id: str
+    size: int
+    label: str = ""
+    filled: tuple[Mapping[str, Any], ...] = ()
+    start: int = 0
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    dice: str
+    rows: Mapping[tuple[int, int], Branch]  # inclusive range -> branch
+    reroll: tuple[int, ...] = ()
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Hook:
+    every: str
+    effects: tuple[Mapping[str, Any], ...]
+    when: str | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Person:
+    """A pregenerated character or an NPC, as written in the file."""
+
+    id: str
+    name: str
+    stats: Mapping[str, Any]
+    description: str = ""
+    items: tuple[str, ...] = ()
+    resources: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    companion: bool = False
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    name: str
+    text: str = ""
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Adventure:
+    id: str
+    title: str
+    system: str
+    start: str
+    scenes: Mapping[str, Scene]
+    format: int = 1
+    author: str = ""
+    version: str = ""
+    license: str = ""
+    summary: str = ""
+    content_notes: tuple[str, ...] = ()
+    play_time: str = ""
+    intro: str = ""
+    characters: tuple[Person, ...] = ()
+    allow_custom: bool = True
+    npcs: Mapping[str, Person] = field(default_factory=dict)
+    items: Mapping[str, Item] = field(default_factory=dict)
+    objectives: Mapping[str, Objective] = field(default_factory=dict)
+    flags: Mapping[str, bool] = field(default_factory=dict)
+    counters: Mapping[str, int] = field(default_factory=dict)
+    clocks: Mapping[str, Clock] = field(default_factory=dict)
+    tables: Mapping[str, Table] = field(default_factory=dict)
+    hooks: tuple[Hook, ...] = ()
+    source: str = ""  # the file it came from, for messages
+    digest: str = ""  # sha256 of the file's bytes, for saves
+
+    @property
+    def endings(self) -> list[str]:
+        return [sid for sid, scene in self.scenes.items() if scene.ending is not None]
+
+    def item_name(self, item_id: str) -> str:
+        item = self.items.get(item_id)
+        return item.name if item else item_id
+
+
+# -- building from plain data -------------------------------------------------------------------
+
+
+def _effects(value: Any) -> tuple[Mapping[str, Any], ...]:
+    if value is None:
+        return ()
+    if isinstance(value, Mapping):
+        return (value,)
+    return tuple(value)
+
+
+def _branch(data: Any, path: Path) -> Branch:
+    if isinstance(data, str):  # shorthand: a scene id
+        return Branch(goto=data, path=path)
+    data = data or {}
+    return Branch(
+        text=str(data.get("text", "") or ""),
+        effects=_effects(data.get("effects")),
+        goto=data.get("goto"),
+        path=path,
+    )
+
+
+def _check(data: Mapping[str, Any], kind: str, path: Path) -> CheckSpec:
+    outcomes = {
+        str(label): _branch(branch, path + ("outcomes", label))
+        for label, branch in (data.get("outcomes") or {}).items()
+    }
+    params = {k: v for k, v in data.items() if k != "outcomes"}
+    return CheckSpec(
+        kind=kind,
+        stat=data.get("stat"),
+        params=params,
+        outcomes=outcomes,
+        opponent=data.get("opponent"),
+        assist=data.get("assist"),
+        path=path,
+    )
+
+
+def _choice(data: Mapping[str, Any], path: Path) -> Choice:
+    check = None
+    if "check" in data:
+        check = _check(data["check"], "check", path + ("check",))
+    elif "contest" in data:
+        check = _check(data["contest"], "contest", path + ("contest",))
+    condition = data.get("if")
+    return Choice(
+        text=str(data.get("text", "")),
+        goto=data.get("goto"),
+        condition=None if condition is None else str(condition),
+        disabled=data.get("disabled"),
+        once=bool(data.get("once", False)),
+        effects=_effects(data.get("effects")),
+        check=check,
+        path=path,
+    )
+
+
+def _person(data: Mapping[str, Any], path: Path) -> Person:
+    return Person(
+        id=str(data["id"]),
+        name=str(data.get("name", data["id"])),
+        stats=dict(data.get("stats") or {}),
+        description=str(data.get("description", "") or ""),
+        items=tuple(data.get("items") or ()),
+        resources=dict(data.get("resources") or {}),
+        extra=dict(data.get("extra") or {}),
+        companion=bool(data.get("companion", False)),
+        path=path,
+    )
+
+
+def _range(key: Any) -> tuple[int, int]:
+    text = str(key).strip()
+    if "-" in text[1:]:
+        lo, _, hi = text.partition("-") if not text.startswith("-") else ("", "", "")
+        return int(lo), int(hi)
+    return int(text), int(text)
+
+
+def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adventure:
+    """Build an :class:`Adventure` from schema-valid plain data."""
+    scenes: dict[str, Scene] = {}
+    for sid, sdata in (data.get("scenes") or {}).items():
+        spath: Path = ("scenes", sid)
+        sdata = sdata or {}
+        ending = None
+        if "ending" in sdata:
+            edata = sdata["ending"] or {}
+            ending = Ending(
+                outcome=str(edata.get("outcome", "mixed")),
+                summary=str(edata.get("summary", "") or ""),
+            )
+        scenes[str(sid)] = Scene(
+            id=str(sid),
+            title=str(sdata.get("title", sid)),
+            text=str(sdata.get("text", "") or ""),
+            group=sdata.get("group"),
+            gm=str(sdata.get("gm", "") or ""),
+            on_enter=_effects(sdata.get("on_enter")),
+            choices=tuple(
+                _choice(c, spath + ("choices", i)) for i, c in enumerate(sdata.get("choices") or ())
+            ),
+            ending=ending,
+            path=spath,
+        )
+    variables = data.get("variables") or {}
+    clocks = {
+        str(cid): Clock(
+            id=str(cid),
+            size=int(c["size"]),
+            label=str(c.get("label", cid)),
+            filled=_effects(c.get("filled")),
+            start=int(c.get("start", 0)),
+            path=("variables", "clocks", cid),
+        )
+        for cid, c in (variables.get("clocks") or {}).items()
+    }
+    tables = {}
+    for tid, t in (data.get("tables") or {}).items():
+        rows = {
+            _range(k): _branch(v, ("tables", tid, "rows", k)) for k, v in (t.get("rows") or {}).items()
+        }
+        tables[str(tid)] = Table(
+            id=str(tid),
+            dice=str(t["dice"]),
+            rows=rows,
+            reroll=tuple(int(x) for x in (t.get("reroll") or ())),
+            path=("tables", tid),
+        )
+    return Adventure(
+        format=int(data.get("format", 0)),
+        id=str(data["id"]),
+        title=str(data["title"]),
+        system=str(data["system"]),
+        start=str(data["start"]),
+        author=str(data.get("author", "") or ""),
+        version=str(data.get("version", "") or ""),
+        license=str(data.get("license", "") or ""),
+        summary=str(data.get("summary", "") or ""),
+        content_notes=tuple(str(n) for n in data.get("content_notes") or ()),
+        play_time=str(data.get("play_time", "") or ""),
+        intro=str(data.get("intro", "") or ""),
+        characters=tuple(
+            _person(p, ("characters", i)) for i, p in enumerate(data.get("characters") or ())
+        ),
+        allow_custom=bool(data.get("allow_custom", True)),
+        npcs={
+            str(p["id"]): _person(p, ("npcs", i)) for i, p in enumerate(data.get("npcs") or ())
+        },
+        items={
+            str(i["id"]): Item(
+                id=str(i["id"]),
+                name=str(i.get("name", i["id"])),
+                text=str(i.get("text", "") or ""),
+                path=("items", n),
+            )
+            for n, i in enumerate(data.get("items") or ())
+        },
+        objectives={
+            str(o["id"]): Objective(
+                id=str(o["id"]),
+                text=str(o.get("text", o["id"])),
+                award=dict(o.get("award") or {}),
+                when=None if o.get("when") is None else str(o["when"]),
+                path=("objectives", n),
+            )
+            for n, o in enumerate(data.get("objectives") or ())
+        },
+        flags={str(k): bool(v) for k, v in (variables.get("flags") or {}).items()},
+        counters={str(k): int(v) for k, v in (variables.get("counters") or {}).items()},
+        clocks=clocks,
+        tables=tables,
+        hooks=tuple(
+            Hook(
+                every=str(h.get("every", "turn")),
+                effects=_effects(h.get("effects")),
+                when=None if h.get("when") is None else str(h["when"]),
+                path=("hooks", n),
+            )
+            for n, h in enumerate(data.get("hooks") or ())
+        ),
+        scenes=scenes,
+        source=source,
+        digest=digest,
+    )

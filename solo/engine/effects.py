@@ -1,0 +1,178 @@
+"""Effects: the changes an adventure makes to the game state, applied one by one.
+
+An effect is a one-key mapping from the adventure file (``{give: sealant}``, ``{tick: air}``...).
+:class:`EffectRunner` dispatches each through a table of handlers, appends the events it causes,
+and records a pending ``goto`` for the game to follow once the batch is done.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from solo.engine import events as ev
+
+if TYPE_CHECKING:
+    from solo.engine.game import Game
+
+#: Resources that are plain counters on the character when the ruleset has no ``gain`` hook.
+MAX_EFFECT_DEPTH = 20
+
+
+class EffectError(RuntimeError):
+    """An effect that cannot be applied (unknown id slipped past validation, bad value)."""
+
+
+class EffectRunner:
+    """Applies effects to a game; collects events and the scene to go to next."""
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self.events: list[ev.Event] = []
+        self.goto: str | None = None
+        self._depth = 0
+        self._handlers: dict[str, Callable[[Any], None]] = {
+            "set": self._set,
+            "add": self._add,
+            "tick": self._tick,
+            "give": self._give,
+            "take": self._take,
+            "complete": self._complete,
+            "award": self._award,
+            "condition": self._condition,
+            "clear": self._clear,
+            "injury": self._injury,
+            "table": self._table,
+            "text": self._text,
+            "goto": self._goto,
+            "if": self._if,
+        }
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def run(self, effects: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_EFFECT_DEPTH:
+                raise EffectError("effects nest too deeply (a clock or table that triggers itself?)")
+            for effect in effects:
+                for name, value in effect.items():
+                    handler = self._handlers.get(name)
+                    if handler is None:
+                        raise EffectError(f"unknown effect {name!r}")
+                    handler(value)
+        finally:
+            self._depth -= 1
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _set(self, value: Mapping[str, Any]) -> None:
+        for name, v in value.items():
+            if name in self.state.flags:
+                self.state.flags[name] = bool(self._value(v))
+            elif name in self.state.counters:
+                self.state.counters[name] = int(self._value(v))
+            elif name in self.state.clocks:
+                self.state.clocks[name] = int(self._value(v))
+            else:
+                raise EffectError(f"set: unknown variable {name!r}")
+
+    def _value(self, v: Any) -> Any:
+        if isinstance(v, str) and v.startswith("="):
+            return self.game.evaluate(v[1:])
+        return v
+
+    def _add(self, value: Mapping[str, Any]) -> None:
+        for name, v in value.items():
+            if name in self.state.counters:
+                self.state.counters[name] += int(self._value(v))
+            elif name in self.state.clocks:
+                self._tick({name: int(self._value(v))})
+            else:
+                raise EffectError(f"add: unknown counter {name!r}")
+
+    def _tick(self, value: Any) -> None:
+        amounts = {value: 1} if isinstance(value, str) else dict(value)
+        for cid, n in amounts.items():
+            clock = self.game.adventure.clocks.get(cid)
+            if clock is None:
+                raise EffectError(f"tick: unknown clock {cid!r}")
+            before = self.state.clocks.get(cid, 0)
+            after = max(0, min(clock.size, before + int(n)))
+            self.state.clocks[cid] = after
+            if after != before:
+                self.events.append(ev.ClockTicked(cid, clock.label or cid, after, clock.size))
+            if after >= clock.size and cid not in self.state.clocks_filled:
+                self.state.clocks_filled.append(cid)
+                self.run(clock.filled)
+
+    def _items(self, value: Any) -> list[str]:
+        return [value] if isinstance(value, str) else list(value)
+
+    def _give(self, value: Any) -> None:
+        character = self.game.character
+        for item in self._items(value):
+            if item not in character.items:
+                character.items.append(item)
+                self.events.append(ev.ItemChanged(item, self.game.adventure.item_name(item), True))
+
+    def _take(self, value: Any) -> None:
+        character = self.game.character
+        for item in self._items(value):
+            if item in character.items:
+                character.items.remove(item)
+                self.events.append(ev.ItemChanged(item, self.game.adventure.item_name(item), False))
+
+    def _complete(self, value: Any) -> None:
+        for oid in self._items(value):
+            self.game.complete_objective(oid, self)
+
+    def _award(self, value: Mapping[str, Any]) -> None:
+        for resource, amount in value.items():
+            self.game.award(resource, int(amount), "award", self)
+
+    def _condition(self, value: Any) -> None:
+        character = self.game.character
+        for name in self._items(value):
+            character.conditions.append(name)
+            self.events.append(ev.ConditionChanged(name, True))
+
+    def _clear(self, value: Any) -> None:
+        character = self.game.character
+        for name in self._items(value):
+            if name in character.conditions:
+                character.conditions.remove(name)
+                self.events.append(ev.ConditionChanged(name, False))
+
+    def _injury(self, value: Any) -> None:
+        part, count = (value, 1) if isinstance(value, str) else (value["part"], value.get("count", 1))
+        injure = getattr(self.game.ruleset, "injure", None)
+        if injure is None:
+            raise EffectError(f"injury: the {self.game.ruleset.id} system has no body parts")
+        for line in injure(self.game.character, str(part), int(count)) or ():
+            self.events.append(ev.RulesNote(line))
+
+    def _table(self, value: Any) -> None:
+        branch = self.game.roll_table(str(value), self)
+        if branch is not None:
+            self.apply_branch(branch)
+
+    def _text(self, value: Any) -> None:
+        self.events.append(ev.Narration(self.game.render(str(value))))
+
+    def _goto(self, value: Any) -> None:
+        self.goto = str(value)
+
+    def _if(self, value: Mapping[str, Any]) -> None:
+        if self.game.evaluate(str(value["when"])):
+            self.run(value.get("then") or ())
+        else:
+            self.run(value.get("else") or ())
+
+    # -- branches ----------------------------------------------------------------------------
+    def apply_branch(self, branch) -> None:
+        if branch.text:
+            self.events.append(ev.Narration(self.game.render(branch.text)))
+        self.run(branch.effects)
+        if branch.goto:
+            self.goto = branch.goto

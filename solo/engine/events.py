@@ -1,0 +1,193 @@
+"""Events: everything the engine tells its drivers, as plain data.
+
+The engine never prints. Each step returns a list of events; the terminal renders them with rich,
+``--json`` writes each as one JSON object per line (``event.to_dict()``), and the playtest bot and
+tests read them directly. Every event has a ``type``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class Event:
+    type: str = field(init=False, default="event")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class AdventureStarted(Event):
+    adventure: str
+    title: str
+    system: str
+    seed: int
+    intro: str = ""
+
+    def __post_init__(self) -> None:
+        self.type = "start"
+
+
+@dataclass
+class CharacterChosen(Event):
+    id: str
+    name: str
+    stats: dict[str, Any]
+    items: list[str]
+
+    def __post_init__(self) -> None:
+        self.type = "character"
+
+
+@dataclass
+class SceneEntered(Event):
+    id: str
+    title: str
+    text: str
+    group: str | None = None
+
+    def __post_init__(self) -> None:
+        self.type = "scene"
+
+
+@dataclass
+class Narration(Event):
+    text: str
+
+    def __post_init__(self) -> None:
+        self.type = "text"
+
+
+@dataclass
+class Option:
+    """One option of a decision. ``key`` is what a player types; disabled options have none."""
+
+    key: str | None
+    text: str
+    id: str = ""
+    enabled: bool = True
+    reason: str = ""
+    hint: str = ""  # e.g. "Thought, 3 dice: 74% success"
+
+
+@dataclass
+class ChoicesOffered(Event):
+    kind: str  # "character", "scene", "check", "roll"
+    prompt: str
+    options: list[Option]
+
+    def __post_init__(self) -> None:
+        self.type = "choices"
+
+    def enabled_keys(self) -> list[str]:
+        return [o.key for o in self.options if o.enabled and o.key is not None]
+
+
+@dataclass
+class RollMade(Event):
+    record: dict[str, Any]
+    label: str = ""  # what was rolled for, e.g. "Patch the hole (Utility)"
+    final: bool = True  # False while offers (bonus dice, rerolls) may still change it
+
+    def __post_init__(self) -> None:
+        self.type = "roll"
+
+
+@dataclass
+class TableRolled(Event):
+    table: str
+    dice: list[int]
+    total: int
+    rerolled: list[int]
+
+    def __post_init__(self) -> None:
+        self.type = "table"
+
+
+@dataclass
+class ObjectiveCompleted(Event):
+    id: str
+    text: str
+    award: dict[str, int]
+
+    def __post_init__(self) -> None:
+        self.type = "objective"
+
+
+@dataclass
+class XpGained(Event):
+    amount: int
+    total: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        self.type = "xp"
+
+
+@dataclass
+class ResourceChanged(Event):
+    """A resource other than XP changed (EP, rerolls, blessings, luck, learning...)."""
+
+    resource: str
+    amount: int
+    total: Any
+    reason: str
+
+    def __post_init__(self) -> None:
+        self.type = "award"
+
+
+@dataclass
+class ItemChanged(Event):
+    id: str
+    name: str
+    gained: bool
+
+    def __post_init__(self) -> None:
+        self.type = "item"
+
+
+@dataclass
+class ConditionChanged(Event):
+    name: str
+    gained: bool
+
+    def __post_init__(self) -> None:
+        self.type = "condition"
+
+
+@dataclass
+class ClockTicked(Event):
+    id: str
+    label: str
+    value: int
+    size: int
+
+    def __post_init__(self) -> None:
+        self.type = "clock"
+
+
+@dataclass
+class RulesNote(Event):
+    """A line from the ruleset: learning experiences, injuries, rerolls dropped at the end."""
+
+    text: str
+
+    def __post_init__(self) -> None:
+        self.type = "rules"
+
+
+@dataclass
+class EndingReached(Event):
+    id: str
+    title: str
+    outcome: str
+    summary: str
+    objectives: dict[str, bool]
+    resources: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        self.type = "ending"

@@ -1,0 +1,587 @@
+"""The engine: one playthrough of an adventure, driven by decisions, answering with events.
+
+A :class:`Game` owns the state, the seeded dice and the ruleset. Drivers call :meth:`Game.start`
+once (or :meth:`Game.resume` from a save), then show the events, read :attr:`Game.offered` (the
+current decision) and call :meth:`Game.choose` with a key. No method prints, prompts or touches a
+file. The same game with the same seed and the same keys gives the same events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from solo.adventure import expressions
+from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Person, Scene
+from solo.engine import events as ev
+from solo.engine.effects import EffectError, EffectRunner
+from solo.engine.scene_machine import SceneMachine, SceneMoveError
+from solo.engine.state import GameState, Pending
+from solo.rules import registry
+from solo.rules.base import Character, RulesError
+from solo.rules.dice import Dice, DiceError, RollRecord
+from solo.rules.notation import DiceNotation
+
+MAX_MOVES_WITHOUT_DECISION = 100
+KEEP = "keep"
+ROLL = "roll"
+
+
+class EngineError(RuntimeError):
+    """The game cannot go on: a broken adventure slipped past validation, or a bad save."""
+
+
+class InvalidDecision(ValueError):
+    """The player picked something not on offer. Not an error: ask again."""
+
+
+def character_from_person(person: Person, system: str) -> Character:
+    return Character(
+        id=person.id,
+        name=person.name,
+        system=system,
+        description=person.description,
+        stats=dict(person.stats),
+        resources=dict(person.resources),
+        items=list(person.items),
+        extra=dict(person.extra),
+    )
+
+
+class Game:
+    """One playthrough. See the module docstring for how drivers use it."""
+
+    def __init__(
+        self,
+        adventure: Adventure,
+        *,
+        seed: int | None = None,
+        character: Character | None = None,
+    ) -> None:
+        self.adventure = adventure
+        self.ruleset = registry.get(adventure.system)
+        self.dice = Dice(seed)
+        self.machine = SceneMachine(adventure)
+        self.state = GameState(
+            adventure_id=adventure.id,
+            seed=self.dice.seed,
+            flags=dict(adventure.flags),
+            counters=dict(adventure.counters),
+            clocks={cid: clock.start for cid, clock in adventure.clocks.items()},
+            objectives={oid: False for oid in adventure.objectives},
+        )
+        self._preset = character
+        self._offered: ev.ChoicesOffered | None = None
+
+    # -- life cycle --------------------------------------------------------------------------
+    @classmethod
+    def resume(cls, adventure: Adventure, state: Mapping[str, Any]) -> "Game":
+        """A game restored from :meth:`snapshot` data: same scene, decision and dice."""
+        game = cls(adventure, seed=int(state["seed"]))
+        game.state = GameState.from_dict(dict(state))
+        if game.state.dice:
+            game.dice.set_state(game.state.dice)
+        if game.state.scene is not None and game.state.scene not in adventure.scenes:
+            raise EngineError(f"scene {game.state.scene!r} is no longer in the adventure")
+        game.machine.place(game.state.scene)
+        if game.state.pending is not None:
+            game._offered = game._build_offer()
+        return game
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (what a save stores)."""
+        self.state.dice = self.dice.get_state()
+        return self.state.to_dict()
+
+    @property
+    def character(self) -> Character:
+        if self.state.character is None:
+            raise EngineError("no character has been chosen yet")
+        return self.state.character
+
+    @property
+    def finished(self) -> bool:
+        return self.state.ending is not None
+
+    @property
+    def offered(self) -> ev.ChoicesOffered | None:
+        """The decision the game is waiting for, or None when it has ended."""
+        return self._offered
+
+    def start(self) -> list[ev.Event]:
+        """Begin the adventure: the intro, then the character choice or the first scene."""
+        events: list[ev.Event] = [
+            ev.AdventureStarted(
+                adventure=self.adventure.id,
+                title=self.adventure.title,
+                system=self.adventure.system,
+                seed=self.dice.seed,
+                intro=self.render(self.adventure.intro) if self.adventure.intro else "",
+            )
+        ]
+        if self._preset is not None:
+            events += self._set_character(self._preset)
+            events += self._enter_start()
+        elif len(self.adventure.characters) == 1:
+            events += self._set_character(
+                character_from_person(self.adventure.characters[0], self.adventure.system)
+            )
+            events += self._enter_start()
+        elif self.adventure.characters:
+            self.state.pending = Pending("character")
+        else:
+            raise EngineError("this adventure has no pregenerated character: bring your own")
+        return self._finish_step(events)
+
+    def replay_view(self) -> list[ev.Event]:
+        """Events that show a resumed game where it stands (no state changes)."""
+        events: list[ev.Event] = []
+        if self.state.scene is not None:
+            scene = self.adventure.scenes[self.state.scene]
+            events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
+        if self._offered is not None:
+            events.append(self._offered)
+        return events
+
+    # -- decisions ---------------------------------------------------------------------------
+    def choose(self, key: str) -> list[ev.Event]:
+        """Answer the decision on offer with an option's key (or its id)."""
+        offered = self._offered
+        if offered is None or self.state.pending is None:
+            raise InvalidDecision("the game is not waiting for a decision")
+        option = self._match(offered, str(key).strip())
+        self.state.choices.append(option.key or "")
+        pending = self.state.pending
+        self.state.pending = None
+        self._offered = None
+        handler = {
+            "character": self._choose_character,
+            "scene": self._choose_scene,
+            "check": self._choose_check,
+            "roll": self._choose_roll,
+        }[pending.kind]
+        try:
+            events = handler(option.id, pending.data)
+        except (RulesError, EffectError, SceneMoveError, DiceError, expressions.ExpressionError) as exc:
+            raise EngineError(str(exc)) from exc
+        return self._finish_step(events)
+
+    @staticmethod
+    def _match(offered: ev.ChoicesOffered, key: str) -> ev.Option:
+        for option in offered.options:
+            if option.enabled and option.key is not None and key in (option.key, option.id):
+                return option
+        valid = ", ".join(offered.enabled_keys())
+        raise InvalidDecision(f"{key!r} is not one of the choices ({valid})")
+
+    def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
+        if self.state.pending is not None:
+            self._offered = self._build_offer()
+            events.append(self._offered)
+        self.state.dice = self.dice.get_state()
+        return events
+
+    # -- characters --------------------------------------------------------------------------
+    def _set_character(self, character: Character) -> list[ev.Event]:
+        character = self.ruleset.prepare_character(character)
+        self.ruleset.validate_character(character)
+        self.state.character = character
+        gain = getattr(self.ruleset, "start_adventure", None)
+        events: list[ev.Event] = [
+            ev.CharacterChosen(character.id, character.name, dict(character.stats), list(character.items))
+        ]
+        if gain is not None:
+            events += [ev.RulesNote(line) for line in gain(self.dice, character) or ()]
+        return events
+
+    def _choose_character(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
+        person = next(p for p in self.adventure.characters if p.id == option_id)
+        events = self._set_character(character_from_person(person, self.adventure.system))
+        return events + self._enter_start()
+
+    def _enter_start(self) -> list[ev.Event]:
+        runner = EffectRunner(self)
+        runner.goto = self.adventure.start
+        return self._follow(runner)
+
+    # -- scenes ------------------------------------------------------------------------------
+    def _follow(self, runner: EffectRunner) -> list[ev.Event]:
+        """Move along pending gotos until a scene asks for a decision or the game ends."""
+        moves = 0
+        while runner.goto is not None and not self.finished:
+            moves += 1
+            if moves > MAX_MOVES_WITHOUT_DECISION:
+                raise EngineError("the adventure moves in a loop without asking the player anything")
+            dest, runner.goto = runner.goto, None
+            self._enter(dest, runner)
+        self._check_objectives(runner)
+        if not self.finished and self.state.pending is None:
+            self.state.pending = Pending("scene")
+        return runner.events
+
+    def _enter(self, scene_id: str, runner: EffectRunner) -> None:
+        if scene_id not in self.adventure.scenes:
+            raise EngineError(f"unknown scene {scene_id!r}")
+        self.machine.move(scene_id)
+        scene = self.adventure.scenes[scene_id]
+        self.state.scene = scene_id
+        self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
+        runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
+        runner.run(scene.on_enter)
+        self._check_objectives(runner)
+        if scene.ending is not None and runner.goto is None:
+            self._end(scene, runner)
+
+    def _end(self, scene: Scene, runner: EffectRunner) -> None:
+        self.state.ending = scene.id
+        self.state.pending = None
+        assert scene.ending is not None
+        lines = self.ruleset.end_of_adventure(self.character) or []
+        runner.events.extend(ev.RulesNote(line) for line in lines)
+        runner.events.append(
+            ev.EndingReached(
+                id=scene.id,
+                title=scene.title,
+                outcome=scene.ending.outcome,
+                summary=self.render(scene.ending.summary),
+                objectives=dict(self.state.objectives),
+                resources=dict(self.character.resources),
+            )
+        )
+
+    def visible_choices(self, scene: Scene) -> list[tuple[int, Choice, bool]]:
+        """(index, choice, enabled) for the choices a player sees in a scene now."""
+        shown = []
+        for index, choice in enumerate(scene.choices):
+            if choice.once and f"{scene.id}#{index}" in self.state.taken:
+                continue
+            enabled = choice.condition is None or bool(self.evaluate(choice.condition))
+            if enabled or choice.disabled:
+                shown.append((index, choice, enabled))
+        return shown
+
+    def _choose_scene(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
+        scene = self.adventure.scenes[self.state.scene or ""]
+        index = int(option_id)
+        choice = scene.choices[index]
+        self.state.turn += 1
+        if choice.once:
+            self.state.taken.append(f"{scene.id}#{index}")
+        runner = EffectRunner(self)
+        runner.run(choice.effects)
+        if choice.check is not None and runner.goto is None:
+            return self._begin_check(scene, index, runner)
+        return self._end_turn(choice, runner, None)
+
+    def _end_turn(self, choice: Choice, runner: EffectRunner, branch: Branch | None) -> list[ev.Event]:
+        """After a choice (and its roll): hooks, then move on or stay and choose again."""
+        goto = runner.goto or (branch.goto if branch is not None else None) or choice.goto
+        runner.goto = None
+        for hook in self.adventure.hooks:
+            if hook.every == "turn" and (hook.when is None or self.evaluate(hook.when)):
+                runner.run(hook.effects)
+        if runner.goto is None:
+            runner.goto = goto
+        self._check_objectives(runner)
+        return self._follow(runner)
+
+    # -- checks ------------------------------------------------------------------------------
+    def _params(self, spec: CheckSpec) -> dict[str, Any]:
+        params = dict(spec.params)
+        if spec.assist and spec.assist in self.adventure.npcs:
+            helper = self.adventure.npcs[spec.assist]
+            level = _lookup(helper.stats, spec.stat)
+            if isinstance(level, int):
+                params["assist_dice"] = level
+        return params
+
+    def _opponent(self, spec: CheckSpec) -> Character:
+        person = self.adventure.npcs.get(spec.opponent or "")
+        if person is None:
+            raise EngineError(f"contest without a known opponent ({spec.opponent!r})")
+        return self.ruleset.prepare_character(character_from_person(person, self.adventure.system))
+
+    def _spec(self, data: Mapping[str, Any]) -> tuple[Scene, int, Choice, CheckSpec]:
+        scene = self.adventure.scenes[data["scene"]]
+        index = int(data["index"])
+        choice = scene.choices[index]
+        if choice.check is None:
+            raise EngineError(f"choice {index} of scene {scene.id!r} has no check")
+        return scene, index, choice, choice.check
+
+    def _begin_check(self, scene: Scene, index: int, runner: EffectRunner) -> list[ev.Event]:
+        spec = scene.choices[index].check
+        assert spec is not None
+        data = {"scene": scene.id, "index": index}
+        if spec.kind == "check" and self.ruleset.alternatives(self.character, self._params(spec)):
+            self.state.pending = Pending("check", data)
+            return runner.events
+        return runner.events + self._roll(data)
+
+    def _choose_check(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
+        if option_id == ROLL:
+            return self._roll(data)
+        scene, index, choice, spec = self._spec(data)
+        record = self.ruleset.take_alternative(self.character, self._params(spec), option_id)
+        return self._resolve(data, record)
+
+    def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
+        scene, index, choice, spec = self._spec(data)
+        params = self._params(spec)
+        if spec.kind == "contest":
+            record = self.ruleset.contest(self.dice, self.character, self._opponent(spec), params)
+        else:
+            record = self.ruleset.check(self.dice, self.character, params)
+        return self._after_roll(data, record)
+
+    def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
+        if self.ruleset.offers(record, self.character):
+            self.state.pending = Pending("roll", {**data, "record": record.to_dict()})
+            return [ev.RollMade(record.to_dict(), self._roll_label(data), final=False)]
+        return self._resolve(data, record)
+
+    def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
+        record = RollRecord.from_dict(data["record"])
+        base = {"scene": data["scene"], "index": data["index"]}
+        if option_id == KEEP:
+            return self._resolve(base, record)
+        record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
+        return self._after_roll(base, record)
+
+    def _resolve(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
+        scene, index, choice, spec = self._spec(data)
+        record = self.ruleset.settle(
+            self.dice, record, self.character, self._params(spec), frozenset(spec.outcomes)
+        )
+        runner = EffectRunner(self)
+        xp_before = int(self.character.resources.get("xp", 0) or 0)
+        lines = self.ruleset.experience(record, self.character) or []
+        self.state.rolls.append(record.to_dict())
+        runner.events.append(ev.RollMade(record.to_dict(), self._roll_label(data), final=True))
+        xp_after = int(self.character.resources.get("xp", 0) or 0)
+        if xp_after != xp_before:
+            runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
+        runner.events.extend(ev.RulesNote(line) for line in lines)
+        branch = self._branch_for(spec, record)
+        if branch is not None:
+            runner.apply_branch(branch)
+        return self._end_turn(choice, runner, branch)
+
+    def _branch_for(self, spec: CheckSpec, record: RollRecord) -> Branch | None:
+        outcomes = spec.outcomes
+        if record.outcome in outcomes:
+            return outcomes[record.outcome]
+        generic = "success" if record.success else "failure"
+        return outcomes.get(generic)
+
+    def _roll_label(self, data: Mapping[str, Any]) -> str:
+        scene, index, choice, spec = self._spec(data)
+        return choice.text
+
+    # -- offers ------------------------------------------------------------------------------
+    def _build_offer(self) -> ev.ChoicesOffered:
+        pending = self.state.pending
+        assert pending is not None
+        if pending.kind == "character":
+            options = []
+            for n, person in enumerate(self.adventure.characters, start=1):
+                stats = ", ".join(f"{k} {v}" for k, v in person.stats.items())
+                options.append(ev.Option(str(n), person.name, person.id, hint=stats))
+            return ev.ChoicesOffered("character", "Choose your character", options)
+        if pending.kind == "scene":
+            return self._scene_offer()
+        if pending.kind == "check":
+            scene, index, choice, spec = self._spec(pending.data)
+            params = self._params(spec)
+            options = [ev.Option("1", "Roll the dice", ROLL, hint=self._odds_hint(spec))]
+            for n, alt in enumerate(self.ruleset.alternatives(self.character, params), start=2):
+                options.append(ev.Option(str(n), alt.text, alt.key))
+            return ev.ChoicesOffered("check", choice.text, options)
+        if pending.kind == "roll":
+            record = RollRecord.from_dict(pending.data["record"])
+            offers = self.ruleset.offers(record, self.character)
+            options = [ev.Option("1", "Keep the roll", KEEP)]
+            for n, offer in enumerate(offers, start=2):
+                options.append(ev.Option(str(n), offer.text, offer.key))
+            return ev.ChoicesOffered("roll", "The dice are down", options)
+        raise EngineError(f"unknown decision kind {pending.kind!r}")
+
+    def _scene_offer(self) -> ev.ChoicesOffered:
+        scene = self.adventure.scenes[self.state.scene or ""]
+        options = []
+        n = 0
+        for index, choice, enabled in self.visible_choices(scene):
+            hint = self._odds_hint(choice.check) if choice.check is not None and enabled else ""
+            if enabled:
+                n += 1
+                options.append(ev.Option(str(n), self.render(choice.text), str(index), hint=hint))
+            else:
+                options.append(
+                    ev.Option(None, self.render(choice.text), str(index), False, self.render(choice.disabled or ""))
+                )
+        if n == 0:
+            raise EngineError(f"scene {scene.id!r} leaves the player no choice")
+        return ev.ChoicesOffered("scene", "What do you do?", options)
+
+    def _odds_hint(self, spec: CheckSpec | None) -> str:
+        if spec is None:
+            return ""
+        try:
+            params = self._params(spec)
+            if spec.kind == "contest":
+                odds = self.ruleset.contest_odds(self.character, self._opponent(spec), params)
+            else:
+                odds = self.ruleset.check_odds(self.character, params)
+        except (RulesError, EngineError):
+            return ""
+        chance = odds.outcomes.get("success")
+        stat = spec.stat if isinstance(spec.stat, str) else " + ".join(map(str, spec.stat or ()))
+        opponent = self.adventure.npcs.get(spec.opponent or "")
+        what = stat.title()
+        if spec.kind == "contest":
+            what += f" vs {opponent.name if opponent else spec.opponent}"
+        if chance is None:
+            return what
+        return f"{what}: {float(chance) * 100:.0f}% success"
+
+    # -- objectives, awards, tables -----------------------------------------------------------
+    def _check_objectives(self, runner: EffectRunner) -> None:
+        for objective in self.adventure.objectives.values():
+            if objective.when and not self.state.objectives.get(objective.id):
+                if self.state.character is not None and self.evaluate(objective.when):
+                    self.complete_objective(objective.id, runner)
+
+    def complete_objective(self, oid: str, runner: EffectRunner) -> None:
+        objective = self.adventure.objectives.get(oid)
+        if objective is None:
+            raise EffectError(f"complete: unknown objective {oid!r}")
+        if self.state.objectives.get(oid):
+            return
+        self.state.objectives[oid] = True
+        runner.events.append(ev.ObjectiveCompleted(oid, self.render(objective.text), dict(objective.award)))
+        for resource, amount in objective.award.items():
+            self.award(resource, int(amount), f"objective: {objective.text}", runner)
+
+    def award(self, resource: str, amount: int, reason: str, runner: EffectRunner) -> None:
+        character = self.character
+        gain = getattr(self.ruleset, "gain", None)
+        before = character.resources.get(resource, 0)
+        lines = gain(self.dice, character, resource, amount) if gain is not None else None
+        if lines is None:
+            character.resources[resource] = int(before or 0) + amount
+            lines = []
+        after = character.resources.get(resource)
+        if resource == "xp":
+            runner.events.append(ev.XpGained(amount, int(after or 0), reason))
+        else:
+            runner.events.append(ev.ResourceChanged(resource, amount, after, reason))
+        runner.events.extend(ev.RulesNote(line) for line in lines)
+
+    def roll_table(self, table_id: str, runner: EffectRunner) -> Branch | None:
+        table = self.adventure.tables.get(table_id)
+        if table is None:
+            raise EffectError(f"table: unknown table {table_id!r}")
+        notation = DiceNotation.parse(table.dice)
+        rerolled: list[int] = []
+        for _ in range(100):
+            dice, total = notation.roll(self.dice)
+            if total not in table.reroll:
+                break
+            rerolled.append(total)
+        else:
+            raise EffectError(f"table {table_id!r} rerolled 100 times in a row")
+        runner.events.append(ev.TableRolled(table_id, dice, total, rerolled))
+        for (lo, hi), branch in table.rows.items():
+            if lo <= total <= hi:
+                return branch
+        return None
+
+    # -- expressions -------------------------------------------------------------------------
+    def environment(self) -> expressions.Environment:
+        state = self.state
+        variables: dict[str, Any] = {}
+        variables.update(state.counters)
+        variables.update(state.clocks)
+        variables.update(state.flags)
+        variables["turn"] = state.turn
+        variables["scene"] = state.scene or ""
+        if state.character is not None:
+            variables["character.name"] = state.character.name
+            variables["character.id"] = state.character.id
+        return expressions.Environment(variables, self._functions())
+
+    def _functions(self) -> dict[str, Any]:
+        state = self.state
+
+        def has(item: str) -> bool:
+            return state.character is not None and item in state.character.items
+
+        def done(objective: str) -> bool:
+            return bool(state.objectives.get(objective))
+
+        def visited(scene: str) -> bool:
+            return state.visits.get(scene, 0) > 0
+
+        def stat(name: str) -> int:
+            if state.character is None:
+                return 0
+            value = _lookup(state.character.stats, name)
+            return value if isinstance(value, int) else (0 if value is None else _die_size(value))
+
+        def chance(name: str) -> int:
+            try:
+                odds = self.ruleset.check_odds(self.character, {"stat": name})
+            except RulesError:
+                return 0
+            return round(float(odds.outcomes.get("success", 0)) * 100)
+
+        def clock(name: str) -> int:
+            return state.clocks.get(name, 0)
+
+        def condition(name: str) -> bool:
+            return state.character is not None and name in state.character.conditions
+
+        def resource(name: str) -> int:
+            if state.character is None:
+                return 0
+            value = state.character.resources.get(name, 0)
+            return len(value) if isinstance(value, list) else int(value or 0)
+
+        return {
+            "has": has,
+            "done": done,
+            "visited": visited,
+            "stat": stat,
+            "chance": chance,
+            "clock": clock,
+            "condition": condition,
+            "resource": resource,
+        }
+
+    def evaluate(self, text: str) -> Any:
+        return expressions.parse(text).evaluate(self.environment())
+
+    def render(self, text: str) -> str:
+        if "{" not in text:
+            return text
+        return expressions.render(text, self.environment())
+
+
+def _norm(name: str) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+def _lookup(stats: Mapping[str, Any], name: Any) -> Any:
+    if not isinstance(name, str):
+        return None
+    if name in stats:
+        return stats[name]
+    wanted = _norm(name)
+    for key, value in stats.items():
+        if _norm(key) == wanted:
+            return value
+    return None
+
+
+def _die_size(value: Any) -> int:
+    text = str(value).lower().lstrip("dc")
+    return int(text) if text.isdigit() else 0

@@ -1,0 +1,96 @@
+"""The state of one playthrough, and how it turns into plain data and back.
+
+Everything a save needs to resume a game exactly lives here: the scene, variables, clocks,
+objectives, the character, the dice state, the roll and choice logs and the decision the game is
+waiting for. :meth:`GameState.to_dict` and :meth:`GameState.from_dict` are its one serializer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from solo.rules.base import Character
+
+
+@dataclass
+class Pending:
+    """The decision the game waits for, as data (so a save can hold it).
+
+    ``kind`` is ``character``, ``scene``, ``check`` (roll or take an alternative) or ``roll``
+    (offers on a finished roll). ``data`` holds what the kind needs: the choice index, the roll
+    record, and so on.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GameState:
+    adventure_id: str
+    seed: int
+    scene: str | None = None
+    character: Character | None = None
+    flags: dict[str, bool] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
+    clocks: dict[str, int] = field(default_factory=dict)
+    clocks_filled: list[str] = field(default_factory=list)
+    objectives: dict[str, bool] = field(default_factory=dict)
+    visits: dict[str, int] = field(default_factory=dict)
+    taken: list[str] = field(default_factory=list)  # once-only choices taken: "scene#index"
+    turn: int = 0
+    dice: dict[str, Any] = field(default_factory=dict)
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)  # every decision's key, in order
+    pending: Pending | None = None
+    ending: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "adventure_id": self.adventure_id,
+            "seed": self.seed,
+            "scene": self.scene,
+            "character": None if self.character is None else self.character.to_dict(),
+            "flags": dict(self.flags),
+            "counters": dict(self.counters),
+            "clocks": dict(self.clocks),
+            "clocks_filled": list(self.clocks_filled),
+            "objectives": dict(self.objectives),
+            "visits": dict(self.visits),
+            "taken": list(self.taken),
+            "turn": self.turn,
+            "dice": self.dice,
+            "rolls": list(self.rolls),
+            "choices": list(self.choices),
+            "pending": None
+            if self.pending is None
+            else {"kind": self.pending.kind, "data": self.pending.data},
+            "ending": self.ending,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameState":
+        pending = data.get("pending")
+        character = data.get("character")
+        return cls(
+            adventure_id=str(data["adventure_id"]),
+            seed=int(data["seed"]),
+            scene=data.get("scene"),
+            character=None if character is None else Character.from_dict(character),
+            flags={str(k): bool(v) for k, v in data.get("flags", {}).items()},
+            counters={str(k): int(v) for k, v in data.get("counters", {}).items()},
+            clocks={str(k): int(v) for k, v in data.get("clocks", {}).items()},
+            clocks_filled=list(data.get("clocks_filled", [])),
+            objectives={str(k): bool(v) for k, v in data.get("objectives", {}).items()},
+            visits={str(k): int(v) for k, v in data.get("visits", {}).items()},
+            taken=list(data.get("taken", [])),
+            turn=int(data.get("turn", 0)),
+            dice=dict(data.get("dice", {})),
+            rolls=list(data.get("rolls", [])),
+            choices=[str(c) for c in data.get("choices", [])],
+            pending=None
+            if pending is None
+            else Pending(kind=str(pending["kind"]), data=dict(pending.get("data", {}))),
+            ending=data.get("ending"),
+        )

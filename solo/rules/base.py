@@ -1,0 +1,239 @@
+"""The one interface every ruleset implements, and the value types that cross it.
+
+A ruleset is a game system's mechanics with no story and no I/O: it validates characters, rolls
+checks and contests with a :class:`~solo.rules.dice.Dice`, reads the dice into the system's own
+outcome labels, computes exact odds, and says what experience a roll earns and what advancement
+costs. The engine, the CLI (``solo roll``, ``solo odds``), the validator and the playtest bot all go
+through this interface and nothing else.
+
+Check and contest parameters arrive as plain mappings, as written in an adventure file or on the
+command line (``{"stat": "thought", "modifier": -1}``); each ruleset parses them with
+:meth:`Ruleset.parse_check` and raises :class:`RulesError` naming the broken parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Mapping, Protocol, runtime_checkable
+
+from solo.rules.dice import Dice, RollRecord
+
+
+class RulesError(ValueError):
+    """A rule was broken: an illegal character, check parameter or advancement.
+
+    The message names the rule, what was expected and what came, e.g.
+    ``"GAME: at most one skill may be rated 5 at creation (got 2: Hack/Slash, Sneak/Hide)"``.
+    """
+
+
+@dataclass
+class Character:
+    """A player character or NPC, as data.
+
+    ``stats`` maps the system's stat names (qualities, skills, abilities, stats) to ratings; their
+    value type is the system's (an int for most, a die size such as ``"d6"`` for
+    humanity-blessed). ``resources`` holds counters a system tracks on the character (XP, EP,
+    learning experiences, Luck, blessing dice, health...). ``extra`` holds anything else a system
+    needs (GAME's notable characteristic, talents, traits; GUTS+ body parts and Essence aura).
+    """
+
+    name: str
+    system: str
+    stats: dict[str, Any]
+    resources: dict[str, Any] = field(default_factory=dict)
+    items: list[str] = field(default_factory=list)
+    conditions: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    id: str = ""
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "system": self.system,
+            "description": self.description,
+            "stats": dict(self.stats),
+            "resources": _copy(self.resources),
+            "items": list(self.items),
+            "conditions": list(self.conditions),
+            "extra": _copy(self.extra),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Character":
+        return cls(
+            id=str(data.get("id", "")),
+            name=str(data["name"]),
+            system=str(data["system"]),
+            description=str(data.get("description", "")),
+            stats=dict(data.get("stats", {})),
+            resources=_copy(dict(data.get("resources", {}))),
+            items=list(data.get("items", [])),
+            conditions=list(data.get("conditions", [])),
+            extra=_copy(dict(data.get("extra", {}))),
+        )
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Odds:
+    """An exact probability distribution over a system's outcome labels.
+
+    ``outcomes`` maps label to an exact :class:`~fractions.Fraction`; labels that overlap (for
+    example ``success`` beside the finer labels) are allowed, each is its own event.
+    ``distributions`` holds named secondary distributions (GAME's ``excess``: value to
+    probability). ``values`` holds scalar facts (humanity-blessed ``expected``). ``truncated``
+    is the probability mass a computation left out (0 when it is exact).
+    """
+
+    system: str
+    outcomes: dict[str, Fraction]
+    distributions: dict[str, dict[int, Fraction]] = field(default_factory=dict)
+    values: dict[str, Fraction] = field(default_factory=dict)
+    truncated: Fraction = Fraction(0)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "system": self.system,
+            "outcomes": {k: float(v) for k, v in self.outcomes.items()},
+        }
+        for name, dist in self.distributions.items():
+            data[name] = {str(k): float(v) for k, v in sorted(dist.items())}
+        for name, value in self.values.items():
+            data[name] = float(value)
+        data["truncated"] = float(self.truncated)
+        data["exact"] = {k: f"{v.numerator}/{v.denominator}" for k, v in self.outcomes.items()}
+        return data
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Something the player may do to a roll before it stands (take a bonus die, spend a reroll).
+
+    The engine shows each offer as a choice; :meth:`Ruleset.apply_offer` carries it out.
+    ``key`` is stable (used in saves and choice logs); ``text`` is for the player.
+    """
+
+    key: str
+    text: str
+    cost: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Advance:
+    """One thing experience can buy for a character, with its price in the system's currency."""
+
+    key: str  # e.g. "raise:thought", "talent:Hack/Slash", "new-quality"
+    text: str
+    cost: dict[str, int]  # resource name -> amount, e.g. {"ep": 4}
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """A game system's mechanics. One module per system implements this."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    #: Outcome labels from worst to best; ``success``/``failure`` are always understood too.
+    outcome_labels: ClassVar[tuple[str, ...]]
+    #: The stat names every character of the system has (custom ones may be added).
+    stat_names: ClassVar[tuple[str, ...]]
+
+    # characters ---------------------------------------------------------------------------
+    def validate_character(self, character: Character, *, creation: bool = False) -> None:
+        """Raise :class:`RulesError` naming the broken rule; ``creation`` applies creation limits."""
+
+    def prepare_character(self, character: Character) -> Character:
+        """Fill in the resources a system tracks (XP 0, rerolls 0...) and normalise stat names."""
+
+    # rolling ------------------------------------------------------------------------------
+    def parse_check(self, params: Mapping[str, Any], character: Character | None = None) -> Any:
+        """Validate check parameters; return the system's own parsed form. Raise RulesError."""
+
+    def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
+        """Roll one check for ``character`` and read it."""
+
+    def contest(
+        self,
+        dice: Dice,
+        character: Character,
+        opponent: Character,
+        params: Mapping[str, Any],
+    ) -> RollRecord:
+        """Roll a contest: ``character`` acts against ``opponent``; the outcome is ``character``'s."""
+
+    def offers(self, record: RollRecord, character: Character) -> list[Offer]:
+        """What the player may still do to this roll (bonus dice, rerolls, mastery...)."""
+
+    def apply_offer(
+        self, dice: Dice, record: RollRecord, character: Character, key: str
+    ) -> RollRecord:
+        """Carry out one offer; return the new record (the character may be changed too)."""
+
+    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
+        """Ways to resolve the check without rolling (GUTS+ voluntary failure); often empty."""
+
+    def take_alternative(
+        self, character: Character, params: Mapping[str, Any], key: str
+    ) -> RollRecord:
+        """Resolve the check by an alternative instead of dice; returns a record with no dice."""
+
+    def settle(
+        self,
+        dice: Dice,
+        record: RollRecord,
+        character: Character,
+        params: Mapping[str, Any],
+        branches: frozenset[str],
+    ) -> RollRecord:
+        """Final reading once the player keeps the roll.
+
+        ``branches`` are the outcome labels the adventure handles for this check. A system with
+        a GM's call (GUTS+ near success without a ``near-success`` branch) decides it here, by
+        the check's policy, with the same dice, and records how in ``details``.
+        """
+
+    def is_success(self, outcome: str) -> bool:
+        """Whether an outcome label counts as a success for generic branches."""
+
+    # odds ---------------------------------------------------------------------------------
+    def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
+        """The exact distribution of a check's outcomes."""
+
+    def contest_odds(
+        self, character: Character, opponent: Character, params: Mapping[str, Any]
+    ) -> Odds:
+        """The exact distribution of a contest's outcomes."""
+
+    # command line -------------------------------------------------------------------------
+    #: Help for ``solo odds SYSTEM`` / ``solo roll SYSTEM``: option name -> description.
+    cli_options: ClassVar[dict[str, str]]
+
+    def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
+        """Exact odds for ``solo odds SYSTEM --opt value ...`` (values arrive as strings, flags as True)."""
+
+    def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
+        """Roll once for ``solo roll SYSTEM ...``, taking the same arguments as :meth:`odds_for_args`."""
+
+    # experience ---------------------------------------------------------------------------
+    def experience(self, record: RollRecord, character: Character) -> list[str]:
+        """Apply what the roll earns to the character (XP, learning); return lines describing it."""
+
+    def advancement(self, character: Character) -> list[Advance]:
+        """What the character can buy now, with its cost."""
+
+    def advance(self, character: Character, key: str) -> Character:
+        """Buy an advance; raise RulesError if it is not allowed or not affordable."""
+
+    def end_of_adventure(self, character: Character) -> list[str]:
+        """Keep what the system carries over, drop what it does not; return lines saying so."""

@@ -1,0 +1,157 @@
+"""The one seeded random source of a playthrough, and the roll records it leaves.
+
+Every die in a game is drawn from a single :class:`Dice` object. It wraps a private
+``random.Random`` (Mersenne Twister, seeded with an integer), so a seed reproduces every roll on
+every machine and Python version that keeps ``random.Random``'s documented reproducibility
+guarantee for ``seed(int)`` and ``randrange``. Its whole state can be exported as plain JSON and
+restored, which is how a save resumes a game "RNG state included".
+
+For playtesting and debugging, values can be *forced*: a queue of faces that the next draws return
+instead of random ones (a forced face is still recorded, and marked as forced in the log).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class DiceError(ValueError):
+    """A die that cannot exist (fewer than one side) or a forced face it cannot show."""
+
+
+class Dice:
+    """A seeded source of die rolls with an exportable state and a forced-value queue."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.seed = int(seed)
+        self._rng = random.Random(self.seed)
+        self._forced: list[int] = []
+        self.count = 0
+
+    def roll(self, sides: int) -> int:
+        """One die with ``sides`` faces numbered 1..sides."""
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side (got {sides})")
+        self.count += 1
+        if self._forced:
+            value = self._forced.pop(0)
+            if not 1 <= value <= sides:
+                raise DiceError(f"forced value {value} cannot show on a d{sides}")
+            return value
+        return self._rng.randrange(sides) + 1
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        """``n`` dice of ``sides`` faces, in the order rolled."""
+        return [self.roll(sides) for _ in range(n)]
+
+    def force(self, *values: int) -> None:
+        """Make the next draws return ``values`` in order (debug mode and tests)."""
+        self._forced.extend(int(v) for v in values)
+
+    @property
+    def forced_pending(self) -> tuple[int, ...]:
+        return tuple(self._forced)
+
+    def clear_forced(self) -> None:
+        self._forced.clear()
+
+    # -- persistence -------------------------------------------------------------------------
+    def get_state(self) -> dict[str, Any]:
+        """The full state as JSON-ready data (seed, generator state, forced queue, count)."""
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "seed": self.seed,
+            "version": version,
+            "internal": list(internal),
+            "gauss": gauss,
+            "forced": list(self._forced),
+            "count": self.count,
+        }
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        """Restore a state produced by :meth:`get_state`."""
+        self.seed = int(state["seed"])
+        self._rng.setstate((state["version"], tuple(state["internal"]), state["gauss"]))
+        self._forced = [int(v) for v in state.get("forced", [])]
+        self.count = int(state.get("count", 0))
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> "Dice":
+        dice = cls(int(state["seed"]))
+        dice.set_state(state)
+        return dice
+
+
+@dataclass
+class RollRecord:
+    """What one check or contest rolled and how it was read.
+
+    ``dice`` holds every die as rolled, in order; ``kept`` the dice that decided the result (for
+    systems that keep some); ``outcome`` is the ruleset's label for the result and ``success``
+    says whether adventures treat it as a success. ``details`` holds everything else a ruleset
+    wants the player to see (bonus dice, pip splits, bumps, excess, the near-success policy...).
+    ``steps`` is a list of human-readable lines explaining the reading, in order.
+    """
+
+    system: str
+    kind: str  # "check" or "contest"
+    stat: str
+    dice: list[int]
+    outcome: str
+    success: bool
+    total: int | None = None
+    kept: list[int] | None = None
+    modifiers: dict[str, int] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    steps: list[str] = field(default_factory=list)
+    xp: int = 0
+    learning: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {
+            "system": self.system,
+            "kind": self.kind,
+            "stat": self.stat,
+            "dice": list(self.dice),
+            "outcome": self.outcome,
+            "success": self.success,
+            "total": self.total,
+            "kept": None if self.kept is None else list(self.kept),
+            "modifiers": dict(self.modifiers),
+            "details": _plain(self.details),
+            "steps": list(self.steps),
+            "xp": self.xp,
+            "learning": dict(self.learning),
+        }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RollRecord":
+        return cls(
+            system=data["system"],
+            kind=data["kind"],
+            stat=data["stat"],
+            dice=list(data["dice"]),
+            outcome=data["outcome"],
+            success=bool(data["success"]),
+            total=data.get("total"),
+            kept=data.get("kept"),
+            modifiers=dict(data.get("modifiers", {})),
+            details=dict(data.get("details", {})),
+            steps=list(data.get("steps", [])),
+            xp=int(data.get("xp", 0)),
+            learning=dict(data.get("learning", {})),
+        )
+
+
+def _plain(value: Any) -> Any:
+    """Turn tuples into lists recursively so records compare equal after a JSON round trip."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,89 @@
+"""Which rulesets exist: the five built-ins by id, plus any a package adds by entry point.
+
+A third-party package adds a ruleset by declaring, in its ``pyproject.toml``::
+
+    [project.entry-points."solo.rulesets"]
+    my-system = "my_package.rules:MySystem"
+
+The object named there is a :class:`~solo.rules.base.Ruleset` class (instantiated with no
+arguments) or instance. Built-ins are imported lazily so that ``solo --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from importlib.metadata import entry_points
+
+from solo.rules.base import Ruleset, RulesError
+
+log = logging.getLogger(__name__)
+
+ENTRY_POINT_GROUP = "solo.rulesets"
+
+BUILTIN: dict[str, str] = {
+    "guts-plus": "solo.rules.guts_plus:GutsPlus",
+    "game": "solo.rules.game:Game",
+    "loose-fuzzy": "solo.rules.loose_fuzzy:LooseFuzzy",
+    "humanity-blessed": "solo.rules.humanity_blessed:HumanityBlessed",
+    "four-s": "solo.rules.four_s:FourS",
+}
+
+_loaded: dict[str, Ruleset] = {}
+_registered: dict[str, object] = {}
+
+
+class UnknownRuleset(RulesError):
+    """No ruleset is registered under that id."""
+
+
+def register(ruleset_id: str, ruleset: object) -> None:
+    """Register a ruleset class or instance under an id (replacing an earlier one)."""
+    _registered[ruleset_id] = ruleset
+    _loaded.pop(ruleset_id, None)
+
+
+def _entry_point_targets() -> dict[str, str]:
+    found: dict[str, str] = {}
+    try:
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            found[ep.name] = ep.value
+    except Exception as exc:  # a broken installed distribution must not stop the game
+        log.warning("could not read %s entry points: %s", ENTRY_POINT_GROUP, exc)
+    return found
+
+
+def available() -> list[str]:
+    """All ruleset ids: built-ins first, then registered and entry-point ones, sorted."""
+    extra = set(_registered) | set(_entry_point_targets())
+    return list(BUILTIN) + sorted(extra - set(BUILTIN))
+
+
+def _instantiate(obj: object) -> Ruleset:
+    return obj() if isinstance(obj, type) else obj  # type: ignore[return-value]
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The ruleset with that id; raises :class:`UnknownRuleset` with the known ids."""
+    if ruleset_id in _loaded:
+        return _loaded[ruleset_id]
+    if ruleset_id in _registered:
+        ruleset = _instantiate(_registered[ruleset_id])
+    else:
+        target = BUILTIN.get(ruleset_id) or _entry_point_targets().get(ruleset_id)
+        if target is None:
+            known = ", ".join(available())
+            raise UnknownRuleset(f"unknown game system {ruleset_id!r} (known: {known})")
+        module_name, _, attr = target.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+            obj = module
+            for part in attr.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError) as exc:
+            raise UnknownRuleset(
+                f"game system {ruleset_id!r} is registered as {target!r} but cannot be loaded: {exc}"
+            ) from exc
+        ruleset = _instantiate(obj)
+    _loaded[ruleset_id] = ruleset
+    return ruleset

@@ -1,0 +1,247 @@
+"""Save slots on disk: versioned, checksummed JSON written so that progress is never lost.
+
+A save is written to a temporary file in the same folder, flushed and fsynced, then renamed over
+the slot; the slot's previous content is kept as ``<slot>.json.bak`` first. Reading checks the
+checksum and the format version; a damaged main file falls back to the ``.bak`` copy and says so.
+Every problem a user can meet is a :class:`SaveError` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from solo import __version__
+
+SAVE_FORMAT = 1
+SLOT_PATTERN = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
+DEFAULT_SLOT = "autosave"
+SAVE_DIR_ENV = "SOLO_SAVE_DIR"
+
+#: Older save formats and the function that brings each one up by one version.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written; the message is one line for the user."""
+
+
+def check_slot(slot: str) -> str:
+    """The slot name if it is safe as a file name; otherwise SaveError naming the rule."""
+    if not SLOT_PATTERN.match(slot) or ".." in slot:
+        raise SaveError(
+            f"bad slot name {slot!r}: use letters, digits, '_', '-' or '.', at most 64, "
+            "no path separators and no '..'"
+        )
+    return slot
+
+
+def default_dir(option: str | os.PathLike[str] | None = None) -> Path:
+    """The save folder: the option, else $SOLO_SAVE_DIR, else ./saves."""
+    if option:
+        return Path(option)
+    env = os.environ.get(SAVE_DIR_ENV)
+    return Path(env) if env else Path.cwd() / "saves"
+
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def checksum(payload: dict[str, Any]) -> str:
+    body = {k: v for k, v in payload.items() if k != "checksum"}
+    return "sha256:" + hashlib.sha256(_canonical(body)).hexdigest()
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def make_payload(
+    *,
+    adventure_id: str,
+    adventure_title: str,
+    adventure_digest: str,
+    adventure_source: str,
+    state: dict[str, Any],
+    scene_title: str = "",
+    progress: str = "",
+    created: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A complete save payload (checksum included) for a game state."""
+    stamp = now()
+    payload: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "engine": __version__,
+        "adventure": {
+            "id": adventure_id,
+            "title": adventure_title,
+            "digest": adventure_digest,
+            "source": adventure_source,
+        },
+        "scene": state.get("scene"),
+        "scene_title": scene_title,
+        "progress": progress,
+        "seed": state.get("seed"),
+        "choices": list(state.get("choices", [])),
+        "state": state,
+        "created": created or stamp,
+        "updated": stamp,
+    }
+    if extra:
+        payload.update(extra)
+    payload["checksum"] = checksum(payload)
+    return payload
+
+
+@dataclass
+class LoadedSave:
+    payload: dict[str, Any]
+    path: Path
+    from_backup: bool = False
+    note: str = ""
+
+
+class SaveStore:
+    """The save slots in one folder."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.folder = default_dir(folder)
+
+    def path(self, slot: str) -> Path:
+        return self.folder / f"{check_slot(slot)}.json"
+
+    def backup_path(self, slot: str) -> Path:
+        return self.folder / f"{check_slot(slot)}.json.bak"
+
+    # -- writing -----------------------------------------------------------------------------
+    def write(self, slot: str, payload: dict[str, Any]) -> Path:
+        """Write a slot atomically, keeping its previous content as ``.bak``."""
+        target = self.path(slot)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            data = json.dumps(payload, indent=1, ensure_ascii=False).encode("utf-8")
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{slot}.", suffix=".tmp", dir=self.folder)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                if target.exists():
+                    # keep the previous save: a hard link is atomic and costs no copy
+                    backup = self.backup_path(slot)
+                    tmp_bak = self.folder / f".{slot}.bak.tmp"
+                    if tmp_bak.exists():
+                        tmp_bak.unlink()
+                    os.link(target, tmp_bak)
+                    os.replace(tmp_bak, backup)
+                os.replace(tmp_name, target)
+            except BaseException:
+                if os.path.exists(tmp_name):
+                    os.unlink(tmp_name)
+                raise
+            _fsync_dir(self.folder)
+        except OSError as exc:
+            raise SaveError(f"cannot write save {target}: {exc.strerror or exc}") from exc
+        return target
+
+    # -- reading -----------------------------------------------------------------------------
+    def read(self, slot: str) -> LoadedSave:
+        """Read a slot; fall back to its ``.bak`` when the main file is damaged."""
+        target = self.path(slot)
+        backup = self.backup_path(slot)
+        if not target.exists() and not backup.exists():
+            raise SaveError(f"no save in slot {slot!r} (looked for {target})")
+        try:
+            return LoadedSave(read_file(target), target)
+        except SaveError as main_error:
+            if _is_newer(main_error) or not backup.exists():
+                raise
+            try:
+                payload = read_file(backup)
+            except SaveError:
+                raise main_error from None
+            note = f"{target.name} is damaged ({main_error}); loaded the previous save {backup.name}"
+            return LoadedSave(payload, backup, True, note)
+
+    def slots(self) -> list[tuple[str, dict[str, Any] | None, str]]:
+        """(slot, payload or None, error) for every save file in the folder."""
+        found = []
+        if not self.folder.is_dir():
+            return found
+        for path in sorted(self.folder.glob("*.json")):
+            slot = path.stem
+            if not SLOT_PATTERN.match(slot):
+                continue
+            try:
+                found.append((slot, self.read(slot).payload, ""))
+            except SaveError as exc:
+                found.append((slot, None, str(exc)))
+        return found
+
+    def delete(self, slot: str) -> bool:
+        removed = False
+        for path in (self.path(slot), self.backup_path(slot)):
+            if path.exists():
+                path.unlink()
+                removed = True
+        return removed
+
+
+class NewerSaveError(SaveError):
+    """A save written by a newer version of solo."""
+
+
+def _is_newer(error: SaveError) -> bool:
+    return isinstance(error, NewerSaveError)
+
+
+def read_file(path: Path) -> dict[str, Any]:
+    """Read and check one save file (checksum, format); migrate older formats."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        payload = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SaveError(f"{path} is corrupt (not valid JSON; truncated or damaged)") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("format"), int):
+        raise SaveError(f"{path} is not a solo save (no integer 'format')")
+    version = payload["format"]
+    if version > SAVE_FORMAT:
+        raise NewerSaveError(
+            f"{path} was written by a newer solo (save format {version}, this solo reads up to "
+            f"{SAVE_FORMAT}); upgrade solo to load it"
+        )
+    if payload.get("checksum") != checksum(payload):
+        raise SaveError(f"{path} is corrupt (checksum does not match: the file was damaged or edited)")
+    while payload["format"] < SAVE_FORMAT:
+        step = MIGRATIONS.get(payload["format"])
+        if step is None:
+            raise SaveError(f"{path} uses save format {payload['format']}, which cannot be migrated")
+        payload = step(payload)
+    if not isinstance(payload.get("state"), dict) or not isinstance(payload.get("adventure"), dict):
+        raise SaveError(f"{path} is not a complete solo save (no state or adventure)")
+    return payload
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
