@@ -242,6 +242,214 @@ def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> No
     console.print(f"[dim]seed {dice.seed}[/dim]")
 
 
+@cli.command()
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def saves(save_dir: str | None, as_json: bool) -> None:
+    """List the save slots: adventure, scene, progress, last played."""
+    store = SaveStore(save_dir)
+    rows = []
+    for slot, payload, error in store.slots():
+        if payload is None:
+            rows.append({"slot": slot, "error": error})
+            continue
+        rows.append(
+            {
+                "slot": slot,
+                "adventure": payload["adventure"]["id"],
+                "title": payload["adventure"].get("title", ""),
+                "scene": payload.get("scene"),
+                "scene_title": payload.get("scene_title", ""),
+                "progress": payload.get("progress", ""),
+                "updated": payload.get("updated", ""),
+            }
+        )
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        click.echo(f"no saves in {store.folder}")
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Saves in {store.folder}", title_justify="left")
+    for column in ("slot", "adventure", "scene", "progress", "last played"):
+        table.add_column(column)
+    for row in rows:
+        if "error" in row:
+            table.add_row(row["slot"], "[red]unreadable[/red]", "", row["error"][:60], "")
+        else:
+            table.add_row(row["slot"], row["adventure"], row["scene_title"] or str(row["scene"]), row["progress"], row["updated"].replace("T", " ")[:16])
+    _console().print(table)
+
+
+@cli.command()
+@click.argument("slot")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+def delete(slot: str, save_dir: str | None, yes: bool) -> None:
+    """Delete a save slot (and its backup)."""
+    try:
+        store = SaveStore(save_dir)
+        path = store.path(check_slot(slot))
+        if not path.exists() and not store.backup_path(slot).exists():
+            raise SaveError(f"no save in slot {slot!r}")
+        if not yes and not click.confirm(f"Delete save slot {slot!r} ({path})?", default=False):
+            click.echo("kept")
+            return
+        store.delete(slot)
+        click.echo(f"deleted slot {slot!r}")
+    except SaveError as exc:
+        raise fail(exc) from None
+
+
+@cli.command()
+@click.argument("save")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def replay(save: str, save_dir: str | None, as_json: bool) -> None:
+    """Re-run SAVE (a slot or a save file) from its seed and choices; say if it arrives at the same state."""
+    from solo.replay import read_replay, replay_payload
+
+    try:
+        payload = read_replay(save, SaveStore(save_dir))
+        result = replay_payload(payload)
+    except (AdventureError, SaveError, RulesError, EngineError) as exc:
+        raise fail(exc) from None
+    if as_json:
+        click.echo(json.dumps({"same": result.same, "steps": result.steps, "differences": result.differences}))
+    elif result.same:
+        click.echo(f"replayed {result.steps} decisions: same state (scene {result.game.state.scene})")
+    else:
+        click.echo(f"replayed {result.steps} decisions: DIFFERENT state: {'; '.join(result.differences)}")
+    sys.exit(0 if result.same else 1)
+
+
+@cli.group()
+def character() -> None:
+    """Create, list, show and advance stored characters (kept beside the saves)."""
+
+
+def _characters(save_dir: str | None):
+    from solo.characters import CharacterStore
+
+    return CharacterStore(save_dir)
+
+
+@character.command(name="new")
+@click.option("--system", "system_id", required=True, help="The game system (guts-plus, game, ...).")
+@click.option("--name", help="The character's name.")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, exists=True), help="Read the character from a YAML/JSON file.")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--force", is_flag=True, help="Replace a stored character of the same name.")
+def character_new(system_id: str, name: str | None, from_file: str | None, save_dir: str | None, force: bool) -> None:
+    """Create a character by the book's creation rules."""
+    from solo.characters import create, from_file as read_character
+    from solo.ui.creation import ask_character
+
+    ruleset = _ruleset(system_id)
+    store = _characters(save_dir)
+    try:
+        if from_file:
+            made = read_character(from_file)
+            if made.system != system_id:
+                raise RulesError(f"{from_file} describes a {made.system} character, not {system_id}")
+            if name:
+                made.name = name
+            made = create(made)
+        else:
+            made = ask_character(ruleset, name, create)
+        if store.exists(made.name) and not force:
+            raise SaveError(f"a character called {made.name!r} is already stored (use --force to replace it)")
+        path = store.save(made)
+    except (RulesError, SaveError) as exc:
+        raise fail(exc) from None
+    click.echo(f"created {made.name} ({system_id}) in {path}")
+
+
+@character.command(name="list")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def character_list(save_dir: str | None, as_json: bool) -> None:
+    """List stored characters."""
+    rows = []
+    for slug_name, made, error in _characters(save_dir).all():
+        rows.append({"file": slug_name, "name": made.name if made else None, "system": made.system if made else None,
+                     "resources": made.resources if made else None, "error": error})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        click.echo("no stored characters; create one with `solo character new --system ID`")
+    for row in rows:
+        if row["error"]:
+            click.echo(f"{row['file']}: unreadable ({row['error']})")
+        else:
+            res = ", ".join(f"{k} {v}" for k, v in row["resources"].items() if isinstance(v, int))
+            click.echo(f"{row['name']} ({row['system']}){'  ' + res if res else ''}")
+
+
+@character.command(name="show")
+@click.argument("name")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def character_show(name: str, save_dir: str | None, as_json: bool) -> None:
+    """Show a stored character and what its experience can buy."""
+    try:
+        made = _characters(save_dir).load(name)
+        options = registry.get(made.system).advancement(made)
+    except (SaveError, RulesError) as exc:
+        raise fail(exc) from None
+    if as_json:
+        click.echo(json.dumps({**made.to_dict(), "advancement": [{"key": a.key, "text": a.text, "cost": a.cost} for a in options]}, indent=2))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{made.name} ({made.system})", show_header=False, title_justify="left")
+    table.add_column(style="bold cyan")
+    table.add_column()
+    for key, value in made.stats.items():
+        table.add_row(key, str(value))
+    for key, value in made.resources.items():
+        table.add_row(key, json.dumps(value) if isinstance(value, (dict, list)) else str(value))
+    if made.items:
+        table.add_row("items", ", ".join(made.items))
+    console = _console()
+    console.print(table)
+    if options:
+        console.print("[bold]Experience can buy:[/bold]")
+        for option in options:
+            cost = ", ".join(f"{v} {k}" for k, v in option.cost.items())
+            console.print(f"  {option.key:<28} {option.text} ({cost})", markup=False)
+
+
+@character.command(name="advance")
+@click.argument("name")
+@click.option("--buy", "key", help="What to buy (a key from `solo character show`).")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+def character_advance(name: str, key: str | None, save_dir: str | None) -> None:
+    """Spend experience on an advance, at the book's cost."""
+    from solo.characters import advance
+
+    store = _characters(save_dir)
+    try:
+        made = store.load(name)
+        options = registry.get(made.system).advancement(made)
+        if key is None:
+            if not options:
+                raise RulesError(f"{made.name} cannot buy anything now")
+            for n, option in enumerate(options, start=1):
+                cost = ", ".join(f"{v} {k}" for k, v in option.cost.items())
+                click.echo(f"{n}) {option.text} ({cost})")
+            pick = click.prompt("Buy", type=click.IntRange(1, len(options)))
+            key = options[pick - 1].key
+        made = advance(made, key)
+        store.save(made)
+    except (SaveError, RulesError) as exc:
+        raise fail(exc) from None
+    click.echo(f"{made.name}: bought {key}")
+
+
 def main() -> None:
     try:
         cli(prog_name="solo")

@@ -126,31 +126,8 @@ class SaveStore:
     def write(self, slot: str, payload: dict[str, Any]) -> Path:
         """Write a slot atomically, keeping its previous content as ``.bak``."""
         target = self.path(slot)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            data = json.dumps(payload, indent=1, ensure_ascii=False).encode("utf-8")
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{slot}.", suffix=".tmp", dir=self.folder)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                if target.exists():
-                    # keep the previous save: a hard link is atomic and costs no copy
-                    backup = self.backup_path(slot)
-                    tmp_bak = self.folder / f".{slot}.bak.tmp"
-                    if tmp_bak.exists():
-                        tmp_bak.unlink()
-                    os.link(target, tmp_bak)
-                    os.replace(tmp_bak, backup)
-                os.replace(tmp_name, target)
-            except BaseException:
-                if os.path.exists(tmp_name):
-                    os.unlink(tmp_name)
-                raise
-            _fsync_dir(self.folder)
-        except OSError as exc:
-            raise SaveError(f"cannot write save {target}: {exc.strerror or exc}") from exc
+        data = json.dumps(payload, indent=1, ensure_ascii=False).encode("utf-8")
+        atomic_write(target, data, backup=self.backup_path(slot))
         return target
 
     # -- reading -----------------------------------------------------------------------------
@@ -232,6 +209,45 @@ def read_file(path: Path) -> dict[str, Any]:
     if not isinstance(payload.get("state"), dict) or not isinstance(payload.get("adventure"), dict):
         raise SaveError(f"{path} is not a complete solo save (no state or adventure)")
     return payload
+
+
+def atomic_write(target: Path, data: bytes, *, backup: Path | None = None) -> None:
+    """Write ``data`` to ``target`` so that a crash leaves either the old or the new file.
+
+    The bytes go to a temporary file in the same folder, are flushed and fsynced, and the file is
+    renamed over the target. With ``backup``, the target's previous content is first linked (or
+    copied) there, also atomically.
+    """
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if backup is not None and target.exists():
+                _keep_backup(target, backup)
+            os.replace(tmp_name, target)
+        except BaseException:
+            if os.path.exists(tmp_name):
+                os.unlink(tmp_name)
+            raise
+        _fsync_dir(folder)
+    except OSError as exc:
+        raise SaveError(f"cannot write {target}: {exc.strerror or exc}") from exc
+
+
+def _keep_backup(target: Path, backup: Path) -> None:
+    tmp_bak = backup.with_name(f".{backup.name}.tmp")
+    if tmp_bak.exists():
+        tmp_bak.unlink()
+    try:
+        os.link(target, tmp_bak)  # atomic and costs no copy
+    except OSError:
+        tmp_bak.write_bytes(target.read_bytes())
+    os.replace(tmp_bak, backup)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -70,6 +70,8 @@ class Game:
             objectives={oid: False for oid in adventure.objectives},
         )
         self._preset = character
+        if character is not None:
+            self.state.start_character = character.to_dict()
         self._offered: ev.ChoicesOffered | None = None
 
     # -- life cycle --------------------------------------------------------------------------

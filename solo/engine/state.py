@@ -45,6 +45,7 @@ class GameState:
     choices: list[str] = field(default_factory=list)  # every decision's key, in order
     pending: Pending | None = None
     ending: str | None = None
+    start_character: dict[str, Any] | None = None  # a stored character brought in, as it started
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +68,7 @@ class GameState:
             if self.pending is None
             else {"kind": self.pending.kind, "data": self.pending.data},
             "ending": self.ending,
+            "start_character": self.start_character,
         }
 
     @classmethod
@@ -93,4 +95,5 @@ class GameState:
             if pending is None
             else Pending(kind=str(pending["kind"]), data=dict(pending.get("data", {}))),
             ending=data.get("ending"),
+            start_character=data.get("start_character"),
         )

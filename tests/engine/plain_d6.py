@@ -51,7 +51,7 @@ class PlainD6:
         return RollRecord("plain-d6", "contest", str(params["stat"]), [mine, theirs], "success" if ok else "failure", ok, mine - theirs)
 
     def offers(self, record, character):
-        if not record.success and character.resources.get("rerolls", 0) > 0 and not record.details.get("rerolled"):
+        if record.kind == "check" and not record.success and character.resources.get("rerolls", 0) > 0 and not record.details.get("rerolled"):
             return [Offer("reroll", "Spend a reroll", {"rerolls": 1})]
         return []
 
