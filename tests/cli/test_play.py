@@ -1,0 +1,107 @@
+"""`solo play` and `solo continue` driven through a pipe, as scripts and the playtest bot use them."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from solo.cli import cli
+
+
+def run(args, answers="", save_dir=None):
+    env = {"SOLO_SAVE_DIR": str(save_dir)} if save_dir else {}
+    return CliRunner().invoke(cli, args, input=answers, env=env, catch_exceptions=False)
+
+
+def events(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.strip()]
+
+
+def test_json_stream_has_typed_events_and_reaches_an_ending(fixtures, tmp_path):
+    # Hero; force the door until it gives; then sneak/fight until out (answers repeat "1")
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "4", "--json"], "1\n2\n" + "1\n" * 30, tmp_path)
+    assert result.exit_code == 0, result.output
+    stream = events(result.output)
+    kinds = {e["type"] for e in stream}
+    assert {"start", "choices", "scene", "ending"} <= kinds
+    first_choice = next(e for e in stream if e["type"] == "choices")
+    assert first_choice["kind"] == "character"
+    assert all({"key", "text"} <= set(o) for o in first_choice["options"])
+    assert stream[-1]["type"] == "ending" or any(e["type"] == "ending" for e in stream)
+
+
+def test_same_seed_same_answers_same_stream(fixtures, tmp_path):
+    answers = "2\n1\n2\n1\n1\n2\n1\n1\n1\n1\n"
+    a = run(["play", str(fixtures / "tiny.yaml"), "--seed", "9", "--json"], answers, tmp_path / "a")
+    b = run(["play", str(fixtures / "tiny.yaml"), "--seed", "9", "--json"], answers, tmp_path / "b")
+    strip = lambda out: [e for e in events(out) if e["type"] != "saved"]
+    assert strip(a.output) == strip(b.output)
+
+
+def test_end_of_input_saves_and_continue_finishes_like_an_uninterrupted_run(fixtures, tmp_path):
+    answers = ["1", "1", "1", "1"]  # the hero searches three times while the water rises
+    whole = run(["play", str(fixtures / "tiny.yaml"), "--seed", "5", "--json", "--slot", "w"], "\n".join(answers) + "\n", tmp_path)
+    stream = events(whole.output)
+    assert stream[-1]["type"] == "ending"
+    used = sum(1 for e in stream if e["type"] == "choices")
+    part = run(["play", str(fixtures / "tiny.yaml"), "--seed", "5", "--json", "--slot", "p"], "\n".join(answers[:2]) + "\n", tmp_path)
+    assert part.exit_code == 0
+    assert events(part.output)[-1]["type"] == "saved"
+    rest = run(["continue", "p", "--json"], "\n".join(answers[2:used]) + "\n", tmp_path)
+    assert rest.exit_code == 0, rest.output
+    assert events(rest.output)[-1] == stream[-1]
+    final_w = json.loads((tmp_path / "w.json").read_text())["state"]
+    final_p = json.loads((tmp_path / "p.json").read_text())["state"]
+    for key in ("scene", "flags", "counters", "clocks", "objectives", "character", "rolls", "choices", "ending", "dice"):
+        assert final_w[key] == final_p[key], key
+
+
+def test_rich_view_through_a_pipe_with_commands(fixtures, tmp_path):
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "2"], "1\n:sheet\n:help\nbogus\n:quit\n", tmp_path)
+    assert result.exit_code == 0
+    out = result.output
+    assert "The Cellar" in out and "Character sheet" in out
+    assert ":undo" in out  # the help list
+    assert "is not one of the choices" in out
+    assert "progress saved" in out
+    assert (tmp_path / "autosave.json").exists()
+
+
+def test_undo_steps_back_and_the_same_choice_gives_the_same_dice(fixtures, tmp_path):
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "3", "--json"], "1\n2\n:undo\n2\n", tmp_path)
+    stream = events(result.output)
+    rolls = [e["record"]["dice"] for e in stream if e["type"] == "roll"]
+    assert len(rolls) >= 2 and rolls[0] == rolls[1]
+    assert any(e["type"] == "notice" and "stepped back" in e["text"] for e in stream)
+
+
+def test_ironman_refuses_undo(fixtures, tmp_path):
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "3", "--json", "--ironman"], "1\n:undo\n", tmp_path)
+    assert any(e["type"] == "refused" and "ironman" in e["text"] for e in events(result.output))
+
+
+def test_bad_adventure_is_one_line_and_status_1(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nid: x\ntitle: X\nsystem: plain-d6\nstart: a\nscenes:\n  a: {title: A, bogus: 1}\n")
+    result = CliRunner().invoke(cli, ["play", str(bad)])
+    assert result.exit_code == 1
+    assert "bad.yaml:7:" in result.output and "unknown field 'bogus'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_bundled_adventure():
+    result = CliRunner().invoke(cli, ["play", "no-such-thing"])
+    assert result.exit_code == 1 and "no bundled adventure called 'no-such-thing'" in result.output
+
+
+def test_continue_without_a_save(tmp_path):
+    result = run(["continue", "nothing"], "", tmp_path)
+    assert result.exit_code == 1 and "no save in slot 'nothing'" in result.output
+
+
+def test_replay_of_a_save_arrives_at_the_same_state(fixtures, tmp_path):
+    run(["play", str(fixtures / "tiny.yaml"), "--seed", "6", "--slot", "r"], "1\n1\n2\n", tmp_path)
+    result = run(["replay", "r"], "", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "same state" in result.output
