@@ -18,15 +18,17 @@ def _fraction(p) -> str:
 
 def odds_table(odds: Odds, args: dict[str, Any]) -> RenderableType:
     asked = " ".join(f"--{k}" if v is True else f"--{k} {v}" for k, v in args.items())
-    table = Table(title=f"{odds.system} {asked}".strip(), title_justify="left")
+    heading = Text(f"solo odds {odds.system} {asked}".strip(), style="bold")
+    table = Table()
     table.add_column("outcome")
     table.add_column("chance", justify="right")
     table.add_column("exact", justify="right", style="dim")
     for name, p in odds.outcomes.items():
         table.add_row(Text(label(name), style=READING_STYLE.get(name, "")), f"{float(p) * 100:.2f}%", _fraction(p))
-    parts: list[RenderableType] = [table]
+    parts: list[RenderableType] = [heading, table]
     for name, dist in odds.distributions.items():
-        sub = Table(title=label(name), title_justify="left")
+        parts.append(Text(label(name), style="bold"))
+        sub = Table()
         sub.add_column(name)
         sub.add_column("chance", justify="right")
         sub.add_column("exact", justify="right", style="dim")

@@ -1,0 +1,97 @@
+"""Benchmark: how long exact odds take.
+
+Prints, for every check and contest in the bundled adventures (for every pregenerated character),
+the time to compute its exact odds from a cold cache, and the worst case of each system. The
+target is under 50 ms for any single check on a 2-core machine.
+
+    python bench/odds.py
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solo.adventure import loader  # noqa: E402
+from solo.engine.game import character_from_person  # noqa: E402
+from solo.rules import registry  # noqa: E402
+from solo.rules.base import RulesError  # noqa: E402
+
+TARGET_MS = 50.0
+
+WORST_CASES = [
+    ("guts-plus", "10-die check, bonus dice always taken", {"dice": "10"}),
+    ("guts-plus", "10-die vs 10-die contest", {"contest": "10:10"}),
+    ("game", "hard, notable, group of 6", {"skill": "6", "difficulty": "hard", "notable": True, "group": "6"}),
+    ("loose-fuzzy", "10 dice vs nigh-impossible", {"dice": "10", "target": "18"}),
+    ("humanity-blessed", "spark d10 group vs trial", {"die": "d10", "spark": True, "target": "20"}),
+    ("humanity-blessed", "d4 vs trial (deep bumping)", {"die": "d4", "target": "20"}),
+    ("four-s", "bonus 6 vs almost impossible", {"bonus": "6", "goal": "12"}),
+]
+
+
+def clear_caches(ruleset) -> None:
+    """Forget memoised results so that every figure is a cold computation."""
+    import functools
+    import gc
+
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper):
+            obj.cache_clear()
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> int:
+    slowest = 0.0
+    total = 0
+    print("Checks in bundled adventures (cold cache, ms):")
+    for path in loader.bundled_files():
+        adventure = loader.load(path).adventure
+        ruleset = registry.get(adventure.system)
+        people = [ruleset.prepare_character(character_from_person(p, adventure.system)) for p in adventure.characters]
+        times = []
+        for scene in adventure.scenes.values():
+            for choice in scene.choices:
+                spec = choice.check
+                if spec is None:
+                    continue
+                for person in people:
+                    clear_caches(ruleset)
+                    try:
+                        if spec.kind == "contest":
+                            opponent = ruleset.prepare_character(
+                                character_from_person(adventure.npcs[spec.opponent], adventure.system))
+                            ms = timed(lambda: ruleset.contest_odds(person, opponent, dict(spec.params)))
+                        else:
+                            ms = timed(lambda: ruleset.check_odds(person, dict(spec.params)))
+                    except (RulesError, KeyError):  # a check a pregen cannot make (a custom quality)
+                        continue
+                    times.append(ms)
+        total += len(times)
+        if times:
+            slowest = max(slowest, max(times))
+            print(f"  {adventure.id:<20} {adventure.system:<17} {len(times):>4} checks  "
+                  f"mean {sum(times) / len(times):7.3f}  max {max(times):7.3f}")
+    print("\nWorst cases (cold cache, ms):")
+    for system, what, args in WORST_CASES:
+        ruleset = registry.get(system)
+        clear_caches(ruleset)
+        ms = timed(lambda: ruleset.odds_for_args(args))
+        slowest = max(slowest, ms)
+        print(f"  {system:<17} {what:<40} {ms:9.3f}")
+    verdict = "OK" if slowest < TARGET_MS else "OVER TARGET"
+    print(f"\n{total} adventure checks; slowest single computation {slowest:.3f} ms "
+          f"(target {TARGET_MS:.0f} ms, ratio {slowest / TARGET_MS:.3f}): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
