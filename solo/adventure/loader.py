@@ -20,6 +20,7 @@ from solo.adventure.yaml_source import Document, YamlSourceError, load as load_y
 
 DEFAULT_ADVENTURE = "supply-ship"
 CURRENT_FORMAT = 1
+MAX_FILE_BYTES = 2_000_000
 
 
 def bundled_dir() -> Path:
@@ -59,13 +60,19 @@ def resolve(name: str) -> Path:
     )
 
 
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, reading at most one byte past the size limit (so a huge file costs nothing)."""
+    with path.open("rb") as handle:
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
 def read_document(path: Path) -> Document:
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)
     except OSError as exc:
         raise AdventureError([Problem(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
     try:
-        return load_yaml(raw, str(path))
+        return load_yaml(raw, str(path), max_bytes=MAX_FILE_BYTES)
     except YamlSourceError as exc:
         raise AdventureError(
             [Problem(str(path), exc.line or 0, exc.col or 0, exc.message, exc.hint or "")]
@@ -93,7 +100,7 @@ def load(name: str | Path) -> Loaded:
     problems = schema_problems(data, document, str(path))
     if problems:
         raise AdventureError(problems)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256(read_bytes(path)).hexdigest()
     adventure = model.build(data, source=str(path), digest=digest)
     return Loaded(adventure, document, tuple(notes))
 

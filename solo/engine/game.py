@@ -288,12 +288,14 @@ class Game:
 
     # -- checks ------------------------------------------------------------------------------
     def _params(self, spec: CheckSpec) -> dict[str, Any]:
+        """The check's parameters for the ruleset; a companion who assists comes as ``helper``."""
         params = dict(spec.params)
+        params.pop("assist", None)
         if spec.assist and spec.assist in self.adventure.npcs:
             helper = self.adventure.npcs[spec.assist]
-            level = _lookup(helper.stats, spec.stat)
-            if isinstance(level, int):
-                params["assist_dice"] = level
+            params["helper"] = self.ruleset.prepare_character(
+                character_from_person(helper, self.adventure.system)
+            )
         return params
 
     def _opponent(self, spec: CheckSpec) -> Character:
@@ -435,14 +437,12 @@ class Game:
                 odds = self.ruleset.check_odds(self.character, params)
         except (RulesError, EngineError):
             return ""
-        chance = odds.outcomes.get("success")
+        chance = odds.success_chance()
         stat = spec.stat if isinstance(spec.stat, str) else " + ".join(map(str, spec.stat or ()))
         opponent = self.adventure.npcs.get(spec.opponent or "")
         what = stat.title()
         if spec.kind == "contest":
             what += f" vs {opponent.name if opponent else spec.opponent}"
-        if chance is None:
-            return what
         return f"{what}: {float(chance) * 100:.0f}% success"
 
     # -- objectives, awards, tables -----------------------------------------------------------
@@ -534,7 +534,7 @@ class Game:
                 odds = self.ruleset.check_odds(self.character, {"stat": name})
             except RulesError:
                 return 0
-            return round(float(odds.outcomes.get("success", 0)) * 100)
+            return round(float(odds.success_chance()) * 100)
 
         def clock(name: str) -> int:
             return state.clocks.get(name, 0)

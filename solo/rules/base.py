@@ -101,11 +101,20 @@ class Odds:
     distributions: dict[str, dict[int, Fraction]] = field(default_factory=dict)
     values: dict[str, Fraction] = field(default_factory=dict)
     truncated: Fraction = Fraction(0)
+    #: The chance the result counts as a success for generic branches, when that is not simply
+    #: ``outcomes["success"]`` (GUTS+: full success or positive impact).
+    overall_success: Fraction | None = None
+
+    def success_chance(self) -> Fraction:
+        if self.overall_success is not None:
+            return self.overall_success
+        return self.outcomes.get("success", Fraction(0))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "system": self.system,
             "outcomes": {k: float(v) for k, v in self.outcomes.items()},
+            "success_chance": float(self.success_chance()),
         }
         for name, dist in self.distributions.items():
             data[name] = {str(k): float(v) for k, v in sorted(dist.items())}

@@ -1,0 +1,1230 @@
+"""The GUTS+ ruleset: qualities, checks, contests, doubles, experience, injuries and Essence.
+
+This module owns everything GUTS+ means for a character and a roll; the dice arithmetic
+(reading a check, bonus-pip splits, exact odds) lives in :mod:`solo.rules.guts_plus_odds`.
+
+Characters. ``stats`` maps quality names to levels 1-10. The four core qualities are stored
+lower-case (``gumption``, ``utility``, ``thought``, ``slyness``); custom qualities keep the
+spelling they were given (``Parkour``), and their order in ``stats`` says which custom quality
+came first. ``resources`` holds ``xp`` (int) and ``learning`` ({quality: count}). ``extra`` may
+hold ``bag`` (true: 10 more item slots), ``injuries`` ({part: 0-2}), ``protection`` ({part:
+marks 0-2}; a part listed there is protected), ``extra_parts`` (more body parts, e.g.
+``["tail"]``), ``aura`` (Essence aura) and ``condition_effects`` (an adventure's own
+conditions, see :func:`condition_effects`). A character without one of the four core
+qualities (an NPC written with only ``thought``) has it at level 1.
+
+Check parameters (see ``docs/format.md``):
+
+``stat``
+    a quality, or a list of two (``[gumption, parkour]``, or ``"gumption+parkour"``) whose
+    levels are added, at most 10 dice.
+``dice``
+    a number of dice instead of a quality (for ``solo odds``/``solo roll``; no character needed).
+``modifier``
+    a signed number added to each die, kept within 1-6 (``-1`` is "-1 to each die"); in a
+    contest it is added to the total.
+``fewer_dice``
+    dice removed from the pool, never below 1 die.
+``near``
+    what a near success counts as when the adventure has no ``near-success`` branch:
+    ``success``, ``failure`` or ``oracle`` (default: one more d6, 4-6 counts as success).
+``helper`` / ``assist_dice``
+    assisting: a helper :class:`Character` (its level in the same qualities) or the helper's
+    quality level as a number (``assist`` may also carry a number or a Character; an NPC id
+    in ``assist`` is for the engine to resolve into ``helper``). The helper rolls half that
+    many dice, rounded up; each helper die equal to one of the roller's dice (1s included)
+    gives a bonus die. Each of the roller's dice serves in one pair only, its own double or a
+    helper match, and the engine counts the most pairs possible.
+``opponent_stat`` / ``opponent_dice`` / ``opponent_modifier``
+    the other side of a contest (the quality defaults to ``stat``).
+
+Reading, bonus dice and policies follow the digest's Decisions. Choices made here:
+
+* Doubles are found on the dice as rolled; a modifier then changes what each die reads.
+  Bonus pips are placed on the modified values, never above 6.
+* Bonus dice are offers (key ``bonus``), one die at a time; the pips go where
+  :func:`~solo.rules.guts_plus_odds.best_split` says. Keeping the roll declines the rest.
+* Mastery (level 10 and 10 learning experiences in a rolled quality) is the offer
+  ``mastery``, once per roll: in a check the die whose change reads best is set to 6; in a
+  contest the lowest die becomes 6. A die changed by mastery or bonus pips makes no new double.
+* In a contest the opponent (played by the adventure) always takes its bonus dice and its
+  mastery at once; the player's bonus dice are offers that add to the total.
+* Conditions: the book's table (afraid, terrified, tired, exhausted...) applies to checks and
+  contests using that core quality; ``afraid x2`` doubles an effect; effects stack.
+* Learning experiences from a two-quality check go to the first (main) quality, as the book
+  says "the main quality". A negative impact on an Essence check also strains the character
+  (applied by :meth:`GutsPlus.experience`).
+* ``record.dice`` holds the check's own dice as rolled; bonus, helper and oracle dice are in
+  ``details`` (``bonus``, ``helper``, ``near``). ``record.kept`` holds the current values.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import ceil
+from typing import Any, ClassVar, Mapping, Sequence
+
+from solo.rules import guts_plus_odds as go
+from solo.rules.base import Advance, Character, Odds, Offer, RulesError
+from solo.rules.dice import Dice, RollRecord
+
+SYSTEM = "guts-plus"
+CORE: tuple[str, ...] = ("gumption", "utility", "thought", "slyness")
+ESSENCE = "essence"
+MAX_LEVEL = 10
+XP_TO_ADVANCE = 100
+LEARNING_TO_RISE = 10
+CREATION_POINTS = 3
+CREATION_MAX_LEVEL = 3
+MAX_CUSTOM_AT_CREATION = 3
+CREATION_ITEMS = 5
+POCKET_SLOTS = 10
+BAG_SLOTS = 10
+NEAR_POLICIES = ("success", "failure", "oracle")
+
+BODY_PARTS: tuple[str, ...] = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
+INJURIES_TO_DISABLE = 2
+PROTECTION_MARKS = 2
+UNCONSCIOUS_OTHER_PARTS = 3
+
+AURAS: dict[int, str] = {1: "hot", 2: "cold", 3: "heavy", 4: "fast", 5: "slow", 6: "soft"}
+#: Essence density -> (basic, honed, master) skills known.
+ESSENCE_SKILLS: dict[int, tuple[int, int, int]] = {
+    1: (1, 0, 0), 2: (2, 0, 0), 3: (2, 1, 0), 4: (3, 1, 0), 5: (3, 2, 0),
+    6: (4, 2, 1), 7: (4, 3, 1), 8: (5, 3, 2), 9: (5, 4, 2), 10: (5, 4, 3),
+}
+MASTERY_RANGE = 30
+
+#: The book's example conditions: name -> (core quality, modifier to each die, fewer dice).
+BOOK_CONDITIONS: dict[str, tuple[str, int, int]] = {
+    "afraid": ("gumption", -1, 0),
+    "discouraged": ("utility", -1, 0),
+    "confused": ("thought", -1, 0),
+    "embarrassed": ("slyness", -1, 0),
+    "terrified": ("gumption", -2, 0),
+    "depressed": ("utility", -2, 0),
+    "baffled": ("thought", -2, 0),
+    "humiliated": ("slyness", -2, 0),
+    "tired": ("gumption", 0, 1),
+    "nauseated": ("utility", 0, 1),
+    "tinnitus": ("thought", 0, 1),
+    "blurry vision": ("slyness", 0, 1),
+    "exhausted": ("gumption", 0, 2),
+    "sick": ("utility", 0, 2),
+    "deafened": ("thought", 0, 2),
+    "blinded": ("slyness", 0, 2),
+}
+STRAINED = "strained"
+UNCONSCIOUS = "unconscious"
+
+
+# -- names -------------------------------------------------------------------------------------
+
+
+def norm(name: str) -> str:
+    """A name for matching: lower-case, without spaces, dashes or underscores."""
+    return re.sub(r"[\s\-_]+", "", str(name).lower())
+
+
+def _title(name: str) -> str:
+    return name.capitalize() if name in CORE else name
+
+
+def find_quality(character: Character, name: str) -> str | None:
+    """The key in ``character.stats`` that spells ``name`` (case, spaces, dashes ignored)."""
+    wanted = norm(name)
+    for key in character.stats:
+        if norm(key) == wanted:
+            return key
+    return None
+
+
+def quality_level(character: Character, name: str) -> tuple[str, int]:
+    """``(stats key, level)`` of a quality; a missing core quality is level 1."""
+    key = find_quality(character, name)
+    if key is not None:
+        return key, _level(character, key)
+    if norm(name) in CORE:
+        return norm(name), 1
+    have = ", ".join(character.stats) or "none"
+    raise RulesError(
+        f"GUTS+: check stat {name!r} is not a quality of {character.name} (has {have})"
+    )
+
+
+def _level(character: Character, key: str) -> int:
+    value = character.stats[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"GUTS+: quality levels must be whole numbers ({key} is {value!r})")
+    return value
+
+
+def custom_qualities(character: Character) -> list[str]:
+    """The custom qualities in the order of ``stats`` (the first is the mandatory one)."""
+    return [key for key in character.stats if norm(key) not in CORE]
+
+
+def learning(character: Character) -> dict[str, int]:
+    """The character's learning-experience counts, created if missing."""
+    return character.resources.setdefault("learning", {})
+
+
+def has_mastery(character: Character, quality: str) -> bool:
+    """Level 10 and 10 learning experiences in ``quality``."""
+    key = find_quality(character, quality)
+    if key is None:
+        return False
+    counts = character.resources.get("learning", {})
+    return _level(character, key) >= MAX_LEVEL and counts.get(key, 0) >= LEARNING_TO_RISE
+
+
+# -- conditions --------------------------------------------------------------------------------
+
+
+def condition_effects(character: Character) -> list[tuple[str, str, int, int]]:
+    """The roll effects of the character's conditions: ``(condition, quality, modifier, fewer)``.
+
+    ``quality`` is a core quality's name or ``"all"``. The book's table is built in; an
+    adventure may define its own in ``extra["condition_effects"]`` as ``{name: {"quality":
+    "thought" | "all", "modifier": -1, "fewer_dice": 1}}`` (these win over the book's). A
+    condition written ``"afraid x2"`` counts twice. Conditions without a roll effect
+    (strained, unconscious, "hurt right hand") are skipped.
+    """
+    custom = {norm(k): v for k, v in dict(character.extra.get("condition_effects", {})).items()}
+    found: list[tuple[str, str, int, int]] = []
+    for condition in character.conditions:
+        match = re.fullmatch(r"\s*(.*?)\s*(?:[x×]\s*(\d+))?\s*", str(condition).lower())
+        name = match.group(1) if match else str(condition).lower()
+        times = int(match.group(2)) if match and match.group(2) else 1
+        if norm(name) in custom:
+            spec = custom[norm(name)]
+            quality = norm(spec.get("quality", "all"))
+            modifier = _int(spec.get("modifier", 0), f"condition {name} modifier")
+            fewer = _int(spec.get("fewer_dice", 0), f"condition {name} fewer_dice")
+        else:
+            book = {norm(k): v for k, v in BOOK_CONDITIONS.items()}.get(norm(name))
+            if book is None:
+                continue
+            quality, modifier, fewer = book
+        found.append((str(condition), quality, modifier * times, fewer * times))
+    return found
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise RulesError(f"GUTS+: {what} must be a whole number (got {value!r})")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        return int(value)
+    raise RulesError(f"GUTS+: {what} must be a whole number (got {value!r})")
+
+
+# -- parsed check ------------------------------------------------------------------------------
+
+
+@dataclass
+class CheckSpec:
+    """A check's parameters after validation: what to roll and what changes it."""
+
+    qualities: tuple[str, ...]
+    levels: tuple[int, ...]
+    base_dice: int
+    dice: int
+    modifier: int
+    fewer: int
+    near: str
+    helper_level: int = 0
+    mastery: bool = False
+    conditions: list[tuple[str, int, int]] = field(default_factory=list)
+
+    @property
+    def helper_dice(self) -> int:
+        return ceil(self.helper_level / 2) if self.helper_level > 0 else 0
+
+    @property
+    def stat(self) -> str:
+        return "+".join(self.qualities) if self.qualities else "dice"
+
+    @property
+    def label(self) -> str:
+        if not self.qualities:
+            return f"{self.base_dice} {'die' if self.base_dice == 1 else 'dice'}"
+        names = "+".join(_title(q) for q in self.qualities)
+        return f"{names} {self.base_dice}"
+
+
+def _stat_names(stat: Any) -> list[str]:
+    if isinstance(stat, str):
+        names = [part.strip() for part in stat.split("+")]
+    elif isinstance(stat, (list, tuple)):
+        names = [str(part).strip() for part in stat]
+    else:
+        raise RulesError(f"GUTS+: check stat must be a quality or a list of two (got {stat!r})")
+    if not 1 <= len(names) <= 2 or not all(names):
+        raise RulesError(
+            f"GUTS+: check stat must be one quality or two added together (got {stat!r})"
+        )
+    if len(names) == 2 and norm(names[0]) == norm(names[1]):
+        raise RulesError(f"GUTS+: check stat adds two different qualities (got {stat!r})")
+    return names
+
+
+def _dice_count(value: Any, what: str) -> int:
+    count = _int(value, what)
+    if not 1 <= count <= go.MAX_DICE:
+        raise RulesError(f"GUTS+: {what} must be from 1 to {go.MAX_DICE} (got {count})")
+    return count
+
+
+def parse_side(
+    character: Character | None,
+    stat: Any,
+    dice: Any,
+    modifier: Any,
+    fewer: Any,
+    near: Any = "oracle",
+    what: str = "check",
+) -> CheckSpec:
+    """Validate one side of a check or contest and apply the character's conditions."""
+    qualities: tuple[str, ...] = ()
+    levels: tuple[int, ...] = ()
+    if dice is not None:
+        base = _dice_count(dice, f"{what} dice")
+        if stat is not None:
+            names = _stat_names(stat)
+            if character is not None:
+                qualities = tuple(find_quality(character, n) or norm(n) for n in names)
+            else:
+                qualities = tuple(norm(n) if norm(n) in CORE else n for n in names)
+    else:
+        if stat is None:
+            raise RulesError(f"GUTS+: a {what} needs a stat (a quality) or a number of dice")
+        if character is None:
+            raise RulesError(f"GUTS+: a {what} on {stat!r} needs a character")
+        names = _stat_names(stat)
+        pairs = [quality_level(character, n) for n in names]
+        qualities = tuple(key for key, _ in pairs)
+        levels = tuple(level for _, level in pairs)
+        base = min(sum(levels), go.MAX_DICE)
+        if base < 1:
+            raise RulesError(f"GUTS+: {what} stat {stat!r} gives no dice (levels {levels})")
+    total_modifier = _int(modifier if modifier is not None else 0, f"{what} modifier")
+    total_fewer = _int(fewer if fewer is not None else 0, f"{what} fewer_dice")
+    if total_fewer < 0:
+        raise RulesError(f"GUTS+: {what} fewer_dice cannot be negative (got {total_fewer})")
+    applied: list[tuple[str, int, int]] = []
+    if character is not None and qualities:
+        rolled = {norm(q) for q in qualities}
+        for condition, quality, mod, less in condition_effects(character):
+            if quality in ("all", "any") or quality in rolled:
+                total_modifier += mod
+                total_fewer += less
+                applied.append((condition, mod, less))
+    near_policy = str(near if near is not None else "oracle").strip().lower()
+    if near_policy not in NEAR_POLICIES:
+        raise RulesError(
+            f"GUTS+: check parameter near must be success, failure or oracle (got {near!r})"
+        )
+    mastery = character is not None and any(has_mastery(character, q) for q in qualities)
+    return CheckSpec(
+        qualities=qualities,
+        levels=levels,
+        base_dice=base,
+        dice=max(1, base - total_fewer),
+        modifier=total_modifier,
+        fewer=total_fewer,
+        near=near_policy,
+        mastery=mastery,
+        conditions=applied,
+    )
+
+
+def _helper_level(params: Mapping[str, Any], spec: CheckSpec) -> int:
+    helper = params.get("helper")
+    assist = params.get("assist")
+    if helper is None and isinstance(assist, Character):
+        helper = assist
+    if isinstance(helper, Character):
+        if not spec.qualities:
+            raise RulesError("GUTS+: a helper needs the check's stat to know what they roll")
+        total = 0
+        for quality in spec.qualities:
+            key = find_quality(helper, quality)
+            if key is not None:
+                total += _level(helper, key)
+            elif norm(quality) in CORE:
+                total += 1
+        return min(total, go.MAX_DICE)
+    level = params.get("assist_dice")
+    if level is None and not isinstance(assist, str) and assist is not None:
+        level = assist
+    if level is None:
+        return 0
+    value = _int(level, "check assist_dice")
+    if not 0 <= value <= go.MAX_DICE:
+        raise RulesError(f"GUTS+: check assist_dice must be from 0 to {go.MAX_DICE} (got {value})")
+    return value
+
+
+# -- injuries ----------------------------------------------------------------------------------
+
+
+def body_parts(character: Character) -> list[str]:
+    """The parts that can be injured: the six standard ones plus ``extra["extra_parts"]``."""
+    parts = list(BODY_PARTS)
+    for part in character.extra.get("extra_parts", []):
+        if _part_name(part) not in parts:
+            parts.append(_part_name(part))
+    return parts
+
+
+def _part_name(part: str) -> str:
+    return re.sub(r"[\s\-_]+", " ", str(part).strip().lower())
+
+
+def _part(character: Character, part: str) -> str:
+    name = _part_name(part)
+    parts = body_parts(character)
+    if name not in parts:
+        raise RulesError(
+            f"GUTS+: injury part must be one of {', '.join(parts)} (got {part!r})"
+        )
+    return name
+
+
+def injuries(character: Character) -> dict[str, int]:
+    """Injuries per body part (0-2), created if missing."""
+    return character.extra.setdefault("injuries", {})
+
+
+def unusable_parts(character: Character) -> list[str]:
+    """The parts with two injuries, in body order."""
+    marks = character.extra.get("injuries", {})
+    return [p for p in body_parts(character) if marks.get(p, 0) >= INJURIES_TO_DISABLE]
+
+
+def unconscious(character: Character) -> bool:
+    """Unconscious: the head is unusable, or 3 other parts are unusable at once."""
+    down = unusable_parts(character)
+    others = [p for p in down if p != "head"]
+    return "head" in down or len(others) >= UNCONSCIOUS_OTHER_PARTS
+
+
+def protect(character: Character, part: str) -> list[str]:
+    """Give a part protection (clothing or an accessory), ready to absorb 2 marks."""
+    name = _part(character, part)
+    character.extra.setdefault("protection", {})[name] = 0
+    return [f"{name.capitalize()} is protected."]
+
+
+def readjust(character: Character, part: str) -> list[str]:
+    """Re-adjust (or repair) a part's protection: its marks are cleared."""
+    name = _part(character, part)
+    protection = character.extra.setdefault("protection", {})
+    if name not in protection:
+        raise RulesError(f"GUTS+: {name} has no protection to re-adjust")
+    protection[name] = 0
+    return [f"Protection on the {name} is back in place."]
+
+
+def injure(
+    character: Character, part: str, count: int = 1, *, ignore_protection: bool = False
+) -> list[str]:
+    """Injure a body part ``count`` times; protection takes the first 2 marks.
+
+    Returns lines describing what happened, including falling unconscious (the condition
+    ``unconscious`` is added to the character).
+    """
+    name = _part(character, part)
+    count = _int(count, "injury count")
+    if count < 1:
+        raise RulesError(f"GUTS+: injury count must be at least 1 (got {count})")
+    lines: list[str] = []
+    marks = injuries(character)
+    protection = character.extra.get("protection", {})
+    for _ in range(count):
+        if not ignore_protection and name in protection and protection[name] < PROTECTION_MARKS:
+            protection[name] += 1
+            if protection[name] >= PROTECTION_MARKS:
+                lines.append(f"Protection on the {name} takes the blow and is knocked loose.")
+            else:
+                lines.append(f"Protection on the {name} takes the blow.")
+            continue
+        current = marks.get(name, 0)
+        if current >= INJURIES_TO_DISABLE:
+            lines.append(f"The {name} is already unusable.")
+            continue
+        marks[name] = current + 1
+        if marks[name] >= INJURIES_TO_DISABLE:
+            lines.append(f"The {name} is injured again and can no longer be used.")
+        else:
+            lines.append(f"The {name} is injured.")
+    if unconscious(character) and UNCONSCIOUS not in character.conditions:
+        character.conditions.append(UNCONSCIOUS)
+        lines.append(f"{character.name} falls unconscious.")
+    return lines
+
+
+def heal(character: Character, part: str, count: int = 1) -> list[str]:
+    """Remove injuries from a part; clears ``unconscious`` once the rule no longer holds."""
+    name = _part(character, part)
+    marks = injuries(character)
+    before = marks.get(name, 0)
+    marks[name] = max(0, before - _int(count, "heal count"))
+    lines = [f"The {name} heals ({before} → {marks[name]} injuries)."]
+    if UNCONSCIOUS in character.conditions and not unconscious(character):
+        character.conditions.remove(UNCONSCIOUS)
+        lines.append(f"{character.name} can wake up.")
+    return lines
+
+
+def healing_days(injury_count: int, resting: bool = False) -> Fraction:
+    """In-game days for one injury to heal on a part: single 1 day, double 5; resting halves."""
+    if injury_count not in (1, 2):
+        raise RulesError(f"GUTS+: a part heals from 1 or 2 injuries (got {injury_count})")
+    days = Fraction(1 if injury_count == 1 else 5)
+    return days / 2 if resting else days
+
+
+# -- inventory ---------------------------------------------------------------------------------
+
+
+def inventory_limit(character: Character) -> int:
+    """Item slots: 10, plus 10 with a bag (``extra["bag"]``)."""
+    return POCKET_SLOTS + (BAG_SLOTS if character.extra.get("bag") else 0)
+
+
+def inventory_used(character: Character) -> int:
+    """Slots in use: one per distinct item (a stack takes one slot)."""
+    return len(dict.fromkeys(character.items))
+
+
+# -- Essence -----------------------------------------------------------------------------------
+
+
+def roll_aura(dice: Dice, character: Character | None = None) -> str:
+    """Roll one d6 for an Essence aura; store it in ``extra["aura"]`` when given a character."""
+    aura = AURAS[dice.roll(6)]
+    if character is not None:
+        character.extra["aura"] = aura
+    return aura
+
+
+def essence_skills(density: int) -> tuple[int, int, int]:
+    """Skills known at an Essence density: ``(basic, honed, master)``."""
+    density = _int(density, "Essence density")
+    if density not in ESSENCE_SKILLS:
+        raise RulesError(f"GUTS+: Essence density runs from 1 to 10 (got {density})")
+    return ESSENCE_SKILLS[density]
+
+
+def essence_range(density: int, mastery: bool = False) -> int:
+    """Essence range in feet: 5 per two levels of density (5-25), 30 with mastery."""
+    density = _int(density, "Essence density")
+    if not 1 <= density <= MAX_LEVEL:
+        raise RulesError(f"GUTS+: Essence density runs from 1 to 10 (got {density})")
+    if mastery:
+        return MASTERY_RANGE
+    return 5 * ((density + 1) // 2)
+
+
+def strain(character: Character) -> list[str]:
+    """Strain the character: ``strained``, or if already strained 1 head injury (no protection)."""
+    if STRAINED in character.conditions:
+        return [f"{character.name} is already strained."] + injure(
+            character, "head", 1, ignore_protection=True
+        )
+    character.conditions.append(STRAINED)
+    return [f"{character.name} is strained."]
+
+
+# -- the ruleset -------------------------------------------------------------------------------
+
+
+def _fmt(values: Sequence[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _copy(record: RollRecord) -> RollRecord:
+    return RollRecord.from_dict(record.to_dict())
+
+
+class GutsPlus:
+    """The GUTS+ System (2019). Numeric override for the CLI: ``dice`` (1-10).
+
+    See the module docstring for parameters and the choices made where the book leaves room.
+    """
+
+    id: ClassVar[str] = SYSTEM
+    name: ClassVar[str] = "GUTS+"
+    outcome_labels: ClassVar[tuple[str, ...]] = go.LABELS
+    stat_names: ClassVar[tuple[str, ...]] = CORE
+    cli_options: ClassVar[dict[str, str]] = {
+        "dice": "number of d6 to roll (a quality's level, 1-10)",
+        "modifier": "added to each die, e.g. -1 for a '-1 to rolls' condition (default 0)",
+        "fewer-dice": "dice removed from the pool, never below 1 (default 0)",
+        "contest": "a contest A:D, your dice against the opponent's (e.g. 4:3)",
+        "near": "roll only: near success counts as success, failure or oracle (default)",
+    }
+
+    # helpers the engine calls directly -----------------------------------------------------
+    injure = staticmethod(injure)
+    heal = staticmethod(heal)
+    protect = staticmethod(protect)
+    readjust = staticmethod(readjust)
+    unconscious = staticmethod(unconscious)
+    unusable_parts = staticmethod(unusable_parts)
+    body_parts = staticmethod(body_parts)
+    healing_days = staticmethod(healing_days)
+    roll_aura = staticmethod(roll_aura)
+    essence_skills = staticmethod(essence_skills)
+    essence_range = staticmethod(essence_range)
+    strain = staticmethod(strain)
+    has_mastery = staticmethod(has_mastery)
+    inventory_limit = staticmethod(inventory_limit)
+    best_split = staticmethod(go.best_split)
+
+    # characters ---------------------------------------------------------------------------
+    def prepare_character(self, character: Character) -> Character:
+        """Spell core qualities lower-case, key learning by quality, add ``xp`` and ``learning``."""
+        stats: dict[str, Any] = {}
+        for key, value in character.stats.items():
+            stats[norm(key) if norm(key) in CORE else key] = value
+        character.stats = stats
+        character.resources.setdefault("xp", 0)
+        counts = dict(character.resources.get("learning", {}))
+        character.resources["learning"] = {
+            (find_quality(character, key) or key): value for key, value in counts.items()
+        }
+        return character
+
+    def validate_character(self, character: Character, *, creation: bool = False) -> None:
+        seen: dict[str, str] = {}
+        for key in character.stats:
+            if norm(key) in seen:
+                raise RulesError(f"GUTS+: quality named twice ({seen[norm(key)]}, {key})")
+            seen[norm(key)] = key
+            level = _level(character, key)
+            if not 1 <= level <= MAX_LEVEL:
+                raise RulesError(
+                    f"GUTS+: quality levels run from 1 to {MAX_LEVEL} ({key} is {level})"
+                )
+        self._validate_resources(character)
+        self._validate_body(character)
+        if inventory_used(character) > inventory_limit(character):
+            raise RulesError(
+                f"GUTS+: inventory holds {inventory_limit(character)} items "
+                f"(10, plus 10 with a bag) (got {inventory_used(character)})"
+            )
+        if creation:
+            self._validate_creation(character)
+
+    def _validate_creation(self, character: Character) -> None:
+        missing = [q for q in CORE if find_quality(character, q) is None]
+        if missing:
+            raise RulesError(
+                "GUTS+: every character has Gumption, Utility, Thought and Slyness "
+                f"(missing: {', '.join(missing)})"
+            )
+        for key in character.stats:
+            level = _level(character, key)
+            if level > CREATION_MAX_LEVEL:
+                raise RulesError(f"GUTS+: a quality above 3 at creation ({key} is {level})")
+        customs = custom_qualities(character)
+        if not customs:
+            raise RulesError("GUTS+: one custom quality is required at creation (got none)")
+        if len(customs) > MAX_CUSTOM_AT_CREATION:
+            raise RulesError(
+                f"GUTS+: at most {MAX_CUSTOM_AT_CREATION} custom qualities at creation "
+                f"(got {len(customs)}: {', '.join(customs)})"
+            )
+        if norm(customs[0]) == ESSENCE:
+            raise RulesError(
+                f"GUTS+: Essence may not be the first custom quality (first custom: {customs[0]})"
+            )
+        points = sum(_level(character, key) - 1 for key in character.stats)
+        if points != CREATION_POINTS:
+            raise RulesError(
+                f"GUTS+: creation adds exactly {CREATION_POINTS} points to qualities that "
+                f"start at 1 (got {points})"
+            )
+        if inventory_used(character) > CREATION_ITEMS:
+            raise RulesError(
+                f"GUTS+: at most {CREATION_ITEMS} items at creation "
+                f"(got {inventory_used(character)})"
+            )
+
+    def _validate_resources(self, character: Character) -> None:
+        xp = character.resources.get("xp", 0)
+        if isinstance(xp, bool) or not isinstance(xp, int) or xp < 0:
+            raise RulesError(f"GUTS+: xp must be a whole number 0 or more (got {xp!r})")
+        counts = character.resources.get("learning", {})
+        if not isinstance(counts, dict):
+            raise RulesError(f"GUTS+: learning must map qualities to counts (got {counts!r})")
+        for key, value in counts.items():
+            if find_quality(character, key) is None:
+                raise RulesError(f"GUTS+: learning experiences for {key!r}, not a quality")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
+                raise RulesError(
+                    f"GUTS+: learning experiences run from 0 to 10 ({key} has {value!r})"
+                )
+
+    def _validate_body(self, character: Character) -> None:
+        for part, count in dict(character.extra.get("injuries", {})).items():
+            _part(character, part)
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 2:
+                raise RulesError(f"GUTS+: a part takes 0 to 2 injuries ({part} has {count!r})")
+        aura = character.extra.get("aura")
+        if aura is not None and aura not in AURAS.values():
+            raise RulesError(
+                f"GUTS+: aura must be one of {', '.join(AURAS.values())} (got {aura!r})"
+            )
+
+    # rolling ------------------------------------------------------------------------------
+    def parse_check(
+        self, params: Mapping[str, Any], character: Character | None = None
+    ) -> CheckSpec:
+        spec = parse_side(
+            character,
+            params.get("stat"),
+            params.get("dice"),
+            params.get("modifier"),
+            params.get("fewer_dice"),
+            params.get("near"),
+        )
+        spec.helper_level = _helper_level(params, spec)
+        return spec
+
+    def _opponent_spec(
+        self, opponent: Character | None, params: Mapping[str, Any]
+    ) -> CheckSpec:
+        stat = params.get("opponent_stat", params.get("stat"))
+        dice = params.get("opponent_dice")
+        if dice is None and opponent is None:
+            raise RulesError("GUTS+: a contest needs an opponent or opponent_dice")
+        return parse_side(
+            opponent, stat, dice, params.get("opponent_modifier"), None, what="opponent"
+        )
+
+    def _opening_steps(self, spec: CheckSpec, faces: Sequence[int]) -> list[str]:
+        steps = [f"{spec.label}: rolled {_fmt(faces)}"]
+        for condition, mod, less in spec.conditions:
+            effects = []
+            if mod:
+                effects.append(f"{mod:+d} to rolls")
+            if less:
+                effects.append(f"{less} fewer {'die' if less == 1 else 'dice'}")
+            if effects:
+                steps.insert(0, f"{condition}: {', '.join(effects)}")
+        if spec.dice < spec.base_dice:
+            steps[-1] = f"{spec.label}, {spec.dice} after fewer dice: rolled {_fmt(faces)}"
+        return steps
+
+    def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
+        spec = self.parse_check(params, character)
+        faces = dice.rolls(spec.dice, 6)
+        helper_faces = dice.rolls(spec.helper_dice, 6) if spec.helper_dice else []
+        values = [go.apply_modifier(f, spec.modifier) for f in faces]
+        own, matches = go.pairs_with_helper(faces, helper_faces)
+        steps = self._opening_steps(spec, faces)
+        if spec.modifier:
+            steps.append(f"{spec.modifier:+d} to each die: {_fmt(values)}")
+        if own:
+            steps.append(f"doubles {', '.join(f'{v}-{v}' for v in own)}: "
+                         f"{len(own)} bonus {'die' if len(own) == 1 else 'dice'}")
+        details: dict[str, Any] = {
+            "qualities": list(spec.qualities),
+            "levels": list(spec.levels),
+            "pool": spec.dice,
+            "modifier": spec.modifier,
+            "fewer_dice": spec.fewer,
+            "conditions": [c for c, _, _ in spec.conditions],
+            "values": values,
+            "doubles": own,
+            "bonus_total": len(own) + len(matches),
+            "bonus_left": len(own) + len(matches),
+            "bonus": [],
+        }
+        if spec.helper_dice:
+            details["helper"] = {
+                "level": spec.helper_level, "dice": helper_faces, "matches": matches,
+            }
+            steps.append(f"helper rolled {_fmt(helper_faces)}: "
+                         f"{len(matches)} {'match' if len(matches) == 1 else 'matches'}")
+        if spec.mastery:
+            details["mastery"] = {"used": False}
+        record = RollRecord(
+            system=SYSTEM,
+            kind="check",
+            stat=spec.stat,
+            dice=list(faces),
+            outcome="",
+            success=False,
+            kept=list(values),
+            modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
+            details=details,
+            steps=steps,
+            xp=1 if any(f in (1, 2) for f in faces) else 0,
+        )
+        return self._reread(record, explain=True)
+
+    def _reread(self, record: RollRecord, explain: bool = False) -> RollRecord:
+        """Read the record's current state into outcome, success, kept and learning."""
+        details = record.details
+        if record.kind == "check":
+            values = details["values"]
+            rank = go.read_rank(values)
+            record.kept = list(values)
+            if explain:
+                record.steps.extend(go.explain(values))
+            qualities = details.get("qualities") or []
+            record.learning = (
+                {qualities[0]: 1} if rank == go.NEGATIVE and qualities else {}
+            )
+        else:
+            own = sum(details["values"]) + sum(b["die"] for b in details["bonus"])
+            total = own + details["modifier"]
+            difference = total - details["opponent"]["total"]
+            rank = go.contest_rank(difference)
+            record.total = total
+            record.kept = list(details["values"])
+            details["difference"] = difference
+            if explain:
+                theirs = details["opponent"]["total"]
+                record.steps.append(
+                    f"{total} vs {theirs}: {difference:+d} → {go.WORDS[rank]}"
+                )
+        details["reading"] = go.LABELS[rank]
+        record.outcome = go.LABELS[rank]
+        record.success = rank >= go.SUCCESS
+        return record
+
+    def contest(
+        self,
+        dice: Dice,
+        character: Character,
+        opponent: Character,
+        params: Mapping[str, Any],
+    ) -> RollRecord:
+        spec = self.parse_check(params, character)
+        theirs = self._opponent_spec(opponent, params)
+        faces = dice.rolls(spec.dice, 6)
+        their_faces = dice.rolls(theirs.dice, 6)
+        their_doubles = go.doubles(their_faces)
+        their_bonus = dice.rolls(len(their_doubles), 6)
+        their_values = list(their_faces)
+        steps = self._opening_steps(spec, faces)
+        opponent_name = opponent.name if opponent is not None else "opponent"
+        steps.append(f"{opponent_name}, {theirs.label}: rolled {_fmt(their_faces)}")
+        if their_bonus:
+            steps.append(f"{opponent_name} takes bonus dice {_fmt(their_bonus)}")
+        if theirs.mastery:
+            low = min(range(len(their_values)), key=lambda i: (their_values[i], i))
+            steps.append(f"{opponent_name}'s mastery: {their_values[low]} becomes 6")
+            their_values[low] = 6
+        their_total = sum(their_values) + sum(their_bonus) + theirs.modifier
+        own = go.doubles(faces)
+        if own:
+            steps.append(f"doubles {', '.join(f'{v}-{v}' for v in own)}: "
+                         f"{len(own)} bonus {'die' if len(own) == 1 else 'dice'}")
+        if spec.modifier:
+            steps.append(f"{spec.modifier:+d} to the total")
+        details: dict[str, Any] = {
+            "qualities": list(spec.qualities),
+            "levels": list(spec.levels),
+            "pool": spec.dice,
+            "modifier": spec.modifier,
+            "fewer_dice": spec.fewer,
+            "conditions": [c for c, _, _ in spec.conditions],
+            "values": list(faces),
+            "doubles": own,
+            "bonus_total": len(own),
+            "bonus_left": len(own),
+            "bonus": [],
+            "opponent": {
+                "name": opponent_name,
+                "qualities": list(theirs.qualities),
+                "dice": their_faces,
+                "values": their_values,
+                "doubles": their_doubles,
+                "bonus": their_bonus,
+                "modifier": theirs.modifier,
+                "total": their_total,
+            },
+        }
+        if spec.mastery:
+            details["mastery"] = {"used": False}
+        record = RollRecord(
+            system=SYSTEM,
+            kind="contest",
+            stat=spec.stat,
+            dice=list(faces),
+            outcome="",
+            success=False,
+            modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
+            details=details,
+            steps=steps,
+        )
+        return self._reread(record, explain=True)
+
+    def offers(self, record: RollRecord, character: Character) -> list[Offer]:
+        details = record.details
+        if record.system != SYSTEM or details.get("voluntary") or "near" in details:
+            return []
+        found: list[Offer] = []
+        left = details.get("bonus_left", 0)
+        if left:
+            found.append(Offer("bonus", f"Roll a bonus die ({left} left)"))
+        mastery = details.get("mastery")
+        if mastery and not mastery["used"] and self._mastery_target(record) is not None:
+            found.append(Offer("mastery", "Use mastery: set one die to 6"))
+        return found
+
+    def _mastery_target(self, record: RollRecord) -> int | None:
+        values = record.details["values"]
+        if record.kind == "check":
+            return go.best_mastery(values)
+        low = min(range(len(values)), key=lambda i: (values[i], i))
+        return None if values[low] >= 6 else low
+
+    def apply_offer(
+        self, dice: Dice, record: RollRecord, character: Character, key: str
+    ) -> RollRecord:
+        available = {offer.key for offer in self.offers(record, character)}
+        if key not in available:
+            raise RulesError(
+                f"GUTS+: offer {key!r} is not available on this roll "
+                f"(available: {', '.join(sorted(available)) or 'none'})"
+            )
+        new = _copy(record)
+        details = new.details
+        if key == "bonus":
+            face = dice.roll(6)
+            details["bonus_left"] -= 1
+            if new.kind == "check":
+                values = details["values"]
+                split = go.best_split(values, face)
+                raised = [v + s for v, s in zip(values, split)]
+                details["values"] = raised
+                lost = face - sum(split)
+                rank = go.read_rank(raised)
+                details["bonus"].append({
+                    "die": face, "split": list(split), "lost": lost,
+                    "values": raised, "reading": go.LABELS[rank],
+                })
+                note = f" ({lost} lost)" if lost else ""
+                new.steps.append(
+                    f"bonus die {face}{note}: {_fmt(raised)} → {go.WORDS[rank]}"
+                )
+                return self._reread(new)
+            details["bonus"].append({"die": face})
+            new.steps.append(f"bonus die {face} added to the total")
+            return self._reread(new, explain=True)
+        index = self._mastery_target(new)
+        assert index is not None
+        before = details["values"][index]
+        details["values"][index] = 6
+        details["mastery"] = {"used": True, "die": index, "from": before}
+        if new.kind == "check":
+            rank = go.read_rank(details["values"])
+            new.steps.append(f"mastery: {before} becomes 6 → {go.WORDS[rank]}")
+            return self._reread(new)
+        new.steps.append(f"mastery: {before} becomes 6")
+        return self._reread(new, explain=True)
+
+    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
+        if "opponent" in params or "opponent_dice" in params:
+            return []
+        spec = self.parse_check(params, character)
+        return [Offer("voluntary-failure", f"Fail on purpose: +{spec.dice} XP")]
+
+    def take_alternative(
+        self, character: Character, params: Mapping[str, Any], key: str
+    ) -> RollRecord:
+        if key != "voluntary-failure":
+            raise RulesError(f"GUTS+: the only alternative is 'voluntary-failure' (got {key!r})")
+        spec = self.parse_check(params, character)
+        return RollRecord(
+            system=SYSTEM,
+            kind="check",
+            stat=spec.stat,
+            dice=[],
+            outcome="failure",
+            success=False,
+            details={
+                "voluntary": True,
+                "would_roll": spec.dice,
+                "qualities": list(spec.qualities),
+                "reading": "failure",
+            },
+            steps=[f"failed on purpose instead of rolling {spec.dice}: +{spec.dice} XP"],
+            xp=spec.dice,
+        )
+
+    def settle(
+        self,
+        dice: Dice,
+        record: RollRecord,
+        character: Character,
+        params: Mapping[str, Any],
+        branches: frozenset[str],
+    ) -> RollRecord:
+        if record.outcome != "near-success" or "near" in record.details:
+            return record
+        new = _copy(record)
+        if "near-success" in branches:
+            new.details["near"] = {"policy": "branch"}
+            return new
+        policy = str(params.get("near") or "oracle").strip().lower()
+        if policy not in NEAR_POLICIES:
+            raise RulesError(
+                f"GUTS+: check parameter near must be success, failure or oracle (got {policy!r})"
+            )
+        near: dict[str, Any] = {"policy": policy}
+        if policy == "oracle":
+            face = dice.roll(6)
+            near["oracle_die"] = face
+            new.success = face >= 4
+            verdict = "success" if new.success else "failure"
+            new.steps.append(f"near success, oracle die {face} → counts as {verdict}")
+        else:
+            new.success = policy == "success"
+            new.steps.append(f"near success counts as {policy}")
+        new.details["near"] = near
+        return new
+
+    def is_success(self, outcome: str) -> bool:
+        """Success and positive impact; a near success's flag is set by :meth:`settle`."""
+        return outcome in ("success", "positive-impact")
+
+    # odds ---------------------------------------------------------------------------------
+    def _odds(self, weights: Sequence[int], denominator: int) -> dict[str, Fraction]:
+        """The five readings, each on its own (they sum to 1)."""
+        return {go.LABELS[r]: Fraction(weights[r], denominator) for r in range(5)}
+
+    def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
+        """Exact odds, every bonus die taken and split by ``best_split``, mastery used last.
+
+        ``outcomes`` holds the five readings, which sum to 1; ``overall_success`` is full
+        success or positive impact (what a generic ``success`` branch catches without a near
+        success). ``distributions["reading"]`` repeats the readings by rank in
+        :attr:`outcome_labels` order. ``values["success_with_oracle"]`` counts half of near
+        success (the oracle's 4-6).
+        """
+        spec = self.parse_check(params, character)
+        weights, denominator, bonus = go.check_weights(
+            spec.dice, spec.modifier, spec.mastery, spec.helper_dice
+        )
+        total_bonus = sum(w for _, w in bonus)
+        outcomes = self._odds(weights, denominator)
+        overall = outcomes["success"] + outcomes["positive-impact"]
+        return Odds(
+            system=SYSTEM,
+            outcomes=outcomes,
+            overall_success=overall,
+            distributions={
+                "reading": _by_rank(weights, denominator),
+                "bonus_dice": {k: Fraction(w, total_bonus) for k, w in bonus},
+            },
+            values={
+                "success_with_oracle": overall + outcomes["near-success"] / 2,
+                "dice": Fraction(spec.dice),
+            },
+        )
+
+    def contest_odds(
+        self, character: Character, opponent: Character, params: Mapping[str, Any]
+    ) -> Odds:
+        """Exact contest odds; both sides take every bonus die (and mastery if they have it)."""
+        spec = self.parse_check(params, character)
+        theirs = self._opponent_spec(opponent, params)
+        weights, denominator, differences = go.contest_weights(
+            spec.dice, theirs.dice, spec.modifier, theirs.modifier, spec.mastery, theirs.mastery
+        )
+        outcomes = self._odds(weights, denominator)
+        overall = outcomes["success"] + outcomes["positive-impact"]
+        return Odds(
+            system=SYSTEM,
+            outcomes=outcomes,
+            overall_success=overall,
+            distributions={
+                "reading": _by_rank(weights, denominator),
+                "difference": {d: Fraction(w, denominator) for d, w in differences},
+            },
+            values={"success_with_oracle": overall + outcomes["near-success"] / 2},
+        )
+
+    # command line -------------------------------------------------------------------------
+    def _cli_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+        known = set(self.cli_options)
+        unknown = sorted(set(args) - known)
+        if unknown:
+            raise RulesError(
+                f"GUTS+: unknown option --{unknown[0]} (known: "
+                + ", ".join(f"--{k}" for k in self.cli_options) + ")"
+            )
+        params: dict[str, Any] = {
+            "modifier": _cli_int(args.get("modifier", 0), "--modifier"),
+            "fewer_dice": _cli_int(args.get("fewer-dice", 0), "--fewer-dice"),
+        }
+        if "near" in args:
+            params["near"] = args["near"]
+        opponent: int | None = None
+        if args.get("contest") is not None:
+            if args.get("dice") is not None:
+                raise RulesError("GUTS+: use either --dice or --contest, not both")
+            match = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", str(args["contest"]))
+            if not match:
+                raise RulesError(
+                    f"GUTS+: --contest must look like A:D, e.g. 4:3 (got {args['contest']!r})"
+                )
+            params["dice"] = _cli_dice(match.group(1), "--contest (your dice)")
+            opponent = _cli_dice(match.group(2), "--contest (opponent's dice)")
+            params["opponent_dice"] = opponent
+        else:
+            if args.get("dice") is None:
+                raise RulesError("GUTS+: give --dice N (1-10) or --contest A:D")
+            params["dice"] = _cli_dice(args["dice"], "--dice")
+        return params, opponent
+
+    def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
+        params, opponent = self._cli_params(args)
+        character = Character(name="you", system=SYSTEM, stats={})
+        if opponent is not None:
+            return self.contest_odds(character, None, params)  # type: ignore[arg-type]
+        return self.check_odds(character, params)
+
+    def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
+        """Roll once, take every bonus die (as the odds assume) and settle a near success."""
+        params, opponent = self._cli_params(args)
+        character = Character(name="you", system=SYSTEM, stats={})
+        if opponent is not None:
+            record = self.contest(dice, character, None, params)  # type: ignore[arg-type]
+        else:
+            record = self.check(dice, character, params)
+        while any(o.key == "bonus" for o in self.offers(record, character)):
+            record = self.apply_offer(dice, record, character, "bonus")
+        return self.settle(dice, record, character, params, frozenset())
+
+    # experience ---------------------------------------------------------------------------
+    def experience(self, record: RollRecord, character: Character) -> list[str]:
+        """XP for a 1 or 2 among the rolled dice, or a voluntary failure's XP; learning on a
+        negative impact. Contests earn nothing. A negative impact on Essence also strains
+        the character (so the engine should not call :func:`strain` for it again).
+        """
+        if record.system != SYSTEM or record.kind != "check":
+            return []
+        self.prepare_character(character)
+        lines: list[str] = []
+        if record.xp:
+            character.resources["xp"] += record.xp
+            why = "voluntary failure" if record.details.get("voluntary") else "a die showed 1 or 2"
+            lines.append(f"+{record.xp} XP ({why}): {character.resources['xp']} XP")
+        for quality, amount in sorted(record.learning.items()):
+            lines.extend(self.add_learning(character, quality, amount))
+        if record.outcome == "negative-impact" and not record.details.get("voluntary"):
+            if any(norm(q) == ESSENCE for q in record.details.get("qualities", [])):
+                lines.extend(strain(character))
+        if record.xp and character.resources["xp"] >= XP_TO_ADVANCE:
+            lines.append(f"{XP_TO_ADVANCE} XP: raise a quality or learn a new one")
+        return lines
+
+    def add_learning(self, character: Character, quality: str, amount: int = 1) -> list[str]:
+        """Add learning experiences; at 10 the quality rises at once (below level 10)."""
+        key = find_quality(character, quality)
+        if key is None:
+            raise RulesError(f"GUTS+: learning experience for {quality!r}, not a quality")
+        counts = learning(character)
+        lines: list[str] = []
+        for _ in range(_int(amount, "learning amount")):
+            level = _level(character, key)
+            count = counts.get(key, 0)
+            if level >= MAX_LEVEL:
+                if count >= LEARNING_TO_RISE:
+                    continue
+                counts[key] = count + 1
+                if counts[key] >= LEARNING_TO_RISE:
+                    lines.append(f"{_title(key)}: mastery (level 10, 10 learning experiences)")
+                else:
+                    lines.append(f"{_title(key)}: learning experience {counts[key]}/10")
+                continue
+            counts[key] = count + 1
+            if counts[key] >= LEARNING_TO_RISE:
+                character.stats[key] = level + 1
+                counts[key] = 0
+                lines.append(f"{_title(key)} rises to {level + 1} (10 learning experiences)")
+            else:
+                lines.append(f"{_title(key)}: learning experience {counts[key]}/10")
+        return lines
+
+    def advancement(self, character: Character) -> list[Advance]:
+        """Raise a quality below 10 by 1, or add a new quality at 1; each costs 100 XP."""
+        found = [
+            Advance(
+                f"raise:{key}",
+                f"Raise {_title(key)} to {_level(character, key) + 1}",
+                {"xp": XP_TO_ADVANCE},
+            )
+            for key in character.stats
+            if _level(character, key) < MAX_LEVEL
+        ]
+        found.append(
+            Advance("new-quality", "Add a new quality at level 1 (key new-quality:NAME)",
+                    {"xp": XP_TO_ADVANCE})
+        )
+        return found
+
+    def advance(self, character: Character, key: str) -> Character:
+        self.prepare_character(character)
+        xp = character.resources.get("xp", 0)
+        if xp < XP_TO_ADVANCE:
+            raise RulesError(f"GUTS+: an advance costs {XP_TO_ADVANCE} XP (have {xp})")
+        kind, _, name = key.partition(":")
+        name = name.strip()
+        if kind == "raise":
+            quality = find_quality(character, name)
+            if quality is None:
+                raise RulesError(f"GUTS+: cannot raise {name!r}, not a quality of {character.name}")
+            level = _level(character, quality)
+            if level >= MAX_LEVEL:
+                raise RulesError(f"GUTS+: {quality} is already at the maximum level {MAX_LEVEL}")
+            character.stats[quality] = level + 1
+        elif kind == "new-quality":
+            if not name:
+                raise RulesError("GUTS+: a new quality needs a name (key new-quality:NAME)")
+            if find_quality(character, name) is not None:
+                raise RulesError(f"GUTS+: {character.name} already has the quality {name!r}")
+            if norm(name) == ESSENCE and not custom_qualities(character):
+                raise RulesError("GUTS+: Essence may not be the first custom quality")
+            character.stats[norm(name) if norm(name) in CORE else name] = 1
+        else:
+            raise RulesError(
+                f"GUTS+: advance must be raise:QUALITY or new-quality:NAME (got {key!r})"
+            )
+        character.resources["xp"] = 0
+        return character
+
+    def end_of_adventure(self, character: Character) -> list[str]:
+        """GUTS+ carries everything over (XP, learning, injuries, conditions)."""
+        return []
+
+
+def _by_rank(weights: Sequence[int], denominator: int) -> dict[int, Fraction]:
+    return {rank: Fraction(weights[rank], denominator) for rank in range(5)}
+
+
+def _cli_int(value: Any, option: str) -> int:
+    try:
+        return _int(value, option)
+    except RulesError:
+        raise RulesError(f"GUTS+: {option} must be a whole number (got {value!r})") from None
+
+
+def _cli_dice(value: Any, option: str) -> int:
+    count = _cli_int(value, option)
+    if not 1 <= count <= go.MAX_DICE:
+        raise RulesError(f"GUTS+: {option} must be from 1 to {go.MAX_DICE} (got {count})")
+    return count

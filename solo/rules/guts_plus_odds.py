@@ -1,0 +1,491 @@
+"""GUTS+ dice arithmetic: reading a check, doubles, bonus-pip splits, mastery and exact odds.
+
+This module owns the pure mathematics of the GUTS+ success scale and nothing else: no
+characters, no records, no randomness. :mod:`solo.rules.guts_plus` rolls the dice and calls in
+here to read them; the odds functions enumerate every outcome exactly.
+
+Reading a check (digest Decision): each 6 cancels one 1; no dice left is a near success; a
+reading held by more than half of the remaining dice wins; otherwise good dice (4-6) against
+bad dice (1-2) decide, and a tie with no good dice is a near success.
+
+Bonus pips (from doubles, or from helper dice that match) are placed by :func:`best_split`,
+the split whose result reads best. Ties are broken by a fixed key (see :func:`split_key`), so
+the same dice and pips always give the same split. Exact odds assume every bonus die is taken
+and placed that way, one die at a time (the engine's default), and mastery is used last.
+
+Odds are computed over sorted multisets of faces with multinomial weights (10 dice: 3003
+multisets instead of 60 million ordered rolls) and kept as integer weights until the end.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, factorial
+from typing import Iterable, Sequence
+
+#: Reading labels from worst to best; the index is the reading's rank.
+LABELS: tuple[str, ...] = (
+    "negative-impact",
+    "failure",
+    "near-success",
+    "success",
+    "positive-impact",
+)
+NEGATIVE, FAILURE, NEAR, SUCCESS, POSITIVE = range(5)
+
+#: Words for the player, by rank.
+WORDS: tuple[str, ...] = (
+    "negative impact",
+    "failure",
+    "near success",
+    "full success",
+    "positive impact",
+)
+
+MAX_DICE = 10
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def face_rank(face: int) -> int:
+    """The reading of one die alone: 1 negative, 2 failure, 3 near, 4-5 success, 6 positive."""
+    if face <= 1:
+        return NEGATIVE
+    if face == 2:
+        return FAILURE
+    if face == 3:
+        return NEAR
+    if face <= 5:
+        return SUCCESS
+    return POSITIVE
+
+
+def _class_counts(values: Iterable[int]) -> list[int]:
+    counts = [0, 0, 0, 0, 0]
+    for value in values:
+        counts[face_rank(value)] += 1
+    return counts
+
+
+@lru_cache(maxsize=None)
+def rank_of_classes(n1: int, n2: int, n3: int, n45: int, n6: int) -> int:
+    """The reading's rank from the number of dice in each reading class."""
+    cancelled = min(n1, n6)
+    n1 -= cancelled
+    n6 -= cancelled
+    left = n1 + n2 + n3 + n45 + n6
+    if left == 0:
+        return NEAR
+    for rank, count in enumerate((n1, n2, n3, n45, n6)):
+        if 2 * count > left:
+            return rank
+    good, bad = n45 + n6, n1 + n2
+    if bad > good:
+        return FAILURE
+    if good > 0:
+        return SUCCESS
+    return NEAR
+
+
+def read_rank(values: Sequence[int]) -> int:
+    """The reading's rank of a whole check (see the module docstring)."""
+    return rank_of_classes(*_class_counts(values))
+
+
+def read(values: Sequence[int]) -> str:
+    """The reading's label of a whole check."""
+    return LABELS[read_rank(values)]
+
+
+def explain(values: Sequence[int]) -> list[str]:
+    """Short lines explaining how :func:`read` reached its answer, in order."""
+    n1, n2, n3, n45, n6 = _class_counts(values)
+    lines: list[str] = []
+    cancelled = min(n1, n6)
+    if cancelled == 1:
+        lines.append("a 6 cancels a 1")
+    elif cancelled:
+        lines.append(f"{cancelled} sixes cancel {cancelled} ones")
+    n1 -= cancelled
+    n6 -= cancelled
+    left = n1 + n2 + n3 + n45 + n6
+    rank = rank_of_classes(n1, n2, n3, n45, n6)
+    if left == 0:
+        lines.append(f"no dice left → {WORDS[NEAR]}")
+        return lines
+    classes = (n1, n2, n3, n45, n6)
+    for class_rank, count in enumerate(classes):
+        if 2 * count > left:
+            lines.append(f"{count} of {left} read {WORDS[class_rank]} → {WORDS[rank]}")
+            return lines
+    good, bad = n45 + n6, n1 + n2
+    lines.append(f"no majority; good {good} vs bad {bad} → {WORDS[rank]}")
+    return lines
+
+
+# -- doubles and helper matches ----------------------------------------------------------------
+
+
+def doubles(faces: Sequence[int]) -> list[int]:
+    """The values that form doubles: two dice above 1 showing the same value, each die once.
+
+    Three 2s make one double; four 2s make two. Returned in ascending value order, one entry
+    per double.
+    """
+    found: list[int] = []
+    for value in range(2, 7):
+        found.extend([value] * (list(faces).count(value) // 2))
+    return found
+
+
+def pairs_with_helper(faces: Sequence[int], helper: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Doubles among the roller's dice and matches with a helper's dice, as many as possible.
+
+    Each of the roller's dice serves in one pair only: either a double with another of the
+    roller's dice (values above 1) or a match with one helper die (any value, 1s included).
+    Each helper die matches at most one die. Per value the most pairs come from matching as
+    many dice as the helper can, then pairing the rest. Returns ``(doubles, matches)``, each a
+    list of values in ascending order.
+    """
+    found_doubles: list[int] = []
+    found_matches: list[int] = []
+    faces = list(faces)
+    helper = list(helper)
+    for value in range(1, 7):
+        mine, theirs = faces.count(value), helper.count(value)
+        matched = min(mine, theirs)
+        found_matches.extend([value] * matched)
+        if value > 1:
+            found_doubles.extend([value] * ((mine - matched) // 2))
+    return found_doubles, found_matches
+
+
+# -- bonus pips --------------------------------------------------------------------------------
+
+
+def thresholds(values: Iterable[int]) -> tuple[int, int, int, int, int, int]:
+    """A multiset of dice as ``(n, N2, N3, N4, N5, N6)``: how many dice show at least t.
+
+    Placing pips can reach a sorted result from sorted dice exactly when no threshold count
+    goes down, so the search for a split works on these counts.
+    """
+    values = list(values)
+    return (len(values),) + tuple(sum(1 for v in values if v >= t) for t in range(2, 7))
+
+
+def from_thresholds(state: Sequence[int]) -> tuple[int, ...]:
+    """The sorted values of a threshold state (inverse of :func:`thresholds`)."""
+    n, n2, n3, n4, n5, n6 = state
+    return (
+        (1,) * (n - n2) + (2,) * (n2 - n3) + (3,) * (n3 - n4)
+        + (4,) * (n4 - n5) + (5,) * (n5 - n6) + (6,) * n6
+    )
+
+
+def _state_rank(state: Sequence[int]) -> int:
+    n, n2, n3, n4, _n5, n6 = state
+    return rank_of_classes(n - n2, n2 - n3, n3 - n4, n4 - n6, n6)
+
+
+def split_key(values: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """How good a set of dice is, for choosing a split: larger is better.
+
+    First the reading's rank; then, to break ties, the number of dice reading full success or
+    better, the number of 6s, the number of dice at 3 or more and at 2 or more. For a fixed
+    number of pips these determine the resulting dice completely, so the choice is unique.
+    """
+    return _state_key(thresholds(values))
+
+
+def _state_key(state: Sequence[int]) -> tuple[int, int, int, int, int]:
+    _n, n2, n3, n4, _n5, n6 = state
+    return (_state_rank(state), n4, n6, n3, n2)
+
+
+@lru_cache(maxsize=None)
+def best_raise_state(state: tuple[int, ...], pips: int) -> tuple[int, ...]:
+    """The threshold state after placing ``pips`` the best way (see :func:`split_key`).
+
+    The search raises the threshold counts by ``d2..d6`` (summing to the pips placed) while
+    keeping them a valid multiset: ``n >= N2 >= N3 >= N4 >= N5 >= N6``. The key of
+    :func:`split_key` is packed into one integer (each count is below 32) for speed.
+    """
+    n, n2, n3, n4, n5, n6 = state
+    placed = min(pips, 5 * n - (n2 + n3 + n4 + n5 + n6))
+    best = state
+    best_key = -1
+    for d2 in range(min(placed, n - n2) + 1):
+        m2 = n2 + d2
+        left2 = placed - d2
+        for d3 in range(min(left2, m2 - n3) + 1):
+            m3 = n3 + d3
+            left3 = left2 - d3
+            for d4 in range(min(left3, m3 - n4) + 1):
+                m4 = n4 + d4
+                left4 = left3 - d4
+                for d5 in range(min(left4, m4 - n5) + 1):
+                    m5 = n5 + d5
+                    m6 = n6 + left4 - d5
+                    if m6 > m5:
+                        continue
+                    rank = rank_of_classes(n - m2, m2 - m3, m3 - m4, m4 - m6, m6)
+                    key = (rank << 20) | (m4 << 15) | (m6 << 10) | (m3 << 5) | m2
+                    if key > best_key:
+                        best_key = key
+                        best = (n, m2, m3, m4, m5, m6)
+    return best
+
+
+def best_raise(current: Sequence[int], pips: int) -> tuple[int, ...]:
+    """The sorted values after the best placement of ``pips`` on ``current``."""
+    return from_thresholds(best_raise_state(thresholds(current), pips))
+
+
+def best_split(dice: Sequence[int], pips: int) -> tuple[int, ...]:
+    """How many of ``pips`` to add to each die (same order as ``dice``) for the best reading.
+
+    All pips are placed unless every die reaches 6 (the rest are lost). Ties between splits are
+    broken by :func:`split_key`. The raised dice are assigned in sorted order, and among dice of
+    equal value the earlier die gets the larger raise, so the answer is deterministic.
+    """
+    order = sorted(range(len(dice)), key=lambda i: (dice[i], i))
+    current = [dice[i] for i in order]
+    target = best_raise(current, pips)
+    split = [0] * len(dice)
+    for position, index in enumerate(order):
+        split[index] = target[position] - current[position]
+    return tuple(_stable_equal_values(dice, split))
+
+
+def _stable_equal_values(dice: Sequence[int], split: list[int]) -> list[int]:
+    """Reorder raises among dice of equal value so earlier dice get the larger raise."""
+    by_value: dict[int, list[int]] = {}
+    for index, value in enumerate(dice):
+        by_value.setdefault(value, []).append(index)
+    result = list(split)
+    for indices in by_value.values():
+        raises = sorted((split[i] for i in indices), reverse=True)
+        for index, amount in zip(indices, raises):
+            result[index] = amount
+    return result
+
+
+def best_mastery(values: Sequence[int]) -> int | None:
+    """The index of the die mastery should set to 6 (best reading), or None if all show 6.
+
+    Among equally good choices the lowest die is chosen, the earliest of equal dice.
+    """
+    best_index: int | None = None
+    best_key: tuple | None = None
+    for index in sorted(range(len(values)), key=lambda i: (values[i], i)):
+        if values[index] >= 6:
+            continue
+        changed = list(values)
+        changed[index] = 6
+        key = split_key(changed)
+        if best_key is None or key > best_key:
+            best_index, best_key = index, key
+    return best_index
+
+
+@lru_cache(maxsize=None)
+def _mastered_state(state: tuple[int, ...]) -> tuple[int, ...]:
+    values = from_thresholds(state)
+    index = best_mastery(values)
+    if index is None:
+        return state
+    changed = list(values)
+    changed[index] = 6
+    return thresholds(changed)
+
+
+def apply_modifier(face: int, modifier: int) -> int:
+    """A die's value after a modifier, kept between 1 and 6."""
+    return max(1, min(6, face + modifier))
+
+
+# -- exact check odds --------------------------------------------------------------------------
+
+
+def multisets(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every sorted roll of ``n`` d6 with the number of ordered rolls giving it."""
+    return list(_multisets(n))
+
+
+@lru_cache(maxsize=None)
+def _multisets(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    found: list[tuple[tuple[int, ...], int]] = []
+
+    def walk(prefix: list[int], low: int) -> None:
+        if len(prefix) == n:
+            weight = factorial(n)
+            for value in range(1, 7):
+                weight //= factorial(prefix.count(value))
+            found.append((tuple(prefix), weight))
+            return
+        for value in range(low, 7):
+            prefix.append(value)
+            walk(prefix, value)
+            prefix.pop()
+
+    walk([], 1)
+    return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def _after_bonus(state: tuple[int, ...], bonus: int, mastery: bool) -> tuple[int, ...]:
+    """Integer weights (summing to 6**bonus) of each reading rank after the bonus dice."""
+    if bonus == 0:
+        final = _mastered_state(state) if mastery else state
+        weights = [0, 0, 0, 0, 0]
+        weights[_state_rank(final)] = 1
+        return tuple(weights)
+    w0 = w1 = w2 = w3 = w4 = 0
+    for face in range(1, 7):
+        part = _after_bonus(best_raise_state(state, face), bonus - 1, mastery)
+        w0 += part[0]
+        w1 += part[1]
+        w2 += part[2]
+        w3 += part[3]
+        w4 += part[4]
+    return (w0, w1, w2, w3, w4)
+
+
+@lru_cache(maxsize=None)
+def _helper_extra(counts: tuple[int, ...], helper_dice: int) -> tuple[tuple[int, int], ...]:
+    """Distribution of the extra pairs a helper's dice add, as (extra, ordered helper rolls).
+
+    ``counts`` are the roller's dice per value, from value ``7 - len(counts)`` up to 6; the
+    helper's ``helper_dice`` dice fall on those values (``comb`` counts the orders). Extra
+    pairs are the pairs with the helper minus the roller's own doubles.
+    """
+    if not counts:
+        return ((0, 1),) if helper_dice == 0 else ()
+    value = 7 - len(counts)
+    mine = counts[0]
+    own = mine // 2 if value > 1 else 0
+    found: dict[int, int] = {}
+    for theirs in range(helper_dice + 1):
+        matched = min(mine, theirs)
+        pairs = matched + ((mine - matched) // 2 if value > 1 else 0)
+        ways = comb(helper_dice, theirs)
+        for extra, weight in _helper_extra(counts[1:], helper_dice - theirs):
+            total = pairs - own + extra
+            found[total] = found.get(total, 0) + ways * weight
+    return tuple(sorted(found.items()))
+
+
+@lru_cache(maxsize=None)
+def check_weights(
+    n: int, modifier: int = 0, mastery: bool = False, helper_dice: int = 0
+) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]:
+    """Exact check odds as integer weights.
+
+    Returns ``(weights by rank, denominator, bonus-dice distribution as (count, weight))``.
+    Every bonus die is taken and placed by :func:`best_split`; mastery (if any) is used last.
+    """
+    max_bonus = n // 2 + helper_dice
+    denominator = 6 ** (n + helper_dice + max_bonus)
+    weights = [0, 0, 0, 0, 0]
+    bonus_dist: dict[int, int] = {}
+    for faces, weight in _multisets(n):
+        state = thresholds(apply_modifier(f, modifier) for f in faces)
+        base = len(doubles(faces))
+        if helper_dice:
+            counts = tuple(faces.count(v) for v in range(1, 7))
+            extras = _helper_extra(counts, helper_dice)
+        else:
+            extras = ((0, 1),)
+        for extra, helper_weight in extras:
+            bonus = base + extra
+            part = _after_bonus(state, bonus, mastery)
+            scale = weight * helper_weight * 6 ** (max_bonus - bonus)
+            for rank in range(5):
+                weights[rank] += part[rank] * scale
+            bonus_dist[bonus] = bonus_dist.get(bonus, 0) + weight * helper_weight * 6**max_bonus
+    return tuple(weights), denominator, tuple(sorted(bonus_dist.items()))
+
+
+def check_probabilities(
+    n: int, modifier: int = 0, mastery: bool = False, helper_dice: int = 0
+) -> dict[str, Fraction]:
+    """Exact probability of each reading label for a check of ``n`` dice."""
+    weights, denominator, _ = check_weights(n, modifier, mastery, helper_dice)
+    return {LABELS[r]: Fraction(weights[r], denominator) for r in range(5)}
+
+
+# -- exact contest odds ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _d6_sums(k: int) -> tuple[tuple[int, int], ...]:
+    """Distribution of the sum of ``k`` d6 as (total, ordered ways)."""
+    dist = {0: 1}
+    for _ in range(k):
+        step: dict[int, int] = {}
+        for total, ways in dist.items():
+            for face in range(1, 7):
+                step[total + face] = step.get(total + face, 0) + ways
+        dist = step
+    return tuple(sorted(dist.items()))
+
+
+@lru_cache(maxsize=None)
+def side_total_weights(
+    n: int, bonus: bool = True, mastery: bool = False
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    """One side's contest total as (total, weight) pairs over a common denominator.
+
+    With ``bonus`` every double adds one d6 to the total (always taken). With ``mastery`` the
+    lowest rolled die is set to 6. Modifiers are applied by the caller.
+    """
+    max_bonus = n // 2 if bonus else 0
+    denominator = 6 ** (n + max_bonus)
+    dist: dict[int, int] = {}
+    for faces, weight in _multisets(n):
+        total = sum(faces)
+        if mastery:
+            total += 6 - min(faces)
+        k = len(doubles(faces)) if bonus else 0
+        scale = weight * 6 ** (max_bonus - k)
+        for extra, ways in _d6_sums(k):
+            dist[total + extra] = dist.get(total + extra, 0) + ways * scale
+    return tuple(sorted(dist.items())), denominator
+
+
+def contest_rank(difference: int) -> int:
+    """The aggressor's reading from aggressor total minus defender total."""
+    if difference < -2:
+        return NEGATIVE
+    if difference < 0:
+        return FAILURE
+    if difference == 0:
+        return NEAR
+    if difference <= 3:
+        return SUCCESS
+    return POSITIVE
+
+
+@lru_cache(maxsize=None)
+def contest_weights(
+    mine: int,
+    theirs: int,
+    modifier: int = 0,
+    their_modifier: int = 0,
+    mastery: bool = False,
+    their_mastery: bool = False,
+) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]:
+    """Exact contest odds: (weights by rank, denominator, difference distribution)."""
+    my_dist, my_den = side_total_weights(mine, True, mastery)
+    their_dist, their_den = side_total_weights(theirs, True, their_mastery)
+    weights = [0, 0, 0, 0, 0]
+    differences: dict[int, int] = {}
+    for my_total, my_weight in my_dist:
+        for their_total, their_weight in their_dist:
+            difference = (my_total + modifier) - (their_total + their_modifier)
+            product = my_weight * their_weight
+            weights[contest_rank(difference)] += product
+            differences[difference] = differences.get(difference, 0) + product
+    return tuple(weights), my_den * their_den, tuple(sorted(differences.items()))

@@ -1,0 +1,849 @@
+"""Tests for the GUTS+ ruleset: book examples, exact odds against brute force and icepool,
+Monte-Carlo agreement, experience, validation, injuries, Essence and the CLI helpers."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solo.rules import guts_plus_odds as go
+from solo.rules.base import Character, Ruleset, RulesError
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.guts_plus import (
+    GutsPlus,
+    essence_range,
+    essence_skills,
+    healing_days,
+    heal,
+    injure,
+    protect,
+    readjust,
+    roll_aura,
+    strain,
+    unconscious,
+    unusable_parts,
+)
+
+LABELS = ("negative-impact", "failure", "near-success", "success", "positive-impact")
+RANK = {label: i for i, label in enumerate(LABELS)}
+
+
+@pytest.fixture
+def rules() -> GutsPlus:
+    return GutsPlus()
+
+
+def maria(**stats) -> Character:
+    base = {"gumption": 2, "utility": 1, "thought": 1, "slyness": 2, "Parkour": 2}
+    base.update(stats)
+    return Character(name="Maria", system="guts-plus", stats=base, items=["rope", "lighter"])
+
+
+def hero(level: int = 3, **resources) -> Character:
+    character = Character(
+        name="Hero", system="guts-plus",
+        stats={"gumption": level, "utility": level, "thought": level, "slyness": level,
+               "Essence": level},
+        resources=dict(resources),
+    )
+    return GutsPlus().prepare_character(character)
+
+
+# -- an independent reading of the digest, for the oracles ------------------------------------
+
+
+def naive_read(values) -> str:
+    vals = list(values)
+    while 6 in vals and 1 in vals:
+        vals.remove(6)
+        vals.remove(1)
+    if not vals:
+        return "near-success"
+    name = {1: "negative-impact", 2: "failure", 3: "near-success", 4: "success",
+            5: "success", 6: "positive-impact"}
+    counts = Counter(name[v] for v in vals)
+    for label, count in counts.items():
+        if count > len(vals) / 2:
+            return label
+    good = sum(v >= 4 for v in vals)
+    bad = sum(v <= 2 for v in vals)
+    if good >= bad and good > 0:
+        return "success"
+    if bad > good:
+        return "failure"
+    return "near-success"
+
+
+def naive_key(values) -> tuple:
+    return (
+        RANK[naive_read(values)],
+        sum(v >= 4 for v in values),
+        sum(v == 6 for v in values),
+        sum(v >= 3 for v in values),
+        sum(v >= 2 for v in values),
+    )
+
+
+@lru_cache(maxsize=None)
+def naive_split(values: tuple, pips: int) -> tuple:
+    """Best sorted result over every per-die allocation of the pips (all placed if room)."""
+    room = sum(6 - v for v in values)
+    placed = min(pips, room)
+    best, best_key = None, None
+    for alloc in itertools.product(*(range(7 - v) for v in values)):
+        if sum(alloc) != placed:
+            continue
+        result = tuple(sorted(v + a for v, a in zip(values, alloc)))
+        key = naive_key(result)
+        if best_key is None or key > best_key:
+            best, best_key = result, key
+    return best
+
+
+def naive_pairs(faces, helper) -> int:
+    """Most disjoint pairs: two of the roller's dice equal and above 1, or a roller die and a
+    helper die equal (1s included). Exhaustive search."""
+    faces, helper = list(faces), list(helper)
+    if not faces:
+        return 0
+    first, rest = faces[0], faces[1:]
+    best = naive_pairs(rest, helper)  # first die unpaired
+    if first > 1:
+        for j, other in enumerate(rest):
+            if other == first:
+                best = max(best, 1 + naive_pairs(rest[:j] + rest[j + 1:], helper))
+    for k, theirs in enumerate(helper):
+        if theirs == first:
+            best = max(best, 1 + naive_pairs(rest, helper[:k] + helper[k + 1:]))
+    return best
+
+
+@lru_cache(maxsize=None)
+def naive_after(values: tuple, bonus: int, mastery: bool) -> tuple:
+    if bonus == 0:
+        if mastery and any(v < 6 for v in values):
+            options = [tuple(sorted(values[:i] + (6,) + values[i + 1:]))
+                       for i in range(len(values)) if values[i] < 6]
+            values = max(options, key=naive_key)
+        dist = [Fraction(0)] * 5
+        dist[RANK[naive_read(values)]] = Fraction(1)
+        return tuple(dist)
+    total = [Fraction(0)] * 5
+    for face in range(1, 7):
+        part = naive_after(naive_split(values, face), bonus - 1, mastery)
+        total = [t + p / 6 for t, p in zip(total, part)]
+    return tuple(total)
+
+
+def brute_force(n: int, modifier: int = 0, mastery: bool = False, helper: int = 0) -> dict:
+    total = [Fraction(0)] * 5
+    weight = Fraction(1, 6 ** (n + helper))
+    for faces in itertools.product(range(1, 7), repeat=n):
+        values = tuple(sorted(max(1, min(6, f + modifier)) for f in faces))
+        for helper_faces in itertools.product(range(1, 7), repeat=helper):
+            bonus = naive_pairs(faces, helper_faces)
+            part = naive_after(values, bonus, mastery)
+            total = [t + p * weight for t, p in zip(total, part)]
+    return dict(zip(LABELS, total))
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "dice, label",
+    [((4, 6, 1), "success"), ((5, 2, 4), "success"), ((1, 5), "success"),
+     ((3,), "near-success"), ((1,), "negative-impact"), ((2, 2, 1), "failure")],
+)
+def test_book_examples(dice, label):
+    assert go.read(dice) == label
+    assert naive_read(dice) == label
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=10))
+@settings(max_examples=200, deadline=None)
+def test_reading_matches_independent_implementation(values):
+    assert go.read(values) == naive_read(values)
+    assert go.explain(values)  # always says something
+
+
+def test_single_die_reading():
+    assert [go.read([v]) for v in range(1, 7)] == [
+        "negative-impact", "failure", "near-success", "success", "success", "positive-impact"]
+
+
+def test_all_cancelled_is_near_success():
+    assert go.read([6, 1, 6, 1]) == "near-success"
+
+
+# -- doubles and splits ------------------------------------------------------------------------
+
+
+def test_doubles_rules():
+    assert go.doubles([2, 2, 2]) == [2]
+    assert go.doubles([2, 2, 2, 2]) == [2, 2]
+    assert go.doubles([1, 1, 3]) == []
+    assert go.doubles([5, 5, 3, 3, 6]) == [3, 5]
+
+
+def test_book_assist_example():
+    # roller 2,1,4; helper rolls half of 3 rounded up = 2 dice: 1 and 3 -> one match (the 1s)
+    assert go.pairs_with_helper([2, 1, 4], [1, 3]) == ([], [1])
+    # a die serves in one pair only: 3,3 with helper 3 -> match one, the other is alone
+    own, matches = go.pairs_with_helper([3, 3], [3])
+    assert len(own) + len(matches) == 1
+    own, matches = go.pairs_with_helper([3, 3, 3], [3])
+    assert len(own) + len(matches) == 2
+
+
+def test_book_split_example():
+    assert go.best_split([5, 5], 2) == (1, 1)
+    assert go.read([6, 6]) == "positive-impact"
+
+
+def test_split_loses_pips_only_when_all_dice_are_six():
+    assert go.best_split([6, 5], 4) == (0, 1)
+    assert go.best_split([6, 6], 3) == (0, 0)
+
+
+def test_split_is_deterministic_among_equal_dice():
+    assert go.best_split([3, 3], 1) == (1, 0)
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.integers(1, 6))
+@settings(max_examples=150, deadline=None)
+def test_best_split_is_the_best_of_all_allocations(values, pips):
+    split = go.best_split(values, pips)
+    assert all(s >= 0 and v + s <= 6 for v, s in zip(values, split))
+    assert sum(split) == min(pips, sum(6 - v for v in values))
+    result = tuple(sorted(v + s for v, s in zip(values, split)))
+    assert result == naive_split(tuple(sorted(values)), pips)
+
+
+def test_best_mastery_picks_the_die_that_reads_best():
+    values = [1, 2, 4]
+    index = go.best_mastery(values)
+    changed = list(values)
+    changed[index] = 6
+    best = max(naive_key(sorted(values[:i] + [6] + values[i + 1:])) for i in range(3))
+    assert naive_key(sorted(changed)) == best
+    assert go.best_mastery([6, 6]) is None
+
+
+# -- exact odds against brute force and icepool -----------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_check_odds_match_brute_force(n):
+    assert go.check_probabilities(n) == brute_force(n)
+
+
+@pytest.mark.parametrize("n, modifier", [(2, -1), (3, -2), (3, 1), (4, -1)])
+def test_check_odds_with_modifier_match_brute_force(n, modifier):
+    assert go.check_probabilities(n, modifier) == brute_force(n, modifier)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_check_odds_with_mastery_match_brute_force(n):
+    assert go.check_probabilities(n, 0, True) == brute_force(n, mastery=True)
+
+
+@pytest.mark.parametrize("n, helper", [(1, 1), (2, 1), (2, 2), (3, 2)])
+def test_check_odds_with_helper_match_brute_force(n, helper):
+    assert go.check_probabilities(n, 0, False, helper) == brute_force(n, helper=helper)
+
+
+def test_check_odds_sum_to_one_for_every_pool():
+    for n in range(1, 11):
+        assert sum(go.check_probabilities(n).values()) == 1
+
+
+def test_icepool_oracle_for_checks_with_bonus_dice():
+    icepool = pytest.importorskip("icepool")
+    d6 = icepool.d6
+
+    def after(values, bonus):
+        if bonus == 0:
+            return RANK[naive_read(values)]
+        return d6.map(lambda face: after(naive_split(tuple(sorted(values)), face), bonus - 1))
+
+    for n in (2, 3, 5):
+        die = d6.pool(n).expand().map(lambda faces: after(faces, len(go.doubles(faces))))
+        expected = {LABELS[o]: Fraction(q, die.denominator()) for o, q in die.items()}
+        got = {k: v for k, v in go.check_probabilities(n).items() if v}
+        assert got == expected
+
+
+def _icepool_side(icepool, n):
+    d6 = icepool.d6
+
+    def total(faces):
+        bonus = len(go.doubles(faces))
+        return sum(faces) + (bonus @ d6 if bonus else 0)
+
+    return d6.pool(n).expand().map(total)
+
+
+@pytest.mark.parametrize("mine, theirs", [(1, 1), (2, 3), (4, 3), (5, 5)])
+def test_icepool_oracle_for_contests(mine, theirs):
+    icepool = pytest.importorskip("icepool")
+    # plain totals, no doubles
+    for n in (mine, theirs):
+        dist, den = go.side_total_weights(n, bonus=False)
+        die = icepool.d6.pool(n).sum()
+        assert {t: Fraction(w, den) for t, w in dist} == {
+            o: Fraction(q, die.denominator()) for o, q in die.items()}
+    # with bonus dice from doubles, as a difference
+    difference = _icepool_side(icepool, mine) - _icepool_side(icepool, theirs)
+    _, den, diffs = go.contest_weights(mine, theirs)
+    assert {d: Fraction(w, den) for d, w in diffs} == {
+        o: Fraction(q, difference.denominator()) for o, q in difference.items()}
+
+
+def test_contest_odds_map_differences_per_digest(rules):
+    odds = rules.odds_for_args({"contest": "4:3"})
+    diff = odds.distributions["difference"]
+    assert odds.outcomes["negative-impact"] == sum(p for d, p in diff.items() if d < -2)
+    assert odds.outcomes["failure"] == sum(p for d, p in diff.items() if -2 <= d < 0)
+    assert odds.outcomes["near-success"] == diff.get(0, 0)
+    assert odds.outcomes["positive-impact"] == sum(p for d, p in diff.items() if d > 3)
+    assert odds.outcomes["success"] == sum(p for d, p in diff.items() if 0 < d <= 3)
+    assert odds.success_chance() == sum(p for d, p in diff.items() if d > 0)
+    assert sum(odds.outcomes.values()) == 1
+    assert sum(diff.values()) == 1
+
+
+def test_contest_modifier_shifts_the_difference(rules):
+    plain = rules.odds_for_args({"contest": "2:2"}).distributions["difference"]
+    lowered = rules.odds_for_args({"contest": "2:2", "modifier": "-1"}).distributions["difference"]
+    assert lowered == {d - 1: p for d, p in plain.items()}
+
+
+def test_cli_check_odds_labels(rules):
+    odds = rules.odds_for_args({"dice": "3"})
+    exact = go.check_probabilities(3)
+    assert list(odds.outcomes) == ["negative-impact", "failure", "near-success", "success", "positive-impact"]
+    assert odds.outcomes == {label: exact[label] for label in odds.outcomes}
+    assert sum(odds.outcomes.values()) == 1
+    assert odds.success_chance() == exact["success"] + exact["positive-impact"]
+    assert odds.distributions["reading"][3] == exact["success"]
+    assert odds.values["success_with_oracle"] == (
+        odds.success_chance() + odds.outcomes["near-success"] / 2)
+    assert sum(odds.distributions["bonus_dice"].values()) == 1
+    assert odds.truncated == 0
+
+
+def test_cli_fewer_dice_and_modifier(rules):
+    fewer = rules.odds_for_args({"dice": "4", "fewer-dice": "2"})
+    assert fewer.outcomes == rules.odds_for_args({"dice": "2"}).outcomes
+    floor = rules.odds_for_args({"dice": "2", "fewer-dice": "5"})
+    assert floor.outcomes == rules.odds_for_args({"dice": "1"}).outcomes
+    lowered = rules.odds_for_args({"dice": "2", "modifier": "-1"})
+    assert lowered.success_chance() == sum(brute_force(2, -1)[k]
+                                           for k in ("success", "positive-impact"))
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [({}, "--dice"), ({"dice": "11"}, "--dice"), ({"dice": "x"}, "--dice"),
+     ({"contest": "4-3"}, "--contest"), ({"dice": "2", "contest": "1:1"}, "either"),
+     ({"dice": "2", "modifier": "lots"}, "--modifier"), ({"dice": "2", "bogus": "1"}, "--bogus")],
+)
+def test_cli_errors_name_the_option(rules, args, fragment):
+    with pytest.raises(RulesError, match=fragment):
+        rules.odds_for_args(args)
+
+
+# -- Monte Carlo agreement ---------------------------------------------------------------------
+
+
+def _assert_close(counts: Counter, exact: dict, samples: int) -> None:
+    for label in LABELS:
+        p = float(exact[label])
+        sigma = math.sqrt(max(p * (1 - p), 1e-9) / samples)
+        assert abs(counts[label] / samples - p) <= 5 * sigma + 1e-9, label
+
+
+def _take_all(rules, dice, record, character):
+    while True:
+        keys = [o.key for o in rules.offers(record, character)]
+        if not keys:
+            return record
+        record = rules.apply_offer(dice, record, character, keys[0])
+
+
+def test_monte_carlo_check_agrees_with_exact(rules):
+    character = hero(4)
+    dice = Dice(20240611)
+    samples = 15000
+    counts = Counter(
+        _take_all(rules, dice, rules.check(dice, character, {"stat": "thought"}), character).outcome
+        for _ in range(samples)
+    )
+    exact = rules.check_odds(character, {"stat": "thought"}).distributions["reading"]
+    _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
+
+
+def test_monte_carlo_check_with_condition_and_helper(rules):
+    character = hero(3)
+    character.conditions.append("afraid")
+    helper = hero(3)
+    params = {"stat": "gumption", "helper": helper}
+    dice = Dice(77)
+    samples = 12000
+    counts = Counter(
+        _take_all(rules, dice, rules.check(dice, character, params), character).outcome
+        for _ in range(samples)
+    )
+    assert counts  # sanity
+    exact = go.check_probabilities(3, -1, False, 2)
+    _assert_close(counts, exact, samples)
+
+
+def test_monte_carlo_contest_agrees_with_exact(rules):
+    me, foe = hero(3), hero(2)
+    dice = Dice(99)
+    samples = 15000
+    params = {"stat": "gumption"}
+    counts = Counter(
+        _take_all(rules, dice, rules.contest(dice, me, foe, params), me).outcome
+        for _ in range(samples)
+    )
+    exact = rules.contest_odds(me, foe, params).distributions["reading"]
+    _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
+
+
+# -- checks, offers, settle --------------------------------------------------------------------
+
+
+def test_ruleset_protocol(rules):
+    assert isinstance(rules, Ruleset)
+    assert rules.outcome_labels == LABELS
+
+
+def test_book_parkour_roll(rules):
+    character = rules.prepare_character(maria())
+    dice = Dice(1)
+    dice.force(5, 5, 2)
+    record = rules.check(dice, character, {"stat": "parkour"})
+    assert record.outcome == "success"
+    assert [o.key for o in rules.offers(record, character)] == ["bonus"]
+    after = rules.apply_offer(dice, record, character, "bonus")
+    assert after.details["bonus"][0] == {
+        "die": 2, "split": [1, 1], "lost": 0, "values": [6, 6], "reading": "positive-impact"}
+    assert after.outcome == "positive-impact" and after.success
+    assert after.kept == [6, 6]
+    assert rules.offers(after, character) == []  # bonus dice never make new doubles
+    assert record.details["bonus_left"] == 1  # the original record is untouched
+
+
+def test_two_qualities_add_up_to_ten_dice(rules):
+    character = hero(6)
+    record = rules.check(Dice(3), character, {"stat": ["gumption", "thought"]})
+    assert len(record.dice) == 10
+    assert record.stat == "gumption+thought"
+    with pytest.raises(RulesError, match="two different"):
+        rules.check(Dice(3), character, {"stat": ["thought", "Thought"]})
+    with pytest.raises(RulesError, match="not a quality"):
+        rules.check(Dice(3), character, {"stat": "piloting"})
+
+
+def test_stat_lookup_ignores_case_and_separators(rules):
+    character = Character(name="X", system="guts-plus",
+                          stats={"gumption": 1, "utility": 1, "thought": 1, "slyness": 1,
+                                 "Lock Picking": 3})
+    record = rules.check(Dice(5), character, {"stat": "lock-picking"})
+    assert len(record.dice) == 3 and record.stat == "Lock Picking"
+
+
+def test_missing_core_quality_counts_as_level_one(rules):
+    npc = Character(name="BOSS", system="guts-plus", stats={"thought": 3})
+    assert len(rules.check(Dice(1), npc, {"stat": "gumption"}).dice) == 1
+
+
+def test_modifier_and_fewer_dice(rules):
+    character = hero(3)
+    dice = Dice(1)
+    dice.force(1, 4, 6)
+    record = rules.check(dice, character, {"stat": "thought", "modifier": -2})
+    assert record.kept == [1, 2, 4]
+    record = rules.check(Dice(1), character, {"stat": "thought", "fewer_dice": 5})
+    assert len(record.dice) == 1
+
+
+def test_conditions_stack(rules):
+    character = hero(4)
+    character.conditions.extend(["afraid", "terrified", "tired", "exhausted x2", "strained"])
+    spec = rules.parse_check({"stat": "gumption", "modifier": -1}, character)
+    assert spec.modifier == -4
+    assert spec.fewer == 5 and spec.dice == 1
+    other = rules.parse_check({"stat": "thought"}, character)
+    assert other.modifier == 0 and other.dice == 4
+    character.conditions = ["blurry vision", "humiliated"]
+    spec = rules.parse_check({"stat": "slyness"}, character)
+    assert (spec.modifier, spec.fewer) == (-2, 1)
+
+
+def test_adventure_defined_condition(rules):
+    character = hero(3)
+    character.extra["condition_effects"] = {"soaked": {"quality": "all", "modifier": -1}}
+    character.conditions = ["soaked"]
+    assert rules.parse_check({"stat": "Essence"}, character).modifier == -1
+
+
+def test_mastery_offer_sets_a_die_to_six(rules):
+    character = hero(10)
+    character.resources["learning"] = {"thought": 10}
+    dice = Dice(4)
+    dice.force(1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
+    record = rules.check(dice, character, {"stat": "thought"})
+    keys = [o.key for o in rules.offers(record, character)]
+    assert "mastery" in keys
+    after = rules.apply_offer(dice, record, character, "mastery")
+    assert after.details["mastery"]["used"] and 6 in after.kept
+    assert "mastery" not in [o.key for o in rules.offers(after, character)]
+    with pytest.raises(RulesError, match="not available"):
+        rules.apply_offer(dice, after, character, "mastery")
+
+
+def test_settle_near_success_policies(rules):
+    character = hero(1)
+    dice = Dice(1)
+    dice.force(3)
+    record = rules.check(dice, character, {"stat": "thought"})
+    assert record.outcome == "near-success" and not record.success
+    branch = rules.settle(dice, record, character, {}, frozenset({"near-success"}))
+    assert branch.details["near"] == {"policy": "branch"} and not branch.success
+    yes = rules.settle(dice, record, character, {"near": "success"}, frozenset())
+    assert yes.success and yes.outcome == "near-success"
+    no = rules.settle(dice, record, character, {"near": "failure"}, frozenset())
+    assert not no.success
+    dice.force(5)
+    oracle = rules.settle(dice, record, character, {}, frozenset({"success"}))
+    assert oracle.details["near"] == {"policy": "oracle", "oracle_die": 5} and oracle.success
+    assert rules.offers(oracle, character) == []
+    with pytest.raises(RulesError, match="near"):
+        rules.check(Dice(1), character, {"stat": "thought", "near": "maybe"})
+
+
+def test_settle_leaves_other_outcomes_alone(rules):
+    dice = Dice(1)
+    dice.force(5)
+    record = rules.check(dice, hero(1), {"stat": "thought"})
+    assert rules.settle(dice, record, hero(1), {}, frozenset()) is record
+
+
+def test_contest_book_bat_example(rules):
+    # Maria rolls 2,2 (a double) and takes a 6: 10 against the bat's 5 -> +5 positive impact
+    character = rules.prepare_character(maria())
+    bat = Character(name="bat", system="guts-plus", stats={"gumption": 1})
+    dice = Dice(1)
+    dice.force(2, 2, 5, 6)
+    record = rules.contest(dice, character, bat, {"stat": "gumption"})
+    assert record.total == 4 and record.outcome == "failure"
+    after = rules.apply_offer(dice, record, character, "bonus")
+    assert after.total == 10 and after.details["difference"] == 5
+    assert after.outcome == "positive-impact"
+    assert rules.experience(after, character) == []
+
+
+def test_contest_book_subtraction_examples():
+    assert go.contest_rank(6 - 4) == go.SUCCESS
+    assert go.contest_rank(3 - 6) == go.NEGATIVE
+    assert go.contest_rank(5 - 6) == go.FAILURE
+    assert go.contest_rank(0) == go.NEAR
+    assert go.contest_rank(4) == go.POSITIVE
+
+
+def test_contest_opponent_takes_bonus_dice(rules):
+    dice = Dice(1)
+    dice.force(1, 4, 4, 3)  # me 1 die; opponent 4,4 double + bonus 3
+    record = rules.contest(dice, hero(1), None, {"dice": 1, "opponent_dice": 2})
+    assert record.details["opponent"]["total"] == 11
+    assert record.details["difference"] == -10 and record.outcome == "negative-impact"
+
+
+def test_determinism(rules):
+    def play(seed):
+        character = hero(5)
+        dice = Dice(seed)
+        record = _take_all(rules, dice, rules.check(dice, character, {"stat": "utility"}),
+                           character)
+        return rules.settle(dice, record, character, {}, frozenset()).to_dict()
+
+    assert play(42) == play(42)
+    first = play(42)
+    assert RollRecord.from_dict(first).to_dict() == first
+
+
+def test_roll_for_args_takes_bonus_dice(rules):
+    dice = Dice(8)
+    dice.force(4, 4, 1)
+    record = rules.roll_for_args(dice, {"dice": "2"})
+    assert record.details["bonus_left"] == 0 and record.details["bonus"][0]["die"] == 1
+    contest = rules.roll_for_args(Dice(8), {"contest": "3:2"})
+    assert contest.kind == "contest"
+
+
+# -- voluntary failure and experience ----------------------------------------------------------
+
+
+def test_voluntary_failure(rules):
+    character = hero(3)
+    character.conditions.append("confused")
+    offers = rules.alternatives(character, {"stat": "thought"})
+    assert [(o.key, o.text) for o in offers] == [("voluntary-failure", "Fail on purpose: +3 XP")]
+    record = rules.take_alternative(character, {"stat": "thought"}, "voluntary-failure")
+    assert record.dice == [] and record.outcome == "failure" and record.xp == 3
+    lines = rules.experience(record, character)
+    assert character.resources["xp"] == 3 and character.resources["learning"] == {}
+    assert lines and "voluntary" in lines[0]
+    assert rules.alternatives(character, {"stat": "thought", "opponent": "x"}) == []
+
+
+def test_xp_for_a_one_or_two_rolled(rules):
+    character = hero(3)
+    dice = Dice(1)
+    dice.force(2, 5, 4)
+    record = rules.check(dice, character, {"stat": "utility"})
+    assert record.success and record.xp == 1
+    rules.experience(record, character)
+    assert character.resources["xp"] == 1
+    dice.force(3, 5, 4)
+    rules.experience(rules.check(dice, character, {"stat": "utility"}), character)
+    assert character.resources["xp"] == 1
+
+
+def test_xp_counts_rolled_faces_not_modified_values(rules):
+    character = hero(1)
+    dice = Dice(1)
+    dice.force(3)
+    record = rules.check(dice, character, {"stat": "utility", "modifier": -2})
+    assert record.kept == [1] and record.xp == 0
+
+
+def test_learning_experience_and_rise(rules):
+    character = hero(2, learning={"thought": 9})
+    dice = Dice(1)
+    dice.force(1, 1)
+    record = rules.check(dice, character, {"stat": "thought"})
+    assert record.outcome == "negative-impact" and record.learning == {"thought": 1}
+    lines = rules.experience(record, character)
+    assert character.stats["thought"] == 3
+    assert character.resources["learning"]["thought"] == 0
+    assert any("rises to 3" in line for line in lines)
+
+
+def test_learning_goes_to_the_main_quality(rules):
+    character = hero(1)
+    dice = Dice(1)
+    dice.force(1, 1)
+    record = rules.check(dice, character, {"stat": ["gumption", "thought"]})
+    rules.experience(record, character)
+    assert character.resources["learning"] == {"gumption": 1}
+
+
+def test_mastery_by_learning_at_level_ten(rules):
+    character = hero(10, learning={"slyness": 9})
+    lines = rules.add_learning(character, "slyness")
+    assert character.stats["slyness"] == 10
+    assert character.resources["learning"]["slyness"] == 10
+    assert "mastery" in lines[0]
+    from solo.rules.guts_plus import has_mastery
+    assert has_mastery(character, "Slyness")
+    assert rules.add_learning(character, "slyness") == []
+
+
+def test_essence_negative_impact_strains(rules):
+    character = hero(1)
+    dice = Dice(1)
+    dice.force(1)
+    record = rules.check(dice, character, {"stat": "essence"})
+    rules.experience(record, character)
+    assert "strained" in character.conditions
+    dice.force(1)
+    rules.experience(rules.check(dice, character, {"stat": "essence"}), character)
+    assert character.extra["injuries"]["head"] == 1
+
+
+def test_advancement(rules):
+    character = hero(3)
+    character.stats["thought"] = 10
+    keys = [a.key for a in rules.advancement(character)]
+    assert "raise:gumption" in keys and "raise:thought" not in keys and "new-quality" in keys
+    assert all(a.cost == {"xp": 100} for a in rules.advancement(character))
+    with pytest.raises(RulesError, match="100 XP"):
+        rules.advance(character, "raise:gumption")
+    character.resources["xp"] = 104
+    rules.advance(character, "raise:gumption")
+    assert character.stats["gumption"] == 4 and character.resources["xp"] == 0
+    character.resources["xp"] = 100
+    rules.advance(character, "new-quality:Cooking")
+    assert character.stats["Cooking"] == 1
+    character.resources["xp"] = 100
+    with pytest.raises(RulesError, match="maximum"):
+        rules.advance(character, "raise:thought")
+    with pytest.raises(RulesError, match="name"):
+        rules.advance(character, "new-quality")
+    with pytest.raises(RulesError, match="already has"):
+        rules.advance(character, "new-quality:cooking")
+    assert rules.end_of_adventure(character) == []
+
+
+def test_xp_notice_at_one_hundred(rules):
+    character = hero(3, xp=99)
+    dice = Dice(1)
+    dice.force(2, 5, 5)
+    lines = rules.experience(rules.check(dice, character, {"stat": "thought"}), character)
+    assert character.resources["xp"] == 100 and "100 XP" in lines[-1]
+
+
+# -- characters --------------------------------------------------------------------------------
+
+
+def test_valid_book_character(rules):
+    character = rules.prepare_character(maria(Gumption=2))
+    rules.validate_character(character, creation=True)
+    assert "gumption" in character.stats and "Parkour" in character.stats
+    assert character.resources == {"xp": 0, "learning": {}}
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"thought": 4, "gumption": 1, "slyness": 1},
+         r"a quality above 3 at creation \(thought is 4\)"),
+        ({"Parkour": 1}, "exactly 3 points"),
+        ({"Parkour": None}, "one custom quality is required"),
+        ({"Essence": 1, "Parkour": None}, "Essence may not be the first"),
+        ({"a": 1, "b": 1, "c": 1}, "at most 3 custom qualities"),
+        ({"slyness": None}, "missing: slyness"),
+        ({"thought": 0}, "from 1 to 10"),
+        ({"thought": "high"}, "whole numbers"),
+        ({"Thought": 1}, "named twice"),
+    ],
+)
+def test_creation_errors_name_the_rule(rules, change, message):
+    stats = {"gumption": 2, "utility": 1, "thought": 1, "slyness": 2, "Parkour": 2}
+    for key, value in change.items():
+        if value is None:
+            stats.pop(key, None)
+        else:
+            stats[key] = value
+    character = Character(name="X", system="guts-plus", stats=stats)
+    with pytest.raises(RulesError, match=message) as info:
+        rules.validate_character(character, creation=True)
+    assert str(info.value).startswith("GUTS+:")
+
+
+def test_essence_as_second_custom_is_fine(rules):
+    stats = {"gumption": 2, "utility": 1, "thought": 1, "slyness": 1, "Parkour": 2, "Essence": 2}
+    rules.validate_character(Character(name="X", system="guts-plus", stats=stats), creation=True)
+
+
+def test_inventory_limits(rules):
+    character = maria()
+    character.items = [f"item{i}" for i in range(6)]
+    with pytest.raises(RulesError, match="at most 5 items"):
+        rules.validate_character(character, creation=True)
+    rules.validate_character(character)
+    character.items = [f"item{i}" for i in range(11)] + ["item0"]
+    with pytest.raises(RulesError, match="inventory holds 10"):
+        rules.validate_character(character)
+    character.extra["bag"] = True
+    rules.validate_character(character)
+
+
+def test_levels_above_ten_are_illegal_even_later(rules):
+    with pytest.raises(RulesError, match="from 1 to 10"):
+        rules.validate_character(maria(thought=11))
+
+
+# -- injuries ----------------------------------------------------------------------------------
+
+
+def test_injuries_protection_and_unconscious():
+    character = hero(3)
+    protect(character, "Left Arm")
+    assert "takes the blow" in injure(character, "left-arm")[0]
+    injure(character, "left arm")
+    assert character.extra["injuries"].get("left arm", 0) == 0
+    lines = injure(character, "left arm", 2)
+    assert "can no longer be used" in lines[-1]
+    assert unusable_parts(character) == ["left arm"]
+    readjust(character, "left arm")
+    assert character.extra["protection"]["left arm"] == 0
+    injure(character, "right leg", 2)
+    assert not unconscious(character)
+    lines = injure(character, "torso", 2)
+    assert unconscious(character) and "unconscious" in character.conditions
+    assert "falls unconscious" in lines[-1]
+    heal(character, "torso")
+    assert not unconscious(character) and "unconscious" not in character.conditions
+
+
+def test_head_injury_knocks_out_and_strain_ignores_protection():
+    character = hero(3)
+    protect(character, "head")
+    strain(character)
+    strain(character)
+    assert character.extra["injuries"]["head"] == 1
+    strain(character)
+    assert unconscious(character)
+
+
+def test_extra_body_parts_and_bad_part():
+    character = hero(3)
+    character.extra["extra_parts"] = ["Tail"]
+    injure(character, "tail")
+    assert character.extra["injuries"]["tail"] == 1
+    with pytest.raises(RulesError, match="injury part"):
+        injure(character, "wing")
+
+
+def test_healing_days():
+    assert healing_days(1) == 1 and healing_days(2) == 5
+    assert healing_days(1, resting=True) == Fraction(1, 2)
+    assert healing_days(2, resting=True) == Fraction(5, 2)
+
+
+# -- Essence -----------------------------------------------------------------------------------
+
+
+def test_essence_tables():
+    assert essence_skills(1) == (1, 0, 0)
+    assert essence_skills(6) == (4, 2, 1)
+    assert essence_skills(10) == (5, 4, 3)
+    assert [essence_range(d) for d in range(1, 11)] == [5, 5, 10, 10, 15, 15, 20, 20, 25, 25]
+    assert essence_range(10, mastery=True) == 30
+    with pytest.raises(RulesError, match="density"):
+        essence_skills(11)
+
+
+def test_roll_aura():
+    character = hero(3)
+    dice = Dice(1)
+    dice.force(4)
+    assert roll_aura(dice, character) == "fast" and character.extra["aura"] == "fast"
+
+
+def test_monte_carlo_mastery_with_fewer_dice(rules):
+    # mastery comes with level 10; eight fewer dice leave 2 dice to keep the check small
+    character = hero(10, learning={"utility": 10})
+    params = {"stat": "utility", "fewer_dice": 8}
+    exact = rules.check_odds(character, params).distributions["reading"]
+    assert {LABELS[r]: p for r, p in exact.items()} == brute_force(2, mastery=True)
+    dice = Dice(5)
+    samples = 10000
+    counts = Counter(
+        _take_all(rules, dice, rules.check(dice, character, params), character).outcome
+        for _ in range(samples)
+    )
+    _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
