@@ -49,7 +49,7 @@ class Session:
             scene_title=scene.title if scene else "",
             progress=progress,
             created=self.created,
-            extra={"ironman": self.ironman, "undo": self.history[-20:]},
+            extra={"ironman": self.ironman, "undo": self.history[-UNDO_SAVED:]},
         )
 
     def save(self) -> Path:
@@ -57,10 +57,15 @@ class Session:
         self.created = payload["created"]
         return self.store.write(self.slot, payload)
 
-    def remember(self) -> None:
-        """Keep a snapshot before a decision, so :undo can return to it."""
+    def remember(self, snapshot: dict[str, Any]) -> None:
+        """Keep the snapshot taken before a decision, so :undo can return to it."""
         if not self.ironman:
-            self.history.append(self.game.snapshot())
+            self.history.append(snapshot)
+            del self.history[:-UNDO_DEPTH]
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Put the game back exactly as a snapshot holds it (a step cut off half way)."""
+        self.game = Game.resume(self.adventure, snapshot)
 
     def undo(self) -> bool:
         """Step back one decision. The dice are not re-rolled: the same choice gives the same dice."""
@@ -78,6 +83,8 @@ class Session:
 
 
 SPENT_ON_UNDO = ("rerolls",)
+UNDO_DEPTH = 50  # steps :undo can go back in one sitting
+UNDO_SAVED = 10  # of those, kept in the save file
 
 
 def _spent_resources(game: Game) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def shorten(text: str, limit: int = LABEL_LIMIT) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - 1]
-    if " " in cut[limit // 2 :]:
+    if text[limit - 1] != " " and " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,.;:") + "…"
 
@@ -162,30 +162,21 @@ class _Builder:
         head = f"{label} [{self.odds(spec)}]"
         if self.effect_edges(source, choice.effects, [head] + notes, "choice"):
             return  # the choice's own effects move on before the roll
-        falls_through = False
-        for outcome in self.outcomes(spec):
-            branch = _branch_for(spec, outcome, self.ruleset)
-            if branch is None:
-                falls_through = True
-                continue
+        for outcome, branch in spec.outcomes.items():
             lines = [head, outcome] + notes + self.notes(branch.effects)
             if branch.goto:  # the branch's goto wins over gotos in its effects
                 self.add(source, branch.goto, lines, "outcome")
             elif not self.effect_edges(source, branch.effects, lines, "outcome") and choice.goto:
                 self.add(source, choice.goto, lines, "outcome")
-        if falls_through and choice.goto:
+        if choice.goto and self.falls_through(spec):
             self.add(source, choice.goto, [head, "otherwise"] + notes, "outcome")
 
-    def outcomes(self, spec: CheckSpec) -> list[str]:
-        """The outcome labels to draw: the ones written, then the system's that none covers."""
-        written = list(spec.outcomes)
-        if self.ruleset is None:
-            return written
-        labels = list(getattr(self.ruleset, "outcome_labels", ()) or ())
+    def falls_through(self, spec: CheckSpec) -> bool:
+        """Whether some outcome of the system has no branch here (and so takes the choice's goto)."""
+        labels = list(getattr(self.ruleset, "outcome_labels", ()) or ("success", "failure"))
         if spec.kind == "contest":
             labels += [x for x in getattr(self.ruleset, "contest_labels", ()) or () if x not in labels]
-        missing = [x for x in labels if x not in written and _branch_for(spec, x, self.ruleset) is None]
-        return written + missing
+        return any(_branch_for(spec, label, self.ruleset) is None for label in labels)
 
     def build(self) -> list[Edge]:
         adv = self.adventure

@@ -258,7 +258,8 @@ def _validator() -> Draft202012Validator:
 def _leaf(error: ValidationError) -> ValidationError:
     """The sub-error of an ``anyOf`` that says most (the deepest), as the schema module reads it."""
     while error.validator in ("anyOf", "oneOf") and error.context:
-        best = max(error.context, key=lambda e: len(list(e.absolute_path)))
+        # the deepest; at equal depth a wrong key says more than "expected a string"
+        best = max(error.context, key=lambda e: (len(list(e.absolute_path)), e.validator != "type"))
         if best is error:
             break
         error = best
@@ -291,7 +292,7 @@ def schema_problems(data: Any, document: Document | None, filename: str) -> list
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors[: schema.MAX_SCHEMA_PROBLEMS]:
         leaf = _leaf(error)
-        message, hint = schema._describe(error)  # noqa: SLF001 - one wording for loader and validator
+        message, hint = schema._describe(leaf)  # noqa: SLF001 - one wording for loader and validator
         path = tuple(leaf.absolute_path)
         key = False
         if leaf.validator == "additionalProperties":

@@ -71,6 +71,7 @@ class Option:
     enabled: bool = True
     reason: str = ""
     hint: str = ""  # e.g. "Thought, 3 dice: 74% success"
+    detail: str = ""  # a longer description (a pregenerated character's)
 
 
 @dataclass

@@ -389,7 +389,9 @@ class Game:
             options = []
             for n, person in enumerate(self.adventure.characters, start=1):
                 stats = ", ".join(f"{k} {v}" for k, v in person.stats.items())
-                options.append(ev.Option(str(n), person.name, person.id, hint=stats))
+                options.append(
+                    ev.Option(str(n), person.name, person.id, hint=stats, detail=self.render(person.description))
+                )
             return ev.ChoicesOffered("character", "Choose your character", options)
         if pending.kind == "scene":
             return self._scene_offer()

@@ -778,6 +778,7 @@ class GutsPlus:
             values = details["values"]
             rank = go.read_rank(values)
             record.kept = list(values)
+            details["readings"] = [go.LABELS[go.face_rank(v)] for v in values]
             if explain:
                 record.steps.extend(go.explain(values))
             qualities = details.get("qualities") or []

@@ -468,11 +468,16 @@ class HumanityBlessed:
             raise _err(f"resources.blessings is a list of blessing die values 1-6 (got {pool!r})")
         upgrades = character.extra.get("stat_upgrades", 0)
         if not isinstance(upgrades, int) or not 0 <= upgrades <= MAX_STAT_UPGRADES:
-            raise _err(f"a character takes the Stat Upgrade at most {MAX_STAT_UPGRADES} times (got {upgrades!r})")
+            raise _err(
+                f"a character takes the Stat Upgrade at most {MAX_STAT_UPGRADES} times "
+                f"(got {upgrades!r})"
+            )
         if creation:
             self._validate_creation(character, found, setting)
 
-    def _validate_creation(self, character: Character, found: dict[str, str], setting: list[str]) -> None:
+    def _validate_creation(
+        self, character: Character, found: dict[str, str], setting: list[str]
+    ) -> None:
         steps: dict[str, int] = {}
         for stat in CORE_STATS:
             die = bumping.parse_die(character.stats[found[stat]])
@@ -487,7 +492,9 @@ class HumanityBlessed:
         if setting and best_key == norm(setting[0]):
             die = bumping.parse_die(character.stats[setting[0]])
             if die.name != "d6":
-                raise _err(f"the best stat begins one size larger than d4 (got {setting[0]}: {die.name})")
+                raise _err(
+                    f"the best stat begins one size larger than d4 (got {setting[0]}: {die.name})"
+                )
             best_key = "setting"
         expected_steps = 3 if best_key != "setting" else 2
         if sum(steps.values()) != expected_steps:
@@ -524,7 +531,9 @@ class HumanityBlessed:
             elif len(left) == 1 and (best_key is None or left == [best_key]):
                 fits.append(pair)
         if not fits:
-            table = "the table's pair " + " and ".join(pairs[0]) if len(pairs) == 1 else "a pair from the table"
+            table = "a pair from the table"
+            if len(pairs) == 1:
+                table = "the table's pair " + " and ".join(pairs[0])
             raise _err(
                 "at creation two stats are raised by the Lifestyle x Value System table and one "
                 f"by the best stat: these dice do not fit {table}"
@@ -537,7 +546,10 @@ class HumanityBlessed:
                 raise _err(f"a starting character picks two [Starter] abilities (got {len(abilities)})")
             wrong = [a for a in abilities if norm(a) not in starters]
             if wrong:
-                raise _err(f"starting abilities come from the [Starter] list (got {', '.join(map(str, wrong))})")
+                raise _err(
+                    "starting abilities come from the [Starter] list "
+                    f"(got {', '.join(map(str, wrong))})"
+                )
 
     # session ------------------------------------------------------------------------------
     def start_session(self, dice: Dice, character: Character) -> list[str]:
@@ -670,10 +682,13 @@ class HumanityBlessed:
             modifiers["muddled"] = -2
             consumes.append("muddled")
         weak = cond.has("weakness", stats)
-        aid = None if weak else self._best_aid(character, parsed, stats, dice_names, abilities, role, violent)
+        aid = None
+        if not weak:
+            aid = self._best_aid(character, parsed, stats, dice_names, abilities, role, violent)
         if weak:
             notes.append("weakness: no help or aid")
-        return Plan(stats, Group(tuple(dice), bonus), modifiers, aid, not weak, paid, refused, consumes, notes)
+        return Plan(stats, Group(tuple(dice), bonus), modifiers, aid, not weak, paid, refused,
+                    consumes, notes)
 
     def _spark_refusal(
         self, character: Character | None, parsed: HBCheck, cond: Conditions, surprise: bool
@@ -709,7 +724,8 @@ class HumanityBlessed:
         if len(stats) == 2 and lifestyle in OVERCHARGE:
             if any(norm(s) in OVERCHARGE[lifestyle] for s in stats):
                 die = bumping.parse_die(dice_names[0])
-                options.append((f"overcharged ({lifestyle})", bumping.standard_die(die.sides) if die.standard else die))
+                same = bumping.standard_die(die.sides) if die.standard else die
+                options.append((f"overcharged ({lifestyle})", same))
         if not options:
             return None
         return max(options, key=lambda o: (_value_mean(o[1]), o[0]))
@@ -759,7 +775,9 @@ class HumanityBlessed:
         record.steps[:0] = session_lines
         return record
 
-    def _roll_check(self, dice: Dice, character: Character, parsed: HBCheck, paid_spark: bool = False) -> RollRecord:
+    def _roll_check(
+        self, dice: Dice, character: Character, parsed: HBCheck, paid_spark: bool = False
+    ) -> RollRecord:
         plan = self._plan(character, parsed, prepaid=paid_spark)
         details: dict[str, Any] = {"params": parsed.as_params(), "stats": plan.stats,
                                    "die": plan.group.name, "target": parsed.target}
@@ -769,11 +787,12 @@ class HumanityBlessed:
             cursed = Conditions.of(character).has("cursed")
             spent = take(character.resources["blessings"], plan.spark_paid)
             details["spark_paid"] = spent
-            plan.notes.insert(0, f"spark: paid blessing dice {spent[0]} and {spent[1]}" + (" (cursed)" if cursed else ""))
+            paid_line = f"spark: paid blessing dice {spent[0]} and {spent[1]}"
+            plan.notes.insert(0, paid_line + (" (cursed)" if cursed else ""))
         consumed = self._consume(character, plan.consumes)
         if consumed:
             details["consumed"] = consumed
-        rolled, steps = self._roll_side(dice, plan, plan.stats[0] if len(plan.stats) == 1 else " + ".join(plan.stats))
+        rolled, steps = self._roll_side(dice, plan, " + ".join(plan.stats))
         all_dice = list(rolled.faces)
         total = rolled.total + plan.modifier
         details.update(rounds=rolled.rounds, bumps=rolled.bumps, natural=rolled.natural,
@@ -814,7 +833,8 @@ class HumanityBlessed:
         earned = record.details.setdefault("blessings_earned", [])
         reasons = record.details.setdefault("blessing_reasons", [])
         lucky = session.get("lucky_number")
-        if lucky is not None and record.details.get("natural") == lucky and "lucky number" not in reasons:
+        hit = lucky is not None and record.details.get("natural") == lucky
+        if hit and "lucky number" not in reasons:
             earned += gain_blessings(dice)
             reasons.append("lucky number")
             record.steps.append(f"lucky number {lucky}! blessing die earned")
@@ -887,7 +907,8 @@ class HumanityBlessed:
         if size == "maximum" and record.details.get("disarmed"):
             size = "very-major"
         record.details["size"] = size
-        line = f"{RESULT}{total} vs {other} → " + (f"win ({size})" if record.success else "loss (ties hold)")
+        verdict = f"win ({size})" if record.success else "loss (ties hold)"
+        line = f"{RESULT}{total} vs {other} → {verdict}"
         record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]
 
     def _contest_parse(
@@ -927,16 +948,19 @@ class HumanityBlessed:
             for n in range(1, min(MAX_HELP_DICE, len(usable)) + 1):
                 bonus = help_bonus(n)
                 what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
-                found.append(Offer(f"help-{n}", f"Spend {n} blessing {'die' if n == 1 else 'dice'} for {what}",
+                noun = "die" if n == 1 else "dice"
+                found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}",
                                    {"blessings": n}))
         if record.kind == "check" and not record.success and "blessedluck" in _abilities(character):
             spent = {norm(a) for a in character.extra.get("spent_abilities", []) or []}
             if "blessedluck" not in spent:
                 found.append(Offer("blessed-luck", "Blessed Luck: attempt the check again"))
             elif choose_spend(pool, 1, BLESSED_LUCK_RECHARGE, cursed) is not None:
-                found.append(Offer("blessed-luck",
-                                   "Blessed Luck: recharge with a blessing die worth 5+ and attempt again",
-                                   {"blessings": 1}))
+                found.append(Offer(
+                    "blessed-luck",
+                    "Blessed Luck: recharge with a blessing die worth 5+ and attempt again",
+                    {"blessings": 1},
+                ))
         return found
 
     def apply_offer(
@@ -957,8 +981,10 @@ class HumanityBlessed:
         new.dice = new.dice + faces
         new.total = int(new.total or 0) + added
         what = "+1" if n == 1 else f"dc{n}"
-        new.details["help"] = {"dice_spent": n, "paid": spent, "die": what, "rounds": rounds, "value": added}
-        new.steps.append(f"  help: spent {n} blessing {'die' if n == 1 else 'dice'}, {what} → +{added}")
+        new.details["help"] = {"dice_spent": n, "paid": spent, "die": what, "rounds": rounds,
+                               "value": added}
+        noun = "die" if n == 1 else "dice"
+        new.steps.append(f"  help: spent {n} blessing {noun}, {what} → +{added}")
         if new.kind == "check":
             self._read_check(new)
         else:
@@ -977,14 +1003,17 @@ class HumanityBlessed:
             spent_list.append("Blessed Luck")
         parsed = self.parse_check(record.details["params"], character)
         new = self._roll_check(dice, character, parsed, paid_spark=True)
-        new.details["blessings_earned"] = list(record.details.get("blessings_earned", [])) + new.details.get("blessings_earned", [])
-        new.details["blessing_reasons"] = list(record.details.get("blessing_reasons", [])) + new.details.get("blessing_reasons", [])
+        for key in ("blessings_earned", "blessing_reasons"):
+            new.details[key] = list(record.details.get(key, [])) + new.details.get(key, [])
         if "spark_paid" in record.details:
             new.details["spark_paid"] = record.details["spark_paid"]
         new.details["blessed_luck"] = {"previous_total": record.total, "recharge_paid": recharge}
         new.dice = list(record.dice) + new.dice
-        new.steps = list(record.steps) + ["Blessed Luck: the check is attempted again"
-                                          + (f" (recharged with {recharge[0]})" if recharge else "")] + new.steps
+        again = "Blessed Luck: the check is attempted again"
+        if recharge:
+            again += f" (recharged with {recharge[0]})"
+        earlier = [s for s in record.steps if not s.startswith(RESULT)]
+        new.steps = earlier + [f"  (was {record.total})", again] + new.steps
         return new
 
     # alternatives -------------------------------------------------------------------------
@@ -1086,7 +1115,8 @@ class HumanityBlessed:
 
     def advancement(self, character: Character) -> list[Advance]:
         free = int(character.resources.get("free_upgrades", 0))
-        cost = {} if free > 0 else {"blessings": shop_cost(int(character.resources.get("upgrades_bought", 0)))}
+        bought = int(character.resources.get("upgrades_bought", 0))
+        cost = {} if free > 0 else {"blessings": shop_cost(bought)}
         if int(character.extra.get("stat_upgrades", 0)) >= MAX_STAT_UPGRADES:
             return []
         options = []
@@ -1099,7 +1129,8 @@ class HumanityBlessed:
             if size is None:
                 continue
             how = "free upgrade" if free > 0 else f"{cost['blessings']} blessing dice"
-            options.append(Advance(f"stat:{key}", f"Upgrade {key} {die.name} → d{size} ({how})", dict(cost)))
+            text = f"Upgrade {key} {die.name} → d{size} ({how})"
+            options.append(Advance(f"stat:{key}", text, dict(cost)))
         return options
 
     def advance(self, character: Character, key: str) -> Character:
@@ -1132,7 +1163,8 @@ class HumanityBlessed:
     def end_of_adventure(self, character: Character) -> list[str]:
         character.resources["free_upgrades"] = int(character.resources.get("free_upgrades", 0)) + 1
         character.resources["upgrades_bought"] = 0
-        lines = ["Session shop: one free upgrade earned (extra upgrades cost 3 blessing dice, then 2 more each)"]
+        lines = ["Session shop: one free upgrade earned "
+                 "(extra upgrades cost 3 blessing dice, then 2 more each)"]
         if character.extra.pop("session", None) is not None:
             lines.append("The session's lucky number is gone; a new one is rolled next session")
         return lines
@@ -1175,7 +1207,8 @@ def check_distribution(
         if size == "maximum":
             outcomes[size] = 1 - sum((p for v, p in final.items() if v < low), Fraction(0))
         else:
-            outcomes[size] = sum((p for v, p in final.items() if low <= v <= CHECK_BANDS[i]), Fraction(0))
+            band = (p for v, p in final.items() if low <= v <= CHECK_BANDS[i])
+            outcomes[size] = sum(band, Fraction(0))
     return Odds(
         system=SYSTEM,
         outcomes=outcomes,

@@ -30,8 +30,9 @@ are taken away, e.g. Clumsy from Body). Dice never drop below one. Contest param
 * One die: a confirmed critical success (the confirming die matches a 6) also earns the exploding
   bonus dice; the confirming die itself is never added.
 * Explosions are capped at :data:`MAX_EXPLOSIONS` bonus dice when rolling. Check odds are exact
-  (closed form for the exploding bonus); the listed ``total`` distribution stops where the
-  remaining mass is below 1e-15 and that remainder is reported as ``values["total_tail"]``.
+  (closed form for the exploding bonus), so ``truncated`` is 0; the listed ``total``
+  distribution stops once the mass left is below 1e-12 and that exact remainder is
+  ``values["total_tail"]`` (the contest's ``advantage`` likewise, ``values["advantage_tail"]``).
 * A tied contest is rolled again (digest Decision), at most :data:`MAX_TIE_REROLLS` times; after
   that the defender holds. Contest odds condition on the last, untied roll; the exploding bonus
   dice are listed to a depth where the left-out mass is below 1e-15, reported as ``truncated``.
@@ -40,7 +41,6 @@ are taken away, e.g. Clumsy from Body). Dice never drop below one. Contest param
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -356,6 +356,19 @@ def check_distribution(count: int, target: int, bonus: int = 0) -> dict[str, Fra
     }
 
 
+def trim(pmf: Mapping[int, Fraction], below: Fraction = Fraction(1, 10**12)) -> dict[int, Fraction]:
+    """The values of a distribution in order, stopping once what is left is below ``below``
+    (keeps displays short; the left-out mass is reported beside it)."""
+    left = sum(pmf.values(), Fraction(0))
+    listed: dict[int, Fraction] = {}
+    for value in sorted(pmf):
+        if left < below:
+            break
+        listed[value] = pmf[value]
+        left -= pmf[value]
+    return listed
+
+
 def _with_overall(fine: Mapping[str, Fraction]) -> dict[str, Fraction]:
     """Odds labels: the overall ``success``/``failure`` (criticals included) beside the four
     reading labels; the plain (non-critical) readings appear as ``plain-success`` and
@@ -495,15 +508,16 @@ class LooseFuzzy:
         if character.extra.get("gm_adjusted"):
             return
         expected = starting_luck(character)
+        baseline = character.extra.get("baseline", BASELINE)
         if luck is not None and luck != expected[0]:
             raise _err(
-                f"starting Luck comes from the baseline of {character.extra.get('baseline', BASELINE)} "
+                f"starting Luck comes from the baseline of {baseline} "
                 f"dice: {expected[0]} for {dice_spent(character)} dice spent (got {luck}); "
                 "set extra.gm_adjusted for a GM's change"
             )
         if unluck is not None and unluck != expected[1]:
             raise _err(
-                f"starting Unluck comes from the baseline of {character.extra.get('baseline', BASELINE)} "
+                f"starting Unluck comes from the baseline of {baseline} "
                 f"dice: {expected[1]} for {dice_spent(character)} dice spent (got {unluck}); "
                 "set extra.gm_adjusted for a GM's change"
             )
@@ -737,17 +751,17 @@ class LooseFuzzy:
         parsed = self.parse_check(params, character)
         target = (parsed.target if parsed.target is not None else TARGETS["average"]) + parsed.fit
         fine = check_distribution(parsed.dice, target, parsed.bonus)
-        classes, left_out = class_pmfs(parsed.dice)
-        total = _shift(_add(*classes.values()), parsed.bonus)
+        classes, _ = class_pmfs(parsed.dice)
+        total = trim(_shift(_add(*classes.values()), parsed.bonus))
         return Odds(
             system=SYSTEM,
             outcomes=_with_overall(fine),
-            distributions={"total": dict(sorted(total.items()))},
+            distributions={"total": total},
             values={
                 "expected": expected_total(parsed.dice, parsed.bonus),
                 "target": Fraction(target),
                 "dice": Fraction(parsed.dice),
-                "total_tail": left_out,
+                "total_tail": 1 - sum(total.values(), Fraction(0)),
             },
             truncated=Fraction(0),
         )
@@ -763,7 +777,9 @@ class LooseFuzzy:
         if args.get("dice") in (None, True):
             raise _err("--dice N is required (the number of d6 rolled)")
         if args.get("target") in (None, True):
-            raise _err("--target is required (a number or easy/average/hard/really-hard/nigh-impossible)")
+            raise _err(
+                "--target is required (a number or easy/average/hard/really-hard/nigh-impossible)"
+            )
         params: dict[str, Any] = {"dice": args["dice"], "target": args["target"]}
         for key in ("fit", "bonus"):
             if args.get(key) is not None:
@@ -790,10 +806,12 @@ class LooseFuzzy:
             options.append(Advance(f"lower:{key}", text, {"experience": 3 * int(rating)}))
         luck = int(character.resources.get("luck", START_LUCK))
         if luck < MAX_LUCK:
-            options.append(Advance("raise:luck", f"Raise Luck to {luck + 1}", {"experience": 3 * (luck + 1)}))
+            cost = {"experience": 3 * (luck + 1)}
+            options.append(Advance("raise:luck", f"Raise Luck to {luck + 1}", cost))
         unluck = int(character.resources.get("unluck", START_UNLUCK))
         if unluck > 1:
-            options.append(Advance("lower:unluck", f"Lower Unluck to {unluck - 1}", {"experience": 3 * unluck}))
+            cost = {"experience": 3 * unluck}
+            options.append(Advance("lower:unluck", f"Lower Unluck to {unluck - 1}", cost))
         return options
 
     def advance(self, character: Character, key: str) -> Character:
@@ -875,6 +893,7 @@ def contest_distribution(
     decided = sum(won.values()) + sum(lost.values())
     listed = decided + tie
     truncated = 1 - listed
+    advantage = trim({m: p / decided for m, p in margins.items()})
     fine = {
         "critical-failure": (won["failure"] + lost["failure"]) / decided,
         "failure": (lost["none"] + lost["success"]) / decided,
@@ -884,7 +903,11 @@ def contest_distribution(
     return Odds(
         system=SYSTEM,
         outcomes=_with_overall(fine),
-        distributions={"advantage": {m: p / decided for m, p in sorted(margins.items())}},
-        values={"tie_per_roll": tie / listed if listed else Fraction(0)},
+        distributions={"advantage": advantage},
+        values={
+            "tie_per_roll": tie / listed if listed else Fraction(0),
+            "advantage_tail": sum(margins.values(), Fraction(0)) / decided
+            - sum(advantage.values(), Fraction(0)),
+        },
         truncated=truncated / decided if decided else Fraction(0),
     )

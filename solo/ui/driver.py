@@ -65,6 +65,7 @@ class RichFront:
         self.console = console
         self.source = source
         self.view = EventView(objectives)
+        self._shown: ev.ChoicesOffered | None = None
 
     def show(self, events: list[ev.Event]) -> None:
         for renderable in self.view.render(e for e in events if not isinstance(e, ev.ChoicesOffered)):
@@ -75,20 +76,24 @@ class RichFront:
         self.console.print(plain(text, style))
 
     def ask(self, offered: ev.ChoicesOffered) -> str | None:
-        for renderable in self.view.render([offered]):
-            self.console.print(renderable)
+        if offered is not self._shown:  # an empty line or a refusal re-asks without redrawing
+            for renderable in self.view.render([offered]):
+                self.console.print(renderable)
+            self._shown = offered
         keys = offered.enabled_keys()
         hint = f"[1-{len(keys)}]" if keys == [str(i) for i in range(1, len(keys) + 1)] else f"[{'/'.join(keys)}]"
         return self.source.read(f"{hint} or :help > ")
 
     def sheet(self, session: Session) -> None:
         self.console.print(character_sheet(session))
+        self._shown = None
 
     def help(self) -> None:
         table = Table.grid(padding=(0, 2))
         for command, text in HELP:
             table.add_row(Text(command, style="bold cyan"), Text(text))
         self.console.print(table)
+        self._shown = None
 
 
 class JsonFront:
@@ -145,8 +150,7 @@ def character_sheet(session: Session) -> Table:
     if character.conditions:
         outer.add_row("Conditions", plain(", ".join(character.conditions)))
     for key, value in character.resources.items():
-        shown = value if not isinstance(value, (dict, list)) else json.dumps(value)
-        outer.add_row(key.upper() if len(key) <= 3 else key.capitalize(), plain(shown))
+        outer.add_row(key.upper() if len(key) <= 3 else key.capitalize(), plain(_resource_text(value)))
     for oid, done in game.state.objectives.items():
         text = adventure.objectives[oid].text
         outer.add_row("Objective", Text(("✔ " if done else "☐ ") + safe(text), style="green" if done else ""))
@@ -156,13 +160,32 @@ def character_sheet(session: Session) -> Table:
     return outer
 
 
+def _resource_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_resource_text(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "none"
+    return str(value)
+
+
 def play(session: Session, front: Any, *, resume: bool = False) -> int:
-    """Run the loop until the game ends or input ends. Returns the exit status."""
-    game = session.game
+    """Run the loop until the game ends or input ends. Returns the exit status.
+
+    Ctrl-C anywhere saves and leaves with status 0; if it lands in the middle of a step, the
+    step is undone first, so the save never holds half a step.
+    """
+    try:
+        return _loop(session, front, resume)
+    except KeyboardInterrupt:
+        front.info("notice", "")
+        return _leave(session, front, "interrupted")
+
+
+def _loop(session: Session, front: Any, resume: bool) -> int:
     for note in session.notes:
         front.info("notice", note)
     try:
-        events = game.replay_view() if resume else game.start()
+        events = session.game.replay_view() if resume else session.game.start()
     except EngineError as exc:
         front.info("error", f"the adventure cannot start: {exc}")
         return 1
@@ -173,10 +196,7 @@ def play(session: Session, front: Any, *, resume: bool = False) -> int:
         if offered is None:
             front.info("error", "the game is stuck: no decision on offer")
             return 1
-        try:
-            line = front.ask(offered)
-        except KeyboardInterrupt:
-            line = None
+        line = front.ask(offered)
         if line is None:
             return _leave(session, front, "input ended")
         line = line.strip()
@@ -187,20 +207,32 @@ def play(session: Session, front: Any, *, resume: bool = False) -> int:
             if status is not None:
                 return status
             continue
-        session.remember()
-        try:
-            events = session.game.choose(line)
-        except InvalidDecision as exc:
-            session.history.pop() if session.history and not session.ironman else None
-            front.info("refused", str(exc))
-            continue
-        except EngineError as exc:
-            front.info("error", f"the adventure broke: {exc}")
-            _autosave(session, front)
-            return 1
-        front.show(events)
-        _autosave(session, front)
+        status = _step(session, front, line)
+        if status is not None:
+            return status
     return 0
+
+
+def _step(session: Session, front: Any, line: str) -> int | None:
+    """Hand one answer to the engine; None to go on, or an exit status."""
+    before = session.game.snapshot()
+    try:
+        events = session.game.choose(line)
+    except InvalidDecision as exc:
+        front.info("refused", str(exc))
+        return None
+    except EngineError as exc:
+        front.info("error", f"the adventure broke: {exc}")
+        session.restore(before)
+        _autosave(session, front)
+        return 1
+    except KeyboardInterrupt:
+        session.restore(before)
+        raise
+    session.remember(before)
+    front.show(events)
+    _autosave(session, front)
+    return None
 
 
 def _command(session: Session, front: Any, line: str) -> int | None:

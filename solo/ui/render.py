@@ -62,16 +62,24 @@ def choices_view(event: ev.ChoicesOffered) -> RenderableType:
             text.append(f"  ({safe(option.hint)})", style="dim")
         if not option.enabled and option.reason:
             text.append(f"  — {safe(option.reason)}", style="dim italic")
+        if option.detail:
+            text.append("\n" + safe(option.detail.strip()), style="dim")
         table.add_row(f"{option.key})" if option.key else "·", text)
     heading = plain(event.prompt, "bold")
     return Group(heading, table)
 
 
-def die_readings(record: dict[str, Any]) -> list[str] | None:
+def shown_dice(record: dict[str, Any]) -> tuple[list[Any], list[str] | None]:
+    """The dice to draw and, where the system reads each die, their readings.
+
+    A system that reads dice one by one (GUTS+) puts ``readings`` in the details, matching the
+    ``kept`` values (after bonus pips); otherwise the dice as rolled are drawn alone.
+    """
     readings = record.get("details", {}).get("readings")
-    if isinstance(readings, list) and len(readings) == len(record.get("dice", [])):
-        return [str(r) for r in readings]
-    return None
+    kept = record.get("kept")
+    if isinstance(readings, list) and isinstance(kept, list) and len(readings) == len(kept):
+        return kept, [str(r) for r in readings]
+    return list(record.get("dice") or []), None
 
 
 def roll_view(event: ev.RollMade) -> RenderableType:
@@ -83,9 +91,8 @@ def roll_view(event: ev.RollMade) -> RenderableType:
     if stat:
         head.append(f" — {safe(str(stat)).title()}", style="dim")
     lines.append(head)
-    dice = record.get("dice") or []
+    dice, readings = shown_dice(record)
     if dice:
-        readings = die_readings(record)
         row = Text("   ")
         for i, value in enumerate(dice):
             if i:

@@ -171,7 +171,7 @@ def test_set_and_add_values_that_are_expressions_are_checked(tmp_path):
     assert [(p.code, p.message) for p in problems] == [
         ("unknown-variable", "unknown variable 'spnt' in `spnt`")
     ]
-    assert (problems[0].line, problems[0].col) == (17, 93)
+    assert (problems[0].line, problems[0].col) == (16, 91)
 
 
 # -- never raises -----------------------------------------------------------------------------
@@ -257,8 +257,8 @@ def test_locate_in_plain_quoted_and_block_values():
         "  then {v} here\n"
     )
     assert source.locate(1, 4, 'has("x") and y', 13) == (1, 17)
-    assert source.locate(2, 4, 'say "hi" {z}', 10) == (2, 19)
-    assert source.locate(3, 4, "it's {w}", 6) == (3, 13)
+    assert source.locate(2, 4, 'say "hi" {z}', 10) == (2, 17)
+    assert source.locate(3, 4, "it's {w}", 6) == (3, 12)
     assert source.locate(4, 4, "first line then {v} here", 17) == (6, 9)
     assert source.locate(4, 4, "first line then {v} here", 0) == (4, 4)
 
