@@ -126,7 +126,7 @@ class SaveStore:
     def write(self, slot: str, payload: dict[str, Any]) -> Path:
         """Write a slot atomically, keeping its previous content as ``.bak``."""
         target = self.path(slot)
-        data = json.dumps(payload, indent=1, ensure_ascii=False).encode("utf-8")
+        data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         atomic_write(target, data, backup=self.backup_path(slot))
         return target
 

@@ -40,6 +40,8 @@ very major). Ache, pain and weakness may name a stat as ``pain:hand``; bare, the
   rolled, the lowest such pair. If the stats are not balanced, the pool cannot pay, or the
   character is taxed or surprised, a basic check is rolled instead and a step says why. Odds
   follow the same rule; with ``die`` there is no pool and nothing to pay.
+* In a contest the defender rolls a basic check (no spark, no Help); Vulnerability (an opponent
+  forcing a reroll) is the GM's move and is not modelled.
 * Situational aid comes once per roll when the roll would fail, from ``aid``, Survival Instinct
   (a Hurry roll, +dc2), Armored Skin (defending a violent contest, +dc2) or an overcharged stat of
   an upgraded Lifestyle in a spark (+ a die of the spark's size); of several, the best mean is
@@ -48,8 +50,8 @@ very major). Ache, pain and weakness may name a stat as ``pain:hand``; bare, the
 * Advanced Training (+1 per bump) and Ease of Focus (bump on 2 too) count for stat dice of d8 or
   larger. The lucky number is matched by the natural total (stat dice readings with bumps, before
   Advanced Training, modifiers, aid or Help).
-* The session's lucky number is rolled at the first check of a session when the engine has not
-  called :meth:`HumanityBlessed.start_session`. Blessing dice earned by a roll (the lucky number;
+* An adventure is a session: the engine's ``start_adventure`` hook rolls its lucky number (or the
+  first check does, if the hook was not called); ``end_of_adventure`` ends the session. Blessing dice earned by a roll (the lucky number;
   the session's first success or win by 6 or more) are rolled with the roll, shown in
   ``details["blessings_earned"]`` and added to the pool by :meth:`experience`.
 * Blessed Luck (an ability) is offered on a failed check: free when charged, otherwise by paying
@@ -560,14 +562,31 @@ class HumanityBlessed:
             return [f"Lucky number: none today (rolled {faces[0]} and {faces[1]})"]
         return [f"Lucky number this session: {lucky}"]
 
-    def award(self, dice: Dice, character: Character, resource: str, amount: int) -> list[str]:
-        """Give ``amount`` of a resource; blessing dice are rolled (a 1 brings another)."""
-        if norm(resource) in {"blessings", "blessing"}:
-            gained = gain_blessings(dice, int(amount))
-            character.resources.setdefault("blessings", []).extend(gained)
-            return [f"Blessing dice gained: {', '.join(map(str, gained))}"]
-        character.resources[resource] = int(character.resources.get(resource, 0)) + int(amount)
-        return [f"{resource} +{amount}"]
+    def start_adventure(self, dice: Dice, character: Character) -> list[str]:
+        """Engine hook: an adventure is a session, so it opens with a lucky number."""
+        return self.start_session(dice, character)
+
+    def gain(self, dice: Dice, character: Character, resource: str, amount: int) -> list[str] | None:
+        """Engine hook for awards: blessing dice are rolled (a 1 brings another); any other
+        resource is left to the engine (None)."""
+        if norm(resource) not in {"blessings", "blessing"}:
+            return None
+        if int(amount) < 1:
+            return []
+        gained = gain_blessings(dice, int(amount))
+        character.resources.setdefault("blessings", []).extend(gained)
+        return [f"Blessing dice gained: {', '.join(map(str, gained))}"]
+
+    # interactive creation (optional hooks used by solo.ui.creation) ---------------------------
+    creation_rules: ClassVar[str] = (
+        "Every stat starts at d4. Your best stat is one size larger (d6), and your starter "
+        "Lifestyle (Carefree, Eager, Wisened) with your Value System (Virtue and Vice, Fate and "
+        "Knowledge, Cunning and Capability) raises two more one size each."
+    )
+    creation_extra: ClassVar[tuple[str, ...]] = ("best", "lifestyle", "value_system")
+
+    def creation_defaults(self) -> dict[str, str]:
+        return {stat: "d4" for stat in CORE_STATS}
 
     # parsing ------------------------------------------------------------------------------
     def parse_check(self, params: Mapping[str, Any], character: Character | None = None) -> HBCheck:
@@ -1083,6 +1102,10 @@ class HumanityBlessed:
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(args) - set(self.cli_options))
+        if unknown:
+            options = ", ".join("--" + k for k in self.cli_options)
+            raise _err(f"unknown option --{unknown[0]} (options: {options})")
         if args.get("die") in (None, True):
             raise _err("--die is required (d4, d6, d8, d10 or dcX)")
         if args.get("target") in (None, True):
@@ -1278,6 +1301,7 @@ def _contest_upto(
         margin, denominator = _aid_margin(margin, denominator, d_aid, bound, lambda m: m > 0, -1)
     dist = {m: Fraction(w, denominator) for m, w in sorted(margin.items()) if w}
     listed = Fraction(sum(margin.values()), denominator)
+    shown = _trim_both(dist)
     win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
     outcomes: dict[str, Fraction] = {"success": win, "failure": listed - win}
     for size in SIZES:
@@ -1291,10 +1315,26 @@ def _contest_upto(
     return Odds(
         system=SYSTEM,
         outcomes=outcomes,
-        distributions={"margin": dist},
-        values={"expected": bumping.mean(attacker) + a_mod - bumping.mean(defender) - d_mod},
+        distributions={"margin": shown},
+        values={"expected": bumping.mean(attacker) + a_mod - bumping.mean(defender) - d_mod,
+                "margin_unlisted": listed - sum(shown.values(), Fraction(0))},
         truncated=1 - listed,
     )
+
+
+def _trim_both(pmf: dict[int, Fraction], below: Fraction = Fraction(1, 10**9)) -> dict[int, Fraction]:
+    """The middle of a distribution for display: both ends dropped while their mass is below
+    ``below`` (the dropped mass is reported beside it)."""
+    keys = sorted(pmf)
+    low, high, dropped = 0, len(keys), Fraction(0)
+    while low < high and dropped + pmf[keys[low]] < below:
+        dropped += pmf[keys[low]]
+        low += 1
+    dropped = Fraction(0)
+    while high > low and dropped + pmf[keys[high - 1]] < below:
+        dropped += pmf[keys[high - 1]]
+        high -= 1
+    return {k: pmf[k] for k in keys[low:high]}
 
 
 def _aid_margin(

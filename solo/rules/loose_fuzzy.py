@@ -31,7 +31,7 @@ are taken away, e.g. Clumsy from Body). Dice never drop below one. Contest param
   bonus dice; the confirming die itself is never added.
 * Explosions are capped at :data:`MAX_EXPLOSIONS` bonus dice when rolling. Check odds are exact
   (closed form for the exploding bonus), so ``truncated`` is 0; the listed ``total``
-  distribution stops once the mass left is below 1e-12 and that exact remainder is
+  distribution (for display) stops once the mass left is below 1e-6 and that exact remainder is
   ``values["total_tail"]`` (the contest's ``advantage`` likewise, ``values["advantage_tail"]``).
 * A tied contest is rolled again (digest Decision), at most :data:`MAX_TIE_REROLLS` times; after
   that the defender holds. Contest odds condition on the last, untied roll; the exploding bonus
@@ -356,7 +356,7 @@ def check_distribution(count: int, target: int, bonus: int = 0) -> dict[str, Fra
     }
 
 
-def trim(pmf: Mapping[int, Fraction], below: Fraction = Fraction(1, 10**12)) -> dict[int, Fraction]:
+def trim(pmf: Mapping[int, Fraction], below: Fraction = Fraction(1, 10**6)) -> dict[int, Fraction]:
     """The values of a distribution in order, stopping once what is left is below ``below``
     (keeps displays short; the left-out mass is reported beside it)."""
     left = sum(pmf.values(), Fraction(0))
@@ -522,6 +522,17 @@ class LooseFuzzy:
                 "set extra.gm_adjusted for a GM's change"
             )
 
+    # interactive creation (optional hooks used by solo.ui.creation) ---------------------------
+    creation_rules: ClassVar[str] = (
+        "Rate Cleverness, Body, Knowledge, Perception and Tenacity in dice (2 is an average "
+        "person), then add two or three special abilities. The baseline is 22 dice: fewer "
+        "earns Luck, more earns Unluck."
+    )
+    creation_extra: ClassVar[tuple[str, ...]] = ()
+
+    def creation_defaults(self) -> dict[str, int]:
+        return {name: 2 for name in REQUIRED}
+
     # rolling ------------------------------------------------------------------------------
     def _rating(self, character: Character | None, stat: str) -> tuple[str, int]:
         if character is None:
@@ -545,7 +556,7 @@ class LooseFuzzy:
             rating = _int_param(params, "dice")
             if rating < 1:
                 raise _err(f"dice must be at least 1 (got {params.get('dice')!r})")
-            stat = str(params.get("stat") or f"{rating} dice")
+            stat = str(params.get("stat") or "roll")
         elif params.get("stat") is not None:
             stat, rating = self._rating(character, str(params["stat"]))
         else:
@@ -774,6 +785,10 @@ class LooseFuzzy:
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(args) - set(self.cli_options))
+        if unknown:
+            options = ", ".join("--" + k for k in self.cli_options)
+            raise _err(f"unknown option --{unknown[0]} (options: {options})")
         if args.get("dice") in (None, True):
             raise _err("--dice N is required (the number of d6 rolled)")
         if args.get("target") in (None, True):

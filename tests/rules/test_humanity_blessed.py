@@ -509,12 +509,22 @@ def test_session_started_lazily():
     assert rec.total == 5
 
 
-def test_award_rolls_blessing_dice():
+def test_gain_rolls_blessing_dice():
     ch = hero()
     dice = Dice(0)
     dice.force(1, 3, 6, 2)
-    HB.award(dice, ch, "blessings", 3)
+    assert HB.gain(dice, ch, "blessings", 3) == ["Blessing dice gained: 1, 3, 6, 2"]
     assert ch.resources["blessings"] == [1, 3, 6, 2]
+    assert HB.gain(dice, ch, "xp", 3) is None  # the engine handles other resources
+
+
+def test_start_adventure_rolls_the_lucky_number():
+    ch = hero()
+    dice = Dice(0)
+    dice.force(1, 1)
+    assert HB.start_adventure(dice, ch) == ["Lucky number: none today (rolled 1 and 1)"]
+    assert ch.extra["session"]["lucky_number"] is None
+    assert HB.creation_defaults()["head"] == "d4" and "lifestyle" in HB.creation_extra
 
 
 def test_help_bonus_table():
