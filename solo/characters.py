@@ -113,7 +113,7 @@ def create(character: Character) -> Character:
 def advance(character: Character, key: str) -> Character:
     ruleset = registry.get(character.system)
     options = {a.key: a for a in ruleset.advancement(character)}
-    if key not in options:
+    if key not in options and key.split(":", 1)[0] not in options:
         known = ", ".join(options) or "nothing"
         raise RulesError(f"{key!r} is not something {character.name} can buy now (options: {known})")
     return ruleset.advance(character, key)

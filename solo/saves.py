@@ -140,7 +140,7 @@ class SaveStore:
         try:
             return LoadedSave(read_file(target), target)
         except SaveError as main_error:
-            if _is_newer(main_error) or not backup.exists():
+            if _is_incompatible(main_error) or not backup.exists():
                 raise
             try:
                 payload = read_file(backup)
@@ -173,12 +173,15 @@ class SaveStore:
         return removed
 
 
-class NewerSaveError(SaveError):
-    """A save written by a newer version of solo."""
+class IncompatibleSaveError(SaveError):
+    """A save this solo cannot read though it is intact (a newer or unknown format).
+
+    Not damage: the ``.bak`` copy is not tried instead, since it would silently go back a step.
+    """
 
 
-def _is_newer(error: SaveError) -> bool:
-    return isinstance(error, NewerSaveError)
+def _is_incompatible(error: SaveError) -> bool:
+    return isinstance(error, IncompatibleSaveError)
 
 
 def read_file(path: Path) -> dict[str, Any]:
@@ -195,7 +198,7 @@ def read_file(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path} is not a solo save (no integer 'format')")
     version = payload["format"]
     if version > SAVE_FORMAT:
-        raise NewerSaveError(
+        raise IncompatibleSaveError(
             f"{path} was written by a newer solo (save format {version}, this solo reads up to "
             f"{SAVE_FORMAT}); upgrade solo to load it"
         )
@@ -204,7 +207,7 @@ def read_file(path: Path) -> dict[str, Any]:
     while payload["format"] < SAVE_FORMAT:
         step = MIGRATIONS.get(payload["format"])
         if step is None:
-            raise SaveError(f"{path} uses save format {payload['format']}, which cannot be migrated")
+            raise IncompatibleSaveError(f"{path} uses save format {payload['format']}, which cannot be migrated")
         payload = step(payload)
     if not isinstance(payload.get("state"), dict) or not isinstance(payload.get("adventure"), dict):
         raise SaveError(f"{path} is not a complete solo save (no state or adventure)")

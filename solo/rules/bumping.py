@@ -257,10 +257,6 @@ def book_mean(die: Die, bonus: int = 0) -> Fraction:
     return a + b * len(bumping) / len(others)
 
 
-def pmf_upto_shift(pmf: Mapping[int, Fraction], shift: int) -> dict[int, Fraction]:
-    return {v + shift: p for v, p in pmf.items()}
-
-
 def convolve(p: Mapping[int, Fraction], q: Mapping[int, Fraction], upto: int) -> dict[int, Fraction]:
     """The distribution of the sum of two independent values, listed up to ``upto``."""
     out: dict[int, Fraction] = {}
@@ -270,7 +266,3 @@ def convolve(p: Mapping[int, Fraction], q: Mapping[int, Fraction], upto: int) ->
             if v <= upto:
                 out[v] = out.get(v, Fraction(0)) + pa * qb
     return out
-
-
-def prob_at_most(pmf: Mapping[int, Fraction], value: int) -> Fraction:
-    return sum((p for v, p in pmf.items() if v <= value), Fraction(0))

@@ -15,7 +15,8 @@ best), ``abilities`` (names, e.g. "Advanced Training"), ``stat_upgrades`` (count
 session's once-only awards).
 
 Check parameters: ``stat`` (or ``die``, a die such as d8 or dc3, for odds without a character);
-``target`` (a number or lowest / easy / medium / hard / very-hard / trial, required for checks);
+``target`` (a number or lowest / easy / medium / hard / very-hard / trial; default medium, the
+book's usual target);
 ``spark`` (the second stat; with ``die`` a true value rolls two such dice); ``modifier`` (added to
 the roll); ``aid`` (situational aid received when the roll would fail: a number or a die such as
 dc2); ``focal: true`` (a roll that decides an endeavor's Focal Action: Muddled applies there);
@@ -589,7 +590,9 @@ class HumanityBlessed:
         return {stat: "d4" for stat in CORE_STATS}
 
     # parsing ------------------------------------------------------------------------------
-    def parse_check(self, params: Mapping[str, Any], character: Character | None = None) -> HBCheck:
+    def parse_check(
+        self, params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
+    ) -> HBCheck:
         spark_param = params.get("spark")
         if params.get("die") is not None and params.get("stat") is None:
             die = self._die(params["die"], "die")
@@ -611,6 +614,8 @@ class HumanityBlessed:
         else:
             raise _err("a check needs a stat (or a die such as d6)")
         target = parse_target(params["target"]) if params.get("target") is not None else None
+        if target is None and not contest:
+            target = TARGETS["medium"]
         return HBCheck(
             stat=stat,
             die=die.name,
@@ -702,10 +707,10 @@ class HumanityBlessed:
             consumes.append("muddled")
         weak = cond.has("weakness", stats)
         aid = None
-        if not weak:
-            aid = self._best_aid(character, parsed, stats, dice_names, abilities, role, violent)
         if weak:
             notes.append("weakness: no help or aid")
+        else:
+            aid = self._best_aid(character, parsed, stats, dice_names, abilities, role, violent)
         return Plan(stats, Group(tuple(dice), bonus), modifiers, aid, not weak, paid, refused,
                     consumes, notes)
 
@@ -752,9 +757,13 @@ class HumanityBlessed:
     # rolling ------------------------------------------------------------------------------
     def _roll_side(self, dice: Dice, plan: Plan, label: str) -> tuple[bumping.Rolled, list[str]]:
         rolled = bumping.roll(dice, plan.group)
-        lines = [f"{label} {plan.group.name}: " + " | ".join(
-            "+".join(map(str, r)) for r in rolled.rounds) + f" = {rolled.natural}"
-                 + (f" ({rolled.bumps} bump{'s' if rolled.bumps != 1 else ''})" if rolled.bumps else "")]
+        shown = ["+".join(map(str, r)) for r in rolled.rounds]
+        if len(shown) > 8:  # keep the line short on a freak chain of bumps
+            shown = shown[:6] + ["…", shown[-1]]
+        line = f"{label} {plan.group.name}: {' | '.join(shown)} = {rolled.natural}"
+        if rolled.bumps:
+            line += f" ({rolled.bumps} bump{'s' if rolled.bumps != 1 else ''})"
+        lines = [line]
         if rolled.bonus:
             lines.append(f"  Advanced Training +{rolled.bonus}")
         lines += [f"  {note}" for note in plan.notes]
@@ -787,8 +796,6 @@ class HumanityBlessed:
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         parsed = self.parse_check(params, character)
-        if parsed.target is None:
-            raise _err("a check needs a target (a number or lowest/easy/medium/hard/very-hard/trial)")
         session_lines = self._ensure_session(dice, character) if character.stats else []
         record = self._roll_check(dice, character, parsed)
         record.steps[:0] = session_lines
@@ -802,6 +809,7 @@ class HumanityBlessed:
                                    "die": plan.group.name, "target": parsed.target}
         if plan.spark_refused:
             details["spark_refused"] = plan.spark_refused
+            details["params"].update(spark=False if parsed.override else None, spark_die=None)
         if plan.spark_paid is not None:
             cursed = Conditions.of(character).has("cursed")
             spent = take(character.resources["blessings"], plan.spark_paid)
@@ -952,8 +960,8 @@ class HumanityBlessed:
                 mine_params["stat"] = "hurt"
             if "die" not in other_params:
                 other_params["stat"] = "hurry"
-        mine = self.parse_check(mine_params, character)
-        theirs = self.parse_check(other_params, opponent)
+        mine = self.parse_check(mine_params, character, contest=True)
+        theirs = self.parse_check(other_params, opponent, contest=True)
         return mine, theirs, violent
 
     # offers -------------------------------------------------------------------------------
@@ -1081,8 +1089,6 @@ class HumanityBlessed:
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
         parsed = self.parse_check(params, character)
-        if parsed.target is None:
-            raise _err("odds of a check need a target")
         plan = self._plan(character, parsed)
         return check_distribution(plan.group, parsed.target, plan.modifier,
                                   plan.aid[1] if plan.aid else None)

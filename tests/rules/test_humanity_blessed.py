@@ -337,8 +337,7 @@ def test_target_names_and_errors():
     ch = hero()
     with pytest.raises(RulesError, match="target"):
         HB.check(Dice(0), ch, {"stat": "hand", "target": "tough"})
-    with pytest.raises(RulesError, match="target"):
-        HB.check(Dice(0), ch, {"stat": "hand"})
+    assert HB.check_odds(ch, {"stat": "hand"}).values["target"] == 8  # medium by default
     with pytest.raises(RulesError, match="no stat 'magic'"):
         HB.check(Dice(0), ch, {"stat": "magic", "target": 4})
     with pytest.raises(RulesError, match="--die"):
@@ -449,6 +448,26 @@ def test_cursed_blessings_are_worth_less():
     dice.force(3)
     rec = HB.check(dice, ch, {"stat": "hand", "target": 8})
     assert [o.key for o in HB.offers(rec, ch)] == ["help-1"]
+
+
+def test_blessed_luck_repeats_a_paid_spark_only():
+    ch = hero(abilities=["Efficiently Packed", "Blessed Luck"])
+    ch.stats["heart"] = "d6"
+    ch.resources["blessings"] = [2, 2]
+    dice = Dice(0)
+    dice.force(2, 2)
+    rec = HB.check(dice, ch, {"stat": "hurt", "spark": "heart", "target": 12})
+    assert rec.details["spark_paid"] == [2, 2] and ch.resources["blessings"] == []
+    dice.force(3, 3)  # the retry is a spark again, not paid again
+    again = HB.apply_offer(dice, rec, ch, "blessed-luck")
+    assert again.details["rounds"] == [[3, 3]] and again.details["spark_paid"] == [2, 2]
+    ch2 = hero(abilities=["Efficiently Packed", "Blessed Luck"])
+    ch2.stats["heart"] = "d6"
+    dice.force(2)
+    rec = HB.check(dice, ch2, {"stat": "hurt", "spark": "heart", "target": 12})
+    assert rec.details["spark_refused"]
+    dice.force(3)  # no spark was paid, so the retry is a basic check too
+    assert HB.apply_offer(dice, rec, ch2, "blessed-luck").details["rounds"] == [[3]]
 
 
 def test_blessed_luck():

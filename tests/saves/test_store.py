@@ -67,7 +67,8 @@ def test_damaged_file_without_backup_is_one_clear_line(tmp_path):
 def test_bit_flip_is_caught_by_the_checksum(tmp_path):
     store = SaveStore(tmp_path)
     store.write("s", payload(4))
-    text = store.path("s").read_text().replace('"turn": 4', '"turn": 5')
+    text = store.path("s").read_text().replace('"turn":4', '"turn":5')
+    assert '"turn":5' in text
     store.path("s").write_text(text)
     with pytest.raises(SaveError, match="checksum"):
         store.read("s")
