@@ -290,17 +290,6 @@ def best_mastery(values: Sequence[int]) -> int | None:
     return best_index
 
 
-@lru_cache(maxsize=None)
-def _mastered_state(state: tuple[int, ...]) -> tuple[int, ...]:
-    values = from_thresholds(state)
-    index = best_mastery(values)
-    if index is None:
-        return state
-    changed = list(values)
-    changed[index] = 6
-    return thresholds(changed)
-
-
 def apply_modifier(face: int, modifier: int) -> int:
     """A die's value after a modifier, kept between 1 and 6."""
     return max(1, min(6, face + modifier))
