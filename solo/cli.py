@@ -22,6 +22,7 @@ from solo.rules import registry
 from solo.rules.base import RulesError
 from solo.saves import DEFAULT_SLOT, SaveError, SaveStore, check_slot
 from solo.session import new_session, resume_session
+from solo.ui.render import plain
 
 SYSTEM_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": ["-h", "--help"]}
 
@@ -142,7 +143,7 @@ def list_(as_json: bool) -> None:
     table.add_column("scenes", justify="right")
     table.add_column("endings", justify="right")
     for entry in entries:
-        table.add_row(entry["id"], entry["title"], entry["system"], str(entry.get("scenes", "?")), str(len(entry["endings"])))
+        table.add_row(*(plain(v) for v in (entry["id"], entry["title"], entry["system"], entry.get("scenes", "?"), len(entry["endings"]))))
     _console().print(table)
 
 
@@ -277,9 +278,10 @@ def saves(save_dir: str | None, as_json: bool) -> None:
         table.add_column(column)
     for row in rows:
         if "error" in row:
-            table.add_row(row["slot"], "[red]unreadable[/red]", "", row["error"][:60], "")
+            table.add_row(plain(row["slot"]), plain("unreadable", "red"), "", plain(row["error"][:60]), "")
         else:
-            table.add_row(row["slot"], row["adventure"], row["scene_title"] or str(row["scene"]), row["progress"], row["updated"].replace("T", " ")[:16])
+            cells = (row["slot"], row["adventure"], row["scene_title"] or row["scene"], row["progress"], row["updated"].replace("T", " ")[:16])
+            table.add_row(*(plain(c) for c in cells))
     _console().print(table)
 
 
@@ -405,22 +407,22 @@ def character_show(name: str, save_dir: str | None, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    table = Table(title=f"{made.name} ({made.system})", show_header=False, title_justify="left")
+    table = Table(title=plain(f"{made.name} ({made.system})"), show_header=False, title_justify="left")
     table.add_column(style="bold cyan")
     table.add_column()
     for key, value in made.stats.items():
-        table.add_row(key, str(value))
+        table.add_row(plain(key), plain(value))
     for key, value in made.resources.items():
-        table.add_row(key, json.dumps(value) if isinstance(value, (dict, list)) else str(value))
+        table.add_row(plain(key), plain(json.dumps(value) if isinstance(value, (dict, list)) else value))
     if made.items:
-        table.add_row("items", ", ".join(made.items))
+        table.add_row("items", plain(", ".join(made.items)))
     console = _console()
     console.print(table)
     if options:
         console.print("[bold]Experience can buy:[/bold]")
         for option in options:
             cost = ", ".join(f"{v} {k}" for k, v in option.cost.items())
-            console.print(f"  {option.key:<28} {option.text} ({cost})", markup=False)
+            console.print(plain(f"  {option.key:<28} {option.text} ({cost})"))
 
 
 @character.command(name="advance")

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 from solo.adventure import model
 from solo.adventure.problems import AdventureError, Problem
+from solo.adventure.sanitize import clean_tree
 from solo.adventure.schema import schema_problems
 from solo.adventure.yaml_source import Document, YamlSourceError, load as load_yaml
 
@@ -68,6 +69,12 @@ def read_bytes(path: Path) -> bytes:
 
 def read_document(path: Path) -> Document:
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise AdventureError(
+                [Problem(str(path), 0, 0, f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                         "adventure files are small; is this the right file?")]
+            )
         raw = read_bytes(path)
     except OSError as exc:
         raise AdventureError([Problem(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
@@ -96,7 +103,7 @@ def load(name: str | Path) -> Loaded:
     """Load an adventure by bundled id or path; raise AdventureError on any problem."""
     path = resolve(str(name))
     document = read_document(path)
-    data, notes = upgrade(document.data)
+    data, notes = upgrade(clean_tree(document.data))
     problems = schema_problems(data, document, str(path))
     if problems:
         raise AdventureError(problems)

@@ -282,12 +282,178 @@ def _schema_code(error: ValidationError) -> str:
     return "schema"
 
 
+_Check = Callable[[Any], bool]
+_ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description", "default", "examples"}
+
+
+class _FastSchema:
+    """A yes/no check of data against the schema, compiled once into closures.
+
+    ``jsonschema`` spends most of its time building validators for every node; this check does
+    the same keywords with plain calls, about ten times faster. It only ever answers "valid" when
+    ``jsonschema`` would (anything it is unsure of reads as invalid), and every invalid file is
+    checked again by ``jsonschema``, which explains the problems. A schema keyword it does not know
+    makes it refuse to compile, and then ``jsonschema`` does all the work.
+    """
+
+    def __init__(self, root: Mapping[str, Any]) -> None:
+        self.root = root
+        self.refs: dict[str, _Check] = {}
+        self.valid = self.compile(root)
+
+    def compile(self, schema: Any) -> _Check:
+        if schema is True:
+            return lambda value: True
+        if schema is False:
+            return lambda value: False
+        unknown = set(schema) - _ANNOTATIONS - set(_KEYWORDS)
+        if unknown:
+            raise ValueError(f"schema keywords the fast check does not know: {sorted(unknown)}")
+        checks = [_KEYWORDS[key](self, schema[key], schema) for key in _KEYWORDS if key in schema]
+        return _all([check for check in checks if check is not None])
+
+    def ref(self, target: str) -> _Check:
+        if not target.startswith("#/$defs/"):
+            raise ValueError(f"unsupported $ref {target!r}")
+        name = target[len("#/$defs/"):]
+        if name not in self.refs:
+            self.refs[name] = lambda value: False  # placeholder while compiling a recursive ref
+            compiled = self.compile(self.root["$defs"][name])
+            self.refs[name] = compiled
+        return lambda value: self.refs[name](value)
+
+
+def _all(checks: list[_Check]) -> _Check:
+    """One check that passes when all do, in order (the type first), without a loop per value."""
+    if not checks:
+        return lambda value: True
+    if len(checks) == 1:
+        return checks[0]
+    first, rest = checks[0], _all(checks[1:])
+    return lambda value: first(value) and rest(value)
+
+
+def _is_int(value: Any) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float) and value.is_integer())
+
+
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": _is_int,
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _kw_type(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    tests = [_TYPES[name] for name in ([value] if isinstance(value, str) else value)]
+    if len(tests) == 1:
+        return tests[0]
+    return lambda v: any(test(v) for test in tests)
+
+
+def _kw_properties(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    props = {key: fast.compile(sub) for key, sub in value.items()}
+    return lambda v: not isinstance(v, dict) or all(props[k](x) for k, x in v.items() if k in props)
+
+
+def _kw_additional(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    if "patternProperties" in schema:
+        raise ValueError("patternProperties")
+    known = set(schema.get("properties") or ())
+    if value is False:
+        return lambda v: not isinstance(v, dict) or all(k in known for k in v)
+    check = fast.compile(value)
+    return lambda v: not isinstance(v, dict) or all(check(x) for k, x in v.items() if k not in known)
+
+
+def _kw_property_names(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    check = fast.compile(value)
+    return lambda v: not isinstance(v, dict) or all(check(k) for k in v)
+
+
+def _kw_items(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    if "prefixItems" in schema:
+        raise ValueError("prefixItems")
+    check = fast.compile(value)
+    return lambda v: not isinstance(v, list) or all(check(x) for x in v)
+
+
+def _kw_pattern(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    search = re.compile(value).search
+    return lambda v: not isinstance(v, str) or search(v) is not None
+
+
+def _kw_any_of(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    checks = [fast.compile(sub) for sub in value]
+    return lambda v: any(check(v) for check in checks)
+
+
+def _kw_not(fast: _FastSchema, value: Any, schema: Any) -> _Check:
+    check = fast.compile(value)
+    return lambda v: not check(v)
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+_KEYWORDS: dict[str, Callable[[_FastSchema, Any, Any], _Check | None]] = {
+    "type": _kw_type,
+    "const": lambda f, value, s: lambda v: _same(v, value),
+    "enum": lambda f, value, s: lambda v: any(_same(v, option) for option in value),
+    "$ref": lambda f, value, s: f.ref(value),
+    "required": lambda f, value, s: lambda v: not isinstance(v, dict) or all(k in v for k in value),
+    "properties": _kw_properties,
+    "additionalProperties": _kw_additional,
+    "propertyNames": _kw_property_names,
+    "minProperties": lambda f, value, s: lambda v: not isinstance(v, dict) or len(v) >= value,
+    "items": _kw_items,
+    "minItems": lambda f, value, s: lambda v: not isinstance(v, list) or len(v) >= value,
+    "maxItems": lambda f, value, s: lambda v: not isinstance(v, list) or len(v) <= value,
+    "pattern": _kw_pattern,
+    "maxLength": lambda f, value, s: lambda v: not isinstance(v, str) or len(v) <= value,
+    "minimum": lambda f, value, s: lambda v: not _number(v) or v >= value,
+    "maximum": lambda f, value, s: lambda v: not _number(v) or v <= value,
+    "anyOf": _kw_any_of,
+    "not": _kw_not,
+}
+
+_FAST: _FastSchema | None | bool = None
+
+
+def _fast_valid(data: Any) -> bool:
+    """True when the data certainly meets the schema (False: ask jsonschema)."""
+    global _FAST
+    if _FAST is None:
+        try:
+            _FAST = _FastSchema(schema.schema())
+        except (ValueError, KeyError, TypeError, re.error):
+            _FAST = False
+    if _FAST is False:
+        return False
+    try:
+        return bool(_FAST.valid(data))  # type: ignore[union-attr]
+    except RecursionError:
+        return False
+
+
 def schema_problems(data: Any, document: Document | None, filename: str) -> list[Problem]:
     """Schema problems with the codes above, each at the offending key or value.
 
     The same checks as :func:`solo.adventure.schema.schema_problems`, but an unknown field is shown
     at its own key and a bad mapping key (a scene id) at that key, not at the enclosing mapping.
+    A file that passes the fast check (see :class:`_FastSchema`) is not run through jsonschema.
     """
+    if _fast_valid(data):
+        return []
     problems: list[Problem] = []
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors[: schema.MAX_SCHEMA_PROBLEMS]:
@@ -497,7 +663,7 @@ class _Checker:
         self.completed: set[str] = set()
         self.tables_rolled: set[str] = set()
         self.given: set[str] = {item for person in adventure.characters for item in person.items}
-        self.has_asked: list[tuple[str, Path_, str, int]] = []
+        self.has_asked: list[tuple[str, Callable[[], _At]]] = []
         self.effect_handlers: dict[str, Callable[[Any, Path_], None]] = {
             "set": self._fx_set,
             "add": self._fx_add,
@@ -514,7 +680,7 @@ class _Checker:
             "goto": self._fx_goto,
             "if": self._fx_if,
         }
-        self.call_checks: dict[str, Callable[[Any, Path_, str, int], None]] = {
+        self.call_checks: dict[str, Callable[[str, Callable[[], _At]], None]] = {
             "has": self._call_has,
             "done": self._call_done,
             "visited": self._call_visited,
@@ -540,6 +706,8 @@ class _Checker:
 
     def report(self, severity: str, code: str, at: "Path_ | _At", message: str, hint: str = "",
                *, key: bool = False) -> None:
+        if callable(at):
+            at = at()
         line, col = at if isinstance(at, _At) else self.where(at, key=key)
         self.problems.append(Problem(self.file, line, col, message, hint, severity, code))
 
@@ -681,54 +849,53 @@ class _Checker:
             self.error("unknown-variable", at, f"unknown variable {name!r} in `{_short(source)}`",
                        hint or "declare it under variables: flags, counters or clocks")
         for function, args in sorted(expr.calls(), key=lambda c: (c[0], repr(c[1]))):
-            offset = base + _call_offset(source, function)
+
+            def at(arg: Any = NOT_LITERAL, function: str = function) -> _At:
+                return self.inside(path, value, base + _call_offset(source, function, arg))
+
             if function not in self.call_checks:
-                self.error("unknown-function", self.inside(path, value, offset), f"unknown function {function}()",
-                           _did_you_mean(function, FUNCTIONS))
+                self.error("unknown-function", at, f"unknown function {function}()", _did_you_mean(function, FUNCTIONS))
                 continue
             if len(args) != 1:
-                self.error("bad-call", self.inside(path, value, offset),
-                           f"{function}() takes one argument, got {len(args)}", f'for example {function}("name")')
+                self.error("bad-call", at, f"{function}() takes one argument, got {len(args)}",
+                           f'for example {function}("name")')
                 continue
             arg = args[0]
             if arg is NOT_LITERAL:
                 continue
             if not isinstance(arg, str):
-                self.error("bad-call", self.inside(path, value, offset), f"{function}({arg!r}) needs a name in quotes",
-                           f'for example {function}("name")')
+                self.error("bad-call", at, f"{function}({arg!r}) needs a name in quotes", f'for example {function}("name")')
                 continue
-            self.call_checks[function](arg, path, value, base + _call_offset(source, function, arg))
+            self.call_checks[function](arg, lambda arg=arg, at=at: at(arg))
 
-    def _call_has(self, arg: str, path: Path_, value: str, offset: int) -> None:
-        if self._item_ref(arg, self.inside(path, value, offset), "has()"):
-            self.has_asked.append((arg, path, value, offset))
+    def _call_has(self, arg: str, at: Callable[[], _At]) -> None:
+        if self._item_ref(arg, at, "has()"):
+            self.has_asked.append((arg, at))
 
-    def _call_done(self, arg: str, path: Path_, value: str, offset: int) -> None:
+    def _call_done(self, arg: str, at: Callable[[], _At]) -> None:
         if arg not in self.adv.objectives:
-            self.error("unknown-objective", self.inside(path, value, offset), f"done(): no objective called {arg!r}",
+            self.error("unknown-objective", at, f"done(): no objective called {arg!r}",
                        _did_you_mean(arg, self.adv.objectives))
 
-    def _call_visited(self, arg: str, path: Path_, value: str, offset: int) -> None:
+    def _call_visited(self, arg: str, at: Callable[[], _At]) -> None:
         if arg not in self.scenes:
-            self.error("unknown-scene", self.inside(path, value, offset), f"visited(): no scene called {arg!r}",
-                       _did_you_mean(arg, self.scenes))
+            self.error("unknown-scene", at, f"visited(): no scene called {arg!r}", _did_you_mean(arg, self.scenes))
 
-    def _call_clock(self, arg: str, path: Path_, value: str, offset: int) -> None:
+    def _call_clock(self, arg: str, at: Callable[[], _At]) -> None:
         if arg in self.adv.clocks:
             self.read.add(arg)
         else:
-            self.error("unknown-clock", self.inside(path, value, offset), f"clock(): no clock called {arg!r}",
-                       _did_you_mean(arg, self.adv.clocks))
+            self.error("unknown-clock", at, f"clock(): no clock called {arg!r}", _did_you_mean(arg, self.adv.clocks))
 
-    def _call_stat(self, arg: str, path: Path_, value: str, offset: int) -> None:
+    def _call_stat(self, arg: str, at: Callable[[], _At]) -> None:
         if self.ruleset is None or _norm(arg) in self.system_stats:
             return
         if not any(_norm(arg) in stats for stats in self.pregen_stats):
-            self.warning("unknown-stat", self.inside(path, value, offset),
+            self.warning("unknown-stat", at,
                          f"{arg!r} is not a stat of the {self.adv.system} system nor of any pregenerated character",
                          _did_you_mean(arg, self.all_stats))
 
-    def _call_free(self, arg: str, path: Path_, value: str, offset: int) -> None:
+    def _call_free(self, arg: str, at: Callable[[], _At]) -> None:
         return
 
     # references ----------------------------------------------------------------------------------
@@ -1165,9 +1332,9 @@ class _Checker:
             if tid not in self.tables_rolled:
                 self.warning("unused-table", ("tables", tid), f"table {tid!r} is never rolled",
                              f"add an effect {{table: {tid}}}, or remove it", key=True)
-        for item, path, value, offset in self.has_asked:
+        for item, at in self.has_asked:
             if item not in self.given:
-                self.warning("item-never-given", self.inside(path, value, offset),
+                self.warning("item-never-given", at,
                              f"has({item!r}) is never true: nobody starts with {item!r} and no effect gives it",
                              f"add an effect {{give: {item}}}")
 

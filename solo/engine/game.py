@@ -24,6 +24,7 @@ from solo.rules.notation import DiceNotation
 MAX_MOVES_WITHOUT_DECISION = 100
 KEEP = "keep"
 ROLL = "roll"
+DRAW = "draw"
 
 
 class EngineError(RuntimeError):
@@ -374,6 +375,8 @@ class Game:
         outcomes = spec.outcomes
         if record.outcome in outcomes:
             return outcomes[record.outcome]
+        if record.outcome == DRAW:  # a draw without its own branch changes nothing
+            return None
         generic = "success" if record.success else "failure"
         return outcomes.get(generic)
 

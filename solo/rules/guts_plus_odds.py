@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from math import comb, factorial
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 #: Reading labels from worst to best; the index is the reading's rank.
 LABELS: tuple[str, ...] = (
@@ -296,6 +297,18 @@ def apply_modifier(face: int, modifier: int) -> int:
 
 
 # -- exact check odds --------------------------------------------------------------------------
+#
+# How the exact check odds are computed (fast enough to do from scratch for 10 dice):
+#
+# * A multiset of dice is packed into one integer, 4 bits per face value: the number of dice
+#   showing 1, 2, ..., 6 (at most MAX_DICE = 10 dice, so a count fits). Raising one die from v
+#   to v + 1 is an addition. The C(n + 5, 5) multisets of n dice (3003 for 10) are numbered, and
+#   the numbers index plain lists (see :class:`_Pool`).
+# * ``raise_to[p][i]``, the multiset after placing ``p`` pips on multiset ``i`` the best way, is
+#   built for every multiset at once instead of searched for each one (see :func:`_pool`).
+# * The bonus dice are a linear map on weights per multiset, applied once per bonus die for all
+#   rolls together (see :func:`check_weights`); a positive impact never changes again, so its
+#   weight leaves the loop.
 
 
 def multisets(n: int) -> list[tuple[tuple[int, ...], int]]:
@@ -305,41 +318,101 @@ def multisets(n: int) -> list[tuple[tuple[int, ...], int]]:
 
 @lru_cache(maxsize=None)
 def _multisets(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every sorted roll of ``n`` d6 (in ascending order) with its multinomial weight."""
+    fact = [factorial(k) for k in range(n + 1)]
     found: list[tuple[tuple[int, ...], int]] = []
-
-    def walk(prefix: list[int], low: int) -> None:
-        if len(prefix) == n:
-            weight = factorial(n)
-            for value in range(1, 7):
-                weight //= factorial(prefix.count(value))
-            found.append((tuple(prefix), weight))
-            return
-        for value in range(low, 7):
-            prefix.append(value)
-            walk(prefix, value)
-            prefix.pop()
-
-    walk([], 1)
+    for faces in combinations_with_replacement(range(1, 7), n):
+        weight = fact[n]
+        for value in range(1, 7):
+            weight //= fact[faces.count(value)]
+        found.append((faces, weight))
     return tuple(found)
 
 
+_BITS = 4
+_MASK = (1 << _BITS) - 1
+#: ``_UNIT[v]``: one die showing ``v`` in a packed multiset (index 0 unused).
+_UNIT = (0,) + tuple(1 << (_BITS * (value - 1)) for value in range(1, 7))
+
+
+class _Pool(NamedTuple):
+    """Every multiset of ``n`` dice, numbered, with what the odds need to know about each."""
+
+    #: packed multiset -> its number
+    index: dict[int, int]
+    #: per multiset: how many dice show 1, 2, ..., 6
+    counts: list[tuple[int, int, int, int, int, int]]
+    #: per multiset: the reading's rank
+    rank: list[int]
+    #: ``raise_to[p][i]``: the multiset after the best placement of ``p`` pips (0-6) on ``i``,
+    #: exactly what :func:`best_raise_state` returns
+    raise_to: list[list[int]]
+
+
 @lru_cache(maxsize=None)
-def _after_bonus(state: tuple[int, ...], bonus: int, mastery: bool) -> tuple[int, ...]:
-    """Integer weights (summing to 6**bonus) of each reading rank after the bonus dice."""
-    if bonus == 0:
-        final = _mastered_state(state) if mastery else state
-        weights = [0, 0, 0, 0, 0]
-        weights[_state_rank(final)] = 1
-        return tuple(weights)
-    w0 = w1 = w2 = w3 = w4 = 0
-    for face in range(1, 7):
-        part = _after_bonus(best_raise_state(state, face), bonus - 1, mastery)
-        w0 += part[0]
-        w1 += part[1]
-        w2 += part[2]
-        w3 += part[3]
-        w4 += part[4]
-    return (w0, w1, w2, w3, w4)
+def _pool(n: int) -> _Pool:
+    """Number every multiset of ``n`` dice and tabulate the best placement of 0-6 pips.
+
+    The multisets that ``p`` pips can make from multiset ``s`` are the multisets that ``p - 1``
+    pips can make from a successor of ``s`` (``s`` with one die raised by one). So the best of
+    them is the best of the successors' bests with ``p - 1`` pips, where "best" is the largest
+    key of :func:`split_key`. All the candidates have the same pip total, and for a fixed total
+    the key determines the multiset, so there are no ties and this is exactly the multiset that
+    :func:`best_raise_state` finds by searching. With more pips than the dice can take, every
+    path ends at all 6s, which has no successor and stays as it is (the rest are lost).
+
+    Each entry of ``best`` is the key shifted left by 12 bits plus the multiset's number (below
+    4096), so ``max`` compares keys and the low bits name the winner.
+    """
+    codes = [sum(_UNIT[value] for value in faces) for faces, _ in _multisets(n)]
+    index = {code: number for number, code in enumerate(codes)}
+    counts: list[tuple[int, int, int, int, int, int]] = []
+    rank: list[int] = []
+    best: list[int] = []
+    successors: list[list[int]] = []
+    for number, code in enumerate(codes):
+        c = tuple((code >> (_BITS * v)) & _MASK for v in range(6))
+        c1, c2, c3, c4, c5, c6 = c
+        counts.append(c)  # type: ignore[arg-type]
+        r = rank_of_classes(c1, c2, c3, c4 + c5, c6)
+        rank.append(r)
+        # thresholds N2, N3, N4 (dice showing at least 2, 3, 4); N6 is c6
+        n2 = n - c1
+        n3 = n2 - c2
+        n4 = n3 - c3
+        # the key of split_key packed as in best_raise_state: rank, N4, N6, N3, N2
+        key = (r << 20) | (n4 << 15) | (c6 << 10) | (n3 << 5) | n2
+        best.append((key << 12) | number)
+        successors.append([
+            index[code + _UNIT[v + 1] - _UNIT[v]] for v in range(1, 6) if c[v - 1]
+        ])
+    raise_to = [list(range(len(codes)))]
+    for _pips in range(1, 7):
+        best = [
+            max([best[s] for s in succ]) if succ else best[number]
+            for number, succ in enumerate(successors)
+        ]
+        raise_to.append([entry & 0xFFF for entry in best])
+    return _Pool(index, counts, rank, raise_to)
+
+
+def _mastered_rank(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
+    """The reading's rank after mastery sets the best die to 6 (see :func:`best_mastery`).
+
+    Mastery picks the largest key, whose first part is the rank, so the rank is the best rank
+    over the choices; which die wins a tie does not change it.
+    """
+    c45 = c4 + c5
+    best = rank_of_classes(c1, c2, c3, c45, c6)
+    if c1:
+        best = max(best, rank_of_classes(c1 - 1, c2, c3, c45, c6 + 1))
+    if c2:
+        best = max(best, rank_of_classes(c1, c2 - 1, c3, c45, c6 + 1))
+    if c3:
+        best = max(best, rank_of_classes(c1, c2, c3 - 1, c45, c6 + 1))
+    if c45:
+        best = max(best, rank_of_classes(c1, c2, c3, c45 - 1, c6 + 1))
+    return best
 
 
 @lru_cache(maxsize=None)
@@ -348,7 +421,8 @@ def _helper_extra(counts: tuple[int, ...], helper_dice: int) -> tuple[tuple[int,
 
     ``counts`` are the roller's dice per value, from value ``7 - len(counts)`` up to 6; the
     helper's ``helper_dice`` dice fall on those values (``comb`` counts the orders). Extra
-    pairs are the pairs with the helper minus the roller's own doubles.
+    pairs are the pairs with the helper minus the roller's own doubles. Values 2-6 play the
+    same part, so callers may pass their counts in any order (sorted, to share the cache).
     """
     if not counts:
         return ((0, 1),) if helper_dice == 0 else ()
@@ -374,27 +448,77 @@ def check_weights(
 
     Returns ``(weights by rank, denominator, bonus-dice distribution as (count, weight))``.
     Every bonus die is taken and placed by :func:`best_split`; mastery (if any) is used last.
+
+    Every roll (with the helper's dice, if any) is a start: the multiset of its values after
+    the modifier, with its weight, and its number of bonus dice ``b``. ``start[b]`` gathers
+    the weights per multiset. One bonus die is the linear map ``P``: each multiset's weight
+    goes to each of the six multisets ``raise_to[face]``. What we want is the sum over ``b`` of
+    ``P`` applied ``b`` times to ``start[b]`` (scaled by ``6 ** (max_bonus - b)`` so that all
+    share the denominator), which Horner's rule computes with one ``P`` per bonus die:
+    ``X = start[max]``, then ``X = start[b] + P(X)`` for ``b`` from ``max - 1`` down to 0.
+    Then each multiset's weight goes to its reading (after mastery, if any).
+
+    A positive impact stays one whatever pips are added (a pip either lifts a 1, which frees
+    a 6 from cancelling it, or moves a die that is neither 1 nor 6, or makes a 6) and whatever
+    mastery does, so weight reaching one is set aside and only multiplied by 6 per bonus die.
     """
+    pool = _pool(n)
+    size = len(pool.rank)
     max_bonus = n // 2 + helper_dice
     denominator = 6 ** (n + helper_dice + max_bonus)
-    weights = [0, 0, 0, 0, 0]
+    fact = [factorial(k) for k in range(n + 1)]
+    # the packed contribution of one die per rolled face, after the modifier
+    unit = [_UNIT[apply_modifier(face, modifier)] for face in range(1, 7)]
+
+    # the starts: weights per (bonus dice, multiset after the modifier)
+    start = [[0] * size for _ in range(max_bonus + 1)]
     bonus_dist: dict[int, int] = {}
-    for faces, weight in _multisets(n):
-        state = thresholds(apply_modifier(f, modifier) for f in faces)
-        base = len(doubles(faces))
+    for c1, c2, c3, c4, c5, c6 in pool.counts:
+        weight = fact[n] // (fact[c1] * fact[c2] * fact[c3] * fact[c4] * fact[c5] * fact[c6])
+        state = pool.index[
+            c1 * unit[0] + c2 * unit[1] + c3 * unit[2] + c4 * unit[3] + c5 * unit[4] + c6 * unit[5]
+        ]
+        base = c2 // 2 + c3 // 2 + c4 // 2 + c5 // 2 + c6 // 2  # doubles (1s never pair)
         if helper_dice:
-            counts = tuple(faces.count(v) for v in range(1, 7))
-            extras = _helper_extra(counts, helper_dice)
+            extras = _helper_extra((c1,) + tuple(sorted((c2, c3, c4, c5, c6))), helper_dice)
         else:
             extras = ((0, 1),)
         for extra, helper_weight in extras:
             bonus = base + extra
-            part = _after_bonus(state, bonus, mastery)
-            scale = weight * helper_weight * 6 ** (max_bonus - bonus)
-            for rank in range(5):
-                weights[rank] += part[rank] * scale
-            bonus_dist[bonus] = bonus_dist.get(bonus, 0) + weight * helper_weight * 6**max_bonus
-    return tuple(weights), denominator, tuple(sorted(bonus_dist.items()))
+            start[bonus][state] += weight * helper_weight
+            bonus_dist[bonus] = bonus_dist.get(bonus, 0) + weight * helper_weight
+
+    # the bonus dice, by Horner's rule; `settled` is the weight that reached a positive impact
+    rank = pool.rank
+    faces = list(zip(*pool.raise_to[1:]))  # faces[i]: the multiset after each bonus face 1-6
+    weights_now = start[max_bonus]  # scaled by 6 ** 0
+    settled = 0
+    for bonus in range(max_bonus - 1, -1, -1):
+        scale = 6 ** (max_bonus - bonus)
+        after = [w * scale if w else 0 for w in start[bonus]]
+        settled *= 6
+        for state, w in enumerate(weights_now):
+            if not w:
+                continue
+            if rank[state] == POSITIVE:
+                settled += 6 * w
+                continue
+            for raised in faces[state]:
+                after[raised] += w
+        weights_now = after
+
+    weights = [0, 0, 0, 0, 0]
+    weights[POSITIVE] += settled
+    for state, w in enumerate(weights_now):
+        if w:
+            final = _mastered_rank(*pool.counts[state]) if mastery else rank[state]
+            weights[final] += w
+    scale = 6**max_bonus
+    return (
+        tuple(weights),
+        denominator,
+        tuple(sorted((bonus, w * scale) for bonus, w in bonus_dist.items())),
+    )
 
 
 def check_probabilities(

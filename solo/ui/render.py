@@ -7,7 +7,6 @@ control characters are stripped, so a hostile file cannot restyle or hijack the 
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Iterator
 
 from rich.console import Group, RenderableType
@@ -16,9 +15,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from solo.adventure.sanitize import strip_controls
 from solo.engine import events as ev
 
-_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 READING_STYLE = {
     "negative-impact": "bold red",
@@ -33,8 +32,8 @@ READING_STYLE = {
 
 
 def safe(text: Any) -> str:
-    """Text with ANSI sequences and control characters (but newlines and tabs) removed."""
-    return _CONTROL.sub("", str(text)).replace("\t", "    ")
+    """Text with escape sequences and control characters (but newlines) removed."""
+    return strip_controls(str(text))
 
 
 def plain(text: Any, style: str = "") -> Text:

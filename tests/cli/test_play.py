@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from solo.cli import cli
@@ -105,3 +107,33 @@ def test_replay_of_a_save_arrives_at_the_same_state(fixtures, tmp_path):
     result = run(["replay", "r"], "", tmp_path)
     assert result.exit_code == 0, result.output
     assert "same state" in result.output
+
+
+def test_hostile_text_cannot_reach_the_terminal(tmp_path):
+    hostile = Path(__file__).parents[1] / "adventure" / "hostile" / "markup-and-ansi.yaml"
+    for args in (["play", str(hostile), "--seed", "1"], ["play", str(hostile), "--seed", "1", "--json"]):
+        result = run(args, "1\n1\n", tmp_path)
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output and "\x9b" not in result.output
+    rich_view = run(["play", str(hostile), "--seed", "1"], "1\n1\n", tmp_path).output
+    assert "[red]Mallory[/red]" in rich_view  # markup shown as written, never interpreted
+    assert "[link=file:///etc/passwd]click[/link]" in rich_view
+
+
+HOSTILE = sorted((Path(__file__).parents[1] / "adventure" / "hostile").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", [p for p in HOSTILE if p.name != "markup-and-ansi.yaml"], ids=lambda p: p.name)
+def test_hostile_files_give_one_clear_error_and_no_traceback(path, tmp_path):
+    result = CliRunner().invoke(cli, ["play", str(path)], env={"SOLO_SAVE_DIR": str(tmp_path)})
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert f"{path}:" in result.output and "error:" in result.output
+
+
+def test_a_huge_file_is_refused_before_parsing(tmp_path):
+    huge = tmp_path / "huge.yaml"
+    huge.write_bytes(b"# " + b"x" * 3_000_000 + b"\n")
+    result = CliRunner().invoke(cli, ["play", str(huge)], env={"SOLO_SAVE_DIR": str(tmp_path)})
+    assert result.exit_code == 1 and "3000003 bytes, more than the limit" in result.output
