@@ -14,7 +14,9 @@ the same dice and pips always give the same split. Exact odds assume every bonus
 and placed that way, one die at a time (the engine's default), and mastery is used last.
 
 Odds are computed over sorted multisets of faces with multinomial weights (10 dice: 3003
-multisets instead of 60 million ordered rolls) and kept as integer weights until the end.
+multisets instead of 60 million ordered rolls) and kept as integer weights until the end. The
+best placement of a bonus die is tabulated for every multiset at once, and the bonus dice are
+applied to all rolls together, one die per pass (see "exact check odds" below).
 """
 
 from __future__ import annotations
@@ -364,34 +366,49 @@ def _pool(n: int) -> _Pool:
     Each entry of ``best`` is the key shifted left by 12 bits plus the multiset's number (below
     4096), so ``max`` compares keys and the low bits name the winner.
     """
-    codes = [sum(_UNIT[value] for value in faces) for faces, _ in _multisets(n)]
-    index = {code: number for number, code in enumerate(codes)}
+    index: dict[int, int] = {}
     counts: list[tuple[int, int, int, int, int, int]] = []
     rank: list[int] = []
     best: list[int] = []
-    successors: list[list[int]] = []
-    for number, code in enumerate(codes):
-        c = tuple((code >> (_BITS * v)) & _MASK for v in range(6))
-        c1, c2, c3, c4, c5, c6 = c
-        counts.append(c)  # type: ignore[arg-type]
-        r = rank_of_classes(c1, c2, c3, c4 + c5, c6)
-        rank.append(r)
-        # thresholds N2, N3, N4 (dice showing at least 2, 3, 4); N6 is c6
-        n2 = n - c1
-        n3 = n2 - c2
-        n4 = n3 - c3
-        # the key of split_key packed as in best_raise_state: rank, N4, N6, N3, N2
-        key = (r << 20) | (n4 << 15) | (c6 << 10) | (n3 << 5) | n2
-        best.append((key << 12) | number)
-        successors.append([
-            index[code + _UNIT[v + 1] - _UNIT[v]] for v in range(1, 6) if c[v - 1]
-        ])
-    raise_to = [list(range(len(codes)))]
-    for _pips in range(1, 7):
-        best = [
-            max([best[s] for s in succ]) if succ else best[number]
-            for number, succ in enumerate(successors)
+    for c1 in range(n + 1):
+        for c2 in range(n - c1 + 1):
+            for c3 in range(n - c1 - c2 + 1):
+                for c4 in range(n - c1 - c2 - c3 + 1):
+                    for c5 in range(n - c1 - c2 - c3 - c4 + 1):
+                        c6 = n - c1 - c2 - c3 - c4 - c5
+                        number = len(counts)
+                        # packed as _UNIT says: 4 bits per value
+                        packed = c1 | c2 << 4 | c3 << 8 | c4 << 12 | c5 << 16 | c6 << 20
+                        index[packed] = number
+                        counts.append((c1, c2, c3, c4, c5, c6))
+                        r = rank_of_classes(c1, c2, c3, c4 + c5, c6)
+                        rank.append(r)
+                        # thresholds N2, N3, N4 (dice showing at least 2, 3, 4); N6 is c6
+                        n2 = n - c1
+                        n3 = n2 - c2
+                        n4 = n3 - c3
+                        # split_key packed as in best_raise_state: rank, N4, N6, N3, N2
+                        key = (r << 20) | (n4 << 15) | (c6 << 10) | (n3 << 5) | n2
+                        best.append((key << 12) | number)
+    size = len(counts)
+    # up[v - 1][i]: the number of multiset i with one die raised from v to v + 1, or ``size``
+    # if no die shows v; entry ``size`` of ``best`` is -1, below every key. (``index`` lists
+    # the packed multisets in the order of their numbers.) All 6s has no successor: its best
+    # with p pips is itself, so its first successor is itself.
+    up = [
+        [
+            index[code + _UNIT[v + 1] - _UNIT[v]] if (code >> (_BITS * (v - 1))) & _MASK else size
+            for code in index
         ]
+        for v in range(1, 6)
+    ]
+    all_sixes = index[n * _UNIT[6]]
+    up[0][all_sixes] = all_sixes
+    raise_to = [list(range(size))]
+    for _pips in range(1, 7):
+        best.append(-1)
+        # best with p pips: the largest of the successors' bests with p - 1 pips
+        best = list(map(max, *(map(best.__getitem__, column) for column in up)))
         raise_to.append([entry & 0xFFF for entry in best])
     return _Pool(index, counts, rank, raise_to)
 
@@ -422,10 +439,13 @@ def _helper_extra(counts: tuple[int, ...], helper_dice: int) -> tuple[tuple[int,
     ``counts`` are the roller's dice per value, from value ``7 - len(counts)`` up to 6; the
     helper's ``helper_dice`` dice fall on those values (``comb`` counts the orders). Extra
     pairs are the pairs with the helper minus the roller's own doubles. Values 2-6 play the
-    same part, so callers may pass their counts in any order (sorted, to share the cache).
+    same part, so callers may pass their counts in any order (sorted from most to fewest, so
+    that the cache is shared and the values no die shows come last).
     """
-    if not counts:
-        return ((0, 1),) if helper_dice == 0 else ()
+    if not any(counts):
+        # no die of the roller's left: the helper's dice land anywhere and add nothing
+        ways = len(counts) ** helper_dice
+        return ((0, ways),) if ways else ()
     value = 7 - len(counts)
     mine = counts[0]
     own = mine // 2 if value > 1 else 0
@@ -472,7 +492,6 @@ def check_weights(
 
     # the starts: weights per (bonus dice, multiset after the modifier)
     start = [[0] * size for _ in range(max_bonus + 1)]
-    bonus_dist: dict[int, int] = {}
     for c1, c2, c3, c4, c5, c6 in pool.counts:
         weight = fact[n] // (fact[c1] * fact[c2] * fact[c3] * fact[c4] * fact[c5] * fact[c6])
         state = pool.index[
@@ -480,16 +499,17 @@ def check_weights(
         ]
         base = c2 // 2 + c3 // 2 + c4 // 2 + c5 // 2 + c6 // 2  # doubles (1s never pair)
         if helper_dice:
-            extras = _helper_extra((c1,) + tuple(sorted((c2, c3, c4, c5, c6))), helper_dice)
+            tail = tuple(sorted((c2, c3, c4, c5, c6), reverse=True))
+            for extra, helper_weight in _helper_extra((c1,) + tail, helper_dice):
+                start[base + extra][state] += weight * helper_weight
         else:
-            extras = ((0, 1),)
-        for extra, helper_weight in extras:
-            bonus = base + extra
-            start[bonus][state] += weight * helper_weight
-            bonus_dist[bonus] = bonus_dist.get(bonus, 0) + weight * helper_weight
+            start[base][state] += weight
+    # each start's weight counted over the helper's dice and every bonus die
+    scale = 6**max_bonus
+    bonus_dist = tuple((bonus, sum(row) * scale) for bonus, row in enumerate(start) if any(row))
 
     # the bonus dice, by Horner's rule; `settled` is the weight that reached a positive impact
-    rank = pool.rank
+    settles = [r == POSITIVE for r in pool.rank]
     faces = list(zip(*pool.raise_to[1:]))  # faces[i]: the multiset after each bonus face 1-6
     weights_now = start[max_bonus]  # scaled by 6 ** 0
     settled = 0
@@ -497,28 +517,27 @@ def check_weights(
         scale = 6 ** (max_bonus - bonus)
         after = [w * scale if w else 0 for w in start[bonus]]
         settled *= 6
-        for state, w in enumerate(weights_now):
+        for w, settles_here, (r1, r2, r3, r4, r5, r6) in zip(weights_now, settles, faces):
             if not w:
                 continue
-            if rank[state] == POSITIVE:
+            if settles_here:
                 settled += 6 * w
                 continue
-            for raised in faces[state]:
-                after[raised] += w
+            after[r1] += w
+            after[r2] += w
+            after[r3] += w
+            after[r4] += w
+            after[r5] += w
+            after[r6] += w
         weights_now = after
 
     weights = [0, 0, 0, 0, 0]
     weights[POSITIVE] += settled
     for state, w in enumerate(weights_now):
         if w:
-            final = _mastered_rank(*pool.counts[state]) if mastery else rank[state]
+            final = _mastered_rank(*pool.counts[state]) if mastery else pool.rank[state]
             weights[final] += w
-    scale = 6**max_bonus
-    return (
-        tuple(weights),
-        denominator,
-        tuple(sorted((bonus, w * scale) for bonus, w in bonus_dist.items())),
-    )
+    return tuple(weights), denominator, bonus_dist
 
 
 def check_probabilities(

@@ -265,6 +265,120 @@ def test_check_odds_sum_to_one_for_every_pool():
         assert sum(go.check_probabilities(n).values()) == 1
 
 
+
+# -- the fast odds machinery against the definitions it replaces --------------------------------
+
+
+def _pool_values(pool, number: int) -> tuple:
+    """The sorted dice values of multiset ``number`` of a pool."""
+    counts = pool.counts[number]
+    return tuple(value for value in range(1, 7) for _ in range(counts[value - 1]))
+
+
+def test_multisets_count_every_ordered_roll():
+    for n in range(1, 6):
+        rolls = itertools.product(range(1, 7), repeat=n)
+        expected = Counter(tuple(sorted(faces)) for faces in rolls)
+        found = go.multisets(n)
+        assert [faces for faces, _ in found] == sorted(expected)
+        assert dict(found) == dict(expected)
+    assert len(go.multisets(10)) == 3003
+    assert sum(weight for _, weight in go.multisets(10)) == 6**10
+
+
+def test_pool_numbers_every_multiset_once():
+    for n in range(1, go.MAX_DICE + 1):
+        pool = go._pool(n)
+        assert len(pool.counts) == math.comb(n + 5, 5)
+        assert sorted(_pool_values(pool, i) for i in range(len(pool.counts))) == sorted(
+            faces for faces, _ in go.multisets(n))
+        for i, values in enumerate(_pool_values(pool, i) for i in range(len(pool.counts))):
+            assert pool.rank[i] == go.read_rank(values)
+
+
+def test_pool_raise_table_is_exactly_the_searched_best_placement():
+    """Every multiset of 1-10 dice and every bonus face: the table gives best_raise_state's pick."""
+    for n in range(1, go.MAX_DICE + 1):
+        pool = go._pool(n)
+        for number in range(len(pool.counts)):
+            state = go.thresholds(_pool_values(pool, number))
+            for pips in range(7):
+                raised = pool.raise_to[pips][number]
+                assert go.thresholds(_pool_values(pool, raised)) == go.best_raise_state(state, pips)
+
+
+def test_pool_raise_table_matches_per_die_allocations():
+    for n in (1, 2, 3, 4):
+        pool = go._pool(n)
+        for number in range(len(pool.counts)):
+            values = _pool_values(pool, number)
+            for pips in range(1, 7):
+                assert _pool_values(pool, pool.raise_to[pips][number]) == naive_split(values, pips)
+
+
+def test_positive_impact_stays_positive_whatever_the_bonus_or_mastery():
+    """check_weights sets a positive impact aside at once; no pip or mastery can undo it."""
+    for n in range(1, go.MAX_DICE + 1):
+        pool = go._pool(n)
+        for number, rank in enumerate(pool.rank):
+            if rank != go.POSITIVE:
+                continue
+            assert go._mastered_rank(*pool.counts[number]) == go.POSITIVE
+            for pips in range(1, 7):
+                assert pool.rank[pool.raise_to[pips][number]] == go.POSITIVE
+
+
+def test_mastered_rank_is_the_rank_after_best_mastery():
+    for n in range(1, go.MAX_DICE + 1):
+        pool = go._pool(n)
+        for number, counts in enumerate(pool.counts):
+            values = list(_pool_values(pool, number))
+            index = go.best_mastery(values)
+            if index is not None:
+                values[index] = 6
+            assert go._mastered_rank(*counts) == go.read_rank(values)
+
+
+def test_helper_extra_ignores_the_order_of_values_two_to_six():
+    for n in range(1, 7):
+        for faces, _ in go.multisets(n):
+            counts = tuple(faces.count(v) for v in range(1, 7))
+            tail = tuple(sorted(counts[1:], reverse=True))
+            for helper in range(1, 6):
+                assert go._helper_extra(counts, helper) == go._helper_extra(
+                    (counts[0],) + tail, helper)
+                assert sum(w for _, w in go._helper_extra(counts, helper)) == 6**helper
+
+
+@pytest.mark.parametrize("n, modifier, helper", [(4, -1, 1), (3, 0, 2)])
+def test_check_odds_with_everything_match_brute_force(n, modifier, helper):
+    assert go.check_probabilities(n, modifier, True, helper) == brute_force(
+        n, modifier, True, helper)
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        ((10, 0, False, 0), (
+            (270029376, 4829265388, 442377811, 288491686602, 176151625399), 470184984576,
+            ((0, 494483616), (1, 15085634400), (2, 113018794560), (3, 230792068800),
+             (4, 105904415520), (5, 4889587680)))),
+        ((7, -3, False, 2), (
+            (2277809658, 15006967686, 7731283044, 52458118134, 889985574), 78364164096,
+            ((0, 131919840), (1, 3344652000), (2, 24430450176), (3, 40632282720),
+             (4, 9824859360)))),
+        ((10, -1, True, 5), (
+            (2605552758197208, 36277490074904568, 6358565766742992, 18449128381508867376,
+             9935918039820989232), 28430288029929701376,
+            ((0, 31963932288000), (1, 2175746852736000), (2, 52384282939376640),
+             (3, 582107276225203200), (4, 3408075824135316480), (5, 10725817135249944576),
+             (6, 11490836032909670400), (7, 2168859767685166080)))),
+    ],
+)
+def test_check_weights_pinned(args, expected):
+    """Exact weights recorded from the original (per-roll search) implementation."""
+    assert go.check_weights(*args) == expected
+
 def test_icepool_oracle_for_checks_with_bonus_dice():
     icepool = pytest.importorskip("icepool")
     d6 = icepool.d6
