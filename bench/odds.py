@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solo.adventure import loader  # noqa: E402
 from solo.engine.game import character_from_person  # noqa: E402
 from solo.rules import registry  # noqa: E402
-from solo.rules.base import RulesError  # noqa: E402
+from solo.rules.base import Character, RulesError  # noqa: E402
 
 TARGET_MS = 50.0
 
@@ -30,6 +30,19 @@ WORST_CASES = [
     ("humanity-blessed", "spark d10 group vs trial", {"die": "d10", "spark": True, "target": "20"}),
     ("humanity-blessed", "d4 vs trial (deep bumping)", {"die": "d4", "target": "20"}),
     ("four-s", "bonus 6 vs almost impossible", {"bonus": "6", "goal": "12"}),
+]
+
+
+def _people(system: str, stats: dict) -> tuple[Character, Character]:
+    ruleset = registry.get(system)
+    return (ruleset.prepare_character(Character("A", system, dict(stats))),
+            ruleset.prepare_character(Character("B", system, dict(stats))))
+
+
+CONTESTS = [
+    ("loose-fuzzy", "10 dice vs 10 dice contest", {k: 10 for k in ("cleverness", "body", "knowledge", "perception", "tenacity")}, {"stat": "body"}),
+    ("humanity-blessed", "d10 vs d10 contest", {k: "d10" for k in ("head", "hand", "heart", "home", "hurt", "hurry", "history")}, {"stat": "hurt", "violent": True}),
+    ("four-s", "tier-6 vs tier-6 contest", {k: [6, 6, 6, 6, 6, 6] for k in ("strength", "skill", "support", "scharisma")}, {"stat": "strength"}),
 ]
 
 
@@ -85,6 +98,13 @@ def main() -> int:
         ruleset = registry.get(system)
         clear_caches(ruleset)
         ms = timed(lambda: ruleset.odds_for_args(args))
+        slowest = max(slowest, ms)
+        print(f"  {system:<17} {what:<40} {ms:9.3f}")
+    for system, what, stats, params in CONTESTS:
+        ruleset = registry.get(system)
+        mine, theirs = _people(system, stats)
+        clear_caches(ruleset)
+        ms = timed(lambda: ruleset.contest_odds(mine, theirs, params))
         slowest = max(slowest, ms)
         print(f"  {system:<17} {what:<40} {ms:9.3f}")
     verdict = "OK" if slowest < TARGET_MS else "OVER TARGET"

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+import math
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Mapping
 
@@ -886,25 +887,34 @@ def contest_distribution(
     attack, a_left = class_pmfs(attacker_dice)
     defend, d_left = class_pmfs(defender_dice)
     defence = _shift(_add(*defend.values()), defender_bonus)
+    # Integer weights over one common denominator: the same exact sums as with Fractions, but
+    # without a gcd on every product (the supports reach ~100 values on each side).
+    denominator = math.lcm(*(p.denominator for pmf in attack.values() for p in pmf.values()))
+    d_denominator = math.lcm(*(p.denominator for p in defence.values()))
+    d_weights = {d: p.numerator * (d_denominator // p.denominator) for d, p in defence.items()}
+    whole = denominator * d_denominator
     won: dict[str, Fraction] = {}
     lost: dict[str, Fraction] = {}
-    tie = Fraction(0)
-    margins: dict[int, Fraction] = {}
+    tie_weight = 0
+    margin_weights: dict[int, int] = {}
     for label, pmf in attack.items():
-        w = Fraction(0)
-        l = Fraction(0)
+        w = 0
+        l = 0
         for a, pa in pmf.items():
             a += attacker_bonus
-            for d, pd in defence.items():
-                p = pa * pd
+            wa = pa.numerator * (denominator // pa.denominator)
+            for d, wd in d_weights.items():
+                p = wa * wd
                 if a > d:
                     w += p
-                    margins[a - d] = margins.get(a - d, Fraction(0)) + p
+                    margin_weights[a - d] = margin_weights.get(a - d, 0) + p
                 elif a < d:
                     l += p
                 else:
-                    tie += p
-        won[label], lost[label] = w, l
+                    tie_weight += p
+        won[label], lost[label] = Fraction(w, whole), Fraction(l, whole)
+    tie = Fraction(tie_weight, whole)
+    margins = {m: Fraction(w, whole) for m, w in margin_weights.items()}
     decided = sum(won.values()) + sum(lost.values())
     listed = decided + tie
     truncated = 1 - listed

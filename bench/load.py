@@ -1,0 +1,191 @@
+"""Benchmark: how loading and validating scale with the number of scenes (``python bench/load.py``).
+
+Generates GUTS+ adventures of 1 000, 10 000 and 100 000 scenes in a temporary folder (every scene
+with a templated text, three choices, a check with outcome branches, conditions and effects), then
+measures for each:
+
+* load: reading the YAML into a :class:`~solo.adventure.yaml_source.Document`, the JSON Schema
+  check and building the model (what ``solo play`` does before the first scene);
+* validate: :func:`solo.adventure.validate.validate`, the meaning checks (``solo validate`` does
+  both);
+* peak memory of load + validate, measured in a second run under :mod:`tracemalloc` (which
+  slows Python down, so the times come from the first run);
+* solo validate: everything ``solo validate`` does with the file (YAML, schema, model, meaning),
+  which runs with the garbage collector paused;
+* the cost per scene, and its ratio between the largest and the smallest size, which stays near
+  1 when every step is linear.
+
+Times are CPU seconds of this process (:func:`time.process_time`), so other programs running on
+the machine do not inflate them.
+
+The loader refuses files over 2 MB or 200 000 YAML nodes; the bench reads its files through the
+same code with those limits raised, since a 100 000-scene file is far beyond them.
+
+Options: ``--sizes 1000,10000`` to choose the sizes, ``--no-memory`` to skip the tracemalloc run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solo.adventure import loader, model  # noqa: E402
+from solo.adventure.validate import _gc_paused, schema_problems, validate, validate_document  # noqa: E402
+from solo.adventure.yaml_source import load as load_yaml  # noqa: E402
+
+SIZES = (1_000, 10_000, 100_000)
+TARGET_10K_SECONDS = 2.0
+
+HEADER = """\
+format: 1
+id: bench-{n}
+title: Bench with {n} scenes
+system: guts-plus
+start: s0
+characters:
+  - id: pilot
+    name: Pilot
+    stats: {{gumption: 2, utility: 2, thought: 1, slyness: 1, piloting: 2}}
+items:
+  - {{id: wrench, name: Wrench}}
+objectives:
+  - {{id: finish, text: Reach the end, when: 'visited("end")'}}
+variables:
+  flags: {{found_wrench: false}}
+  counters: {{steps: 0}}
+  clocks:
+    fuel: {{size: 100, label: Fuel burnt, filled: [{{goto: stranded}}]}}
+hooks:
+  - every: turn
+    effects: [{{tick: fuel}}]
+scenes:
+"""
+
+SCENE = """\
+  s{i}:
+    title: Scene {i}
+    group: Deck {deck}
+    text: "Steps so far: {{steps}}. {{character.name}} floats on."
+    choices:
+      - text: Push on to scene {next}
+        effects: [{{add: {{steps: 1}}}}]
+        goto: s{next}
+      - text: Search scene {i}
+        if: not found_wrench
+        once: true
+        effects: [{{give: wrench}}, {{set: {{found_wrench: true}}}}]
+      - text: Force the hatch to scene {skip}
+        if: has("wrench") or steps > {i}
+        check:
+          stat: utility
+          modifier: -1
+          outcomes:
+            success: {{text: It gives., goto: s{skip}}}
+            failure: {{text: It holds.}}
+"""
+
+FOOTER = """\
+  end:
+    title: The End
+    ending: {outcome: victory, summary: "Done in {steps} steps."}
+  stranded:
+    title: Stranded
+    ending: {outcome: defeat}
+"""
+
+
+def generate(n: int) -> str:
+    parts = [HEADER.format(n=n)]
+    for i in range(n):
+        nxt = f"{i + 1}" if i + 1 < n else "end"
+        skip = f"{i + 2}" if i + 2 < n else "end"
+        parts.append(
+            SCENE.format(i=i, deck=i // 100, next=nxt, skip=skip)
+            .replace("goto: s" + "end", "goto: end")
+            .replace("scene end", "the end")
+        )
+    parts.append(FOOTER)
+    return "".join(parts)
+
+
+def load_and_validate(path: Path) -> tuple[float, float, int]:
+    """(load seconds, validate seconds, problems found), the way ``solo play`` loads a file."""
+    started = time.process_time()
+    raw = path.read_bytes()
+    document = load_yaml(raw, str(path), max_bytes=len(raw) + 1, max_nodes=50_000_000)
+    data, _ = loader.upgrade(document.data)
+    problems = schema_problems(data, document, str(path))
+    adventure = model.build(data, source=str(path))
+    loaded = time.process_time()
+    problems += validate(adventure, document, text=raw.decode("utf-8"))
+    done = time.process_time()
+    return loaded - started, done - loaded, len(problems)
+
+
+def solo_validate(path: Path) -> float:
+    """Seconds for everything ``solo validate`` does with the file (the garbage collector paused)."""
+    def check() -> None:  # like validate_path: the document is dropped before the collector resumes
+        raw = path.read_bytes()
+        document = load_yaml(raw, str(path), max_bytes=len(raw) + 1, max_nodes=50_000_000)
+        validate_document(document, str(path), text=raw.decode("utf-8"))
+
+    started = time.process_time()
+    with _gc_paused():
+        check()
+    return time.process_time() - started
+
+
+def peak_memory(path: Path) -> int:
+    tracemalloc.start()
+    try:
+        load_and_validate(path)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="comma-separated scene counts")
+    parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="solo-bench-") as folder:
+        for n in sizes:
+            path = Path(folder) / f"bench-{n}.yaml"
+            path.write_text(generate(n), encoding="utf-8")
+            load_s, validate_s, problems = load_and_validate(path)
+            whole_s = solo_validate(path)
+            memory = 0 if args.no_memory else peak_memory(path)
+            rows.append((n, path.stat().st_size, load_s, validate_s, whole_s, memory, problems))
+            path.unlink()
+    print(f"{'scenes':>8} {'file':>8} {'load s':>7} {'validate s':>10} {'both s':>7} {'µs/scene':>8} "
+          f"{'solo validate s':>15} {'µs/scene':>8} {'peak MB':>8} {'problems':>8}")
+    for n, size, load_s, validate_s, whole_s, memory, problems in rows:
+        both = load_s + validate_s
+        peak = f"{memory / 1e6:>8.1f}" if memory else f"{'-':>8}"
+        print(f"{n:>8} {size / 1e6:>6.1f}MB {load_s:>7.3f} {validate_s:>10.3f} {both:>7.3f} {both / n * 1e6:>8.1f} "
+              f"{whole_s:>15.3f} {whole_s / n * 1e6:>8.1f} {peak} {problems:>8}")
+    if len(rows) >= 2:
+        first, last = rows[0], rows[-1]
+        for what, pick in (("load + validate", lambda r: r[2] + r[3]), ("validate", lambda r: r[3]),
+                           ("solo validate", lambda r: r[4])):
+            ratio = (pick(last) / last[0]) / (pick(first) / first[0])
+            print(f"per-scene cost of {what} at {last[0]} vs {first[0]} scenes: {ratio:.2f}x (1.00 = linear)")
+    for n, _, load_s, validate_s, whole_s, *_rest in rows:
+        if n == 10_000:
+            verdict = "ok" if load_s + validate_s < TARGET_10K_SECONDS else "over the target"
+            print(f"10 000 scenes, load + validate: {load_s + validate_s:.2f} s, solo validate: {whole_s:.2f} s "
+                  f"(target < {TARGET_10K_SECONDS:.0f} s): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
