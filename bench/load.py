@@ -21,12 +21,15 @@ the machine do not inflate them.
 The loader refuses files over 2 MB or 200 000 YAML nodes; the bench reads its files through the
 same code with those limits raised, since a 100 000-scene file is far beyond them.
 
+Each size is measured in a fresh Python process, so one size's heap does not slow the next.
 Options: ``--sizes 1000,10000`` to choose the sizes, ``--no-memory`` to skip the tracemalloc run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 import tempfile
 import time
@@ -150,39 +153,64 @@ def peak_memory(path: Path) -> int:
         tracemalloc.stop()
 
 
+def measure(n: int, what: str, folder: Path) -> dict[str, float]:
+    """One measurement in this process: ``times`` (load, validate), ``whole`` (solo validate) or ``memory``."""
+    path = folder / f"bench-{n}.yaml"
+    if not path.exists():
+        path.write_text(generate(n), encoding="utf-8")
+    if what == "memory":
+        return {"memory": peak_memory(path)}
+    if what == "whole":
+        return {"whole": solo_validate(path)}
+    load_s, validate_s, problems = load_and_validate(path)
+    return {"load": load_s, "validate": validate_s, "problems": problems, "bytes": path.stat().st_size}
+
+
+def in_subprocess(n: int, what: str, folder: Path) -> dict[str, float]:
+    """:func:`measure` in a fresh Python, so one size's heap does not slow down the next."""
+    command = [sys.executable, __file__, "--measure", f"{n}:{what}:{folder}"]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="comma-separated scene counts")
     parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)  # N:times|whole|memory:FOLDER, used internally
     args = parser.parse_args(argv)
+    if args.measure:
+        n, what, folder = args.measure.split(":", 2)
+        print(json.dumps(measure(int(n), what, Path(folder))))
+        return 0
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     rows = []
     with tempfile.TemporaryDirectory(prefix="solo-bench-") as folder:
         for n in sizes:
-            path = Path(folder) / f"bench-{n}.yaml"
-            path.write_text(generate(n), encoding="utf-8")
-            load_s, validate_s, problems = load_and_validate(path)
-            whole_s = solo_validate(path)
-            memory = 0 if args.no_memory else peak_memory(path)
-            rows.append((n, path.stat().st_size, load_s, validate_s, whole_s, memory, problems))
-            path.unlink()
+            row = in_subprocess(n, "times", Path(folder))
+            row.update(in_subprocess(n, "whole", Path(folder)))
+            row["memory"] = 0 if args.no_memory else in_subprocess(n, "memory", Path(folder))["memory"]
+            rows.append((n, row))
+            (Path(folder) / f"bench-{n}.yaml").unlink()
     print(f"{'scenes':>8} {'file':>8} {'load s':>7} {'validate s':>10} {'both s':>7} {'µs/scene':>8} "
           f"{'solo validate s':>15} {'µs/scene':>8} {'peak MB':>8} {'problems':>8}")
-    for n, size, load_s, validate_s, whole_s, memory, problems in rows:
-        both = load_s + validate_s
-        peak = f"{memory / 1e6:>8.1f}" if memory else f"{'-':>8}"
-        print(f"{n:>8} {size / 1e6:>6.1f}MB {load_s:>7.3f} {validate_s:>10.3f} {both:>7.3f} {both / n * 1e6:>8.1f} "
-              f"{whole_s:>15.3f} {whole_s / n * 1e6:>8.1f} {peak} {problems:>8}")
+    for n, row in rows:
+        both = row["load"] + row["validate"]
+        peak = f"{row['memory'] / 1e6:>8.1f}" if row["memory"] else f"{'-':>8}"
+        print(f"{n:>8} {row['bytes'] / 1e6:>6.1f}MB {row['load']:>7.3f} {row['validate']:>10.3f} {both:>7.3f} "
+              f"{both / n * 1e6:>8.1f} {row['whole']:>15.3f} {row['whole'] / n * 1e6:>8.1f} {peak} "
+              f"{row['problems']:>8}")
     if len(rows) >= 2:
-        first, last = rows[0], rows[-1]
-        for what, pick in (("load + validate", lambda r: r[2] + r[3]), ("validate", lambda r: r[3]),
-                           ("solo validate", lambda r: r[4])):
-            ratio = (pick(last) / last[0]) / (pick(first) / first[0])
-            print(f"per-scene cost of {what} at {last[0]} vs {first[0]} scenes: {ratio:.2f}x (1.00 = linear)")
-    for n, _, load_s, validate_s, whole_s, *_rest in rows:
+        (first_n, first), (last_n, last) = rows[0], rows[-1]
+        for what, pick in (("load + validate", lambda r: r["load"] + r["validate"]),
+                           ("validate", lambda r: r["validate"]), ("solo validate", lambda r: r["whole"])):
+            ratio = (pick(last) / last_n) / (pick(first) / first_n)
+            print(f"per-scene cost of {what} at {last_n} vs {first_n} scenes: {ratio:.2f}x (1.00 = linear)")
+    for n, row in rows:
         if n == 10_000:
-            verdict = "ok" if load_s + validate_s < TARGET_10K_SECONDS else "over the target"
-            print(f"10 000 scenes, load + validate: {load_s + validate_s:.2f} s, solo validate: {whole_s:.2f} s "
+            both = row["load"] + row["validate"]
+            verdict = "ok" if both < TARGET_10K_SECONDS else "over the target"
+            print(f"10 000 scenes, load + validate: {both:.2f} s, solo validate: {row['whole']:.2f} s "
                   f"(target < {TARGET_10K_SECONDS:.0f} s): {verdict}")
     return 0
 
