@@ -35,6 +35,7 @@ from jsonschema.exceptions import ValidationError
 from solo.adventure import loader, model, schema
 from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
 from solo.adventure.problems import AdventureError, Problem
+from solo.adventure.sanitize import clean_tree
 from solo.adventure.yaml_source import Document
 from solo.engine.scene_machine import global_gotos, scene_edges
 from solo.rules import registry
@@ -176,7 +177,7 @@ def validate_document(document: Document, filename: str, *, text: str | None = N
 
 
 def _validate_document(document: Document, filename: str, text: str | None) -> list[Problem]:
-    data, notes = loader.upgrade(document.data)
+    data, notes = loader.upgrade(clean_tree(document.data))  # what the loader hands the engine
     problems = [
         Problem(filename, 1, 1, "the file has no `format:` key, so it was read as format 0 and upgraded",
                 f"add `format: {loader.CURRENT_FORMAT}` at the top", WARNING, "format-0")
@@ -188,7 +189,8 @@ def _validate_document(document: Document, filename: str, text: str | None) -> l
     try:
         adventure = model.build(data, source=filename)
     except (KeyError, TypeError, ValueError) as exc:
-        problems.append(Problem(filename, 1, 1, f"the file cannot be read as an adventure: {exc}", severity=ERROR, code="model"))
+        problems.append(Problem(filename, 1, 1, f"the file cannot be read as an adventure: {exc}",
+                                severity=ERROR, code="model"))
         return _sorted(problems)
     return _sorted(problems + _Checker(adventure, document, text).run())
 
@@ -778,7 +780,8 @@ class _Checker:
                     seen[ident] = n
         start = self.adv.start
         if start not in self.scenes:
-            self.error("unknown-scene", ("start",), f"start: no scene called {start!r}", _did_you_mean(start, self.scenes))
+            self.error("unknown-scene", ("start",), f"start: no scene called {start!r}",
+                       _did_you_mean(start, self.scenes))
 
     # the game system -----------------------------------------------------------------------------
     def load_ruleset(self) -> None:
@@ -857,8 +860,8 @@ class _Checker:
                 expr = parse(expr_text)
             except ExpressionError as exc:
                 at = offset + ((exc.column - 1) if exc.column else 0)
-                self.error("expression-syntax", self.inside(path, text, at), f"in {{{_short(expr_text)}}}: {exc.message}",
-                           exc.hint or "")
+                self.error("expression-syntax", self.inside(path, text, at),
+                           f"in {{{_short(expr_text)}}}: {exc.message}", exc.hint or "")
                 continue
             self._names(expr, path, text, offset)
 
@@ -904,7 +907,8 @@ class _Checker:
             if arg is NOT_LITERAL:
                 continue
             if not isinstance(arg, str):
-                self.error("bad-call", at, f"{function}({arg!r}) needs a name in quotes", f'for example {function}("name")')
+                self.error("bad-call", at, f"{function}({arg!r}) needs a name in quotes",
+                           f'for example {function}("name")')
                 continue
             self.call_checks[function](arg, lambda arg=arg, at=at: at(arg))
 
@@ -1084,7 +1088,8 @@ class _Checker:
                 self.ticked.add(name)
             elif kind is not None:
                 self.error("wrong-kind", at, f"tick: {name!r} is a {kind}, not a clock",
-                           f"use add: {{{name}: 1}}" if kind == "counter" else "use set:", key=not isinstance(value, str))
+                           f"use add: {{{name}: 1}}" if kind == "counter" else "use set:",
+                           key=not isinstance(value, str))
             else:
                 self.error("unknown-clock", at, f"tick: no clock called {name!r}",
                            _did_you_mean(name, self.adv.clocks, also="declare it under variables: clocks"),
@@ -1259,8 +1264,8 @@ class _Checker:
                 continue
             if message not in seen:
                 seen.add(message)
-                self.error("bad-check", spec.path, message, "see the check parameters of the system in docs/authoring.md",
-                           key=True)
+                self.error("bad-check", spec.path, message,
+                           "see the check parameters of the system in docs/authoring.md", key=True)
 
     # tables --------------------------------------------------------------------------------------
     def check_tables(self) -> None:
@@ -1284,7 +1289,8 @@ class _Checker:
             counts: dict[int, int] = {}
             for (lo, hi), branch in table.rows.items():
                 if hi < low or lo > high:
-                    self.warning("table-gap", branch.path, f"table {table.id}: row {lo}-{hi} is outside {dice} ({low}-{high})",
+                    self.warning("table-gap", branch.path,
+                                 f"table {table.id}: row {lo}-{hi} is outside {dice} ({low}-{high})",
                                  "it can never be rolled", key=True)
                 for total in range(max(lo, low), min(hi, high) + 1):
                     counts[total] = counts.get(total, 0) + 1

@@ -25,6 +25,7 @@ MAX_MOVES_WITHOUT_DECISION = 100
 KEEP = "keep"
 ROLL = "roll"
 DRAW = "draw"
+CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index in the scene's list
 
 
 class EngineError(RuntimeError):
@@ -170,8 +171,13 @@ class Game:
 
     @staticmethod
     def _match(offered: ev.ChoicesOffered, key: str) -> ev.Option:
-        for option in offered.options:
-            if option.enabled and option.key is not None and key in (option.key, option.id):
+        """The enabled option whose key is ``key`` (what was typed), else whose id is ``key``."""
+        enabled = [o for o in offered.options if o.enabled and o.key is not None]
+        for option in enabled:
+            if option.key == key:
+                return option
+        for option in enabled:
+            if option.id == key:
                 return option
         valid = ", ".join(offered.enabled_keys())
         raise InvalidDecision(f"{key!r} is not one of the choices ({valid})")
@@ -264,7 +270,7 @@ class Game:
 
     def _choose_scene(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         scene = self.adventure.scenes[self.state.scene or ""]
-        index = int(option_id)
+        index = int(option_id.removeprefix(CHOICE_ID))
         choice = scene.choices[index]
         self.state.turn += 1
         if choice.once:
@@ -422,11 +428,10 @@ class Game:
             hint = self._odds_hint(choice.check) if choice.check is not None and enabled else ""
             if enabled:
                 n += 1
-                options.append(ev.Option(str(n), self.render(choice.text), str(index), hint=hint))
+                options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
             else:
-                options.append(
-                    ev.Option(None, self.render(choice.text), str(index), False, self.render(choice.disabled or ""))
-                )
+                reason = self.render(choice.disabled or "")
+                options.append(ev.Option(None, self.render(choice.text), f"{CHOICE_ID}{index}", False, reason))
         if n == 0:
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
         return ev.ChoicesOffered("scene", "What do you do?", options)

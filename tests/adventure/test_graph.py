@@ -12,7 +12,9 @@ from solo.adventure.graph import ANYWHERE, START, GraphError, dot_text, edges, m
 
 DOT_STRING = r'"(?:\\.|[^"\\])*"'
 DOT_NODE = re.compile(rf"^\s*{DOT_STRING} \[label={DOT_STRING}(, [a-z]+=(?:{DOT_STRING}|[a-z]+))*\];$")
-DOT_EDGE = re.compile(rf"^\s*{DOT_STRING} -> {DOT_STRING}( \[label={DOT_STRING}(, style=dashed)?\]| \[style=dashed\])?;$")
+DOT_EDGE = re.compile(
+    rf"^\s*{DOT_STRING} -> {DOT_STRING}( \[label={DOT_STRING}(, style=dashed)?\]| \[style=dashed\])?;$"
+)
 MERMAID_NODE = re.compile(r'^\s+s_\w+(\["[^"]*"\]|\(\["[^"]*"\]\):::(victory|defeat|mixed))$')
 MERMAID_EDGE = re.compile(r'^\s+\w+ (-->|-\.->)(\|"[^"]*"\|)? \w+$')
 
@@ -114,7 +116,8 @@ def test_odds_follow_the_chosen_character(tiny):
 def test_long_choice_texts_are_shortened_and_effects_noted(tmp_path):
     adventure = load_text(tmp_path, GROUPED)
     found = {(e.source, e.dest): e.lines for e in edges(adventure)}
-    assert found[("gate", "yard")] == ("Climb the wall, a very long way up past… [might 50%]", "success", "+ Iron key")
+    climb = ("Climb the wall, a very long way up past… [might 50%]", "success", "+ Iron key")
+    assert found[("gate", "yard")] == climb
     assert found[("yard", "keep")] == ("Rest", "✓ Get into the keep", "- Iron key")
 
 
@@ -147,7 +150,8 @@ def test_mermaid_structure(tiny):
 
 def test_mermaid_groups_are_subgraphs(tmp_path):
     text = to_mermaid(load_text(tmp_path, GROUPED))
-    assert '    subgraph group_0["Outside"]\n        s_gate["The Gate"]\n        s_home(["Home"]):::mixed\n    end' in text
+    outside = '    subgraph group_0["Outside"]\n        s_gate["The Gate"]\n        s_home(["Home"]):::mixed\n    end'
+    assert outside in text
     assert '    subgraph group_1["Inside"]\n        s_yard["The Yard"]\n    end' in text
     assert '    s_keep(["The Keep"]):::victory' in text
 

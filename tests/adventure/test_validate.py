@@ -230,8 +230,10 @@ def test_json_form_and_exit_status():
     warning = Problem("a.yaml", 4, 1, "w", "", "warning", "unused-table")
     data = problems_json([error, warning])
     assert json.loads(json.dumps(data)) == [
-        {"file": "a.yaml", "line": 3, "col": 7, "message": "m", "hint": "h", "severity": "error", "code": "unknown-scene"},
-        {"file": "a.yaml", "line": 4, "col": 1, "message": "w", "hint": "", "severity": "warning", "code": "unused-table"},
+        {"file": "a.yaml", "line": 3, "col": 7, "message": "m", "hint": "h", "severity": "error",
+         "code": "unknown-scene"},
+        {"file": "a.yaml", "line": 4, "col": 1, "message": "w", "hint": "", "severity": "warning",
+         "code": "unused-table"},
     ]
     assert exit_status([warning]) == 0
     assert exit_status([error, warning]) == 1
@@ -317,7 +319,7 @@ def test_fast_schema_check_never_passes_what_jsonschema_refuses(data):
     tree = copy.deepcopy(yaml.safe_load(VALID))
     node = tree
     for _ in range(data.draw(st.integers(0, 5))):
-        children = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        children = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
         containers = [(k, v) for k, v in children if isinstance(v, (dict, list))]
         if not containers:
             break

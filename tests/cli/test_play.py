@@ -137,3 +137,16 @@ def test_a_huge_file_is_refused_before_parsing(tmp_path):
     huge.write_bytes(b"# " + b"x" * 3_000_000 + b"\n")
     result = CliRunner().invoke(cli, ["play", str(huge)], env={"SOLO_SAVE_DIR": str(tmp_path)})
     assert result.exit_code == 1 and "3000003 bytes, more than the limit" in result.output
+
+
+def test_play_replay_reproduces_a_run_and_goes_on_from_there(fixtures, tmp_path):
+    run(["play", str(fixtures / "tiny.yaml"), "--seed", "8", "--slot", "bug", "--json"], "1\n1\n", tmp_path)
+    report = tmp_path / "bug.json"
+    recorded = json.loads(report.read_text())["state"]
+    result = run(["play", "--replay", str(report), "--slot", "again", "--json"], "", tmp_path)
+    assert result.exit_code == 0, result.output
+    stream = events(result.output)
+    assert any(e["type"] == "notice" and "replayed 2 decisions" in e["text"] for e in stream)
+    again = json.loads((tmp_path / "again.json").read_text())["state"]
+    for key in ("scene", "flags", "counters", "clocks", "rolls", "choices", "dice", "character"):
+        assert again[key] == recorded[key], key

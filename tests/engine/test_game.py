@@ -172,3 +172,16 @@ def test_engine_and_rules_import_no_terminal_libraries():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def test_typed_numbers_are_keys_never_hidden_indices(tiny):
+    game = Game(tiny, seed=1)
+    game.start()
+    game.choose("hero")
+    # keys are 1 and 2; choice indices 0..2 are ids, and typing an index must not pick anything
+    with pytest.raises(InvalidDecision):
+        game.choose("0")
+    assert [o.id for o in game.offered.options] == ["choice-0", "choice-1", "choice-2"]
+    game.dice.force(1)
+    game.choose("2")  # "2" is the second shown option: force the door
+    assert game.state.rolls[-1]["stat"] == "might"
