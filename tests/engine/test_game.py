@@ -182,6 +182,6 @@ def test_typed_numbers_are_keys_never_hidden_indices(tiny):
     with pytest.raises(InvalidDecision):
         game.choose("0")
     assert [o.id for o in game.offered.options] == ["choice-0", "choice-1", "choice-2"]
-    game.dice.force(1)
+    game.dice.force(6)
     game.choose("2")  # "2" is the second shown option: force the door
     assert game.state.rolls[-1]["stat"] == "might"
