@@ -155,6 +155,42 @@ def schema() -> None:
     click.echo(json.dumps(get_schema(), indent=2))
 
 
+@cli.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")
+def validate(files: tuple[str, ...], as_json: bool) -> None:
+    """Check adventure FILES (paths or bundled ids): YAML, schema, and meaning.
+
+    Each problem prints as file:line:col: error|warning: message, with a hint. The exit status is
+    0 when there are no errors (warnings allowed) and 1 otherwise.
+    """
+    from solo.adventure.validate import exit_status, format_problems, problems_json, validate_paths
+
+    problems = validate_paths(files)
+    if as_json:
+        click.echo(json.dumps(problems_json(problems), indent=2))
+    else:
+        click.echo(format_problems(problems, files=len(files)))
+    sys.exit(exit_status(problems))
+
+
+@cli.command()
+@click.argument("adventure")
+@click.option("--format", "fmt", type=click.Choice(["mermaid", "dot"]), default="mermaid", show_default=True,
+              help="Mermaid (renders on GitHub and in many editors) or Graphviz dot.")
+@click.option("--character", "character_id", help="Pregenerated character whose odds label the checks (default: the first).")
+def graph(adventure: str, fmt: str, character_id: str | None) -> None:
+    """Print the scene graph of ADVENTURE: choices, checks with exact odds, endings."""
+    from solo.adventure.graph import GraphError, to_dot, to_mermaid
+
+    try:
+        loaded = loader.load(adventure).adventure
+        text = (to_dot if fmt == "dot" else to_mermaid)(loaded, character_id)
+    except (AdventureError, GraphError, RulesError) as exc:
+        raise fail(exc) from None
+    click.echo(text)
+
+
 def _system_args(ctx: click.Context) -> dict[str, Any]:
     """Parse ``--name value`` / ``--flag`` pairs left over after click's own options."""
     args: dict[str, Any] = {}

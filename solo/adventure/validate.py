@@ -697,6 +697,7 @@ class _Checker:
         self.given: set[str] = {item for person in adventure.characters for item in person.items}
         self.has_asked: list[tuple[str, Callable[[], _At]]] = []
         self.expression_parts: dict[str, tuple[list[str], list[tuple[str, tuple[Any, ...]]]]] = {}
+        self.rollable: dict[tuple[int, str], bool] = {}
         self.effect_handlers: dict[str, Callable[[Any, Path_], None]] = {
             "set": self._fx_set,
             "add": self._fx_add,
@@ -824,10 +825,12 @@ class _Checker:
                 continue
             try:
                 character = self.ruleset.prepare_character(self._character(person))
-                self.ruleset.validate_character(character, creation=True)
+                # a pregenerated character must be legal, but may be more seasoned than a brand-new
+                # one (the GUTS+ book's own sample crew spends five creation points, not three)
+                self.ruleset.validate_character(character, creation=False)
             except RulesError as exc:
                 self.error("illegal-character", ("characters", n), f"character {person.id!r}: {exc}",
-                           "pregenerated characters follow the system's creation rules")
+                           "pregenerated characters must be legal characters of the system")
             except (TypeError, ValueError, KeyError, AttributeError) as exc:
                 self.error("illegal-character", ("characters", n),
                            f"character {person.id!r}: the {self.adv.system} rules cannot read it ({exc})")
@@ -934,7 +937,7 @@ class _Checker:
     def _call_stat(self, arg: str, at: Callable[[], _At]) -> None:
         if self.ruleset is None or _norm(arg) in self.system_stats:
             return
-        if not any(_norm(arg) in stats for stats in self.pregen_stats):
+        if not any(self._has_stat(i, arg) for i in range(len(self.pregens))):
             self.warning("unknown-stat", at,
                          f"{arg!r} is not a stat of the {self.adv.system} system nor of any pregenerated character",
                          _did_you_mean(arg, self.all_stats))
@@ -1228,7 +1231,7 @@ class _Checker:
                 continue
             if wanted in self.system_stats:
                 continue
-            having = [i for i, names in enumerate(self.pregen_stats) if wanted in names]
+            having = [i for i in range(len(self.pregens)) if self._has_stat(i, stat)]
             owners = [i for i in owners if i in having]
             if not having:
                 severity = self.error if self.pregens else self.warning
@@ -1242,6 +1245,21 @@ class _Checker:
                              f"{stat!r} is not a stat of {', '.join(missing)}",
                              f'guard the choice with if: stat("{stat}") > 0, or give every character {stat}')
         self.check_params(spec, owners if stats else [])
+
+    def _has_stat(self, index: int, stat: str) -> bool:
+        """Whether a pregenerated character has a stat: by name, or because the system can roll it
+        for them (Loose and Fuzzy rolls ``luck`` and disabilities, which are not in ``stats``)."""
+        if _norm(stat) in self.pregen_stats[index]:
+            return True
+        key = (index, _norm(stat))
+        if key not in self.rollable:
+            character = self.pregens[index][1]
+            try:
+                self.ruleset.parse_check({"stat": stat}, character)
+                self.rollable[key] = character is not None
+            except (RulesError, TypeError, ValueError, KeyError, AttributeError):
+                self.rollable[key] = False
+        return self.rollable[key]
 
     def check_params(self, spec: model.CheckSpec, owners: list[int]) -> None:
         params = dict(spec.params)
