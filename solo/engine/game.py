@@ -49,6 +49,28 @@ def character_from_person(person: Person, system: str) -> Character:
     )
 
 
+MAX_STATS_SHOWN = 6
+
+
+def _stat_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):  # tiers (four-s): "6/1" for [6, 1, 0, 0, 0, 0]
+        shown = list(value)
+        while len(shown) > 1 and shown[-1] == 0:
+            shown.pop()
+        return "/".join(map(str, shown))
+    return str(value)
+
+
+def stats_summary(stats: Mapping[str, Any]) -> str:
+    """A one-line summary of a character's stats; with many numeric stats, the highest few."""
+    items = list(stats.items())
+    numeric = all(isinstance(v, int) and not isinstance(v, bool) for _, v in items)
+    if numeric and len(items) > MAX_STATS_SHOWN:
+        best = sorted(items, key=lambda kv: -kv[1])[:MAX_STATS_SHOWN]
+        return ", ".join(f"{k} {v}" for k, v in best) + ", …"
+    return ", ".join(f"{k} {_stat_text(v)}" for k, v in items)
+
+
 class Game:
     """One playthrough. See the module docstring for how drivers use it."""
 
@@ -397,7 +419,7 @@ class Game:
         if pending.kind == "character":
             options = []
             for n, person in enumerate(self.adventure.characters, start=1):
-                stats = ", ".join(f"{k} {v}" for k, v in person.stats.items())
+                stats = stats_summary(person.stats)
                 options.append(
                     ev.Option(str(n), person.name, person.id, hint=stats, detail=self.render(person.description))
                 )

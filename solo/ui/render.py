@@ -17,6 +17,7 @@ from rich.text import Text
 
 from solo.adventure.sanitize import strip_controls
 from solo.engine import events as ev
+from solo.engine.game import stats_summary
 
 
 READING_STYLE = {
@@ -148,7 +149,7 @@ class EventView:
             if event.intro:
                 yield plain(event.intro.strip(), "italic")
         elif isinstance(event, ev.CharacterChosen):
-            stats = ", ".join(f"{safe(k)} {safe(v)}" for k, v in event.stats.items())
+            stats = safe(stats_summary(event.stats))
             yield Text.assemble(("You play ", "dim"), (safe(event.name), "bold"), (f" ({stats})", "dim"))
         elif isinstance(event, ev.SceneEntered):
             yield Text("")
