@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solo.adventure import loader, model  # noqa: E402
+from solo.adventure.sanitize import clean_tree  # noqa: E402
 from solo.adventure.validate import _gc_paused, schema_problems, validate, validate_document  # noqa: E402
 from solo.adventure.yaml_source import load as load_yaml  # noqa: E402
 
@@ -122,7 +123,7 @@ def load_and_validate(path: Path) -> tuple[float, float, int]:
     started = time.process_time()
     raw = path.read_bytes()
     document = load_yaml(raw, str(path), max_bytes=len(raw) + 1, max_nodes=50_000_000)
-    data, _ = loader.upgrade(document.data)
+    data, _ = loader.upgrade(clean_tree(document.data))
     problems = schema_problems(data, document, str(path))
     adventure = model.build(data, source=str(path))
     loaded = time.process_time()

@@ -277,5 +277,5 @@ def _autosave(session: Session, front: Any):
 def _leave(session: Session, front: Any, why: str) -> int:
     path = _autosave(session, front)
     where = f" to {path}" if path else ""
-    front.info("saved", f"{why}: progress saved{where}; resume with `solo continue {session.slot}`", {"slot": session.slot})
+    front.info("saved", f"{why}: progress saved{where}.\nResume with: solo continue {session.slot}", {"slot": session.slot})
     return 0

@@ -132,6 +132,34 @@ def test_a_check_guarded_by_stat_is_not_warned_about():
     assert [p.line for p in warned] == [20]  # the unguarded check only, not the one at line 25
 
 
+def test_stats_the_system_can_roll_without_listing_them_are_known(tmp_path):
+    text = """\
+format: 1
+id: lf
+title: Luck
+system: loose-fuzzy
+start: a
+characters:
+  - id: maud
+    name: Maud
+    stats: {cleverness: 2, body: 3, knowledge: 2, perception: 3, tenacity: 3, ferrywoman: 4, fen_lore: 3, staff: 2}
+    resources: {luck: 3, unluck: 1}
+    extra: {disabilities: {superstitious: 1}}
+scenes:
+  a:
+    title: A
+    choices:
+      - {text: Trust to luck, check: {stat: luck, target: easy, outcomes: {success: b, failure: b}}}
+      - {text: Fret, check: {stat: superstitious, outcomes: {success: b, failure: b}}}
+      - {text: Swim, check: {stat: swimming, outcomes: {success: b, failure: b}}}
+  b:
+    title: B
+    ending: {outcome: victory}
+"""
+    problems = validate_path(write(tmp_path, text))
+    assert [(p.code, p.line) for p in problems] == [("unknown-stat", 18)]
+
+
 def test_a_clean_adventure_has_no_problems(tmp_path, fixtures):
     assert validate_path(write(tmp_path, VALID)) == []
     assert validate_path(fixtures / "tiny.yaml") == []
