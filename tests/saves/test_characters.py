@@ -113,8 +113,9 @@ def test_illegal_characters_name_the_broken_rule(tmp_path, text, rule):
 
 
 def test_interactive_creation_retries_until_legal(tmp_path):
-    # first try breaks the +2 limit (thought 4), second is legal; one custom quality "luck"
-    answers = "\n".join(["Nia", "1", "1", "4", "1", "luck", "1", "", "2", "2", "2", "1", "luck", "1", ""]) + "\n"
+    # first try breaks the +2 limit (thought 4) with one custom quality "luck"; the second keeps
+    # luck (Enter) and fixes the core qualities
+    answers = "\n".join(["Nia", "1", "1", "4", "1", "luck", "1", "", "2", "2", "2", "1", "", ""]) + "\n"
     result = invoke(["character", "new", "--system", "guts-plus"], tmp_path, answers)
     assert result.exit_code == 0, result.output
     assert "Not allowed" in result.output
