@@ -20,6 +20,7 @@ from solo.rules import registry
 from solo.rules.base import Character, RulesError
 from solo.rules.dice import Dice, DiceError, RollRecord
 from solo.rules.notation import DiceNotation
+from solo.rules.values import find_key
 
 MAX_MOVES_WITHOUT_DECISION = 100
 KEEP = "keep"
@@ -600,20 +601,14 @@ class Game:
         return expressions.render(text, self.environment())
 
 
-def _norm(name: str) -> str:
-    return "".join(ch for ch in str(name).lower() if ch.isalnum())
-
-
 def _lookup(stats: Mapping[str, Any], name: Any) -> Any:
+    """The value of the stat spelled ``name`` exactly, else read loosely (``"Hack/Slash"``)."""
     if not isinstance(name, str):
         return None
     if name in stats:
         return stats[name]
-    wanted = _norm(name)
-    for key, value in stats.items():
-        if _norm(key) == wanted:
-            return value
-    return None
+    key = find_key(stats, name)
+    return None if key is None else stats[key]
 
 
 def _die_size(value: Any) -> int:

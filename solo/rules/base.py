@@ -9,6 +9,11 @@ through this interface and nothing else.
 Check and contest parameters arrive as plain mappings, as written in an adventure file or on the
 command line (``{"stat": "thought", "modifier": -1}``); each ruleset parses them with
 :meth:`Ruleset.parse_check` and raises :class:`RulesError` naming the broken parameter.
+
+This module owns that interface (:class:`Ruleset`), the value types that cross it, and
+:class:`RulesetDefaults`, the one home of the interface's optional behaviour (no offers, no
+alternatives to rolling, nothing to settle...) that a ruleset inherits instead of writing again.
+How written values are read is :mod:`solo.rules.values`.
 """
 
 from __future__ import annotations
@@ -149,7 +154,18 @@ class Advance:
 
 @runtime_checkable
 class Ruleset(Protocol):
-    """A game system's mechanics. One module per system implements this."""
+    """A game system's mechanics. One module per system implements this.
+
+    Optional parts, with their defaults in :class:`RulesetDefaults` (inherit it to get them):
+
+    * ``contest_labels: ClassVar[tuple[str, ...]]``, outcome labels a contest may have beyond
+      :attr:`outcome_labels`, worst to best (GAME and FOUR-S: ``failure, draw, success``);
+      default ``()``. Readers use ``getattr(ruleset, "contest_labels", ())``, so it is not a
+      member a runtime ``isinstance`` check asks for.
+    * :meth:`offers`, :meth:`alternatives`, :meth:`experience` and :meth:`end_of_adventure`
+      return nothing; :meth:`apply_offer` and :meth:`take_alternative` refuse every key;
+      :meth:`settle` keeps the record as it is; :meth:`is_success` is ``outcome == "success"``.
+    """
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -173,11 +189,7 @@ class Ruleset(Protocol):
         """Roll one check for ``character`` and read it."""
 
     def contest(
-        self,
-        dice: Dice,
-        character: Character,
-        opponent: Character,
-        params: Mapping[str, Any],
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
         """Roll a contest: ``character`` acts against ``opponent``; the outcome is ``character``'s."""
 
@@ -198,12 +210,8 @@ class Ruleset(Protocol):
         """Resolve the check by an alternative instead of dice; returns a record with no dice."""
 
     def settle(
-        self,
-        dice: Dice,
-        record: RollRecord,
-        character: Character,
-        params: Mapping[str, Any],
-        branches: frozenset[str],
+        self, dice: Dice, record: RollRecord, character: Character,
+        params: Mapping[str, Any], branches: frozenset[str],
     ) -> RollRecord:
         """Final reading once the player keeps the roll.
 
@@ -246,3 +254,62 @@ class Ruleset(Protocol):
 
     def end_of_adventure(self, character: Character) -> list[str]:
         """Keep what the system carries over, drop what it does not; return lines saying so."""
+
+
+class RulesetDefaults:
+    """The optional behaviour of :class:`Ruleset`, written once: inherit it to get it.
+
+    A ruleset that inherits this writes only what its system does: a system without offers on a
+    roll, alternatives to rolling, a GM's call at :meth:`settle`, experience from rolls or
+    anything that ends with an adventure leaves those methods out. ``error_label`` begins the
+    messages of the errors raised here (set it to the system's, e.g. ``"GAME"``).
+    """
+
+    #: Outcome labels a contest may have beyond ``outcome_labels`` (e.g. ``"draw"``).
+    contest_labels: ClassVar[tuple[str, ...]] = ()
+    #: What this system's :class:`RulesError` messages begin with.
+    error_label: ClassVar[str] = "RULES"
+
+    def offers(self, record: RollRecord, character: Character) -> list[Offer]:
+        """No offers: the roll stands as rolled."""
+        return []
+
+    def apply_offer(
+        self, dice: Dice, record: RollRecord, character: Character, key: str
+    ) -> RollRecord:
+        """Refuse: there are no offers to carry out."""
+        raise RulesError(
+            f"{self.error_label}: there is nothing to spend on a roll in this system "
+            f"(got offer {key!r})"
+        )
+
+    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
+        """No way to resolve a check without rolling."""
+        return []
+
+    def take_alternative(
+        self, character: Character, params: Mapping[str, Any], key: str
+    ) -> RollRecord:
+        """Refuse: there are no alternatives to take."""
+        raise RulesError(
+            f"{self.error_label}: checks cannot be resolved without rolling (got {key!r})"
+        )
+
+    def settle(
+        self, dice: Dice, record: RollRecord, character: Character,
+        params: Mapping[str, Any], branches: frozenset[str],
+    ) -> RollRecord:
+        """Nothing left to decide: the record stands."""
+        return record
+
+    def is_success(self, outcome: str) -> bool:
+        """Only ``success`` counts as a success."""
+        return outcome == "success"
+
+    def experience(self, record: RollRecord, character: Character) -> list[str]:
+        """Rolls earn nothing (the adventure awards experience, if the system has any)."""
+        return []
+
+    def end_of_adventure(self, character: Character) -> list[str]:
+        """Everything carries over to the next adventure."""
+        return []

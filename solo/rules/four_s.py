@@ -50,8 +50,9 @@ from fractions import Fraction
 from math import ceil
 from typing import Any, ClassVar, Iterable, Mapping
 
-from solo.rules.base import Advance, Character, Odds, Offer, RulesError
+from solo.rules.base import Advance, Character, Odds, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.values import ValueReader, lookup_name, name_key
 
 SYSTEM = "four-s"
 
@@ -92,12 +93,11 @@ D3_COST = 4
 COMBAT_POINT_COST = 1
 
 
-def _err(message: str) -> RulesError:
-    return RulesError(f"FOUR-S: {message}")
-
-
-def _key(text: Any) -> str:
-    return "".join(ch for ch in str(text).lower() if ch.isalnum())
+_VALUES = ValueReader("FOUR-S")
+_err = _VALUES.error
+_as_int = _VALUES.whole_number
+_as_bool = _VALUES.flag
+_key = name_key
 
 
 _STAT_INDEX = {_key(s): s for s in STATS}
@@ -107,40 +107,11 @@ _GOAL_INDEX = {_key(name): name for name in GOALS}
 
 def lookup_stat(name: Any) -> str | None:
     """The canonical stat name for a forgivingly written one, or ``None``."""
-    return _STAT_INDEX.get(_key(name)) if isinstance(name, str) else None
+    return lookup_name(_STAT_INDEX, name)
 
 
 def find_stat(name: Any) -> str:
-    stat = lookup_stat(name)
-    if stat is None:
-        raise _err(f"unknown stat {name!r} (expected one of: {', '.join(STATS)})")
-    return stat
-
-
-def _as_int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise _err(f"{what} must be a whole number (got {value!r})")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise _err(f"{what} must be a whole number (got {value!r})")
-
-
-def _as_bool(value: Any, what: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "on", "1"):
-        return True
-    if text in ("false", "no", "off", "0", ""):
-        return False
-    raise _err(f"{what} must be true or false (got {value!r})")
+    return _VALUES.known_name(name, _STAT_INDEX, "stat", STATS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -413,10 +384,14 @@ def _goal_text(goal: int, name: str | None) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-class FourS:
-    """The four-stat d3 system. See the module docstring for parameters and Decisions."""
+class FourS(RulesetDefaults):
+    """The four-stat d3 system. See the module docstring for parameters and Decisions.
+
+    No offers, alternatives or settling: those are :class:`RulesetDefaults`'.
+    """
 
     id: ClassVar[str] = SYSTEM
+    error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "FOUR-S: Strength, Skill, Support, Scharisma"
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     #: Labels a contest (competing roll) can produce, worst to best.
@@ -592,11 +567,7 @@ class FourS:
         return mine, theirs, pvp, defendant
 
     def contest(
-        self,
-        dice: Dice,
-        character: Character,
-        opponent: Character,
-        params: Mapping[str, Any],
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
         mine, theirs, pvp, defendant = self._contest_sides(character, opponent, params)
         my_faces = mine.roll(dice)
@@ -631,35 +602,6 @@ class FourS:
             steps=steps,
         )
 
-    def offers(self, record: RollRecord, character: Character) -> list[Offer]:
-        return []
-
-    def apply_offer(
-        self, dice: Dice, record: RollRecord, character: Character, key: str
-    ) -> RollRecord:
-        raise _err(f"FOUR-S has no offers on a roll (got {key!r})")
-
-    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
-        return []
-
-    def take_alternative(
-        self, character: Character, params: Mapping[str, Any], key: str
-    ) -> RollRecord:
-        raise _err(f"FOUR-S has no way to resolve a roll without dice (got {key!r})")
-
-    def settle(
-        self,
-        dice: Dice,
-        record: RollRecord,
-        character: Character,
-        params: Mapping[str, Any],
-        branches: frozenset[str],
-    ) -> RollRecord:
-        return record
-
-    def is_success(self, outcome: str) -> bool:
-        return outcome == "success"
-
     # odds -------------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
         chk = self.parse_check(params, character)
@@ -686,13 +628,8 @@ class FourS:
 
     # command line -----------------------------------------------------------------------------
     def _args_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
-        unknown = sorted(set(args) - set(self.cli_options))
-        if unknown:
-            raise _err(
-                f"unknown option --{unknown[0]} (options: "
-                f"{', '.join('--' + k for k in self.cli_options)})"
-            )
-        params: dict[str, Any] = {"bonus": _cli_int(args.get("bonus", 1), "bonus")}
+        _VALUES.reject_unknown_options(args, self.cli_options)
+        params: dict[str, Any] = {"bonus": _as_int(args.get("bonus", 1), "--bonus")}
         if args.get("goal") is not None:
             try:
                 params["goal"] = parse_goal(args["goal"])[0]
@@ -702,22 +639,19 @@ class FourS:
                 ) from None
         for option, key in (("ap", "ap"), ("modifier", "modifier")):
             if args.get(option) is not None:
-                params[key] = _cli_int(args[option], option)
+                params[key] = _as_int(args[option], f"--{option}")
         if "ap" in params and not 1 <= params["ap"] <= MAX_AP:
             raise _err(f"--ap runs 1-{MAX_AP} (got {args['ap']!r})")
         contest = args.get("versus") is not None
         if contest:
-            params["opponent_bonus"] = _cli_int(args["versus"], "versus")
+            params["opponent_bonus"] = _as_int(args["versus"], "--versus")
             params["opponent_modifier"] = 0
             if args.get("versus-ap") is not None:
-                params["opponent_ap"] = _cli_int(args["versus-ap"], "versus-ap")
+                params["opponent_ap"] = _as_int(args["versus-ap"], "--versus-ap")
                 if not 1 <= params["opponent_ap"] <= MAX_AP:
                     raise _err(f"--versus-ap runs 1-{MAX_AP} (got {args['versus-ap']!r})")
             if args.get("pvp") is not None:
-                try:
-                    params["pvp"] = _as_bool(args["pvp"], "--pvp")
-                except RulesError:
-                    raise _err(f"--pvp is a flag (got {args['pvp']!r})") from None
+                params["pvp"] = _VALUES.option_flag(args["pvp"], "pvp")
         elif args.get("versus-ap") is not None or args.get("pvp") is not None:
             raise _err("--versus-ap and --pvp need --versus (the opponent's bonus)")
         return params, contest
@@ -737,9 +671,8 @@ class FourS:
         return self.check(dice, nobody, params)
 
     # experience -------------------------------------------------------------------------------
-    def experience(self, record: RollRecord, character: Character) -> list[str]:
-        return []  # the book has no experience from rolls; levels come from the GM
-
+    # Rolls earn nothing (the book has no XP; levels come from the GM) and nothing expires
+    # between adventures: experience() and end_of_adventure() are RulesetDefaults'.
     def advancement(self, character: Character) -> list[Advance]:
         level = _as_int(character.resources.get("level", 0), "resources.level")
         options = [
@@ -792,9 +725,6 @@ class FourS:
         res["sp_unspent"] = unspent - 1
         return character
 
-    def end_of_adventure(self, character: Character) -> list[str]:
-        return []  # nothing in the book expires between adventures
-
 
 def _next_tier(tiers: list[int]) -> int:
     """The 1-based tier the next SP goes into: the first that is not full."""
@@ -802,13 +732,6 @@ def _next_tier(tiers: list[int]) -> int:
         if count < TIER_SIZE:
             return i + 1
     return TIER_COUNT
-
-
-def _cli_int(value: Any, option: str) -> int:
-    try:
-        return _as_int(value, f"--{option}")
-    except RulesError:
-        raise _err(f"--{option} must be a whole number (got {value!r})") from None
 
 
 __all__ = [

@@ -53,8 +53,9 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Mapping
 
-from solo.rules.base import Advance, Character, Odds, Offer, RulesError
+from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.values import ValueReader, lookup_name, name_key
 
 SYSTEM = "game"
 
@@ -107,18 +108,18 @@ FAILED_TRANSMUTERY_DRAIN = 3
 COMBINED_TRANSMUTERY_DRAIN = 3
 
 
-def _err(message: str) -> RulesError:
-    return RulesError(f"GAME: {message}")
+_VALUES = ValueReader("GAME")
+_err = _VALUES.error
+_as_int = _VALUES.whole_number
+_as_bool = _VALUES.flag
 
 
 # --------------------------------------------------------------------------------------------
 # names
 # --------------------------------------------------------------------------------------------
 
-
-def _key(text: str) -> str:
-    """Lower-case letters and digits only: ``"Hack/Slash"`` and ``"hack-slash"`` → ``hackslash``."""
-    return "".join(ch for ch in str(text).lower() if ch.isalnum())
+#: Lower-case letters and digits only: ``"Hack/Slash"`` and ``"hack-slash"`` → ``hackslash``.
+_key = name_key
 
 
 def _skill_index() -> dict[str, str]:
@@ -138,52 +139,17 @@ _TRAIT_INDEX = {_key(t): t for t in ADVANTAGES + DISADVANTAGES}
 
 def lookup_skill(name: Any) -> str | None:
     """The book's spelling of a skill named forgivingly, or ``None`` if nothing matches."""
-    return _SKILL_INDEX.get(_key(name)) if isinstance(name, str) else None
+    return lookup_name(_SKILL_INDEX, name)
 
 
 def find_skill(name: Any) -> str:
     """Like :func:`lookup_skill` but raises :class:`RulesError` listing the skills."""
-    skill = lookup_skill(name)
-    if skill is None:
-        raise _err(f"unknown skill {name!r} (expected one of: {', '.join(SKILLS)})")
-    return skill
+    return _VALUES.known_name(name, _SKILL_INDEX, "skill", SKILLS)
 
 
 def find_characteristic(name: Any) -> str:
     """Brawn, Brains, Balance or Build, named case-insensitively."""
-    found = _CHARACTERISTIC_INDEX.get(_key(name)) if isinstance(name, str) else None
-    if found is None:
-        raise _err(
-            f"unknown characteristic {name!r} (expected one of: {', '.join(CHARACTERISTICS)})"
-        )
-    return found
-
-
-def _as_int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise _err(f"{what} must be a whole number (got {value!r})")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise _err(f"{what} must be a whole number (got {value!r})")
-
-
-def _as_bool(value: Any, what: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
-        return True
-    if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0", ""):
-        return False
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise _err(f"{what} must be true or false (got {value!r})")
+    return _VALUES.known_name(name, _CHARACTERISTIC_INDEX, "characteristic", CHARACTERISTICS)
 
 
 def parse_difficulty(value: Any) -> str:
@@ -548,10 +514,14 @@ def _validate_traits(traits: Any) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-class Game:
-    """Guilddom Adventures Made Easy. See the module docstring for parameters and Decisions."""
+class Game(RulesetDefaults):
+    """Guilddom Adventures Made Easy. See the module docstring for parameters and Decisions.
+
+    No alternatives to rolling and nothing to settle: those are :class:`RulesetDefaults`'.
+    """
 
     id: ClassVar[str] = SYSTEM
+    error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "Guilddom Adventures Made Easy (GAME)"
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     #: Labels a contest can produce, worst to best.
@@ -742,11 +712,7 @@ class Game:
         )
 
     def contest(
-        self,
-        dice: Dice,
-        character: Character,
-        opponent: Character,
-        params: Mapping[str, Any],
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
         mine = self._parse_side(params, character, "")
         theirs = self._parse_side(params, opponent, "opponent_")
@@ -814,27 +780,6 @@ class Game:
         new.steps.insert(0, f"reroll spent ({character.resources['rerolls']} left)")
         return new
 
-    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
-        return []
-
-    def take_alternative(
-        self, character: Character, params: Mapping[str, Any], key: str
-    ) -> RollRecord:
-        raise _err(f"GAME has no way to resolve a check without rolling (got {key!r})")
-
-    def settle(
-        self,
-        dice: Dice,
-        record: RollRecord,
-        character: Character,
-        params: Mapping[str, Any],
-        branches: frozenset[str],
-    ) -> RollRecord:
-        return record
-
-    def is_success(self, outcome: str) -> bool:
-        return outcome == "success"
-
     def combined_build(
         self, dice: Dice, character: Character, skill_a: str, skill_b: str, bonus: int = 0
     ) -> RollRecord:
@@ -886,14 +831,10 @@ class Game:
 
     # command line -----------------------------------------------------------------------------
     def _args_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
-        known = set(self.cli_options)
-        unknown = sorted(set(args) - known)
-        if unknown:
-            options = ", ".join("--" + k for k in self.cli_options)
-            raise _err(f"unknown option --{unknown[0]} (options: {options})")
+        _VALUES.reject_unknown_options(args, self.cli_options)
         if args.get("skill") is None:
             raise _err("--skill is required: the skill rating 0-8")
-        rating = _cli_int(args["skill"], "skill")
+        rating = _as_int(args["skill"], "--skill")
         if not 0 <= rating <= MAX_RATING:
             raise _err(f"--skill must be a rating 0-{MAX_RATING} (got {args['skill']!r})")
         params: dict[str, Any] = {"rating": rating}
@@ -907,17 +848,17 @@ class Game:
         elif args.get("difficulty") is True:
             raise _err("--difficulty needs a value: easy, challenging or hard")
         if args.get("bonus") is not None:
-            params["bonus"] = _cli_int(args["bonus"], "bonus")
+            params["bonus"] = _as_int(args["bonus"], "--bonus")
         if args.get("group") is not None:
-            params["group"] = _cli_int(args["group"], "group")
+            params["group"] = _as_int(args["group"], "--group")
             if params["group"] < 1:
                 raise _err(f"--group counts characters, 1 or more (got {args['group']!r})")
         for flag in ("notable", "exhausted"):
             if args.get(flag) is not None:
-                params[flag] = _cli_flag(args[flag], flag)
+                params[flag] = _VALUES.option_flag(args[flag], flag)
         versus = None
         if args.get("versus") is not None:
-            versus = _cli_int(args["versus"], "versus")
+            versus = _as_int(args["versus"], "--versus")
             if not 0 <= versus <= MAX_RATING:
                 raise _err(f"--versus must be a rating 0-{MAX_RATING} (got {args['versus']!r})")
         return params, versus
@@ -941,9 +882,8 @@ class Game:
         return self.contest(dice, nobody, nobody, params)
 
     # experience -------------------------------------------------------------------------------
-    def experience(self, record: RollRecord, character: Character) -> list[str]:
-        return []  # EP come from objectives (adventure awards), not from rolls
-
+    # Rolls earn nothing: EP come from objectives (adventure awards), so experience() is
+    # RulesetDefaults'.
     def advancement(self, character: Character) -> list[Advance]:
         found = talents(character)
         options: list[Advance] = []
@@ -1094,20 +1034,6 @@ def _build_notes(
     if chk.skill == "Transmutery":
         details["drain"] = drain(chk.difficulty, res.success)
         steps.append(f"Drain {details['drain']} FP")
-
-
-def _cli_int(value: Any, option: str) -> int:
-    try:
-        return _as_int(value, f"--{option}")
-    except RulesError:
-        raise _err(f"--{option} must be a whole number (got {value!r})") from None
-
-
-def _cli_flag(value: Any, option: str) -> bool:
-    try:
-        return _as_bool(value, f"--{option}")
-    except RulesError:
-        raise _err(f"--{option} is a flag (got {value!r})") from None
 
 
 __all__ = [

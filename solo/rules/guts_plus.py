@@ -67,8 +67,9 @@ from math import ceil
 from typing import Any, ClassVar, Mapping, Sequence
 
 from solo.rules import guts_plus_odds as go
-from solo.rules.base import Advance, Character, Odds, Offer, RulesError
+from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.values import ValueReader, canonical_keys, find_key, name_key
 
 SYSTEM = "guts-plus"
 CORE: tuple[str, ...] = ("gumption", "utility", "thought", "slyness")
@@ -119,13 +120,17 @@ BOOK_CONDITIONS: dict[str, tuple[str, int, int]] = {
 STRAINED = "strained"
 UNCONSCIOUS = "unconscious"
 
+#: Whole numbers in GUTS+ are written as such: ``2.0`` is refused like ``2.5``.
+_VALUES = ValueReader("GUTS+", floats="refuse")
+_int = _VALUES.whole_number
+
 
 # -- names -------------------------------------------------------------------------------------
 
 
 def norm(name: str) -> str:
     """A name for matching: lower-case, without spaces, dashes or underscores."""
-    return re.sub(r"[\s\-_]+", "", str(name).lower())
+    return name_key(name, keep_punctuation=True)
 
 
 def _title(name: str) -> str:
@@ -134,11 +139,7 @@ def _title(name: str) -> str:
 
 def find_quality(character: Character, name: str) -> str | None:
     """The key in ``character.stats`` that spells ``name`` (case, spaces, dashes ignored)."""
-    wanted = norm(name)
-    for key in character.stats:
-        if norm(key) == wanted:
-            return key
-    return None
+    return find_key(character.stats, name, norm)
 
 
 def quality_level(character: Character, name: str) -> tuple[str, int]:
@@ -210,16 +211,6 @@ def condition_effects(character: Character) -> list[tuple[str, str, int, int]]:
             quality, modifier, fewer = book
         found.append((str(condition), quality, modifier * times, fewer * times))
     return found
-
-
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise RulesError(f"GUTS+: {what} must be a whole number (got {value!r})")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        return int(value)
-    raise RulesError(f"GUTS+: {what} must be a whole number (got {value!r})")
 
 
 # -- parsed check ------------------------------------------------------------------------------
@@ -552,13 +543,55 @@ def _copy(record: RollRecord) -> RollRecord:
     return RollRecord.from_dict(record.to_dict())
 
 
-class GutsPlus:
+def _doubles_step(doubles: Sequence[int]) -> str:
+    count = len(doubles)
+    return (f"doubles {', '.join(f'{v}-{v}' for v in doubles)}: "
+            f"{count} bonus {'die' if count == 1 else 'dice'}")
+
+
+def _roller_details(
+    spec: CheckSpec, values: list[int], doubles: list[int], bonus_dice: int
+) -> dict[str, Any]:
+    """The roller's side of a check or contest record's details, before helper or opponent."""
+    return {
+        "qualities": list(spec.qualities),
+        "levels": list(spec.levels),
+        "pool": spec.dice,
+        "modifier": spec.modifier,
+        "fewer_dice": spec.fewer,
+        "conditions": [c for c, _, _ in spec.conditions],
+        "values": values,
+        "doubles": doubles,
+        "bonus_total": bonus_dice,
+        "bonus_left": bonus_dice,
+        "bonus": [],
+    }
+
+
+def _unread_record(
+    spec: CheckSpec, kind: str, faces: Sequence[int], details: dict[str, Any], steps: list[str],
+    **fields: Any,
+) -> RollRecord:
+    """A check or contest record of the dice as rolled, mastery not yet used, still to be read."""
+    if spec.mastery:
+        details["mastery"] = {"used": False}
+    return RollRecord(
+        system=SYSTEM, kind=kind, stat=spec.stat, dice=list(faces), outcome="", success=False,
+        modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
+        details=details, steps=steps, **fields,
+    )
+
+
+class GutsPlus(RulesetDefaults):
     """The GUTS+ System (2019). Numeric override for the CLI: ``dice`` (1-10).
 
     See the module docstring for parameters and the choices made where the book leaves room.
+    GUTS+ carries everything over between adventures (XP, learning, injuries, conditions), so
+    ``end_of_adventure`` is :class:`RulesetDefaults`'.
     """
 
     id: ClassVar[str] = SYSTEM
+    error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "GUTS+"
     outcome_labels: ClassVar[tuple[str, ...]] = go.LABELS
     stat_names: ClassVar[tuple[str, ...]] = CORE
@@ -590,10 +623,7 @@ class GutsPlus:
     # characters ---------------------------------------------------------------------------
     def prepare_character(self, character: Character) -> Character:
         """Spell core qualities lower-case, key learning by quality, add ``xp`` and ``learning``."""
-        stats: dict[str, Any] = {}
-        for key, value in character.stats.items():
-            stats[norm(key) if norm(key) in CORE else key] = value
-        character.stats = stats
+        character.stats = canonical_keys(character.stats, CORE, norm)
         character.resources.setdefault("xp", 0)
         counts = dict(character.resources.get("learning", {}))
         character.resources["learning"] = {
@@ -733,41 +763,17 @@ class GutsPlus:
         if spec.modifier:
             steps.append(f"{spec.modifier:+d} to each die: {_fmt(values)}")
         if own:
-            steps.append(f"doubles {', '.join(f'{v}-{v}' for v in own)}: "
-                         f"{len(own)} bonus {'die' if len(own) == 1 else 'dice'}")
-        details: dict[str, Any] = {
-            "qualities": list(spec.qualities),
-            "levels": list(spec.levels),
-            "pool": spec.dice,
-            "modifier": spec.modifier,
-            "fewer_dice": spec.fewer,
-            "conditions": [c for c, _, _ in spec.conditions],
-            "values": values,
-            "doubles": own,
-            "bonus_total": len(own) + len(matches),
-            "bonus_left": len(own) + len(matches),
-            "bonus": [],
-        }
+            steps.append(_doubles_step(own))
+        details = _roller_details(spec, values, own, len(own) + len(matches))
         if spec.helper_dice:
             details["helper"] = {
                 "level": spec.helper_level, "dice": helper_faces, "matches": matches,
             }
             steps.append(f"helper rolled {_fmt(helper_faces)}: "
                          f"{len(matches)} {'match' if len(matches) == 1 else 'matches'}")
-        if spec.mastery:
-            details["mastery"] = {"used": False}
-        record = RollRecord(
-            system=SYSTEM,
-            kind="check",
-            stat=spec.stat,
-            dice=list(faces),
-            outcome="",
-            success=False,
-            kept=list(values),
-            modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
-            details=details,
-            steps=steps,
-            xp=1 if any(f in (1, 2) for f in faces) else 0,
+        record = _unread_record(
+            spec, "check", faces, details, steps,
+            kept=list(values), xp=1 if any(f in (1, 2) for f in faces) else 0,
         )
         return self._reread(record, explain=True)
 
@@ -804,11 +810,7 @@ class GutsPlus:
         return record
 
     def contest(
-        self,
-        dice: Dice,
-        character: Character,
-        opponent: Character,
-        params: Mapping[str, Any],
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
         spec = self.parse_check(params, character)
         theirs = self._opponent_spec(opponent, params)
@@ -829,46 +831,21 @@ class GutsPlus:
         their_total = sum(their_values) + sum(their_bonus) + theirs.modifier
         own = go.doubles(faces)
         if own:
-            steps.append(f"doubles {', '.join(f'{v}-{v}' for v in own)}: "
-                         f"{len(own)} bonus {'die' if len(own) == 1 else 'dice'}")
+            steps.append(_doubles_step(own))
         if spec.modifier:
             steps.append(f"{spec.modifier:+d} to the total")
-        details: dict[str, Any] = {
-            "qualities": list(spec.qualities),
-            "levels": list(spec.levels),
-            "pool": spec.dice,
-            "modifier": spec.modifier,
-            "fewer_dice": spec.fewer,
-            "conditions": [c for c, _, _ in spec.conditions],
-            "values": list(faces),
-            "doubles": own,
-            "bonus_total": len(own),
-            "bonus_left": len(own),
-            "bonus": [],
-            "opponent": {
-                "name": opponent_name,
-                "qualities": list(theirs.qualities),
-                "dice": their_faces,
-                "values": their_values,
-                "doubles": their_doubles,
-                "bonus": their_bonus,
-                "modifier": theirs.modifier,
-                "total": their_total,
-            },
+        details = _roller_details(spec, list(faces), own, len(own))
+        details["opponent"] = {
+            "name": opponent_name,
+            "qualities": list(theirs.qualities),
+            "dice": their_faces,
+            "values": their_values,
+            "doubles": their_doubles,
+            "bonus": their_bonus,
+            "modifier": theirs.modifier,
+            "total": their_total,
         }
-        if spec.mastery:
-            details["mastery"] = {"used": False}
-        record = RollRecord(
-            system=SYSTEM,
-            kind="contest",
-            stat=spec.stat,
-            dice=list(faces),
-            outcome="",
-            success=False,
-            modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
-            details=details,
-            steps=steps,
-        )
+        record = _unread_record(spec, "contest", faces, details, steps)
         return self._reread(record, explain=True)
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
@@ -966,12 +943,8 @@ class GutsPlus:
         )
 
     def settle(
-        self,
-        dice: Dice,
-        record: RollRecord,
-        character: Character,
-        params: Mapping[str, Any],
-        branches: frozenset[str],
+        self, dice: Dice, record: RollRecord, character: Character,
+        params: Mapping[str, Any], branches: frozenset[str],
     ) -> RollRecord:
         if record.outcome != "near-success" or "near" in record.details:
             return record
@@ -1006,6 +979,25 @@ class GutsPlus:
         """The five readings, each on its own (they sum to 1)."""
         return {go.LABELS[r]: Fraction(weights[r], denominator) for r in range(5)}
 
+    def _reading_odds(
+        self,
+        weights: Sequence[int],
+        denominator: int,
+        distributions: dict[str, dict[int, Fraction]],
+        values: dict[str, Fraction] | None = None,
+    ) -> Odds:
+        """Odds of a check or contest from its reading weights (see :meth:`check_odds`), with
+        its own ``distributions`` after ``reading`` and ``values`` after ``success_with_oracle``."""
+        outcomes = self._odds(weights, denominator)
+        overall = outcomes["success"] + outcomes["positive-impact"]
+        return Odds(
+            system=SYSTEM,
+            outcomes=outcomes,
+            overall_success=overall,
+            distributions={"reading": _by_rank(weights, denominator), **distributions},
+            values={"success_with_oracle": overall + outcomes["near-success"] / 2, **(values or {})},
+        )
+
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
         """Exact odds, every bonus die taken and split by ``best_split``, mastery used last.
 
@@ -1020,20 +1012,10 @@ class GutsPlus:
             spec.dice, spec.modifier, spec.mastery, spec.helper_dice
         )
         total_bonus = sum(w for _, w in bonus)
-        outcomes = self._odds(weights, denominator)
-        overall = outcomes["success"] + outcomes["positive-impact"]
-        return Odds(
-            system=SYSTEM,
-            outcomes=outcomes,
-            overall_success=overall,
-            distributions={
-                "reading": _by_rank(weights, denominator),
-                "bonus_dice": {k: Fraction(w, total_bonus) for k, w in bonus},
-            },
-            values={
-                "success_with_oracle": overall + outcomes["near-success"] / 2,
-                "dice": Fraction(spec.dice),
-            },
+        return self._reading_odds(
+            weights, denominator,
+            {"bonus_dice": {k: Fraction(w, total_bonus) for k, w in bonus}},
+            {"dice": Fraction(spec.dice)},
         )
 
     def contest_odds(
@@ -1045,31 +1027,17 @@ class GutsPlus:
         weights, denominator, differences = go.contest_weights(
             spec.dice, theirs.dice, spec.modifier, theirs.modifier, spec.mastery, theirs.mastery
         )
-        outcomes = self._odds(weights, denominator)
-        overall = outcomes["success"] + outcomes["positive-impact"]
-        return Odds(
-            system=SYSTEM,
-            outcomes=outcomes,
-            overall_success=overall,
-            distributions={
-                "reading": _by_rank(weights, denominator),
-                "difference": {d: Fraction(w, denominator) for d, w in differences},
-            },
-            values={"success_with_oracle": overall + outcomes["near-success"] / 2},
+        return self._reading_odds(
+            weights, denominator,
+            {"difference": {d: Fraction(w, denominator) for d, w in differences}},
         )
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
-        known = set(self.cli_options)
-        unknown = sorted(set(args) - known)
-        if unknown:
-            raise RulesError(
-                f"GUTS+: unknown option --{unknown[0]} (known: "
-                + ", ".join(f"--{k}" for k in self.cli_options) + ")"
-            )
+        _VALUES.reject_unknown_options(args, self.cli_options, listed_as="known")
         params: dict[str, Any] = {
-            "modifier": _cli_int(args.get("modifier", 0), "--modifier"),
-            "fewer_dice": _cli_int(args.get("fewer-dice", 0), "--fewer-dice"),
+            "modifier": _int(args.get("modifier", 0), "--modifier"),
+            "fewer_dice": _int(args.get("fewer-dice", 0), "--fewer-dice"),
         }
         if "near" in args:
             params["near"] = args["near"]
@@ -1082,13 +1050,13 @@ class GutsPlus:
                 raise RulesError(
                     f"GUTS+: --contest must look like A:D, e.g. 4:3 (got {args['contest']!r})"
                 )
-            params["dice"] = _cli_dice(match.group(1), "--contest (your dice)")
-            opponent = _cli_dice(match.group(2), "--contest (opponent's dice)")
+            params["dice"] = _dice_count(match.group(1), "--contest (your dice)")
+            opponent = _dice_count(match.group(2), "--contest (opponent's dice)")
             params["opponent_dice"] = opponent
         else:
             if args.get("dice") is None:
                 raise RulesError("GUTS+: give --dice N (1-10) or --contest A:D")
-            params["dice"] = _cli_dice(args["dice"], "--dice")
+            params["dice"] = _dice_count(args["dice"], "--dice")
         return params, opponent
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
@@ -1208,24 +1176,6 @@ class GutsPlus:
         character.resources["xp"] = 0
         return character
 
-    def end_of_adventure(self, character: Character) -> list[str]:
-        """GUTS+ carries everything over (XP, learning, injuries, conditions)."""
-        return []
-
 
 def _by_rank(weights: Sequence[int], denominator: int) -> dict[int, Fraction]:
     return {rank: Fraction(weights[rank], denominator) for rank in range(5)}
-
-
-def _cli_int(value: Any, option: str) -> int:
-    try:
-        return _int(value, option)
-    except RulesError:
-        raise RulesError(f"GUTS+: {option} must be a whole number (got {value!r})") from None
-
-
-def _cli_dice(value: Any, option: str) -> int:
-    count = _cli_int(value, option)
-    if not 1 <= count <= go.MAX_DICE:
-        raise RulesError(f"GUTS+: {option} must be from 1 to {go.MAX_DICE} (got {count})")
-    return count

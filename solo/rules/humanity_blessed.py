@@ -66,19 +66,20 @@ very major). Ache, pain and weakness may name a stat as ``pain:hand``; bare, the
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Mapping
 
 from solo.rules import bumping
-from solo.rules.base import Advance, Character, Odds, Offer, RulesError
+from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.bumping import Die, DieError, Group
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.values import ValueReader, canonical_keys, find_key, name_key
 
 SYSTEM = "humanity-blessed"
 CORE_STATS = ("head", "hand", "heart", "home", "hurt", "hurry", "history")
 TARGETS = {"lowest": 3, "easy": 4, "medium": 8, "hard": 12, "veryhard": 16, "trial": 20}
+TARGET_NAMES = ("lowest", "easy", "medium", "hard", "very-hard", "trial")
 SIZES = ("very-minor", "minor", "medium", "major", "very-major", "maximum")
 CHECK_BANDS = (3, 7, 11, 15, 19)  # a total at most this is the size of the same index
 CONTEST_BANDS = (1, 3, 5, 7, 9)  # a margin at most this ...
@@ -120,15 +121,14 @@ _DC2 = bumping.capped_die(2)
 RESULT = "result: "  # the verdict line of a record's steps (replaced when Help changes it)
 
 
-def _err(message: str) -> RulesError:
-    return RulesError(f"HUMANITY-BLESSED: {message}")
+#: A float where a whole number is wanted reads by int(): 2.5 reads 2.
+_VALUES = ValueReader("HUMANITY-BLESSED", floats="truncate")
+_err = _VALUES.error
 
 
 def norm(name: object) -> str:
     """A name for matching: lower case, accents dropped, no spaces, dashes or underscores."""
-    text = unicodedata.normalize("NFKD", str(name))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return re.sub(r"[\s\-_]+", "", text).lower()
+    return name_key(name, keep_punctuation=True, fold_accents=True)
 
 
 # -- pure rules -----------------------------------------------------------------------------
@@ -347,20 +347,8 @@ def _parse_aid(value: object, key: str) -> int | Die | None:
 
 
 def parse_target(value: object) -> int:
-    if isinstance(value, bool):
-        raise _err(f"target must be a number or a difficulty name (got {value!r})")
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    found = TARGETS.get(norm(text))
-    if found is None:
-        raise _err(
-            "target must be a number or one of lowest, easy, medium, hard, very-hard, trial "
-            f"(got {value!r})"
-        )
-    return found
+    """A target number, or one of the named difficulties."""
+    return _VALUES.number_or_name(value, "target", TARGETS, TARGET_NAMES, norm)
 
 
 def _flag(value: object) -> bool:
@@ -370,15 +358,8 @@ def _flag(value: object) -> bool:
 
 
 def _int(params: Mapping[str, Any], key: str) -> int:
-    value = params.get(key, 0)
-    if value is None:
-        return 0
-    if isinstance(value, bool):
-        raise _err(f"{key} must be a whole number (got {value!r})")
-    try:
-        return int(str(value).strip()) if isinstance(value, str) else int(value)
-    except ValueError:
-        raise _err(f"{key} must be a whole number (got {value!r})") from None
+    value = params.get(key)
+    return 0 if value is None else _VALUES.whole_number(value, key)
 
 
 @dataclass(frozen=True)
@@ -409,20 +390,20 @@ class HBCheck:
 
 
 def _lookup(stats: Mapping[str, Any], name: str) -> str | None:
-    wanted = norm(name)
-    for key in sorted(stats, key=str):
-        if norm(key) == wanted:
-            return key
-    return None
+    return find_key(stats, name, norm, sort=True)
 
 
 # -- the ruleset ----------------------------------------------------------------------------
 
 
-class HumanityBlessed:
-    """Humanity, Blessed. See the module docstring for parameters, conditions and Decisions."""
+class HumanityBlessed(RulesetDefaults):
+    """Humanity, Blessed. See the module docstring for parameters, conditions and Decisions.
+
+    Nothing to settle after a roll: ``settle`` is :class:`RulesetDefaults`'.
+    """
 
     id: ClassVar[str] = SYSTEM
+    error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "Humanity, Blessed"
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     stat_names: ClassVar[tuple[str, ...]] = CORE_STATS
@@ -436,13 +417,10 @@ class HumanityBlessed:
 
     # characters ---------------------------------------------------------------------------
     def prepare_character(self, character: Character) -> Character:
-        stats: dict[str, Any] = {}
-        for key, value in character.stats.items():
-            canonical = norm(key)
-            stats[canonical if canonical in CORE_STATS else key] = (
-                str(value).strip().lower() if isinstance(value, str) else value
-            )
-        character.stats = stats
+        character.stats = {
+            key: str(value).strip().lower() if isinstance(value, str) else value
+            for key, value in canonical_keys(character.stats, CORE_STATS, norm).items()
+        }
         character.resources.setdefault("blessings", [])
         character.resources.setdefault("free_upgrades", 0)
         character.resources.setdefault("upgrades_bought", 0)
@@ -872,11 +850,7 @@ class HumanityBlessed:
             record.steps.append("success by 6 or more: blessing die earned")
 
     def contest(
-        self,
-        dice: Dice,
-        character: Character,
-        opponent: Character,
-        params: Mapping[str, Any],
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
         mine, theirs, violent = self._contest_parse(character, opponent, params)
         session_lines = self._ensure_session(dice, character) if character.stats else []
@@ -1073,19 +1047,6 @@ class HumanityBlessed:
             steps=[f"History {parsed.die} covers target {target}: automatic success ({size})"],
         )
 
-    def settle(
-        self,
-        dice: Dice,
-        record: RollRecord,
-        character: Character,
-        params: Mapping[str, Any],
-        branches: frozenset[str],
-    ) -> RollRecord:
-        return record
-
-    def is_success(self, outcome: str) -> bool:
-        return outcome == "success"
-
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
         parsed = self.parse_check(params, character)
@@ -1108,10 +1069,7 @@ class HumanityBlessed:
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(args) - set(self.cli_options))
-        if unknown:
-            options = ", ".join("--" + k for k in self.cli_options)
-            raise _err(f"unknown option --{unknown[0]} (options: {options})")
+        _VALUES.reject_unknown_options(args, self.cli_options)
         if args.get("die") in (None, True):
             raise _err("--die is required (d4, d6, d8, d10 or dcX)")
         if args.get("target") in (None, True):

@@ -41,18 +41,19 @@ are taken away, e.g. Clumsy from Body). Dice never drop below one. Contest param
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 import math
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Mapping
 
-from solo.rules.base import Advance, Character, Odds, Offer, RulesError
+from solo.rules.base import Advance, Character, Odds, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.values import ValueReader, canonical_keys, find_key, name_key
 
 SYSTEM = "loose-fuzzy"
 REQUIRED = ("cleverness", "body", "knowledge", "perception", "tenacity")
 TARGETS = {"easy": 4, "average": 7, "hard": 11, "reallyhard": 14, "nighimpossible": 18}
+TARGET_NAMES = ("easy", "average", "hard", "really-hard", "nigh-impossible")
 FIT = {"good": 0, "fits": 0, "poor": 1, "barely": 2}
 BASELINE = 22
 MAX_LUCK = 5
@@ -72,13 +73,14 @@ _TAIL = Fraction(1, 10**15)
 _SIXTH = Fraction(1, 6)
 
 
-def _err(message: str) -> RulesError:
-    return RulesError(f"LOOSE-FUZZY: {message}")
+#: A float where a whole number is wanted reads by int(): 2.5 reads 2.
+_VALUES = ValueReader("LOOSE-FUZZY", floats="truncate")
+_err = _VALUES.error
 
 
 def norm(name: object) -> str:
     """A name for matching: lower case without spaces, dashes or underscores."""
-    return re.sub(r"[\s\-_]+", "", str(name)).lower()
+    return name_key(name, keep_punctuation=True)
 
 
 # -- characters -----------------------------------------------------------------------------
@@ -119,11 +121,7 @@ def _is_rating(value: object) -> bool:
 
 
 def _lookup(mapping: Mapping[str, Any], name: str) -> str | None:
-    wanted = norm(name)
-    for key in sorted(mapping, key=str):
-        if norm(key) == wanted:
-            return key
-    return None
+    return find_key(mapping, name, norm, sort=True)
 
 
 # -- rolling --------------------------------------------------------------------------------
@@ -406,36 +404,25 @@ class LFCheck:
 
 
 def _int_param(params: Mapping[str, Any], key: str, default: int = 0) -> int:
-    value = params.get(key, default)
+    value = params.get(key)
     if value is None:
         return default
-    if isinstance(value, bool):
-        raise _err(f"check parameter {key!r} must be a whole number (got {value!r})")
-    try:
-        return int(str(value).strip()) if isinstance(value, str) else int(value)
-    except ValueError:
-        raise _err(f"check parameter {key!r} must be a whole number (got {value!r})") from None
+    return _VALUES.whole_number(value, f"check parameter {key!r}")
 
 
 def parse_target(value: object, key: str = "target") -> int:
-    if isinstance(value, bool):
-        raise _err(f"{key} must be a number or a difficulty name (got {value!r})")
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    found = TARGETS.get(norm(text))
-    if found is None:
-        names = ", ".join(["easy", "average", "hard", "really-hard", "nigh-impossible"])
-        raise _err(f"{key} must be a number or one of {names} (got {value!r})")
-    return found
+    """A target number, or one of the named difficulties."""
+    return _VALUES.number_or_name(value, key, TARGETS, TARGET_NAMES, norm)
 
 
-class LooseFuzzy:
-    """A Loose and Fuzzy Game System. See the module docstring for parameters and Decisions."""
+class LooseFuzzy(RulesetDefaults):
+    """A Loose and Fuzzy Game System. See the module docstring for parameters and Decisions.
+
+    No offers, alternatives or settling: those are :class:`RulesetDefaults`'.
+    """
 
     id: ClassVar[str] = SYSTEM
+    error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "A Loose and Fuzzy Game System"
     outcome_labels: ClassVar[tuple[str, ...]] = (
         "critical-failure",
@@ -453,11 +440,7 @@ class LooseFuzzy:
 
     # characters ---------------------------------------------------------------------------
     def prepare_character(self, character: Character) -> Character:
-        stats: dict[str, Any] = {}
-        for key, value in character.stats.items():
-            canonical = norm(key)
-            stats[canonical if canonical in REQUIRED else key] = value
-        character.stats = stats
+        character.stats = canonical_keys(character.stats, REQUIRED, norm)
         character.extra.setdefault("disabilities", {})
         if "luck" not in character.resources or "unluck" not in character.resources:
             try:
@@ -652,11 +635,7 @@ class LooseFuzzy:
         )
 
     def contest(
-        self,
-        dice: Dice,
-        character: Character,
-        opponent: Character,
-        params: Mapping[str, Any],
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
         mine, theirs = self._contest_checks(character, opponent, params)
         exchanges: list[dict[str, Any]] = []
@@ -729,32 +708,6 @@ class LooseFuzzy:
         theirs = self.parse_check(other_params, opponent)
         return mine, theirs
 
-    def offers(self, record: RollRecord, character: Character) -> list[Offer]:
-        return []
-
-    def apply_offer(
-        self, dice: Dice, record: RollRecord, character: Character, key: str
-    ) -> RollRecord:
-        raise _err(f"there is nothing to spend on a roll in this system (got offer {key!r})")
-
-    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
-        return []
-
-    def take_alternative(
-        self, character: Character, params: Mapping[str, Any], key: str
-    ) -> RollRecord:
-        raise _err(f"checks cannot be resolved without rolling (got {key!r})")
-
-    def settle(
-        self,
-        dice: Dice,
-        record: RollRecord,
-        character: Character,
-        params: Mapping[str, Any],
-        branches: frozenset[str],
-    ) -> RollRecord:
-        return record
-
     def is_success(self, outcome: str) -> bool:
         return outcome in ("success", "critical-success")
 
@@ -786,10 +739,7 @@ class LooseFuzzy:
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(args) - set(self.cli_options))
-        if unknown:
-            options = ", ".join("--" + k for k in self.cli_options)
-            raise _err(f"unknown option --{unknown[0]} (options: {options})")
+        _VALUES.reject_unknown_options(args, self.cli_options)
         if args.get("dice") in (None, True):
             raise _err("--dice N is required (the number of d6 rolled)")
         if args.get("target") in (None, True):
@@ -809,9 +759,8 @@ class LooseFuzzy:
         return self.check(dice, Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
 
     # experience ---------------------------------------------------------------------------
-    def experience(self, record: RollRecord, character: Character) -> list[str]:
-        return []  # experience is awarded by the adventure (1-3 points at session end)
-
+    # Rolls earn nothing: experience is awarded by the adventure (1-3 points at session end),
+    # so experience() and end_of_adventure() are RulesetDefaults'.
     def advancement(self, character: Character) -> list[Advance]:
         options: list[Advance] = []
         for key in sorted(character.stats, key=str):
@@ -875,9 +824,6 @@ class LooseFuzzy:
         if xp < cost:
             raise _err(f"{what} costs {cost} experience (have {xp})")
         character.resources["experience"] = xp - cost
-
-    def end_of_adventure(self, character: Character) -> list[str]:
-        return []
 
 
 def contest_distribution(
