@@ -397,6 +397,15 @@ class FourS(RulesetDefaults):
     #: Labels a contest (competing roll) can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")
     stat_names: ClassVar[tuple[str, ...]] = STATS
+    # interactive creation (optional hooks used by solo.ui.creation)
+    creation_rules: ClassVar[str] = (
+        "A level-0 character has 12 SP: 3 in the first tier of each of Strength, Skill, Support "
+        "and Scharisma."
+    )
+    custom_stats: ClassVar[bool] = False
+
+    def creation_defaults(self) -> dict[str, int]:
+        return {name: 3 for name in STATS}
     cli_options: ClassVar[dict[str, str]] = {
         "bonus": "Roleplay Bonus (highest tier with SP, 1-6); default 1",
         "goal": "a number or very-easy/easy/kind-of-hard/hard/extremely-hard/heroic/"

@@ -527,6 +527,16 @@ class Game(RulesetDefaults):
     #: Labels a contest can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")
     stat_names: ClassVar[tuple[str, ...]] = SKILLS
+    # interactive creation (optional hooks used by solo.ui.creation)
+    creation_rules: ClassVar[str] = (
+        "Spread 35 points over the 16 skills: none above 5 and at most one at 5. Then pick the "
+        "one characteristic you are notable in: Brawn, Brains, Balance or Build."
+    )
+    creation_extra: ClassVar[tuple[str, ...]] = ("notable",)
+    custom_stats: ClassVar[bool] = False
+
+    def creation_defaults(self) -> dict[str, int]:
+        return {name: 2 for name in SKILLS}
     cli_options: ClassVar[dict[str, str]] = {
         "skill": "skill rating 0-8",
         "difficulty": "easy (1d8), challenging (2d8) or hard (3d8); default easy",

@@ -595,6 +595,15 @@ class GutsPlus(RulesetDefaults):
     name: ClassVar[str] = "GUTS+"
     outcome_labels: ClassVar[tuple[str, ...]] = go.LABELS
     stat_names: ClassVar[tuple[str, ...]] = CORE
+    # interactive creation (optional hooks used by solo.ui.creation)
+    creation_rules: ClassVar[str] = (
+        "Gumption, Utility, Thought and Slyness start at 1, and so does at least one quality of "
+        "your own (up to three; Essence may be one, but not the first). Add 3 points in all, at "
+        "most 2 to one quality, none above 3."
+    )
+
+    def creation_defaults(self) -> dict[str, int]:
+        return {name: 1 for name in CORE}
     cli_options: ClassVar[dict[str, str]] = {
         "dice": "number of d6 to roll (a quality's level, 1-10)",
         "modifier": "added to each die, e.g. -1 for a '-1 to rolls' condition (default 0)",

@@ -15,6 +15,7 @@ A ruleset can shape the questions with optional attributes:
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Callable
 
 import click
@@ -46,7 +47,7 @@ def ask_character(ruleset: Ruleset, name: str | None, create: Callable[[Characte
     """Ask for a new character of ``ruleset``'s system; returns it once it is legal."""
     guide = getattr(ruleset, "creation_rules", "")
     if guide:
-        echo(guide)
+        echo(textwrap.fill(guide, width=78))
     name = name or click.prompt("Name")
     stats: dict[str, Any] = dict(getattr(ruleset, "creation_defaults", lambda: {})() or {})
     extra: dict[str, Any] = {}

@@ -130,3 +130,13 @@ def test_character_list_and_missing(tmp_path):
     assert [row["name"] for row in json.loads(listed.output)] == ["Vela"]
     missing = invoke(["character", "show", "Nobody"], tmp_path)
     assert missing.exit_code == 1 and "no stored character called 'Nobody'" in missing.output
+
+
+def test_interactive_game_creation_asks_for_the_notable_characteristic(tmp_path):
+    skills = ["3", "2", "2", "2", "2", "3", "2", "2", "3", "3", "1", "5", "1", "1", "2", "1"]
+    answers = "\n".join(["Wren", *skills, "Balance"]) + "\n"
+    result = invoke(["character", "new", "--system", "game"], tmp_path, answers)
+    assert result.exit_code == 0, result.output
+    assert "35 points" in result.output
+    wren = stored(tmp_path, "wren")
+    assert wren["extra"]["notable"] == "Balance" and wren["stats"]["Sneak/Hide"] == 5
