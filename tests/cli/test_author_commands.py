@@ -71,3 +71,11 @@ def test_list_json_has_the_documented_fields():
     for entry in entries:
         assert {"id", "title", "system", "endings"} <= set(entry)
         assert len(entry["endings"]) >= 3
+
+
+def test_bundled_files_point_editors_at_the_shipped_schema():
+    for path in sorted((ROOT / "adventures").glob("*.yaml")):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path.name
+        target = (path.parent / first.split("$schema=", 1)[1].strip()).resolve()
+        assert target == (ROOT / "solo" / "adventure" / "adventure.schema.json").resolve()
