@@ -1,8 +1,20 @@
 """Finding and loading adventure files: bundled ones by id, any other by path.
 
 Loading reads the file through :mod:`solo.adventure.yaml_source` (safe, size- and alias-limited,
-with line numbers), upgrades format 0, checks the JSON Schema, then builds the typed model. Any
-problem raises :class:`AdventureError` whose text names ``file:line:col``.
+with line numbers), strips control characters from its text, upgrades format 0, checks the JSON
+Schema (:func:`solo.adventure.schema.schema_problems`, the same check as ``solo validate``), then
+builds the typed model. Any problem raises :class:`AdventureError` whose text names
+``file:line:col``. The garbage collector is paused meanwhile (see :mod:`solo.adventure._gc`).
+
+Limits: by default a file may have at most :data:`~solo.adventure.yaml_source.MAX_BYTES` bytes
+(2 MB) and :data:`~solo.adventure.yaml_source.MAX_NODES` YAML nodes (200 000), and nest
+:data:`~solo.adventure.yaml_source.MAX_DEPTH` levels (64). They are defined, and the reasons for
+them given, in :mod:`solo.adventure.yaml_source`: in short, 2 MB is some 3 000 scenes, far beyond a
+hand-written adventure, so a stranger's file (or a wrong one) costs at most about half a second;
+the node limit is what stops alias bombs; the depth keeps recursive walks of the data safe.
+:func:`load`, :func:`read_document` and ``solo.adventure.validate.validate_path`` take
+``max_bytes`` and ``max_nodes`` for a caller that means to read a bigger file (the benchmark reads
+100 000 scenes, 63 MB).
 """
 
 from __future__ import annotations
@@ -14,14 +26,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from solo.adventure import model
+from solo.adventure._gc import gc_paused
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.sanitize import clean_tree
 from solo.adventure.schema import schema_problems
-from solo.adventure.yaml_source import Document, YamlSourceError, load as load_yaml
+from solo.adventure.yaml_source import MAX_BYTES, MAX_NODES, Document, YamlSourceError, load as load_yaml
 
 DEFAULT_ADVENTURE = "supply-ship"
 CURRENT_FORMAT = 1
-MAX_FILE_BYTES = 2_000_000
 
 
 def bundled_dir() -> Path:
@@ -61,29 +73,43 @@ def resolve(name: str) -> Path:
     )
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
     """The file's bytes, reading at most one byte past the size limit (so a huge file costs nothing)."""
     with path.open("rb") as handle:
-        return handle.read(MAX_FILE_BYTES + 1)
+        return handle.read(max_bytes + 1)
 
 
-def read_document(path: Path) -> Document:
+def read_document(path: Path, *, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_NODES) -> Document:
+    """The file read as YAML, within the limits; raises :class:`AdventureError`."""
+    return _read(path, max_bytes, max_nodes)[1]
+
+
+def _read(path: Path, max_bytes: int, max_nodes: int) -> tuple[bytes, Document]:
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
+        if size > max_bytes:
             raise AdventureError(
-                [Problem(str(path), 0, 0, f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                [Problem(str(path), 0, 0, f"file is {size} bytes, more than the limit of {max_bytes}",
                          "adventure files are small; is this the right file?")]
             )
-        raw = read_bytes(path)
+        raw = read_bytes(path, max_bytes)
     except OSError as exc:
         raise AdventureError([Problem(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
     try:
-        return load_yaml(raw, str(path), max_bytes=MAX_FILE_BYTES)
+        return raw, load_yaml(raw, str(path), max_bytes=max_bytes, max_nodes=max_nodes)
     except YamlSourceError as exc:
         raise AdventureError(
             [Problem(str(path), exc.line or 0, exc.col or 0, exc.message, exc.hint or "")]
         ) from exc
+
+
+def prepare(document: Document) -> tuple[Any, list[str]]:
+    """The document's data as the engine gets it (control characters stripped from its text,
+    older formats upgraded), and notes for the author."""
+    # when the source cannot have put a control character in any string, stripping them would
+    # only copy the whole tree
+    data = clean_tree(document.data) if document.may_hold_controls else document.data
+    return upgrade(data)
 
 
 def upgrade(data: Any) -> tuple[Any, list[str]]:
@@ -99,16 +125,19 @@ def upgrade(data: Any) -> tuple[Any, list[str]]:
     return data, notes
 
 
-def load(name: str | Path) -> Loaded:
-    """Load an adventure by bundled id or path; raise AdventureError on any problem."""
+def load(name: str | Path, *, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_NODES) -> Loaded:
+    """Load an adventure by bundled id or path; raise AdventureError on any problem.
+
+    ``max_bytes`` and ``max_nodes`` raise the limits of the file (see the module doc).
+    """
     path = resolve(str(name))
-    document = read_document(path)
-    data, notes = upgrade(clean_tree(document.data))
-    problems = schema_problems(data, document, str(path))
-    if problems:
-        raise AdventureError(problems)
-    digest = hashlib.sha256(read_bytes(path)).hexdigest()
-    adventure = model.build(data, source=str(path), digest=digest)
+    with gc_paused():
+        raw, document = _read(path, max_bytes, max_nodes)
+        data, notes = prepare(document)
+        problems = schema_problems(data, document, str(path))
+        if problems:
+            raise AdventureError(problems)
+        adventure = model.build(data, source=str(path), digest=hashlib.sha256(raw).hexdigest())
     return Loaded(adventure, document, tuple(notes))
 
 

@@ -20,23 +20,19 @@ adjacency lists, and nothing compares every scene with every other (``bench/load
 
 from __future__ import annotations
 
-import contextlib
 import difflib
-import gc
 import re
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-
-from solo.adventure import loader, model, schema
+from solo.adventure import loader, model
+from solo.adventure._gc import gc_paused
 from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
 from solo.adventure.problems import AdventureError, Problem
-from solo.adventure.sanitize import clean_tree
-from solo.adventure.yaml_source import Document
+from solo.adventure.schema import schema_problems
+from solo.adventure.yaml_source import MAX_BYTES, MAX_NODES, Document
 from solo.engine.scene_machine import global_gotos, scene_edges
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
@@ -123,47 +119,34 @@ Path_ = tuple[Any, ...]
 # -- entry points -----------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a big file is read and checked.
+def validate_path(path: str | Path, *, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_NODES) -> list[Problem]:
+    """Every problem of the adventure file at ``path`` (or a bundled id); never raises for bad input.
 
-    Reading builds millions of small, long-lived, acyclic objects; the collector would walk them
-    again and again (a third of the time for a 10 000-scene file). Nothing here makes cycles
-    worth collecting early, and the collector's previous state is restored afterwards.
+    ``max_bytes`` and ``max_nodes`` raise the limits of the file (see :mod:`solo.adventure.loader`).
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    with gc_paused():
+        return _validate_path(path, max_bytes, max_nodes)
 
 
-def validate_path(path: str | Path) -> list[Problem]:
-    """Every problem of the adventure file at ``path`` (or a bundled id); never raises for bad input."""
-    with _gc_paused():
-        return _validate_path(path)
-
-
-def _validate_path(path: str | Path) -> list[Problem]:
+def _validate_path(path: str | Path, max_bytes: int, max_nodes: int) -> list[Problem]:
     name = str(path)
     try:
         resolved = loader.resolve(name)
-        document = loader.read_document(resolved)
-        text = resolved.read_text(encoding="utf-8-sig", errors="replace")
+        document = loader.read_document(resolved, max_bytes=max_bytes, max_nodes=max_nodes)
     except AdventureError as exc:
         return _sorted([_with_code(p, "yaml-syntax" if p.line else "unreadable") for p in exc.problems])
     except OSError as exc:
         return [Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}", severity=ERROR, code="unreadable")]
-    return validate_document(document, str(resolved), text=text)
+    # the source text is only read again if a problem needs a position inside a value
+    return _validate_document(document, str(resolved), lambda: _read_text(str(resolved)))
 
 
-def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
+def validate_paths(paths: Iterable[str | Path], *, max_bytes: int = MAX_BYTES,
+                   max_nodes: int = MAX_NODES) -> list[Problem]:
     """The problems of several files, file by file, each file's sorted by line."""
     problems: list[Problem] = []
     for path in paths:
-        problems += validate_path(path)
+        problems += validate_path(path, max_bytes=max_bytes, max_nodes=max_nodes)
     return problems
 
 
@@ -172,12 +155,13 @@ def validate_document(document: Document, filename: str, *, text: str | None = N
 
     ``text`` is the file's source, used to point inside multi-line values and quoted strings.
     """
-    with _gc_paused():
+    with gc_paused():
         return _validate_document(document, filename, text)
 
 
-def _validate_document(document: Document, filename: str, text: str | None) -> list[Problem]:
-    data, notes = loader.upgrade(clean_tree(document.data))  # what the loader hands the engine
+def _validate_document(document: Document, filename: str,
+                       text: str | Callable[[], str | None] | None) -> list[Problem]:
+    data, notes = loader.prepare(document)  # what the loader hands the engine
     problems = [
         Problem(filename, 1, 1, "the file has no `format:` key, so it was read as format 0 and upgraded",
                 f"add `format: {loader.CURRENT_FORMAT}` at the top", WARNING, "format-0")
@@ -201,13 +185,18 @@ def validate(adventure: model.Adventure, document: Document | None = None, *, te
     ``document`` gives the positions (without it every problem is at line 0); ``text`` is the
     source (read from ``adventure.source`` when not given) for columns inside values.
     """
+    source: str | Callable[[], str | None] | None = text
     if text is None and document is not None and adventure.source:
-        try:
-            text = Path(adventure.source).read_text(encoding="utf-8-sig", errors="replace")
-        except OSError:
-            text = None
-    with _gc_paused():
-        return _sorted(_Checker(adventure, document, text).run())
+        source = lambda: _read_text(adventure.source)  # noqa: E731 - only read if a problem needs it
+    with gc_paused():
+        return _sorted(_Checker(adventure, document, source).run())
+
+
+def _read_text(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig", errors="replace")
+    except OSError:
+        return None
 
 
 def format_problems(problems: Sequence[Problem], *, files: int | None = None) -> str:
@@ -256,7 +245,16 @@ def _did_you_mean(word: Any, options: Iterable[str], *, also: str = "") -> str:
 
 
 def _norm(name: Any) -> str:
-    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+    """A stat name compared loosely: lowercase letters and digits only."""
+    found = _NORMS.get(name) if isinstance(name, str) else None
+    if found is None:
+        found = "".join(ch for ch in str(name).lower() if ch.isalnum())
+        if isinstance(name, str) and len(_NORMS) < 10_000:
+            _NORMS[name] = found
+    return found
+
+
+_NORMS: dict[str, str] = {}
 
 
 def _names_with_halves(names: Iterable[Any]) -> set[str]:
@@ -272,244 +270,6 @@ def _names_with_halves(names: Iterable[Any]) -> set[str]:
 def _short(text: Any, limit: int = 40) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# -- the JSON Schema, located precisely --------------------------------------------------------
-
-
-_VALIDATOR: Draft202012Validator | None = None
-
-
-def _validator() -> Draft202012Validator:
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        _VALIDATOR = Draft202012Validator(schema.schema())
-    return _VALIDATOR
-
-
-def _leaf(error: ValidationError) -> ValidationError:
-    """The sub-error of an ``anyOf`` that says most (the deepest), as the schema module reads it."""
-    while error.validator in ("anyOf", "oneOf") and error.context:
-        # the deepest; at equal depth a wrong key says more than "expected a string"
-        best = max(error.context, key=lambda e: (len(list(e.absolute_path)), e.validator != "type"))
-        if best is error:
-            break
-        error = best
-    return error
-
-
-def _schema_code(error: ValidationError) -> str:
-    kind = error.validator
-    if kind == "additionalProperties":
-        return "unknown-field"
-    if kind == "required":
-        return "missing-field"
-    if kind == "type":
-        return "wrong-type"
-    if kind == "pattern" and "a-z0-9" in str(error.validator_value):
-        return "bad-id"
-    if kind in ("enum", "const", "pattern", "minimum", "maximum", "maxLength", "minItems", "maxItems",
-                "minProperties", "not"):
-        return "bad-value"
-    return "schema"
-
-
-_Check = Callable[[Any], bool]
-_ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description", "default", "examples"}
-
-
-class _FastSchema:
-    """A yes/no check of data against the schema, compiled once into closures.
-
-    ``jsonschema`` spends most of its time building validators for every node; this check does
-    the same keywords with plain calls, about ten times faster. It only ever answers "valid" when
-    ``jsonschema`` would (anything it is unsure of reads as invalid), and every invalid file is
-    checked again by ``jsonschema``, which explains the problems. A schema keyword it does not know
-    makes it refuse to compile, and then ``jsonschema`` does all the work.
-    """
-
-    def __init__(self, root: Mapping[str, Any]) -> None:
-        self.root = root
-        self.refs: dict[str, _Check] = {}
-        self.valid = self.compile(root)
-
-    def compile(self, schema: Any) -> _Check:
-        if schema is True:
-            return lambda value: True
-        if schema is False:
-            return lambda value: False
-        unknown = set(schema) - _ANNOTATIONS - set(_KEYWORDS)
-        if unknown:
-            raise ValueError(f"schema keywords the fast check does not know: {sorted(unknown)}")
-        checks = [_KEYWORDS[key](self, schema[key], schema) for key in _KEYWORDS if key in schema]
-        return _all([check for check in checks if check is not None])
-
-    def ref(self, target: str) -> _Check:
-        if not target.startswith("#/$defs/"):
-            raise ValueError(f"unsupported $ref {target!r}")
-        name = target[len("#/$defs/"):]
-        if name not in self.refs:
-            self.refs[name] = lambda value: False  # placeholder while compiling a recursive ref
-            compiled = self.compile(self.root["$defs"][name])
-            self.refs[name] = compiled
-        return lambda value: self.refs[name](value)
-
-
-def _all(checks: list[_Check]) -> _Check:
-    """One check that passes when all do, in order (the type first), without a loop per value."""
-    if not checks:
-        return lambda value: True
-    if len(checks) == 1:
-        return checks[0]
-    first, rest = checks[0], _all(checks[1:])
-    return lambda value: first(value) and rest(value)
-
-
-def _is_int(value: Any) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float) and value.is_integer())
-
-
-_TYPES: dict[str, Callable[[Any], bool]] = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "boolean": lambda v: isinstance(v, bool),
-    "integer": _is_int,
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "null": lambda v: v is None,
-}
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def _kw_type(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    tests = [_TYPES[name] for name in ([value] if isinstance(value, str) else value)]
-    if len(tests) == 1:
-        return tests[0]
-    return lambda v: any(test(v) for test in tests)
-
-
-def _kw_properties(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    props = {key: fast.compile(sub) for key, sub in value.items()}
-    return lambda v: not isinstance(v, dict) or all(props[k](x) for k, x in v.items() if k in props)
-
-
-def _kw_additional(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    if "patternProperties" in schema:
-        raise ValueError("patternProperties")
-    known = set(schema.get("properties") or ())
-    if value is False:
-        return lambda v: not isinstance(v, dict) or all(k in known for k in v)
-    check = fast.compile(value)
-    return lambda v: not isinstance(v, dict) or all(check(x) for k, x in v.items() if k not in known)
-
-
-def _kw_property_names(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    check = fast.compile(value)
-    return lambda v: not isinstance(v, dict) or all(check(k) for k in v)
-
-
-def _kw_items(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    if "prefixItems" in schema:
-        raise ValueError("prefixItems")
-    check = fast.compile(value)
-    return lambda v: not isinstance(v, list) or all(check(x) for x in v)
-
-
-def _kw_pattern(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    search = re.compile(value).search
-    return lambda v: not isinstance(v, str) or search(v) is not None
-
-
-def _kw_any_of(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    checks = [fast.compile(sub) for sub in value]
-    return lambda v: any(check(v) for check in checks)
-
-
-def _kw_not(fast: _FastSchema, value: Any, schema: Any) -> _Check:
-    check = fast.compile(value)
-    return lambda v: not check(v)
-
-
-def _number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-_KEYWORDS: dict[str, Callable[[_FastSchema, Any, Any], _Check | None]] = {
-    "type": _kw_type,
-    "const": lambda f, value, s: lambda v: _same(v, value),
-    "enum": lambda f, value, s: lambda v: any(_same(v, option) for option in value),
-    "$ref": lambda f, value, s: f.ref(value),
-    "required": lambda f, value, s: lambda v: not isinstance(v, dict) or all(k in v for k in value),
-    "properties": _kw_properties,
-    "additionalProperties": _kw_additional,
-    "propertyNames": _kw_property_names,
-    "minProperties": lambda f, value, s: lambda v: not isinstance(v, dict) or len(v) >= value,
-    "items": _kw_items,
-    "minItems": lambda f, value, s: lambda v: not isinstance(v, list) or len(v) >= value,
-    "maxItems": lambda f, value, s: lambda v: not isinstance(v, list) or len(v) <= value,
-    "pattern": _kw_pattern,
-    "maxLength": lambda f, value, s: lambda v: not isinstance(v, str) or len(v) <= value,
-    "minimum": lambda f, value, s: lambda v: not _number(v) or v >= value,
-    "maximum": lambda f, value, s: lambda v: not _number(v) or v <= value,
-    "anyOf": _kw_any_of,
-    "not": _kw_not,
-}
-
-_FAST: _FastSchema | None | bool = None
-
-
-def _fast_valid(data: Any) -> bool:
-    """True when the data certainly meets the schema (False: ask jsonschema)."""
-    global _FAST
-    if _FAST is None:
-        try:
-            _FAST = _FastSchema(schema.schema())
-        except (ValueError, KeyError, TypeError, re.error):
-            _FAST = False
-    if _FAST is False:
-        return False
-    try:
-        return bool(_FAST.valid(data))  # type: ignore[union-attr]
-    except RecursionError:
-        return False
-
-
-def schema_problems(data: Any, document: Document | None, filename: str) -> list[Problem]:
-    """Schema problems with the codes above, each at the offending key or value.
-
-    The same checks as :func:`solo.adventure.schema.schema_problems`, but an unknown field is shown
-    at its own key and a bad mapping key (a scene id) at that key, not at the enclosing mapping.
-    A file that passes the fast check (see :class:`_FastSchema`) is not run through jsonschema.
-    """
-    if _fast_valid(data):
-        return []
-    problems: list[Problem] = []
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    for error in errors[: schema.MAX_SCHEMA_PROBLEMS]:
-        leaf = _leaf(error)
-        message, hint = schema._describe(leaf)  # noqa: SLF001 - one wording for loader and validator
-        path = tuple(leaf.absolute_path)
-        key = False
-        if leaf.validator == "additionalProperties":
-            allowed = set((leaf.schema.get("properties") or {}).keys())
-            extras = [k for k in (leaf.instance or {}) if k not in allowed] if isinstance(leaf.instance, dict) else []
-            if extras:
-                path, key = path + (extras[0],), True
-        elif "propertyNames" in leaf.schema_path and isinstance(leaf.instance, str):
-            path, key = path + (leaf.instance,), True  # a mapping key (a scene id...) is at fault
-        elif leaf.validator == "not" and isinstance(leaf.instance, dict):
-            message = f"{'.'.join(map(str, path))}: a choice has `check` or `contest`, not both"
-            hint = "split it into two choices"
-            path, key = path + ("contest",), True
-        if document is None:
-            line, col = 0, 0
-        else:
-            line, col = document.key_position(path) if key else document.position(path)
-        problems.append(Problem(filename, line, col, message, hint, ERROR, _schema_code(leaf)))
-    return problems
 
 
 def _at_path(data: Any, path: Path_) -> Any:
@@ -537,8 +297,17 @@ class _Source:
     decoded on the way). When anything does not match, the value's own position is used.
     """
 
-    def __init__(self, text: str | None) -> None:
-        self.lines = text.splitlines() if text else []
+    def __init__(self, text: str | Callable[[], str | None] | None) -> None:
+        self._text = text
+        self._lines: list[str] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        """The source's lines, read and split the first time a position inside a value is wanted."""
+        if self._lines is None:
+            text = self._text() if callable(self._text) else self._text
+            self._lines = text.splitlines() if text else []
+        return self._lines
 
     def locate(self, line: int, col: int, value: str, offset: int) -> tuple[int, int]:
         if offset <= 0 or not self.lines or not 0 < line <= len(self.lines):
@@ -678,7 +447,8 @@ class _At(tuple):
 class _Checker:
     """One pass over an adventure, collecting problems and what is used where."""
 
-    def __init__(self, adventure: model.Adventure, document: Document | None, text: str | None) -> None:
+    def __init__(self, adventure: model.Adventure, document: Document | None,
+                 text: str | Callable[[], str | None] | None) -> None:
         self.adv = adventure
         self.doc = document
         self.source = _Source(text)
@@ -696,8 +466,9 @@ class _Checker:
         self.tables_rolled: set[str] = set()
         self.given: set[str] = {item for person in adventure.characters for item in person.items}
         self.has_asked: list[tuple[str, Callable[[], _At]]] = []
-        self.expression_parts: dict[str, tuple[list[str], list[tuple[str, tuple[Any, ...]]]]] = {}
+        self.expression_parts: dict[str, tuple[tuple[str, ...], list[str], list[tuple[str, tuple[Any, ...]]]]] = {}
         self.rollable: dict[tuple[int, str], bool] = {}
+        self.refusals: dict[tuple[str, int | None], str | None] = {}
         self.effect_handlers: dict[str, Callable[[Any, Path_], None]] = {
             "set": self._fx_set,
             "add": self._fx_add,
@@ -868,21 +639,23 @@ class _Checker:
                 continue
             self._names(expr, path, text, offset)
 
-    def _parts(self, expr: Expression) -> tuple[list[str], list[tuple[str, tuple[Any, ...]]]]:
-        """The names and calls of an expression, worked out once per distinct text."""
+    def _parts(self, expr: Expression) -> tuple[tuple[str, ...], list[str], list[tuple[str, tuple[Any, ...]]]]:
+        """The known and unknown names and the calls of an expression, worked out once per
+        distinct text."""
         found = self.expression_parts.get(expr.source)
         if found is None:
             calls = sorted(expr.calls(), key=lambda c: (c[0], repr(c[1])))
-            found = self.expression_parts[expr.source] = (sorted(expr.names()), calls)
+            names = sorted(expr.names())
+            known = tuple(name for name in names if name in self.variables or name in BUILTIN_VARIABLES)
+            unknown = [name for name in names if name not in known]
+            found = self.expression_parts[expr.source] = (known, unknown, calls)
         return found
 
     def _names(self, expr: Expression, path: Path_, value: str, base: int) -> None:
         source = expr.source
-        names, calls = self._parts(expr)
-        for name in names:
-            if name in self.variables or name in BUILTIN_VARIABLES:
-                self.read.add(name)
-                continue
+        known, unknown, calls = self._parts(expr)
+        self.read.update(known)
+        for name in unknown:
             at = self.inside(path, value, base + _name_offset(source, name))
             hint = _did_you_mean(name, list(self.variables) + list(BUILTIN_VARIABLES))
             dashed = name.replace("_", "-")
@@ -985,28 +758,36 @@ class _Checker:
 
     def _raw(self, path: Path_, fallback: Any) -> Any:
         """The value as written (``if: true`` is a boolean in YAML), for expressions."""
-        if self.doc is None:
-            return fallback
+        if self.doc is None or (isinstance(fallback, str) and fallback not in ("True", "False")
+                                and not fallback.lstrip("+-").isdigit()):
+            return fallback  # text that no boolean or number turns into: as written
         value = _at_path(self.doc.data, path)
         return value if isinstance(value, (str, bool, int)) else fallback
 
     # effects -------------------------------------------------------------------------------------
     def effect_sites(self) -> Iterator[tuple[Sequence[Mapping[str, Any]], Path_]]:
         adv = self.adv
+        # empty lists are skipped: most sites have no effects, and their paths need not be built
         for scene in self.scenes.values():
-            yield scene.on_enter, scene.path + ("on_enter",)
+            if scene.on_enter:
+                yield scene.on_enter, scene.path + ("on_enter",)
             for choice in scene.choices:
-                yield choice.effects, choice.path + ("effects",)
+                if choice.effects:
+                    yield choice.effects, choice.path + ("effects",)
                 if choice.check is not None:
                     for branch in choice.check.outcomes.values():
-                        yield branch.effects, branch.path + ("effects",)
+                        if branch.effects:
+                            yield branch.effects, branch.path + ("effects",)
         for table in adv.tables.values():
             for branch in table.rows.values():
-                yield branch.effects, branch.path + ("effects",)
+                if branch.effects:
+                    yield branch.effects, branch.path + ("effects",)
         for hook in adv.hooks:
-            yield hook.effects, hook.path + ("effects",)
+            if hook.effects:
+                yield hook.effects, hook.path + ("effects",)
         for clock in adv.clocks.values():
-            yield clock.filled, clock.path + ("filled",)
+            if clock.filled:
+                yield clock.filled, clock.path + ("filled",)
 
     def check_effect_sites(self) -> None:
         for effects, path in self.effect_sites():
@@ -1014,7 +795,7 @@ class _Checker:
 
     def effects(self, effects: Sequence[Mapping[str, Any]], path: Path_) -> None:
         for n, effect in enumerate(effects or ()):
-            if not isinstance(effect, Mapping):
+            if type(effect) is not dict and not isinstance(effect, Mapping):
                 continue
             for name, value in effect.items():
                 handler = self.effect_handlers.get(name)
@@ -1267,23 +1048,35 @@ class _Checker:
             level = self.adv.npcs[spec.assist].stats.get(spec.stat) if isinstance(spec.stat, str) else None
             if isinstance(level, int) and not isinstance(level, bool):
                 params["assist_dice"] = level
-        characters = [self.pregens[i][1] for i in owners if self.pregens[i][1] is not None]
+        characters: list[tuple[int | None, Character | None]] = [
+            (i, self.pregens[i][1]) for i in owners if self.pregens[i][1] is not None]
         if not self.pregens:
-            characters = [None]
+            characters = [(None, None)]
+        written = repr(params)  # plain YAML values: equal texts are equal parameters
         seen: set[str] = set()
-        for character in characters:
-            try:
-                self.ruleset.parse_check(params, character)
-            except RulesError as exc:
-                message = str(exc)
-            except (TypeError, ValueError, KeyError, AttributeError) as exc:
-                message = f"the {self.adv.system} rules cannot read this check ({exc})"
-            else:
-                continue
-            if message not in seen:
+        for index, character in characters:
+            message = self._refusal(written, params, index, character)
+            if message is not None and message not in seen:
                 seen.add(message)
                 self.error("bad-check", spec.path, message,
                            "see the check parameters of the system in docs/authoring.md", key=True)
+
+    def _refusal(self, written: str, params: dict[str, Any], index: int | None,
+                 character: Character | None) -> str | None:
+        """Why the system refuses the check's parameters for a pregenerated character (``None``
+        when it accepts them). The system is asked once per distinct parameters and character,
+        since big adventures repeat the same few checks in scene after scene."""
+        key = (written, index)
+        if key not in self.refusals:
+            try:
+                self.ruleset.parse_check(params, character)
+            except RulesError as exc:
+                self.refusals[key] = str(exc)
+            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+                self.refusals[key] = f"the {self.adv.system} rules cannot read this check ({exc})"
+            else:
+                self.refusals[key] = None
+        return self.refusals[key]
 
     # tables --------------------------------------------------------------------------------------
     def check_tables(self) -> None:

@@ -21,6 +21,21 @@ How it stays safe:
   ``!!python/object`` or a local ``!thing`` — is a :class:`YamlSourceError`;
 * a mapping key repeated in one mapping is an error reported at the second occurrence.
 
+The default limits (:data:`MAX_BYTES`, :data:`MAX_NODES`, :data:`MAX_DEPTH`; callers such as
+:mod:`solo.adventure.loader` may pass larger ones explicitly):
+
+* ``MAX_BYTES`` = 2 MB. The largest bundled adventure is about 115 kB; a file of 2 MB holds some
+  3 000 scenes, far more than anyone writes by hand. Loading and checking stay linear (about
+  150 µs a scene in all, half of it reading the YAML), so the limit bounds what a stranger's
+  file can cost to about half a second and some 40 MB, and a wrong file (a video, a disk image)
+  is refused before it is read at all.
+* ``MAX_NODES`` = 200 000 YAML nodes (keys, values, list items): about what 2 MB of adventure
+  holds (some 60 nodes a scene). Its real job is aliases: a file of a few hundred bytes can
+  stand for billions of nodes, and this is the limit that stops it, before anything is copied.
+* ``MAX_DEPTH`` = 64 levels of nesting. The bundled adventures nest at most 14 deep; the limit
+  keeps every later consumer that walks the data recursively (sanitising, the JSON Schema
+  check) far from Python's recursion limit.
+
 Decisions worth knowing when writing a file:
 
 * Plain (unquoted) scalars follow the YAML 1.2 core schema, not PyYAML's YAML 1.1 rules:
@@ -44,7 +59,14 @@ from typing import Any, Iterable
 
 import yaml
 
-__all__ = ["Document", "YamlSourceError", "load", "load_file"]
+from solo.adventure._gc import gc_paused
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Document", "YamlSourceError", "load", "load_file"]
+
+#: Default limits of :func:`load`; the module doc says why they are what they are.
+MAX_BYTES = 2_000_000
+MAX_NODES = 200_000
+MAX_DEPTH = 64
 
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
@@ -57,6 +79,11 @@ _PLAIN_HINT = (
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _TRUES = {"true", "True", "TRUE"}
 _FALSES = {"false", "False", "FALSE"}
+# The plain scalars that are not text, but not numbers either.
+_CONSTANTS: dict[str, Any] = {**dict.fromkeys(_NULLS), **dict.fromkeys(_TRUES, True), **dict.fromkeys(_FALSES, False)}
+# Every plain number of the core schema (12, -3, +4, 0x1F, 0o17, 1.5, .5, .inf, -.Inf, .nan)
+# starts with one of these, so a plain scalar starting with anything else is text.
+_NUMBER_START = "0123456789+-."
 _INT_DEC = re.compile(r"[-+]?[0-9]+\Z")
 _INT_OCT = re.compile(r"0o[0-7]+\Z")
 _INT_HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
@@ -66,6 +93,12 @@ _NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
 _MAX_INT_DIGITS = 100
 # Characters YAML 1.1/1.2 does not allow in a stream.
 _FORBIDDEN = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# The same for ASCII bytes, to delete with bytes.translate: whatever is left is forbidden.
+_ALLOWED_ASCII = bytes([0x09, 0x0A, 0x0D, *range(0x20, 0x7F)])
+# What a loaded string can hold a control character through: one of the source's (a tab, a carriage
+# return, NEL; the others are forbidden above), or a backslash escape of a double-quoted scalar.
+# Line breaks inside scalars always come out as "\n".
+_CONTROL_SOURCES = ("\t", "\r", "\x85", "\\")
 
 
 class YamlSourceError(ValueError):
@@ -102,72 +135,78 @@ class YamlSourceError(ValueError):
         return text
 
 
-class _Pos:
-    """Where a value starts, and the positions of its children (and of its keys, for a mapping)."""
-
-    __slots__ = ("line", "col", "children", "keys")
-
-    def __init__(
-        self,
-        line: int,
-        col: int,
-        children: dict[str, "_Pos"] | list["_Pos"] | None = None,
-        keys: dict[str, tuple[int, int]] | None = None,
-    ) -> None:
-        self.line = line
-        self.col = col
-        self.children = children
-        self.keys = keys
-
-
 class Document:
-    """Loaded YAML: plain ``data`` and the source position of every value in it."""
+    """Loaded YAML: plain ``data`` and the source position of every value in it.
 
-    def __init__(self, data: Any, filename: str, root: _Pos | None) -> None:
+    ``may_hold_controls`` is False when no string in ``data`` (keys included) can contain a tab, a
+    carriage return or any other control character: the source has none, nor a backslash escape
+    that could write one. Then :func:`solo.adventure.sanitize.clean_tree` would change nothing.
+
+    Positions mirror the data in flat lists, without an object per value (a 10 000-scene file
+    has some 800 000 values). ``root`` is ``(mark, children)``, where a mark is the parser's start
+    mark of a value (0-based ``line`` and ``column``) and ``children`` is ``None`` for a scalar;
+    for a list, ``[mark, children, mark, children, ...]``, two items per item of the list; for a
+    mapping, ``[_KEYED, key, key mark, mark, children, key, ...]``, four items per entry. A value
+    reached through an alias is at the alias, and what is inside it at the anchored original.
+    """
+
+    def __init__(self, data: Any, filename: str, root: tuple[Any, Any] | None,
+                 *, may_hold_controls: bool = True) -> None:
         self.data = data
         self.filename = filename
+        self.may_hold_controls = may_hold_controls
         self._root = root
+        # id of a mapping's children -> key -> index of the key in them, made when first asked
+        self._indexes: dict[int, dict[str, int]] = {}
 
-    def _walk(self, path: Iterable[Any]) -> tuple[_Pos | None, _Pos | None, Any, bool]:
-        """The deepest position along ``path``, its parent, the last step taken, and whether the
-        whole path was found."""
-        node, parent, step = self._root, None, None
+    def _find(self, path: Iterable[Any]) -> tuple[Any, Any, bool]:
+        """The mark of the deepest value along ``path``, the mark of its key (``None`` unless the
+        last step was a mapping key), and whether the whole path was found."""
+        if self._root is None:
+            return None, None, False
+        mark, children = self._root
+        key_mark = None
         for part in path:
-            children = node.children if node is not None else None
-            if isinstance(children, dict) and isinstance(part, str) and part in children:
-                node, parent, step = children[part], node, part
-            elif (
-                isinstance(children, list)
-                and isinstance(part, int)
-                and not isinstance(part, bool)
-                and -len(children) <= part < len(children)
-            ):
-                node, parent, step = children[part], node, part
-            else:
-                return node, parent, step, False
-        return node, parent, step, True
+            if children is None:
+                pass
+            elif children and children[0] is _KEYED:
+                if isinstance(part, str):
+                    index = self._indexes.get(id(children))
+                    if index is None:
+                        index = self._indexes[id(children)] = {children[i]: i for i in range(1, len(children), 4)}
+                    i = index.get(part)
+                    if i is not None:
+                        key_mark, mark, children = children[i + 1 : i + 4]
+                        continue
+            elif isinstance(part, int) and not isinstance(part, bool) and -len(children) <= 2 * part < len(children):
+                i = 2 * part if part >= 0 else len(children) + 2 * part
+                mark, children = children[i], children[i + 1]
+                key_mark = None
+                continue
+            return mark, None, False
+        return mark, key_mark, True
 
     def position(self, path: Iterable[Any] = ()) -> tuple[int, int]:
         """1-based ``(line, column)`` of the value at ``path`` (keys and list indices).
 
         A path that goes beyond what the file has falls back to the nearest ancestor that exists.
         """
-        node, _, _, _ = self._walk(path)
-        if node is None:
+        mark, _, _ = self._find(path)
+        if mark is None:
             return (1, 1)
-        return (node.line, node.col)
+        return (mark.line + 1, mark.column + 1)
 
     def key_position(self, path: Iterable[Any]) -> tuple[int, int]:
         """1-based ``(line, column)`` of the key of the mapping entry at ``path``.
 
         Falls back to :meth:`position` when the path's last step is not a mapping key.
         """
-        node, parent, step, whole = self._walk(path)
-        if whole and parent is not None and parent.keys is not None and step in parent.keys:
-            return parent.keys[step]
-        if node is None:
+        mark, key_mark, whole = self._find(path)
+        if whole and key_mark is not None:
+            mark = key_mark
+        if mark is None:
             return (1, 1)
-        return (node.line, node.col)
+        return (mark.line + 1, mark.column + 1)
 
     def error(
         self, path: Iterable[Any], message: str, hint: str | None = None, *, key: bool = False
@@ -209,20 +248,23 @@ def _to_float(text: str) -> float | None:
     return None
 
 
-def _resolve_plain(text: str) -> Any:
-    """A plain scalar by the YAML 1.2 core schema."""
-    if text in _NULLS:
-        return None
-    if text in _TRUES:
-        return True
-    if text in _FALSES:
-        return False
+def _number_or_text(text: str) -> Any:
+    """A plain scalar that is neither null nor a boolean: a number, or the text itself."""
     number = _to_int(text)
     if number is not None:
         return number
     number = _to_float(text)
     if number is not None:
         return number
+    return text
+
+
+def _resolve_plain(text: str) -> Any:
+    """A plain scalar by the YAML 1.2 core schema (the builder inlines the same steps)."""
+    if text in _CONSTANTS:
+        return _CONSTANTS[text]
+    if text[0] in _NUMBER_START:
+        return _number_or_text(text)
     return text
 
 
@@ -258,25 +300,31 @@ def _tagged_scalar(name: str, text: str) -> Any:
 # Building data from events
 
 
-class _Frame:
-    """An open sequence or mapping while its events arrive."""
-
-    __slots__ = ("is_map", "data", "pos", "anchor", "start_count", "height", "key", "key_mark", "merges")
-
-    def __init__(self, is_map: bool, pos: _Pos, anchor: str | None, start_count: int) -> None:
-        self.is_map = is_map
-        self.data: Any = {} if is_map else []
-        self.pos = pos
-        self.anchor = anchor
-        self.start_count = start_count
-        self.height = 1
-        self.key: Any = _NO_KEY
-        self.key_mark: tuple[int, int] = (0, 0)
-        self.merges: list[tuple[Any, _Pos, tuple[int, int]]] = []
+_MERGE = object()  # the pending key of a mapping is its merge key "<<"
+_KEYED = object()  # the first item of a mapping's children (see Document)
 
 
-_NO_KEY = object()
-_MERGE = object()
+def _fail(filename: str, message: str, mark: Any, hint: str | None = None) -> YamlSourceError:
+    return YamlSourceError(message, filename, mark.line + 1, mark.column + 1, hint)
+
+
+def _too_many(filename: str, max_nodes: int, mark: Any) -> YamlSourceError:
+    return _fail(filename, f"too many nodes (more than {max_nodes})", mark,
+                 "an adventure file this large is not supported; split it or simplify it")
+
+
+def _refuse_tag(filename: str, tag: str, mark: Any) -> YamlSourceError:
+    return _fail(filename, f"tag '{_show_tag(tag)}' is not allowed", mark, _PLAIN_HINT)
+
+
+def _scalar_tag(filename: str, tag: str, mark: Any) -> str | None:
+    """The standard tag name of a tagged scalar (``None`` for the non-specific ``!``); raises for
+    any other tag."""
+    if tag == "!":
+        return None
+    if tag.startswith(_TAG) and tag[len(_TAG) :] in _SCALAR_TAGS:
+        return tag[len(_TAG) :]
+    raise _refuse_tag(filename, tag, mark)
 
 
 def _copy(value: Any) -> Any:
@@ -300,240 +348,230 @@ def _copy(value: Any) -> Any:
     return root
 
 
-class _Builder:
-    def __init__(self, filename: str, max_nodes: int, max_depth: int) -> None:
-        self.filename = filename
-        self.max_nodes = max_nodes
-        self.max_depth = max_depth
-        self.count = 0
-        self.stack: list[_Frame] = []
-        # anchor -> (data, position, node count, container height)
-        self.anchors: dict[str, tuple[Any, _Pos, int, int]] = {}
-        self.open_anchors: set[str] = set()
+def _entries(children: Any) -> dict[str, tuple[Any, Any, Any]]:
+    """``key -> (key mark, mark, children)`` of a mapping's children (see :class:`Document`)."""
+    if not children or children[0] is not _KEYED:
+        return {}
+    return {children[i]: (children[i + 1], children[i + 2], children[i + 3]) for i in range(1, len(children), 4)}
 
-    def fail(self, message: str, mark: Any = None, hint: str | None = None, *, at: tuple[int, int] | None = None) -> YamlSourceError:
-        if at is None and mark is not None:
-            at = (mark.line + 1, mark.column + 1)
-        line, col = at if at is not None else (None, None)
-        return YamlSourceError(message, self.filename, line, col, hint)
 
-    def count_node(self, mark: Any) -> None:
-        self.count += 1
-        if self.count > self.max_nodes:
-            raise self.fail(
-                f"too many nodes (more than {self.max_nodes})",
-                mark,
-                "an adventure file this large is not supported; split it or simplify it",
-            )
+def _merge(data: dict[str, Any], children: list[Any], merges: list[tuple[Any, Any, Any, Any]]
+           ) -> tuple[dict[str, Any], list[Any]]:
+    """A mapping's data and children with its ``<<`` merges applied (written keys win, then the
+    earlier merged mappings)."""
+    merged: dict[str, Any] = {}
+    merged_children: list[Any] = [_KEYED]
+    for value, mark, sub, key_mark in merges:
+        if isinstance(value, dict):
+            sources = [(value, mark, sub)]
+        else:
+            sources = [(item, sub[2 * n], sub[2 * n + 1]) for n, item in enumerate(value)]
+        for src, src_mark, src_children in sources:
+            entries = _entries(src_children)
+            for k, v in src.items():
+                if k in merged or k in data:
+                    continue
+                merged[k] = v
+                merged_children += (k, *entries.get(k, (key_mark, src_mark, src_children)))
+    merged.update(data)
+    merged_children += children[1:]
+    return merged, merged_children
 
-    def check_tag(self, event: Any, kind: str) -> str | None:
-        """The standard tag name of an event (``None`` when untagged); raises for any other tag."""
-        tag = event.tag
-        if tag is None or tag == "!":
-            return None
-        if tag.startswith(_TAG):
-            name = tag[len(_TAG) :]
-            if kind == "scalar" and name in _SCALAR_TAGS:
-                return name
-            if kind == "seq" and name == "seq":
-                return name
-            if kind == "map" and name == "map":
-                return name
-        raise self.fail(f"tag '{_show_tag(tag)}' is not allowed", event.start_mark, _PLAIN_HINT)
 
-    def key_expected(self) -> bool:
-        return bool(self.stack) and self.stack[-1].is_map and self.stack[-1].key is _NO_KEY
+def _build(loader: Any, filename: str, max_nodes: int, max_depth: int) -> tuple[Any, Any]:
+    """``(data, root position)`` from the loader's events; see the module doc for the rules.
 
-    def run(self, loader: Any) -> Document:
-        documents = 0
-        root: tuple[Any, _Pos] | None = None
-        while True:
-            event = loader.get_event()
-            if isinstance(event, yaml.StreamEndEvent):
-                break
-            if isinstance(event, (yaml.StreamStartEvent, yaml.DocumentEndEvent)):
-                continue
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    raise self.fail(
-                        "more than one YAML document in the file",
-                        event.start_mark,
-                        "an adventure is one document: remove the second '---'",
-                    )
-                continue
+    A 10 000-scene adventure is some 800 000 events, so this is one flat loop with the state of
+    the innermost open container in local variables (the enclosing ones wait on ``stack``) and no
+    call, object or regular expression per event beyond what the value itself needs: the event's
+    class picks the branch, positions are the parser's own marks appended to flat lists (see
+    :class:`Document`), a plain scalar is looked up among the constants and tried as a number only
+    when its first character could start one.
 
-            if self.key_expected() and not isinstance(event, yaml.MappingEndEvent):
-                if not isinstance(event, yaml.ScalarEvent):
-                    if isinstance(event, yaml.AliasEvent):
-                        what = "an alias"
-                    elif isinstance(event, yaml.SequenceStartEvent):
-                        what = "a list"
-                    else:
-                        what = "a mapping"
-                    raise self.fail(
-                        f"a mapping key must be plain text, not {what}", event.start_mark
-                    )
-                self.take_key(event)
-                continue
+    Depth is counted as containers open; ``peak`` is the deepest level reached since the
+    innermost open anchored container began, which gives that container's height when it closes
+    (an alias to it may add that many levels wherever it is used).
+    """
+    get_event = loader.get_event
+    scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+    map_start, map_end = yaml.MappingStartEvent, yaml.MappingEndEvent
+    seq_start, seq_end = yaml.SequenceStartEvent, yaml.SequenceEndEvent
+    constants, number_start = _CONSTANTS, _NUMBER_START
+    count = depth = peak = documents = 0
+    # the enclosing containers, each as the local state below
+    stack: list[tuple[Any, ...]] = []
+    # anchor -> (data, mark, children, node count, container height)
+    anchors: dict[str, tuple[Any, Any, Any, int, int]] = {}
+    open_anchors: set[str] = set()
+    root: tuple[Any, Any, Any] | None = None  # (data, mark, children)
+    # the innermost open container: its data and children; whether it is a mapping, and then
+    # whether its next event is a key, the pending key and its mark, and its "<<" merges; its
+    # own start mark, anchor, node count when it began and the peak outside it (when anchored)
+    data: Any = None
+    children: Any = None
+    in_map = want_key = False
+    key: Any = None
+    key_mark: Any = None
+    merges: list[tuple[Any, Any, Any, Any]] | None = None
+    own_mark: Any = None
+    own_anchor: str | None = None
+    own_start = outer_peak = 0
 
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is scalar_event:
             mark = event.start_mark
-            if isinstance(event, yaml.AliasEvent):
-                value, pos, height = self.expand(event)
-            elif isinstance(event, yaml.ScalarEvent):
-                self.count_node(mark)
-                name = self.check_tag(event, "scalar")
-                if name is None:
-                    if event.tag is None and event.implicit[0]:
-                        try:
-                            value = _resolve_plain(event.value)
-                        except ValueError as exc:
-                            raise self.fail(str(exc), mark, "quote it to keep it as text") from None
+            count += 1
+            if count > max_nodes:
+                raise _too_many(filename, max_nodes, mark)
+            tag = event.tag
+            text = event.value
+            if want_key:
+                if tag is not None:
+                    _scalar_tag(filename, tag, mark)
+                if event.anchor is not None:
+                    raise _fail(filename, "anchors on mapping keys are not supported", mark)
+                if (not text or text == "<<") and tag is None and event.implicit[0]:
+                    if text:
+                        if merges is not None:
+                            raise _fail(filename, "duplicate merge key '<<'", mark,
+                                        "merge several mappings with <<: [*a, *b]")
+                        text = _MERGE
                     else:
-                        value = event.value
+                        raise _fail(filename, "empty mapping key", mark)
+                elif text in data:
+                    first = _entries(children)[text][0]
+                    raise _fail(filename,
+                                f"duplicate key '{text}' (first at line {first.line + 1}, column {first.column + 1})",
+                                mark, "each key may appear once in a mapping")
+                key = text
+                key_mark = mark
+                want_key = False
+                continue
+            if tag is None:
+                if not event.implicit[0]:  # quoted
+                    value = text
+                elif text in constants:
+                    value = constants[text]
+                elif text[0] in number_start:
+                    try:
+                        value = _number_or_text(text)
+                    except ValueError as exc:
+                        raise _fail(filename, str(exc), mark, "quote it to keep it as text") from None
+                else:
+                    value = text
+            else:
+                name = _scalar_tag(filename, tag, mark)
+                if name is None:
+                    value = text
                 else:
                     try:
-                        value = _tagged_scalar(name, event.value)
+                        value = _tagged_scalar(name, text)
                     except ValueError as exc:
-                        raise self.fail(str(exc), mark) from None
-                pos = _Pos(mark.line + 1, mark.column + 1)
-                height = 0
-                if event.anchor is not None:
-                    self.anchors[event.anchor] = (value, pos, 1, 0)
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                is_map = isinstance(event, yaml.MappingStartEvent)
-                self.check_tag(event, "map" if is_map else "seq")
-                self.count_node(mark)
-                pos = _Pos(mark.line + 1, mark.column + 1, {} if is_map else [], {} if is_map else None)
-                self.stack.append(_Frame(is_map, pos, event.anchor, self.count - 1))
-                if len(self.stack) > self.max_depth:
-                    raise self.fail(
-                        f"nesting deeper than {self.max_depth} levels",
-                        mark,
-                        "lists and mappings may nest only so deep",
-                    )
-                if event.anchor is not None:
-                    self.open_anchors.add(event.anchor)
-                continue
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                frame = self.stack.pop()
-                value = self.finish(frame) if frame.is_map else frame.data
-                pos = frame.pos
-                height = frame.height
-                if frame.anchor is not None:
-                    self.open_anchors.discard(frame.anchor)
-                    self.anchors[frame.anchor] = (value, pos, self.count - frame.start_count, height)
-            else:  # pragma: no cover - PyYAML has no other events
-                raise self.fail(f"unexpected YAML event {type(event).__name__}", mark)
-
-            if not self.stack:
-                root = (value, pos)
+                        raise _fail(filename, str(exc), mark) from None
+            if event.anchor is not None:
+                anchors[event.anchor] = (value, mark, None, 1, 0)
+            value_mark = mark
+            sub = None
+        elif kind is map_end or kind is seq_end:
+            mark = event.start_mark
+            value, sub, value_mark = data, children, own_mark
+            if merges is not None:
+                value, sub = _merge(data, children, merges)
+            if own_anchor is not None:
+                open_anchors.discard(own_anchor)
+                anchors[own_anchor] = (value, own_mark, sub, count - own_start, peak - depth + 1)
+                if outer_peak > peak:
+                    peak = outer_peak
+            data, children, in_map, key, key_mark, merges, own_mark, own_anchor, own_start, outer_peak = stack.pop()
+            depth -= 1
+            want_key = False
+        elif kind is map_start or kind is seq_start:
+            mark = event.start_mark
+            is_map = kind is map_start
+            if want_key:
+                what = "a mapping" if is_map else "a list"
+                raise _fail(filename, f"a mapping key must be plain text, not {what}", mark)
+            tag = event.tag
+            if tag is not None and tag != "!" and tag != _TAG + ("map" if is_map else "seq"):
+                raise _refuse_tag(filename, tag, mark)
+            count += 1
+            if count > max_nodes:
+                raise _too_many(filename, max_nodes, mark)
+            stack.append((data, children, in_map, key, key_mark, merges, own_mark, own_anchor, own_start, outer_peak))
+            depth += 1
+            if depth > max_depth:
+                raise _fail(filename, f"nesting deeper than {max_depth} levels", mark,
+                            "lists and mappings may nest only so deep")
+            merges = None
+            own_mark = mark
+            own_start = count - 1
+            own_anchor = event.anchor
+            if own_anchor is not None:
+                open_anchors.add(own_anchor)
+                outer_peak = peak
+                peak = depth
+            elif depth > peak:
+                peak = depth
+            if is_map:
+                data, children, in_map, want_key = {}, [_KEYED], True, True
             else:
-                self.attach(value, pos, height, mark)
+                data, children, in_map, want_key = [], [], False, False
+            continue
+        elif kind is alias_event:
+            mark = event.start_mark
+            if want_key:
+                raise _fail(filename, "a mapping key must be plain text, not an alias", mark)
+            name = event.anchor
+            if name not in anchors:
+                if name in open_anchors:
+                    raise _fail(filename, f"alias '*{name}' refers to a node that contains it", mark)
+                raise _fail(filename, f"undefined alias '*{name}'", mark, f"define it first with &{name}")
+            value, _, sub, size, height = anchors[name]
+            if count + size > max_nodes:
+                raise _fail(filename, f"too many nodes (aliases expand to more than {max_nodes})", mark,
+                            "aliases that repeat other aliases grow exponentially")
+            if depth + height > max_depth:
+                raise _fail(filename, f"nesting deeper than {max_depth} levels (through alias '*{name}')", mark)
+            count += size
+            if depth + height > peak:
+                peak = depth + height
+            value = _copy(value)
+            value_mark = mark
+        elif kind is yaml.StreamEndEvent:
+            break
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise _fail(filename, "more than one YAML document in the file", event.start_mark,
+                            "an adventure is one document: remove the second '---'")
+            continue
+        else:  # the stream's start, a document's end
+            continue
 
-        if root is None:
-            return Document(None, self.filename, None)
-        return Document(root[0], self.filename, root[1])
-
-    def take_key(self, event: Any) -> None:
-        frame = self.stack[-1]
-        mark = event.start_mark
-        self.count_node(mark)
-        self.check_tag(event, "scalar")
-        if event.anchor is not None:
-            raise self.fail("anchors on mapping keys are not supported", mark)
-        key = event.value
-        plain = event.tag is None and event.implicit[0]
-        at = (mark.line + 1, mark.column + 1)
-        if plain and key == "<<":
-            if frame.merges:
-                raise self.fail("duplicate merge key '<<'", mark, "merge several mappings with <<: [*a, *b]")
-            frame.key = _MERGE
-            frame.key_mark = at
-            return
-        if plain and key == "":
-            raise self.fail("empty mapping key", mark)
-        keys = frame.pos.keys
-        if key in keys:
-            first_line, first_col = keys[key]
-            raise self.fail(
-                f"duplicate key '{key}' (first at line {first_line}, column {first_col})",
-                mark,
-                "each key may appear once in a mapping",
-            )
-        keys[key] = at
-        frame.key = key
-        frame.key_mark = at
-
-    def attach(self, value: Any, pos: _Pos, height: int, mark: Any) -> None:
-        frame = self.stack[-1]
-        frame.height = max(frame.height, height + 1)
-        if not frame.is_map:
-            frame.data.append(value)
-            frame.pos.children.append(pos)
-            return
-        if frame.key is _MERGE:
-            ok = isinstance(value, dict) or (
-                isinstance(value, list) and all(isinstance(v, dict) for v in value)
-            )
-            if not ok:
-                raise self.fail(
-                    "'<<' must merge a mapping or a list of mappings", mark, "write <<: *anchor"
-                )
-            frame.merges.append((value, pos, frame.key_mark))
+        # a whole value: into the enclosing container, or the document's root
+        if in_map:
+            if key is _MERGE:
+                if not isinstance(value, dict) and not (
+                        isinstance(value, list) and all(isinstance(v, dict) for v in value)):
+                    raise _fail(filename, "'<<' must merge a mapping or a list of mappings", mark, "write <<: *anchor")
+                if merges is None:
+                    merges = []
+                merges.append((value, value_mark, sub, key_mark))
+            else:
+                data[key] = value
+                children += (key, key_mark, value_mark, sub)
+            want_key = True
+        elif depth:
+            data.append(value)
+            children += (value_mark, sub)
         else:
-            frame.data[frame.key] = value
-            frame.pos.children[frame.key] = pos
-        frame.key = _NO_KEY
+            root = (value, value_mark, sub)
 
-    def finish(self, frame: _Frame) -> dict[str, Any]:
-        """A mapping's data with its ``<<`` merges applied (written keys win)."""
-        if not frame.merges:
-            return frame.data
-        data: dict[str, Any] = {}
-        children: dict[str, _Pos] = {}
-        keys: dict[str, tuple[int, int]] = {}
-        for value, vpos, key_mark in frame.merges:
-            if isinstance(value, dict):
-                sources = [(value, vpos)]
-            else:
-                sources = list(zip(value, vpos.children or []))
-            for src, spos in sources:
-                for k, v in src.items():
-                    if k in data or k in frame.data:
-                        continue
-                    data[k] = v
-                    kids = spos.children if isinstance(spos.children, dict) else {}
-                    children[k] = kids.get(k, spos)
-                    keys[k] = (spos.keys or {}).get(k, key_mark)
-        data.update(frame.data)
-        children.update(frame.pos.children)
-        keys.update(frame.pos.keys)
-        frame.pos.children = children
-        frame.pos.keys = keys
-        return data
-
-    def expand(self, event: Any) -> tuple[Any, _Pos, int]:
-        name = event.anchor
-        mark = event.start_mark
-        if name not in self.anchors:
-            if name in self.open_anchors:
-                raise self.fail(f"alias '*{name}' refers to a node that contains it", mark)
-            raise self.fail(f"undefined alias '*{name}'", mark, f"define it first with &{name}")
-        value, apos, size, height = self.anchors[name]
-        if self.count + size > self.max_nodes:
-            raise self.fail(
-                f"too many nodes (aliases expand to more than {self.max_nodes})",
-                mark,
-                "aliases that repeat other aliases grow exponentially",
-            )
-        if len(self.stack) + height > self.max_depth:
-            raise self.fail(
-                f"nesting deeper than {self.max_depth} levels (through alias '*{name}')", mark
-            )
-        self.count += size
-        pos = _Pos(mark.line + 1, mark.column + 1, apos.children, apos.keys)
-        return _copy(value), pos, height
+    if root is None:
+        return None, None
+    return root[0], root[1:]
 
 
 # --------------------------------------------------------------------------------------------
@@ -569,9 +607,9 @@ def load(
     text: str | bytes,
     filename: str,
     *,
-    max_bytes: int = 2_000_000,
-    max_nodes: int = 200_000,
-    max_depth: int = 64,
+    max_bytes: int = MAX_BYTES,
+    max_nodes: int = MAX_NODES,
+    max_depth: int = MAX_DEPTH,
 ) -> Document:
     """Load one YAML document from ``text`` (``str`` or UTF-8 ``bytes``); see the module doc.
 
@@ -614,7 +652,8 @@ def load(
         ) from None
     if source.startswith("\ufeff"):
         source = source[1:]
-    bad = _FORBIDDEN.search(source)
+    # plain ASCII (most files) is checked at C speed; anything else by the regular expression
+    bad = None if raw.isascii() and not raw.translate(None, _ALLOWED_ASCII) else _FORBIDDEN.search(source)
     if bad:
         line, col = _line_col(source, bad.start())
         raise YamlSourceError(
@@ -623,10 +662,11 @@ def load(
             "adventure files are text; is this a binary file?",
         )
 
-    builder = _Builder(filename, max_nodes, max_depth)
     loader = _Loader(source)
     try:
-        return builder.run(loader)
+        with gc_paused():
+            data, root = _build(loader, filename, max_nodes, max_depth)
+        return Document(data, filename, root, may_hold_controls=any(c in source for c in _CONTROL_SOURCES))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -649,9 +689,9 @@ def load(
 def load_file(
     path: str | PathLike[str],
     *,
-    max_bytes: int = 2_000_000,
-    max_nodes: int = 200_000,
-    max_depth: int = 64,
+    max_bytes: int = MAX_BYTES,
+    max_nodes: int = MAX_NODES,
+    max_depth: int = MAX_DEPTH,
 ) -> Document:
     """:func:`load` the file at ``path``, reading at most ``max_bytes + 1`` bytes of it."""
     filename = str(path)

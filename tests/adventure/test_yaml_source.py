@@ -460,3 +460,40 @@ def test_random_bytes_give_a_document_or_a_yaml_source_error(raw):
         load(raw, "adv.yaml")
     except YamlSourceError:
         pass
+
+
+# --- what a document can hold, and positions in big containers -----------------------------
+
+CONTROL_PIECES = YAML_PIECES + ['"\\e"', '"\\x1b["', '"\\t"', '"\\u009b"', "\r\n", "\r", "\x85", "\\", "\t"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CONTROL_PIECES), max_size=40).map("".join))
+def test_a_document_that_cannot_hold_control_characters_needs_no_cleaning(text):
+    from solo.adventure.sanitize import clean_tree
+
+    try:
+        doc = load(text, "adv.yaml", max_nodes=500, max_depth=10)
+    except YamlSourceError:
+        return
+    if not doc.may_hold_controls:
+        assert repr(clean_tree(doc.data)) == repr(doc.data)
+
+
+def test_what_can_put_control_characters_in_a_document():
+    assert not load("a: [b, 'c d', \"e\"]\n", "adv.yaml").may_hold_controls
+    for text in ('a: "b\\tc"\n', 'a: "\\e[2J"\n', "a: b\r\n", "a:\tb\n", "a: \"b\x85c\"\n"):
+        assert load(text, "adv.yaml").may_hold_controls, repr(text)
+
+
+def test_positions_in_big_mappings_and_lists():
+    doc = load("".join(f"k{i}: [a, {{x: {i}}}]\n" for i in range(3000)), "adv.yaml")
+    assert doc.position(("k2999", 1, "x")) == (3000, 16)
+    assert doc.key_position(("k2999", 1, "x")) == (3000, 13)
+    assert doc.key_position(("k1500",)) == (1501, 1)
+    assert doc.position(("k10", -1)) == (11, 10)
+    assert doc.position(("k10", -2)) == (11, 7)
+    assert doc.position(("k10", -3)) == (11, 6)  # beyond the list: the list itself
+    assert doc.position(("k10", 2)) == (11, 6)
+    assert doc.position(("nope", 1)) == (1, 1)
+    assert doc.position(("k10", 0, "deeper")) == (11, 7)
