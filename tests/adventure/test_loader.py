@@ -16,25 +16,7 @@ from solo.adventure.problems import AdventureError
 from solo.adventure.schema import _FastSchema, _fast_valid, schema
 from solo.adventure.validate import validate_path, validate_paths
 
-VALID = """\
-format: 1
-id: small
-title: Small
-system: guts-plus
-start: a
-characters:
-  - id: pilot
-    name: Pilot
-    stats: {gumption: 2, utility: 2, thought: 1, slyness: 1, piloting: 2}
-scenes:
-  a:
-    title: A
-    choices:
-      - {text: Go, goto: b}
-  b:
-    title: B
-    ending: {outcome: victory}
-"""
+VALID = (Path(__file__).parents[1] / "fixtures" / "small.yaml").read_text(encoding="utf-8")
 
 
 def write(tmp_path: Path, text: str, name: str = "adventure.yaml") -> Path:
