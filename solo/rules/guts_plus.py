@@ -42,8 +42,14 @@ Reading, bonus dice and policies follow the digest's Decisions. Choices made her
 
 * Doubles are found on the dice as rolled; a modifier then changes what each die reads.
   Bonus pips are placed on the modified values, never above 6.
-* Bonus dice are offers (key ``bonus``), one die at a time; the pips go where
-  :func:`~solo.rules.guts_plus_odds.best_split` says. Keeping the roll declines the rest.
+* Bonus dice are offers (key ``bonus``), one die at a time. In a check, taking one rolls it
+  and leaves its pips pending (``details["pending_bonus"] = {"die": face}``); until they are
+  placed the only offers are placements (see :func:`placement_options`): ``place:best``, the
+  split :func:`~solo.rules.guts_plus_odds.best_split` proposes, then ``place:N`` ("all pips on
+  die N", 1-based), listed only when its result differs from every option before it. Keeping
+  the roll with pips pending places them by the best split (``placement: "keep"``); keeping
+  declines the bonus dice not yet taken. ``solo roll`` takes every bonus die with the best
+  split, as the exact odds assume.
 * Mastery (level 10 and 10 learning experiences in a rolled quality) is the offer
   ``mastery``, once per roll: in a check the die whose change reads best is set to 6; in a
   contest the lowest die becomes 6. A die changed by mastery or bonus pips makes no new double.
@@ -539,6 +545,74 @@ def _fmt(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
+#: At most this many placement offers for one bonus die (the best split included).
+MAX_PLACEMENTS = 8
+BEST = "best"
+PLACE = "place:"
+
+
+def spill_split(values: Sequence[int], pips: int, die: int) -> tuple[int, ...]:
+    """The split for "all pips on die ``die``" (0-based): that die is raised up to 6, and what
+    does not fit spills to the next die that can take it, in order after it, wrapping round to
+    the first die. Pips are lost only when every die shows 6 (the Doubles Decision).
+
+    ``spill_split([5, 5], 2, 0) == (1, 1)``: one pip raises die 1 to 6, the other spills to die 2.
+    """
+    split = [0] * len(values)
+    left = pips
+    for step in range(len(values)):
+        index = (die + step) % len(values)
+        take = min(left, 6 - values[index])
+        split[index] = take
+        left -= take
+        if not left:
+            break
+    return tuple(split)
+
+
+def placement_options(values: Sequence[int], pips: int) -> list[tuple[str, tuple[int, ...]]]:
+    """Where a bonus die's pips may go: ``[(key, split)]``, the best split first (``best``),
+    then "all pips on die N" (key ``str(N)``, 1-based, see :func:`spill_split`) in die order,
+    for each die below 6.
+
+    An option whose result (the values as a multiset: the reading ignores the dice's order)
+    equals an earlier option's is left out, and the list stops at :data:`MAX_PLACEMENTS`.
+    """
+    found: list[tuple[str, tuple[int, ...]]] = []
+    seen: set[tuple[int, ...]] = set()
+    candidates = [(BEST, tuple(go.best_split(values, pips)))]
+    candidates += [
+        (str(n + 1), spill_split(values, pips, n)) for n in range(len(values)) if values[n] < 6
+    ]
+    for key, split in candidates:
+        result = tuple(sorted(v + s for v, s in zip(values, split)))
+        if result in seen:
+            continue
+        seen.add(result)
+        found.append((key, split))
+        if len(found) >= MAX_PLACEMENTS:
+            break
+    return found
+
+
+def _placement_text(values: Sequence[int], pips: int, key: str, split: Sequence[int]) -> str:
+    raised = [v + s for v, s in zip(values, split)]
+    lost = pips - sum(split)
+    tail = f"{_fmt(raised)} → {go.WORDS[go.read_rank(raised)]}"
+    if lost:
+        tail += f" ({lost} lost)"
+    if key == BEST:
+        return f"Best split: {tail}"
+    die = int(key) - 1
+    spilled = sum(split) - split[die]
+    spill = ""
+    if spilled:
+        to = [str(i + 1) for i, s in enumerate(split) if s and i != die]
+        spill = (f" ({spilled} {'spills' if spilled == 1 else 'spill'} to "
+                 f"{'die' if len(to) == 1 else 'dice'} {', '.join(to)})")
+    return f"All pips on die {key}{spill}: {tail}"
+
+
 def _copy(record: RollRecord) -> RollRecord:
     return RollRecord.from_dict(record.to_dict())
 
@@ -861,6 +935,13 @@ class GutsPlus(RulesetDefaults):
         details = record.details
         if record.system != SYSTEM or details.get("voluntary") or "near" in details:
             return []
+        pending = details.get("pending_bonus")
+        if pending:
+            values, pips = details["values"], pending["die"]
+            return [
+                Offer(PLACE + key, _placement_text(values, pips, key, split))
+                for key, split in placement_options(values, pips)
+            ]
         found: list[Offer] = []
         left = details.get("bonus_left", 0)
         if left:
@@ -869,6 +950,33 @@ class GutsPlus(RulesetDefaults):
         if mastery and not mastery["used"] and self._mastery_target(record) is not None:
             found.append(Offer("mastery", "Use mastery: set one die to 6"))
         return found
+
+    def _place_pips(
+        self, record: RollRecord, split: Sequence[int], placement: str
+    ) -> RollRecord:
+        """Place the pending bonus die's pips by ``split`` and read the check again.
+
+        ``placement`` says how the split was chosen: ``best``, ``die N`` (all on die N) or
+        ``keep`` (the best split, placed because the roll was kept with the pips pending).
+        """
+        details = record.details
+        face = details.pop("pending_bonus")["die"]
+        raised = [v + s for v, s in zip(details["values"], split)]
+        details["values"] = raised
+        lost = face - sum(split)
+        rank = go.read_rank(raised)
+        details["bonus"].append({
+            "die": face, "split": list(split), "lost": lost,
+            "values": raised, "reading": go.LABELS[rank], "placement": placement,
+        })
+        how = {BEST: "by the best split", "keep": "by the best split as the roll is kept"}.get(
+            placement, f"all on {placement}"
+        )
+        note = f" ({lost} lost)" if lost else ""
+        record.steps.append(
+            f"bonus die {face} placed {how}{note}: {_fmt(raised)} → {go.WORDS[rank]}"
+        )
+        return self._reread(record)
 
     def _mastery_target(self, record: RollRecord) -> int | None:
         values = record.details["values"]
@@ -888,25 +996,18 @@ class GutsPlus(RulesetDefaults):
             )
         new = _copy(record)
         details = new.details
+        if key.startswith(PLACE):
+            choice = key[len(PLACE):]
+            pips = details["pending_bonus"]["die"]
+            split = dict(placement_options(details["values"], pips))[choice]
+            return self._place_pips(new, split, BEST if choice == BEST else f"die {choice}")
         if key == "bonus":
             face = dice.roll(6)
             details["bonus_left"] -= 1
             if new.kind == "check":
-                values = details["values"]
-                split = go.best_split(values, face)
-                raised = [v + s for v, s in zip(values, split)]
-                details["values"] = raised
-                lost = face - sum(split)
-                rank = go.read_rank(raised)
-                details["bonus"].append({
-                    "die": face, "split": list(split), "lost": lost,
-                    "values": raised, "reading": go.LABELS[rank],
-                })
-                note = f" ({lost} lost)" if lost else ""
-                new.steps.append(
-                    f"bonus die {face}{note}: {_fmt(raised)} → {go.WORDS[rank]}"
-                )
-                return self._reread(new)
+                details["pending_bonus"] = {"die": face}
+                new.steps.append(f"bonus die {face}: place its pips")
+                return new
             details["bonus"].append({"die": face})
             new.steps.append(f"bonus die {face} added to the total")
             return self._reread(new, explain=True)
@@ -955,6 +1056,12 @@ class GutsPlus(RulesetDefaults):
         self, dice: Dice, record: RollRecord, character: Character,
         params: Mapping[str, Any], branches: frozenset[str],
     ) -> RollRecord:
+        """Place pending bonus pips by the best split (keeping never loses pips), then decide
+        what a near success counts as."""
+        if record.details.get("pending_bonus"):
+            record = _copy(record)
+            pips = record.details["pending_bonus"]["die"]
+            record = self._place_pips(record, go.best_split(record.details["values"], pips), "keep")
         if record.outcome != "near-success" or "near" in record.details:
             return record
         new = _copy(record)
@@ -1076,15 +1183,22 @@ class GutsPlus(RulesetDefaults):
         return self.check_odds(character, params)
 
     def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
-        """Roll once, take every bonus die (as the odds assume) and settle a near success."""
+        """Roll once, take every bonus die with the best split (as the odds assume) and settle
+        a near success."""
         params, opponent = self._cli_params(args)
         character = Character(name="you", system=SYSTEM, stats={})
         if opponent is not None:
             record = self.contest(dice, character, None, params)  # type: ignore[arg-type]
         else:
             record = self.check(dice, character, params)
-        while any(o.key == "bonus" for o in self.offers(record, character)):
-            record = self.apply_offer(dice, record, character, "bonus")
+        while True:
+            keys = {o.key for o in self.offers(record, character)}
+            if PLACE + BEST in keys:
+                record = self.apply_offer(dice, record, character, PLACE + BEST)
+            elif "bonus" in keys:
+                record = self.apply_offer(dice, record, character, "bonus")
+            else:
+                break
         return self.settle(dice, record, character, params, frozenset())
 
     # experience ---------------------------------------------------------------------------

@@ -486,6 +486,8 @@ def _assert_close(counts: Counter, exact: dict, samples: int) -> None:
 
 
 def _take_all(rules, dice, record, character):
+    """Take every offer, first offer first: a bonus die, then its placement ``place:best`` (the
+    first offer while pips are pending), then mastery - what the exact odds assume."""
     while True:
         keys = [o.key for o in rules.offers(record, character)]
         if not keys:
@@ -549,9 +551,13 @@ def test_book_parkour_roll(rules):
     record = rules.check(dice, character, {"stat": "parkour"})
     assert record.outcome == "success"
     assert [o.key for o in rules.offers(record, character)] == ["bonus"]
-    after = rules.apply_offer(dice, record, character, "bonus")
+    taken = rules.apply_offer(dice, record, character, "bonus")
+    # the pips wait for the player; 6 6 is the only legal placement, so it is the only offer
+    assert [o.key for o in rules.offers(taken, character)] == ["place:best"]
+    after = rules.apply_offer(dice, taken, character, "place:best")
     assert after.details["bonus"][0] == {
-        "die": 2, "split": [1, 1], "lost": 0, "values": [6, 6], "reading": "positive-impact"}
+        "die": 2, "split": [1, 1], "lost": 0, "values": [6, 6], "reading": "positive-impact",
+        "placement": "best"}
     assert after.outcome == "positive-impact" and after.success
     assert after.kept == [6, 6]
     assert rules.offers(after, character) == []  # bonus dice never make new doubles
@@ -961,3 +967,270 @@ def test_monte_carlo_mastery_with_fewer_dice(rules):
         for _ in range(samples)
     )
     _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
+
+
+# -- placing bonus pips: the player may override the proposed split ---------------------------
+
+
+def _pending(rules, values, face):
+    """A check on ``values`` (which must hold a double) with bonus die ``face`` taken, unplaced."""
+    character = rules.prepare_character(
+        Character(name="X", system="guts-plus", stats={"utility": len(values)}))
+    dice = Dice(1)
+    dice.force(*values, face)
+    record = rules.check(dice, character, {"stat": "utility"})
+    return character, dice, rules.apply_offer(dice, record, character, "bonus")
+
+
+@pytest.mark.parametrize(
+    "dice, label",
+    [((4, 6, 1), "success"), ((5, 2, 4), "success"), ((1, 5), "success"),
+     ((3,), "near-success"), ((1,), "negative-impact"), ((2, 2, 1), "failure")],
+)
+def test_book_examples_through_the_ruleset(rules, dice, label):
+    character = rules.prepare_character(
+        Character(name="X", system="guts-plus", stats={"utility": len(dice)}))
+    roll = Dice(1)
+    roll.force(*dice)
+    record = rules.check(roll, character, {"stat": "utility"})
+    assert record.outcome == label and record.kept == list(dice)
+    if record.details["bonus_left"]:  # 2,2,1: a pending bonus die does not change the reading
+        roll.force(4)
+        taken = rules.apply_offer(roll, record, character, "bonus")
+        assert taken.outcome == label and taken.kept == list(dice)
+        assert taken.details["pending_bonus"] == {"die": 4} and taken.details["bonus"] == []
+
+
+def test_taking_a_bonus_die_leaves_its_pips_pending(rules):
+    character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
+    assert taken.details["pending_bonus"] == {"die": 2}
+    assert taken.details["bonus_left"] == 1 and taken.details["values"] == [3, 3, 5, 5]
+    assert taken.steps[-1] == "bonus die 2: place its pips"
+    offers = rules.offers(taken, character)
+    # only placements while pips are pending: no further bonus die, no "keep" from the ruleset
+    assert [(o.key, o.text) for o in offers] == [
+        ("place:best", "Best split: 4 4 5 5 → full success"),
+        ("place:1", "All pips on die 1: 5 3 5 5 → full success"),       # die 2 gives the same
+        ("place:3", "All pips on die 3 (1 spills to die 4): 3 3 6 6 → full success"),
+        ("place:4", "All pips on die 4 (1 spills to die 1): 4 3 5 6 → full success"),
+    ]
+    with pytest.raises(RulesError, match="not available"):
+        rules.apply_offer(dice, taken, character, "bonus")
+    with pytest.raises(RulesError, match="not available"):
+        rules.apply_offer(dice, taken, character, "place:2")
+
+
+def test_choosing_a_placement_applies_it_and_brings_the_bonus_offer_back(rules):
+    character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
+    placed = rules.apply_offer(dice, taken, character, "place:4")
+    assert placed.details["bonus"] == [{
+        "die": 2, "split": [1, 0, 0, 1], "lost": 0, "values": [4, 3, 5, 6],
+        "reading": "success", "placement": "die 4"}]
+    assert "pending_bonus" not in placed.details
+    assert placed.kept == [4, 3, 5, 6] and placed.details["values"] == [4, 3, 5, 6]
+    assert placed.details["readings"] == ["success", "near-success", "success", "positive-impact"]
+    assert placed.outcome == "success" and placed.success
+    assert placed.steps[-1] == "bonus die 2 placed all on die 4: 4 3 5 6 → full success"
+    assert [o.key for o in rules.offers(placed, character)] == ["bonus"]
+    assert taken.details["pending_bonus"] == {"die": 2}  # the record offered is untouched
+
+
+def test_book_split_example_has_one_placement_and_spill_reaches_the_same(rules):
+    """5,5 + bonus 2. "All on die 1" raises die 1 to 6 and spills the other pip to die 2 (the
+    documented spill rule), giving 6,6 like the best split, so it is not offered again."""
+    from solo.rules.guts_plus import placement_options, spill_split
+
+    assert spill_split([5, 5], 2, 0) == (1, 1)
+    assert spill_split([5, 5], 2, 1) == (1, 1)
+    assert placement_options([5, 5], 2) == [("best", (1, 1))]
+    character, dice, taken = _pending(rules, [5, 5], 2)
+    assert [(o.key, o.text) for o in rules.offers(taken, character)] == [
+        ("place:best", "Best split: 6 6 → positive impact")]
+    with pytest.raises(RulesError, match="not available"):
+        rules.apply_offer(dice, taken, character, "place:1")
+
+
+def test_spill_wraps_round_and_loses_pips_only_on_all_sixes():
+    from solo.rules.guts_plus import placement_options, spill_split
+
+    assert spill_split([2, 5, 6], 4, 1) == (3, 1, 0)  # die 2 takes 1, die 3 is full, wrap to 1
+    assert spill_split([6, 6, 5], 4, 2) == (0, 0, 1)  # 3 lost: every die shows 6
+    assert placement_options([6, 6, 5], 4) == [("best", (0, 0, 1))]
+    assert placement_options([6, 6], 3) == [("best", (0, 0))]
+
+
+def test_keeping_the_roll_places_pending_pips_by_the_best_split(rules):
+    character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
+    kept = rules.settle(dice, taken, character, {}, frozenset())
+    assert kept.details["bonus"] == [{
+        "die": 2, "split": [1, 1, 0, 0], "lost": 0, "values": [4, 4, 5, 5],
+        "reading": "success", "placement": "keep"}]
+    assert "pending_bonus" not in kept.details and kept.kept == [4, 4, 5, 5]
+    assert kept.steps[-1] == (
+        "bonus die 2 placed by the best split as the roll is kept: 4 4 5 5 → full success")
+    assert dice.forced_pending == ()  # no die was rolled for it
+    # keeping can still turn a near success into something else and then settle it
+    character, dice, taken = _pending(rules, [3, 3], 1)
+    assert taken.outcome == "near-success"
+    kept = rules.settle(dice, taken, character, {}, frozenset())
+    assert kept.kept == [4, 3] and kept.outcome == "success" and "near" not in kept.details
+    assert taken.details["pending_bonus"] == {"die": 1}  # settle copies, never edits
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=10), st.integers(1, 6))
+@settings(max_examples=200, deadline=None)
+def test_placement_options_are_legal_distinct_and_few(values, pips):
+    from solo.rules.guts_plus import MAX_PLACEMENTS, placement_options
+
+    options = placement_options(values, pips)
+    assert options[0] == ("best", go.best_split(values, pips))
+    assert 1 <= len(options) <= MAX_PLACEMENTS
+    keys = [key for key, _ in options]
+    assert len(set(keys)) == len(keys)
+    results = set()
+    room = sum(6 - v for v in values)
+    for key, split in options:
+        assert all(s >= 0 and v + s <= 6 for v, s in zip(values, split))
+        assert sum(split) == min(pips, room)  # all pips placed unless every die shows 6
+        if key != "best":
+            assert values[int(key) - 1] < 6 and split[int(key) - 1] > 0
+        results.add(tuple(sorted(v + s for v, s in zip(values, split))))
+    assert len(results) == len(options)
+
+
+@given(st.lists(st.integers(1, 6), min_size=2, max_size=8), st.integers(1, 6))
+@settings(max_examples=100, deadline=None)
+def test_every_placement_offer_applies_cleanly(values, face):
+    rules = GutsPlus()
+    values = [values[0]] + values  # a double, so there is a bonus die to take
+    if values[0] == 1:
+        values[0] = values[1] = 2
+    character, dice, taken = _pending(rules, values, face)
+    offers = rules.offers(taken, character)
+    assert offers and offers[0].key == "place:best"
+    assert all(o.key.startswith("place:") for o in offers)
+    finals = set()
+    for offer in offers:
+        placed = rules.apply_offer(dice, taken, character, offer.key)
+        assert all(v <= 6 for v in placed.kept) and "pending_bonus" not in placed.details
+        assert offer.text.endswith(f"{go.WORDS[RANK[placed.outcome]]}") or "lost" in offer.text
+        assert " ".join(map(str, placed.kept)) in offer.text
+        finals.add(tuple(sorted(placed.kept)))
+    assert len(finals) == len(offers)
+
+
+def test_a_record_with_pending_pips_survives_json(rules):
+    import json
+
+    character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
+    data = json.loads(json.dumps(taken.to_dict()))
+    back = RollRecord.from_dict(data)
+    assert back.to_dict() == taken.to_dict()
+    assert rules.offers(back, character) == rules.offers(taken, character)
+    assert (rules.apply_offer(dice, back, character, "place:3").to_dict()
+            == rules.apply_offer(dice, taken, character, "place:3").to_dict())
+
+
+def test_bonus_then_best_placement_is_the_old_automatic_split(rules):
+    """Taking every offer in order (bonus, then place:best) consumes the same dice and ends on
+    the same values as placing each bonus die by best_split at once (the odds' model)."""
+    character = hero(6)
+    for seed in range(300):
+        new_dice, old_dice = Dice(seed), Dice(seed)
+        record = _take_all(rules, new_dice, rules.check(new_dice, character, {"stat": "gumption"}),
+                           character)
+        old = rules.check(old_dice, character, {"stat": "gumption"})
+        values = list(old.details["values"])
+        for _ in range(old.details["bonus_total"]):
+            face = old_dice.roll(6)
+            values = [v + s for v, s in zip(values, go.best_split(values, face))]
+        assert record.kept == values and record.outcome == go.read(values)
+        assert all(b["placement"] == "best" for b in record.details["bonus"])
+        assert new_dice.get_state() == old_dice.get_state()
+
+
+def test_roll_for_args_places_every_bonus_die_by_the_best_split(rules):
+    dice = Dice(8)
+    dice.force(3, 3, 5, 5, 2, 6)
+    record = rules.roll_for_args(dice, {"dice": "4"})
+    assert record.details["bonus_left"] == 0 and "pending_bonus" not in record.details
+    assert [b["placement"] for b in record.details["bonus"]] == ["best", "best"]
+    assert record.kept == [6, 6, 6, 6]  # 2 -> 4 4 5 5, then the 6 pips make every die 6
+    assert record.kept == [v + s for v, s in zip(
+        [4, 4, 5, 5], go.best_split([4, 4, 5, 5], 6))]
+
+
+def test_mastery_comes_back_after_the_pips_are_placed(rules):
+    character = hero(10)
+    character.resources["learning"] = {"thought": 10}
+    dice = Dice(4)
+    dice.force(1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 3)
+    record = rules.check(dice, character, {"stat": "thought"})
+    taken = rules.apply_offer(dice, record, character, "bonus")
+    keys = [o.key for o in rules.offers(taken, character)]
+    assert keys[0] == "place:best" and "mastery" not in keys and "bonus" not in keys
+    placed = rules.apply_offer(dice, taken, character, keys[-1])
+    assert [o.key for o in rules.offers(placed, character)] == ["bonus", "mastery"]
+
+
+def test_contest_bonus_dice_still_add_to_the_total_at_once(rules):
+    dice = Dice(1)
+    dice.force(3, 3, 1, 2, 4)  # me 3,3 (a double); opponent 1,2; my bonus 4
+    record = rules.contest(dice, hero(2), None, {"dice": 2, "opponent_dice": 2})
+    after = rules.apply_offer(dice, record, hero(2), "bonus")
+    assert "pending_bonus" not in after.details and after.details["bonus"] == [{"die": 4}]
+    assert after.total == 10 and rules.offers(after, hero(2)) == []
+
+
+def _drill_game(fixtures, utility: int, *faces: int):
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    adventure = loader.load(fixtures / "guts-drill.yaml").adventure
+    cadet = Character(name="Cadet", system="guts-plus", id="cadet",
+                      stats={"gumption": 2, "utility": utility, "thought": 2, "slyness": 1,
+                             "welding": 1})
+    game = Game(adventure, seed=3, character=cadet)
+    game.start()
+    assert game.offered.kind == "scene"
+    game.choose("1")  # Patch it
+    assert game.offered.kind == "check"  # roll or fail on purpose
+    game.dice.force(*faces)
+    game.choose("roll")
+    return game
+
+
+def test_engine_lets_the_player_override_the_split(fixtures):
+    game = _drill_game(fixtures, 4, 3, 3, 5, 5)
+    assert game.offered.kind == "roll"
+    assert [o.id for o in game.offered.options] == ["keep", "bonus"]
+    game.dice.force(2)
+    game.choose("bonus")
+    options = game.offered.options
+    assert [o.id for o in options] == ["keep", "place:best", "place:1", "place:3", "place:4"]
+    assert options[3].text == "All pips on die 3 (1 spills to die 4): 3 3 6 6 → full success"
+    events = game.choose("place:3")
+    assert events[0].type == "roll" and not events[0].final
+    assert [o.id for o in game.offered.options] == ["keep", "bonus"]  # one bonus die left
+    game.choose("keep")
+    assert game.finished and game.state.ending == "done"
+    record = game.state.rolls[-1]
+    assert record["kept"] == [3, 3, 6, 6] and record["outcome"] == "success"
+    assert record["details"]["bonus"] == [{
+        "die": 2, "split": [0, 0, 1, 1], "lost": 0, "values": [3, 3, 6, 6],
+        "reading": "success", "placement": "die 3"}]
+    assert record["details"]["bonus_left"] == 1 and "pending_bonus" not in record["details"]
+    assert game.state.choices[-3:] == ["2", "4", "1"]  # bonus, place:3, keep, by shown keys
+
+
+def test_engine_keep_with_pending_pips_uses_the_best_split(fixtures):
+    game = _drill_game(fixtures, 2, 3, 3)
+    game.dice.force(1)
+    game.choose("bonus")
+    assert [o.id for o in game.offered.options] == ["keep", "place:best"]  # 4,3 only
+    game.choose("keep")
+    record = game.state.rolls[-1]
+    assert record["kept"] == [4, 3] and record["outcome"] == "success"
+    assert record["details"]["bonus"][0]["placement"] == "keep"
+    assert "near" not in record["details"]
+    assert game.dice.forced_pending == ()
