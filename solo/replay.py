@@ -14,7 +14,7 @@ from typing import Any
 from solo.engine.game import EngineError, Game, InvalidDecision
 from solo.rules.base import Character
 from solo.saves import SaveError, SaveStore, read_file
-from solo.session import Session, load_adventure_for
+from solo.session import UNDO, Session, load_adventure_for
 
 #: State fields compared by a replay (timestamps and the undo history are not game state).
 COMPARED = ("scene", "flags", "counters", "clocks", "objectives", "visits", "turn", "character",
@@ -27,6 +27,7 @@ class ReplayResult:
     same: bool
     differences: list[str] = field(default_factory=list)
     steps: int = 0
+    session: Session | None = None
 
 
 def read_replay(source: str, store: SaveStore | None = None) -> dict[str, Any]:
@@ -39,27 +40,39 @@ def read_replay(source: str, store: SaveStore | None = None) -> dict[str, Any]:
     return store.read(source).payload
 
 
+def transcript_of(payload: dict[str, Any]) -> list[str]:
+    """The answers to re-enact: the session transcript (with ``:undo``), else the choice log."""
+    return [str(k) for k in payload.get("transcript") or payload.get("choices", [])]
+
+
 def replay_payload(payload: dict[str, Any]) -> ReplayResult:
+    """Re-run a save from its seed and answers on a fresh game; compare with the saved state."""
     adventure, _ = load_adventure_for(payload)
     state = payload["state"]
     start = state.get("start_character")
     character = Character.from_dict(start) if start else None
     game = Game(adventure, seed=int(payload["seed"]), character=character)
-    game.start()
+    session = Session(game, adventure, SaveStore(), "replay", autosave=False,
+                      ironman=bool(payload.get("ironman", False)))
+    session.game.start()
     steps = 0
-    for key in payload.get("choices", []):
-        if game.offered is None:
-            return ReplayResult(game, False, [f"the game ended before decision {steps + 1}"], steps)
-        try:
-            game.choose(key)
-        except (InvalidDecision, EngineError) as exc:
-            return ReplayResult(game, False, [f"decision {steps + 1} ({key!r}) failed: {exc}"], steps)
+    for key in transcript_of(payload):
         steps += 1
-    replayed = game.snapshot()
+        if key == UNDO:
+            if not session.undo():
+                return ReplayResult(session.game, False, [f"step {steps}: nothing to undo"], steps - 1)
+            continue
+        if session.game.offered is None:
+            return ReplayResult(session.game, False, [f"the game ended before step {steps}"], steps - 1)
+        try:
+            session.choose(key)
+        except (InvalidDecision, EngineError) as exc:
+            return ReplayResult(session.game, False, [f"step {steps} ({key!r}) failed: {exc}"], steps - 1)
+    replayed = session.game.snapshot()
     differences = [
         f"{name} differs" for name in COMPARED if _normal(replayed.get(name)) != _normal(state.get(name))
     ]
-    return ReplayResult(game, not differences, differences, steps)
+    return ReplayResult(session.game, not differences, differences, steps, session)
 
 
 def _normal(value: Any) -> Any:
@@ -72,10 +85,12 @@ def replay_into_session(source: str, *, store: SaveStore, slot: str) -> Session:
     """A session positioned where a replay file's run stopped, saving to ``slot``."""
     payload = read_replay(source, store)
     result = replay_payload(payload)
-    if result.differences and result.steps < len(payload.get("choices", [])):
+    if result.differences and result.steps < len(transcript_of(payload)):
         raise SaveError(f"the replay cannot be reproduced: {result.differences[0]}")
     adventure = result.game.adventure
     notes = [f"replayed {result.steps} decisions from {source}"]
     if not result.same:
         notes.append("the replayed state differs from the recorded one: " + ", ".join(result.differences))
-    return Session(result.game, adventure, store, slot, notes=notes)
+    session = result.session or Session(result.game, adventure, store, slot)
+    session.store, session.slot, session.notes, session.autosave = store, slot, notes, True
+    return session

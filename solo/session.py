@@ -31,6 +31,10 @@ class Session:
     autosave: bool = True
     history: list[dict[str, Any]] = field(default_factory=list)  # snapshots for :undo
     ironman: bool = False
+    #: Every answer given, ``:undo`` included, in order: what a replay re-enacts. (The game's
+    #: own choice log loses undone steps, and an undo keeps spent rerolls spent, so replaying
+    #: the choice log alone would not arrive at the same state.)
+    transcript: list[str] = field(default_factory=list)
 
     def payload(self) -> dict[str, Any]:
         state = self.game.snapshot()
@@ -49,7 +53,7 @@ class Session:
             scene_title=scene.title if scene else "",
             progress=progress,
             created=self.created,
-            extra={"ironman": self.ironman, "undo": self.history[-UNDO_SAVED:]},
+            extra={"ironman": self.ironman, "undo": self.history[-UNDO_SAVED:], "transcript": self.transcript},
         )
 
     def save(self) -> Path:
@@ -57,11 +61,19 @@ class Session:
         self.created = payload["created"]
         return self.store.write(self.slot, payload)
 
-    def remember(self, snapshot: dict[str, Any]) -> None:
-        """Keep the snapshot taken before a decision, so :undo can return to it."""
+    def remember(self, snapshot: dict[str, Any], key: str) -> None:
+        """Record a decision just made: its key, and the snapshot from before it for :undo."""
+        self.transcript.append(key)
         if not self.ironman:
             self.history.append(snapshot)
             del self.history[:-UNDO_DEPTH]
+
+    def choose(self, key: str) -> list:
+        """Make a decision through the session, so undo and replays know of it."""
+        before = self.game.snapshot()
+        events = self.game.choose(key)
+        self.remember(before, self.game.state.choices[-1])
+        return events
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Put the game back exactly as a snapshot holds it (a step cut off half way)."""
@@ -79,9 +91,11 @@ class Session:
         # replays the same dice; resources spent since stay spent.
         _keep_spent(game, rerolls_now)
         self.game = game
+        self.transcript.append(UNDO)
         return True
 
 
+UNDO = ":undo"
 SPENT_ON_UNDO = ("rerolls",)
 UNDO_DEPTH = 50  # steps :undo can go back in one sitting
 UNDO_SAVED = 10  # of those, kept in the save file
@@ -161,4 +175,5 @@ def resume_session(store: SaveStore, slot: str) -> Session:
         ironman=bool(payload.get("ironman", False)),
     )
     session.history = list(payload.get("undo", []))
+    session.transcript = [str(k) for k in payload.get("transcript", payload.get("choices", []))]
     return session

@@ -229,7 +229,7 @@ def _step(session: Session, front: Any, line: str) -> int | None:
     except KeyboardInterrupt:
         session.restore(before)
         raise
-    session.remember(before)
+    session.remember(before, session.game.state.choices[-1])
     front.show(events)
     _autosave(session, front)
     return None

@@ -150,3 +150,24 @@ def test_play_replay_reproduces_a_run_and_goes_on_from_there(fixtures, tmp_path)
     again = json.loads((tmp_path / "again.json").read_text())["state"]
     for key in ("scene", "flags", "counters", "clocks", "rolls", "choices", "dice", "character"):
         assert again[key] == recorded[key], key
+
+
+def test_replay_of_a_run_with_undo_after_a_spent_reroll(fixtures, tmp_path):
+    # seed 1: the hero forces the door and fails (offering the reroll), spends it, undoes twice
+    # (the reroll stays spent), then searches instead; the replay must arrive at the same state
+    from solo.saves import SaveStore
+    from solo.session import new_session
+
+    session = new_session(str(fixtures / "tiny.yaml"), store=SaveStore(tmp_path), slot="u", seed=1)
+    session.game.start()
+    session.choose("hero")
+    session.choose("2")
+    assert session.game.offered.kind == "roll"  # seed 1 fails to force the door
+    session.choose("reroll")
+    assert session.undo() and session.undo()
+    session.choose("1")
+    session.save()
+    assert session.game.character.resources["rerolls"] == 0
+    result = run(["replay", "u"], "", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "same state" in result.output

@@ -13,11 +13,9 @@ def test_undo_after_spending_a_reroll_keeps_it_spent_and_the_dice_stay(fixtures,
     assert session.game.character.resources["rerolls"] == 1
 
     session.game.dice.force(1)  # force the door: 1 + 1 = 2 vs 5, a failure that offers a reroll
-    session.remember(session.game.snapshot())
-    session.game.choose("2")
+    session.choose("2")
     assert [o.id for o in session.game.offered.options] == ["keep", "reroll"]
-    session.remember(session.game.snapshot())
-    session.game.choose("reroll")
+    session.choose("reroll")
     assert session.game.character.resources["rerolls"] == 0
     after_reroll = session.game.state.rolls[-1]["dice"]
 
@@ -36,7 +34,6 @@ def test_undo_after_spending_a_reroll_keeps_it_spent_and_the_dice_stay(fixtures,
 def test_ironman_has_no_undo(fixtures, tmp_path):
     session = new_session(str(fixtures / "tiny.yaml"), store=SaveStore(tmp_path), slot="i", seed=4, ironman=True)
     session.game.start()
-    session.remember(session.game.snapshot())
-    session.game.choose("hero")
+    session.choose("hero")
     assert not session.undo()
     assert session.game.state.character is not None
