@@ -126,6 +126,15 @@ def new_session(
     ironman: bool = False,
 ) -> Session:
     loaded = loader.load(adventure_name)
+    if character is not None:
+        adventure = loaded.adventure
+        if character.system != adventure.system:
+            raise SaveError(
+                f"{character.name} is a {character.system} character; "
+                f"{adventure.title!r} is played with {adventure.system}"
+            )
+        if not adventure.allow_custom:
+            raise SaveError(f"{adventure.title!r} is played with its own characters only (allow_custom: false)")
     game = Game(loaded.adventure, seed=seed, character=character)
     return Session(game, loaded.adventure, store, slot, notes=list(loaded.notes), ironman=ironman)
 

@@ -140,3 +140,12 @@ def test_interactive_game_creation_asks_for_the_notable_characteristic(tmp_path)
     assert "35 points" in result.output
     wren = stored(tmp_path, "wren")
     assert wren["extra"]["notable"] == "Balance" and wren["stats"]["Sneak/Hide"] == 5
+
+
+def test_a_stored_character_of_another_system_is_refused(tmp_path, fixtures):
+    sheet = tmp_path / "vela.yaml"
+    sheet.write_text(GUTS_CADET)
+    invoke(["character", "new", "--system", "guts-plus", "--from", str(sheet)], tmp_path)
+    result = invoke(["play", str(fixtures / "game-errand.yaml"), "--character", "Vela"], tmp_path, "1\n")
+    assert result.exit_code == 1
+    assert "Vela is a guts-plus character" in result.output and "game" in result.output
