@@ -116,6 +116,21 @@ def _keep_spent(game: Game, spent: dict[str, Any]) -> None:
             game.state.character.resources[key] = value
 
 
+def load_playable(name: str | Path) -> loader.Loaded:
+    """Load an adventure and refuse it if ``solo validate`` finds errors in it (warnings pass).
+
+    A file that breaks the rules of the format fails here with file:line:col, not in the middle
+    of a game.
+    """
+    from solo.adventure.validate import validate
+
+    loaded = loader.load(name)
+    errors = [p for p in validate(loaded.adventure, loaded.document) if p.severity == "error"]
+    if errors:
+        raise AdventureError(errors)
+    return loaded
+
+
 def new_session(
     adventure_name: str,
     *,
@@ -125,7 +140,7 @@ def new_session(
     character: Character | None = None,
     ironman: bool = False,
 ) -> Session:
-    loaded = loader.load(adventure_name)
+    loaded = load_playable(adventure_name)
     if character is not None:
         adventure = loaded.adventure
         if character.system != adventure.system:
@@ -149,7 +164,7 @@ def load_adventure_for(payload: dict[str, Any]) -> tuple[Adventure, list[str]]:
     last: AdventureError | None = None
     for name in candidates:
         try:
-            adventure = loader.load(name).adventure
+            adventure = load_playable(name).adventure
         except AdventureError as exc:
             last = exc
             continue

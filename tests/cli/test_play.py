@@ -171,3 +171,11 @@ def test_replay_of_a_run_with_undo_after_a_spent_reroll(fixtures, tmp_path):
     result = run(["replay", "u"], "", tmp_path)
     assert result.exit_code == 0, result.output
     assert "same state" in result.output
+
+
+def test_play_refuses_a_file_with_validation_errors_before_the_game_starts(tmp_path):
+    broken = Path(__file__).parents[1] / "adventure" / "broken" / "unknown-scene-branch.yaml"
+    result = CliRunner().invoke(cli, ["play", str(broken), "--json"], input="1\n",
+                                env={"SOLO_SAVE_DIR": str(tmp_path)})
+    assert result.exit_code == 1
+    assert "no scene called 'vacum'" in result.output and '"type"' not in result.output
