@@ -354,7 +354,7 @@ class Game:
     def _choose_check(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         if option_id == ROLL:
             return self._roll(data)
-        scene, index, choice, spec = self._spec(data)
+        spec = self._spec(data)[3]
         record = self.ruleset.take_alternative(self.character, self._params(spec), option_id)
         return self._resolve(data, record)
 
@@ -410,8 +410,8 @@ class Game:
         return outcomes.get(generic)
 
     def _roll_label(self, data: Mapping[str, Any]) -> str:
-        scene, index, choice, spec = self._spec(data)
-        return choice.text
+        """What a roll is for: the text of the choice that asked for it."""
+        return self.render(self._spec(data)[2].text)
 
     # -- offers ------------------------------------------------------------------------------
     def _build_offer(self) -> ev.ChoicesOffered:
