@@ -28,7 +28,8 @@ Conditions are strings in ``character.conditions``: ``uncool`` (-1), ``pain`` (-
 top face reads as the one below), ``weakness`` (no Help, no aid), ``muddled`` (-2 on the next
 focal roll), ``distracted`` (no bumping), ``taxed`` (no spark), ``surprise`` (the next roll neither
 bumps nor sparks), ``cursed`` (blessing dice worth 1 less), ``disarmed`` (a violent win caps at
-very major). Ache, pain and weakness may name a stat as ``pain:hand``; bare, they touch every stat.
+very major), ``vulnerability`` (in a contest the opponent forces a winning roll to be rolled
+again, once; the new roll stands). Ache, pain and weakness may name a stat as ``pain:hand``; bare, they touch every stat.
 
 **Decisions** (beyond the digest's):
 
@@ -872,6 +873,14 @@ class HumanityBlessed(RulesetDefaults):
         all_dice = a_roll.faces + d_roll.faces
         a_total = a_roll.total + a_plan.modifier
         d_total = d_roll.total + d_plan.modifier
+        if a_total > d_total and Conditions.of(character).has("vulnerability"):
+            # the opponent uses the opening: the winning roll is rolled again, and the new one stands
+            details["vulnerability"] = {"first_total": a_total}
+            a_roll, again = self._roll_side(dice, a_plan, character.name or a_plan.stats[0])
+            steps.append(f"  vulnerability: {opponent.name or 'the opponent'} forces a reroll of {a_total}")
+            steps += again
+            all_dice += a_roll.faces
+            a_total = a_roll.total + a_plan.modifier
         if a_total <= d_total and a_plan.aid is not None:
             added, faces, rounds = self._roll_extra(dice, a_plan.aid[1])
             all_dice += faces
@@ -1064,7 +1073,7 @@ class HumanityBlessed(RulesetDefaults):
         return contest_distribution(
             a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
             a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
-            disarmed=disarmed,
+            disarmed=disarmed, vulnerable=Conditions.of(character).has("vulnerability"),
         )
 
     # command line -------------------------------------------------------------------------
@@ -1214,11 +1223,13 @@ def contest_distribution(
     defender_aid: int | Die | None = None,
     *,
     disarmed: bool = False,
+    vulnerable: bool = False,
     tail: Fraction = Fraction(1, 10**15),
 ) -> Odds:
     """Exact contest odds except for totals beyond a bound chosen so that the mass left out
     (reported as ``truncated``) is below ``tail``. The attacker wins only by rolling higher;
-    aid on a would-be loss comes to the attacker first, then to the defender."""
+    aid on a would-be loss comes to the attacker first, then to the defender. A ``vulnerable``
+    attacker's winning roll is rolled again (before any aid) and the new roll stands."""
     parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid)]
     bound = 40
     while bound < 5120 and any(
@@ -1227,7 +1238,7 @@ def contest_distribution(
         bound *= 2
     while True:
         odds = _contest_upto(attacker, defender, attacker_modifier, defender_modifier,
-                             attacker_aid, defender_aid, disarmed, bound)
+                             attacker_aid, defender_aid, disarmed, bound, vulnerable)
         if odds.truncated < tail or bound >= 5120:
             return odds
         bound *= 2
@@ -1249,16 +1260,29 @@ def _weights(value: Group | int | Die, bound: int) -> tuple[dict[int, int], int]
 def _contest_upto(
     attacker: Group, defender: Group, a_mod: int, d_mod: int,
     a_aid: int | Die | None, d_aid: int | Die | None, disarmed: bool, bound: int,
+    vulnerable: bool = False,
 ) -> Odds:
     a_w, a_den = _weights(attacker, bound)
     d_w, d_den = _weights(defender, bound)
     margin: dict[int, int] = {}
     shift = a_mod - d_mod
-    for a, wa in a_w.items():
+    if vulnerable:
+        # Against each defender total the attacker's first roll stands when it loses or ties;
+        # when it wins it is rolled again and the second roll stands: weights over a_den squared.
         for d, wd in d_w.items():
-            m = a - d + shift
-            margin[m] = margin.get(m, 0) + wa * wd
-    denominator = a_den * d_den
+            win_w = sum(wa for a, wa in a_w.items() if a - d + shift > 0)
+            for a, wa in a_w.items():
+                m = a - d + shift
+                w = (wa * a_den if m <= 0 else 0) + win_w * wa
+                if w:
+                    margin[m] = margin.get(m, 0) + w * wd
+        denominator = a_den * a_den * d_den
+    else:
+        for a, wa in a_w.items():
+            for d, wd in d_w.items():
+                m = a - d + shift
+                margin[m] = margin.get(m, 0) + wa * wd
+        denominator = a_den * d_den
     if a_aid is not None:
         margin, denominator = _aid_margin(margin, denominator, a_aid, bound, lambda m: m <= 0, +1)
     if d_aid is not None:

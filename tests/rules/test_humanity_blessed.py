@@ -739,3 +739,44 @@ def test_protocol_surface():
     rec = HB.roll_for_args(Dice(1), {"die": "dc3", "target": "easy", "spark": True})
     assert rec.details["die"] == "2dc3"
     assert HB.settle(Dice(1), rec, blank(), {}, frozenset()) is rec
+
+
+# -- vulnerability ---------------------------------------------------------------------------------
+
+
+def _pair(conditions=()):
+    rules = HumanityBlessed()
+    stats = {k: "d6" for k in ("head", "hand", "heart", "home", "hurt", "hurry", "history")}
+    me = rules.prepare_character(Character("Me", "humanity-blessed", dict(stats), conditions=list(conditions)))
+    them = rules.prepare_character(Character("Them", "humanity-blessed", dict(stats)))
+    return rules, me, them
+
+
+def test_vulnerability_forces_a_winning_roll_to_be_rolled_again():
+    rules, me, them = _pair(["vulnerability"])
+    me.extra["session"] = {"lucky": None}
+    dice = Dice(1)
+    dice.force(5, 2, 3)  # I roll 5, they roll 2: a win, so I roll again: 3 stands
+    record = rules.contest(dice, me, them, {"stat": "head"})
+    assert record.details["vulnerability"] == {"first_total": 5}
+    assert record.total == 3 and record.outcome == "success"
+    dice.force(2, 5)  # a loss is not rerolled
+    record = rules.contest(dice, me, them, {"stat": "head"})
+    assert "vulnerability" not in record.details and record.outcome == "failure"
+
+
+def test_vulnerability_odds_are_exact_and_agree_with_rolling():
+    rules, me, them = _pair(["vulnerability"])
+    _, plain_me, _ = _pair()
+    plain = rules.contest_odds(plain_me, them, {"stat": "head"})
+    vulnerable = rules.contest_odds(me, them, {"stat": "head"})
+    # P(win) = P(win | d)^2 summed over the defender's totals: at most the plain chance
+    assert vulnerable.outcomes["success"] < plain.outcomes["success"]
+    assert abs(sum(vulnerable.outcomes[k] for k in ("success", "failure")) + vulnerable.truncated - 1) < Fraction(1, 10**12)
+    dice = Dice(7)
+    me.extra["session"] = {"lucky": None}
+    n = 20000
+    wins = sum(rules.contest(dice, me, them, {"stat": "head"}).success for _ in range(n))
+    p = float(vulnerable.outcomes["success"])
+    sigma = (p * (1 - p) / n) ** 0.5
+    assert abs(wins / n - p) < 5 * sigma
