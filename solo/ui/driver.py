@@ -81,7 +81,12 @@ class RichFront:
                 self.console.print(renderable)
             self._shown = offered
         keys = offered.enabled_keys()
-        hint = f"[1-{len(keys)}]" if keys == [str(i) for i in range(1, len(keys) + 1)] else f"[{'/'.join(keys)}]"
+        if len(keys) == 1:
+            hint = f"[{keys[0]}]"
+        elif keys == [str(i) for i in range(1, len(keys) + 1)]:
+            hint = f"[1-{len(keys)}]"
+        else:
+            hint = f"[{'/'.join(keys)}]"
         return self.source.read(f"{hint} or :help > ")
 
     def sheet(self, session: Session) -> None:
