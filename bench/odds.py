@@ -16,7 +16,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solo.adventure import loader  # noqa: E402
-from solo.engine.game import character_from_person  # noqa: E402
 from solo.rules import registry  # noqa: E402
 from solo.rules.base import Character, RulesError  # noqa: E402
 
@@ -69,7 +68,7 @@ def main() -> int:
     for path in loader.bundled_files():
         adventure = loader.load(path).adventure
         ruleset = registry.get(adventure.system)
-        people = [ruleset.prepare_character(character_from_person(p, adventure.system)) for p in adventure.characters]
+        people = [ruleset.prepare_character(p.character(adventure.system)) for p in adventure.characters]
         times = []
         for scene in adventure.scenes.values():
             for choice in scene.choices:
@@ -81,7 +80,7 @@ def main() -> int:
                     try:
                         if spec.kind == "contest":
                             opponent = ruleset.prepare_character(
-                                character_from_person(adventure.npcs[spec.opponent], adventure.system))
+                                adventure.npcs[spec.opponent].character(adventure.system))
                             ms = timed(lambda: ruleset.contest_odds(person, opponent, dict(spec.params)))
                         else:
                             ms = timed(lambda: ruleset.check_odds(person, dict(spec.params)))

@@ -46,7 +46,7 @@ def cli() -> None:
     """Play tabletop role-playing adventures alone: real dice, exact odds, saves."""
 
 
-def _console(stdout: bool = True) -> Console:
+def _console() -> Console:
     return Console(highlight=False, soft_wrap=False, emoji=False)
 
 

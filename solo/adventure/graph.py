@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
-from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Person
+from solo.adventure.model import Adventure, Branch, CheckSpec, Choice
 from solo.engine.scene_machine import effect_gotos, tables_used
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
@@ -120,7 +120,7 @@ class _Builder:
             if spec.kind == "contest":
                 if opponent is None:
                     return what
-                rival = self.ruleset.prepare_character(_character(opponent, self.adventure.system))
+                rival = self.ruleset.prepare_character(opponent.character(self.adventure.system))
                 result = self.ruleset.contest_odds(_copy(self.character), rival, params)
             else:
                 result = self.ruleset.check_odds(_copy(self.character), params)
@@ -224,12 +224,6 @@ def _branch_for(spec: CheckSpec, outcome: str, ruleset: Any) -> Branch | None:
     return spec.outcomes.get(generic)
 
 
-def _character(person: Person, system: str) -> Character:
-    return Character(id=person.id, name=person.name, system=system, description=person.description,
-                     stats=dict(person.stats), resources=dict(person.resources), items=list(person.items),
-                     extra=dict(person.extra))
-
-
 def _copy(character: Character) -> Character:
     return Character.from_dict(character.to_dict())
 
@@ -246,7 +240,7 @@ def _default_character(adventure: Adventure, ruleset: Any, character: Character 
         person = adventure.characters[0]
     else:
         return None
-    base = _character(person, adventure.system)
+    base = person.character(adventure.system)
     if ruleset is None:
         return base
     try:

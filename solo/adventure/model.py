@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from solo.rules.base import Character
+
 Path = tuple[Any, ...]
 
 ENDING_OUTCOMES = ("victory", "mixed", "defeat")
@@ -118,6 +120,19 @@ class Person:
     extra: Mapping[str, Any] = field(default_factory=dict)
     companion: bool = False
     path: Path = ()
+
+    def character(self, system: str) -> Character:
+        """A fresh, mutable :class:`Character` of ``system`` made from this entry."""
+        return Character(
+            id=self.id,
+            name=self.name,
+            system=system,
+            description=self.description,
+            stats=dict(self.stats),
+            resources=dict(self.resources),
+            items=list(self.items),
+            extra=dict(self.extra),
+        )
 
 
 @dataclass(frozen=True)

@@ -576,9 +576,7 @@ class _Checker:
         self.all_stats = sorted({str(s) for s in stat_names} | {str(k) for p in self.adv.characters for k in p.stats})
 
     def _character(self, person: model.Person) -> Character:
-        return Character(id=person.id, name=person.name, system=self.adv.system, description=person.description,
-                         stats=dict(person.stats), resources=dict(person.resources), items=list(person.items),
-                         extra=dict(person.extra))
+        return person.character(self.adv.system)
 
     def _prepared(self, person: model.Person) -> Character | None:
         if self.ruleset is None:

@@ -14,7 +14,7 @@ from solo.engine import events as ev
 if TYPE_CHECKING:
     from solo.engine.game import Game
 
-#: Resources that are plain counters on the character when the ruleset has no ``gain`` hook.
+#: How deeply effects may trigger effects (a filled clock running a table that ticks a clock...).
 MAX_EFFECT_DEPTH = 20
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from solo.adventure import expressions
-from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Person, Scene
+from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
 from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.scene_machine import SceneMachine, SceneMoveError
@@ -35,19 +35,6 @@ class EngineError(RuntimeError):
 
 class InvalidDecision(ValueError):
     """The player picked something not on offer. Not an error: ask again."""
-
-
-def character_from_person(person: Person, system: str) -> Character:
-    return Character(
-        id=person.id,
-        name=person.name,
-        system=system,
-        description=person.description,
-        stats=dict(person.stats),
-        resources=dict(person.resources),
-        items=list(person.items),
-        extra=dict(person.extra),
-    )
 
 
 MAX_STATS_SHOWN = 6
@@ -150,7 +137,7 @@ class Game:
             events += self._enter_start()
         elif len(self.adventure.characters) == 1:
             events += self._set_character(
-                character_from_person(self.adventure.characters[0], self.adventure.system)
+                self.adventure.characters[0].character(self.adventure.system)
             )
             events += self._enter_start()
         elif self.adventure.characters:
@@ -227,7 +214,7 @@ class Game:
 
     def _choose_character(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         person = next(p for p in self.adventure.characters if p.id == option_id)
-        events = self._set_character(character_from_person(person, self.adventure.system))
+        events = self._set_character(person.character(self.adventure.system))
         return events + self._enter_start()
 
     def _enter_start(self) -> list[ev.Event]:
@@ -324,7 +311,7 @@ class Game:
         if spec.assist and spec.assist in self.adventure.npcs:
             helper = self.adventure.npcs[spec.assist]
             params["helper"] = self.ruleset.prepare_character(
-                character_from_person(helper, self.adventure.system)
+                helper.character(self.adventure.system)
             )
         return params
 
@@ -332,7 +319,7 @@ class Game:
         person = self.adventure.npcs.get(spec.opponent or "")
         if person is None:
             raise EngineError(f"contest without a known opponent ({spec.opponent!r})")
-        return self.ruleset.prepare_character(character_from_person(person, self.adventure.system))
+        return self.ruleset.prepare_character(person.character(self.adventure.system))
 
     def _spec(self, data: Mapping[str, Any]) -> tuple[Scene, int, Choice, CheckSpec]:
         scene = self.adventure.scenes[data["scene"]]

@@ -33,9 +33,12 @@ HELP = [
 
 
 class Front(Protocol):
+    """What the play loop needs from a front end; :class:`RichFront` and :class:`JsonFront` are two."""
+
     def show(self, events: list[ev.Event]) -> None: ...
     def info(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None: ...
     def sheet(self, session: Session) -> None: ...
+    def help(self) -> None: ...
     def ask(self, offered: ev.ChoicesOffered) -> str | None: ...
 
 
@@ -173,7 +176,7 @@ def _resource_text(value: Any) -> str:
     return str(value)
 
 
-def play(session: Session, front: Any, *, resume: bool = False) -> int:
+def play(session: Session, front: Front, *, resume: bool = False) -> int:
     """Run the loop until the game ends or input ends. Returns the exit status.
 
     Ctrl-C anywhere saves and leaves with status 0; if it lands in the middle of a step, the
@@ -186,7 +189,7 @@ def play(session: Session, front: Any, *, resume: bool = False) -> int:
         return _leave(session, front, "interrupted")
 
 
-def _loop(session: Session, front: Any, resume: bool) -> int:
+def _loop(session: Session, front: Front, resume: bool) -> int:
     for note in session.notes:
         front.info("notice", note)
     try:
@@ -218,7 +221,7 @@ def _loop(session: Session, front: Any, resume: bool) -> int:
     return 0
 
 
-def _step(session: Session, front: Any, line: str) -> int | None:
+def _step(session: Session, front: Front, line: str) -> int | None:
     """Hand one answer to the engine; None to go on, or an exit status."""
     before = session.game.snapshot()
     try:
@@ -240,7 +243,7 @@ def _step(session: Session, front: Any, line: str) -> int | None:
     return None
 
 
-def _command(session: Session, front: Any, line: str) -> int | None:
+def _command(session: Session, front: Front, line: str) -> int | None:
     command = line.split()[0].lower()
     if command in (":quit", ":q", ":exit"):
         return _leave(session, front, "you left")
@@ -269,7 +272,7 @@ def _command(session: Session, front: Any, line: str) -> int | None:
     return None
 
 
-def _autosave(session: Session, front: Any):
+def _autosave(session: Session, front: Front):
     if not session.autosave:
         return None
     try:
@@ -279,7 +282,7 @@ def _autosave(session: Session, front: Any):
         return None
 
 
-def _leave(session: Session, front: Any, why: str) -> int:
+def _leave(session: Session, front: Front, why: str) -> int:
     path = _autosave(session, front)
     where = f" to {path}" if path else ""
     front.info("saved", f"{why}: progress saved{where}.\nResume with: solo continue {session.slot}", {"slot": session.slot})
