@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 
 from solo.rules.dice import Dice
 
@@ -48,18 +47,6 @@ class DiceNotation:
     def roll(self, dice: Dice) -> tuple[list[int], int]:
         faces = dice.rolls(self.count, self.sides)
         return faces, sum(faces) + self.modifier
-
-    def distribution(self) -> dict[int, Fraction]:
-        """Exact distribution of the total (convolution, so 20d1000 stays cheap)."""
-        dist = {0: Fraction(1)}
-        face = Fraction(1, self.sides)
-        for _ in range(self.count):
-            nxt: dict[int, Fraction] = {}
-            for total, p in dist.items():
-                for v in range(1, self.sides + 1):
-                    nxt[total + v] = nxt.get(total + v, Fraction(0)) + p * face
-            dist = nxt
-        return {t + self.modifier: p for t, p in sorted(dist.items())}
 
     def __str__(self) -> str:
         mod = f"{self.modifier:+d}" if self.modifier else ""
