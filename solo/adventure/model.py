@@ -14,8 +14,6 @@ from solo.rules.base import Character
 
 Path = tuple[Any, ...]
 
-ENDING_OUTCOMES = ("victory", "mixed", "defeat")
-
 
 @dataclass(frozen=True)
 class Branch:

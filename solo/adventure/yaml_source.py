@@ -259,15 +259,6 @@ def _number_or_text(text: str) -> Any:
     return text
 
 
-def _resolve_plain(text: str) -> Any:
-    """A plain scalar by the YAML 1.2 core schema (the builder inlines the same steps)."""
-    if text in _CONSTANTS:
-        return _CONSTANTS[text]
-    if text[0] in _NUMBER_START:
-        return _number_or_text(text)
-    return text
-
-
 def _tagged_scalar(name: str, text: str) -> Any:
     """A scalar with an explicit standard tag (``!!int "3"``); ValueError when it does not fit."""
     if name in ("str", "timestamp", "binary"):
