@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.rules import guts_plus_odds as go
+from solo.rules.guts_plus import odds as go
 from solo.rules.base import Character, Ruleset, RulesError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import (

@@ -1,7 +1,9 @@
-"""The GUTS+ ruleset: qualities, checks, contests, doubles, experience, injuries and Essence.
+"""The GUTS+ ruleset: checks, contests, offers on a roll, experience and advancement.
 
-This module owns everything GUTS+ means for a character and a roll; the dice arithmetic
-(reading a check, bonus-pip splits, exact odds) lives in :mod:`solo.rules.guts_plus_odds`.
+This module owns :class:`GutsPlus`, the object the engine talks to. What a quality, a body or a
+check's parameters mean is in :mod:`.qualities`, :mod:`.body` and :mod:`.checks`; the dice
+arithmetic (reading a check, bonus-pip splits, exact odds) is in :mod:`.odds`; the placements
+offered for bonus pips are in :mod:`.offers`.
 
 Characters. ``stats`` maps quality names to levels 1-10. The four core qualities are stored
 lower-case (``gumption``, ``utility``, ``thought``, ``slyness``); custom qualities keep the
@@ -45,7 +47,7 @@ Reading, bonus dice and policies follow the digest's Decisions. Choices made her
 * Bonus dice are offers (key ``bonus``), one die at a time. In a check, taking one rolls it
   and leaves its pips pending (``details["pending_bonus"] = {"die": face}``); until they are
   placed the only offers are placements (see :func:`placement_options`): ``place:best``, the
-  split :func:`~solo.rules.guts_plus_odds.best_split` proposes, then ``place:N`` ("all pips on
+  split :func:`~solo.rules.guts_plus.odds.best_split` proposes, then ``place:N`` ("all pips on
   die N", 1-based), listed only when its result differs from every option before it. Keeping
   the roll with pips pending places them by the best split (``placement: "keep"``); keeping
   declines the bonus dice not yet taken. ``solo roll`` takes every bonus die with the best
@@ -63,554 +65,58 @@ Reading, bonus dice and policies follow the digest's Decisions. Choices made her
 * ``record.dice`` holds the check's own dice as rolled; bonus, helper and oracle dice are in
   ``details`` (``bonus``, ``helper``, ``near``). ``record.kept`` holds the current values.
 """
-
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from fractions import Fraction
-from math import ceil
 from typing import Any, ClassVar, Mapping, Sequence
 
-from solo.rules import guts_plus_odds as go
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.values import ValueReader, canonical_keys, find_key, name_key
-
-SYSTEM = "guts-plus"
-CORE: tuple[str, ...] = ("gumption", "utility", "thought", "slyness")
-ESSENCE = "essence"
-MAX_LEVEL = 10
-XP_TO_ADVANCE = 100
-LEARNING_TO_RISE = 10
-CREATION_POINTS = 3
-CREATION_MAX_LEVEL = 3
-MAX_CUSTOM_AT_CREATION = 3
-CREATION_ITEMS = 5
-POCKET_SLOTS = 10
-BAG_SLOTS = 10
-NEAR_POLICIES = ("success", "failure", "oracle")
-
-BODY_PARTS: tuple[str, ...] = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
-INJURIES_TO_DISABLE = 2
-PROTECTION_MARKS = 2
-UNCONSCIOUS_OTHER_PARTS = 3
-
-AURAS: dict[int, str] = {1: "hot", 2: "cold", 3: "heavy", 4: "fast", 5: "slow", 6: "soft"}
-#: Essence density -> (basic, honed, master) skills known.
-ESSENCE_SKILLS: dict[int, tuple[int, int, int]] = {
-    1: (1, 0, 0), 2: (2, 0, 0), 3: (2, 1, 0), 4: (3, 1, 0), 5: (3, 2, 0),
-    6: (4, 2, 1), 7: (4, 3, 1), 8: (5, 3, 2), 9: (5, 4, 2), 10: (5, 4, 3),
-}
-MASTERY_RANGE = 30
-
-#: The book's example conditions: name -> (core quality, modifier to each die, fewer dice).
-BOOK_CONDITIONS: dict[str, tuple[str, int, int]] = {
-    "afraid": ("gumption", -1, 0),
-    "discouraged": ("utility", -1, 0),
-    "confused": ("thought", -1, 0),
-    "embarrassed": ("slyness", -1, 0),
-    "terrified": ("gumption", -2, 0),
-    "depressed": ("utility", -2, 0),
-    "baffled": ("thought", -2, 0),
-    "humiliated": ("slyness", -2, 0),
-    "tired": ("gumption", 0, 1),
-    "nauseated": ("utility", 0, 1),
-    "tinnitus": ("thought", 0, 1),
-    "blurry vision": ("slyness", 0, 1),
-    "exhausted": ("gumption", 0, 2),
-    "sick": ("utility", 0, 2),
-    "deafened": ("thought", 0, 2),
-    "blinded": ("slyness", 0, 2),
-}
-STRAINED = "strained"
-UNCONSCIOUS = "unconscious"
-
-#: Whole numbers in GUTS+ are written as such: ``2.0`` is refused like ``2.5``.
-_VALUES = ValueReader("GUTS+", floats="refuse")
-_int = _VALUES.whole_number
-
-
-# -- names -------------------------------------------------------------------------------------
-
-
-def norm(name: str) -> str:
-    """A name for matching: lower-case, without spaces, dashes or underscores."""
-    return name_key(name, keep_punctuation=True)
-
-
-def _title(name: str) -> str:
-    return name.capitalize() if name in CORE else name
-
-
-def find_quality(character: Character, name: str) -> str | None:
-    """The key in ``character.stats`` that spells ``name`` (case, spaces, dashes ignored)."""
-    return find_key(character.stats, name, norm)
-
-
-def quality_level(character: Character, name: str) -> tuple[str, int]:
-    """``(stats key, level)`` of a quality; a missing core quality is level 1."""
-    key = find_quality(character, name)
-    if key is not None:
-        return key, _level(character, key)
-    if norm(name) in CORE:
-        return norm(name), 1
-    have = ", ".join(character.stats) or "none"
-    raise RulesError(
-        f"GUTS+: check stat {name!r} is not a quality of {character.name} (has {have})"
-    )
-
-
-def _level(character: Character, key: str) -> int:
-    value = character.stats[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"GUTS+: quality levels must be whole numbers ({key} is {value!r})")
-    return value
-
-
-def custom_qualities(character: Character) -> list[str]:
-    """The custom qualities in the order of ``stats`` (the first is the mandatory one)."""
-    return [key for key in character.stats if norm(key) not in CORE]
-
-
-def learning(character: Character) -> dict[str, int]:
-    """The character's learning-experience counts, created if missing."""
-    return character.resources.setdefault("learning", {})
-
-
-def has_mastery(character: Character, quality: str) -> bool:
-    """Level 10 and 10 learning experiences in ``quality``."""
-    key = find_quality(character, quality)
-    if key is None:
-        return False
-    counts = character.resources.get("learning", {})
-    return _level(character, key) >= MAX_LEVEL and counts.get(key, 0) >= LEARNING_TO_RISE
-
-
-# -- conditions --------------------------------------------------------------------------------
-
-
-def condition_effects(character: Character) -> list[tuple[str, str, int, int]]:
-    """The roll effects of the character's conditions: ``(condition, quality, modifier, fewer)``.
-
-    ``quality`` is a core quality's name or ``"all"``. The book's table is built in; an
-    adventure may define its own in ``extra["condition_effects"]`` as ``{name: {"quality":
-    "thought" | "all", "modifier": -1, "fewer_dice": 1}}`` (these win over the book's). A
-    condition written ``"afraid x2"`` counts twice. Conditions without a roll effect
-    (strained, unconscious, "hurt right hand") are skipped.
-    """
-    custom = {norm(k): v for k, v in dict(character.extra.get("condition_effects", {})).items()}
-    found: list[tuple[str, str, int, int]] = []
-    for condition in character.conditions:
-        match = re.fullmatch(r"\s*(.*?)\s*(?:[x×]\s*(\d+))?\s*", str(condition).lower())
-        name = match.group(1) if match else str(condition).lower()
-        times = int(match.group(2)) if match and match.group(2) else 1
-        if norm(name) in custom:
-            spec = custom[norm(name)]
-            quality = norm(spec.get("quality", "all"))
-            modifier = _int(spec.get("modifier", 0), f"condition {name} modifier")
-            fewer = _int(spec.get("fewer_dice", 0), f"condition {name} fewer_dice")
-        else:
-            book = {norm(k): v for k, v in BOOK_CONDITIONS.items()}.get(norm(name))
-            if book is None:
-                continue
-            quality, modifier, fewer = book
-        found.append((str(condition), quality, modifier * times, fewer * times))
-    return found
-
-
-# -- parsed check ------------------------------------------------------------------------------
-
-
-@dataclass
-class CheckSpec:
-    """A check's parameters after validation: what to roll and what changes it."""
-
-    qualities: tuple[str, ...]
-    levels: tuple[int, ...]
-    base_dice: int
-    dice: int
-    modifier: int
-    fewer: int
-    near: str
-    helper_level: int = 0
-    mastery: bool = False
-    conditions: list[tuple[str, int, int]] = field(default_factory=list)
-
-    @property
-    def helper_dice(self) -> int:
-        return ceil(self.helper_level / 2) if self.helper_level > 0 else 0
-
-    @property
-    def stat(self) -> str:
-        return "+".join(self.qualities) if self.qualities else "dice"
-
-    @property
-    def label(self) -> str:
-        if not self.qualities:
-            return f"{self.base_dice} {'die' if self.base_dice == 1 else 'dice'}"
-        names = "+".join(_title(q) for q in self.qualities)
-        return f"{names} {self.base_dice}"
-
-
-def _stat_names(stat: Any) -> list[str]:
-    if isinstance(stat, str):
-        names = [part.strip() for part in stat.split("+")]
-    elif isinstance(stat, (list, tuple)):
-        names = [str(part).strip() for part in stat]
-    else:
-        raise RulesError(f"GUTS+: check stat must be a quality or a list of two (got {stat!r})")
-    if not 1 <= len(names) <= 2 or not all(names):
-        raise RulesError(
-            f"GUTS+: check stat must be one quality or two added together (got {stat!r})"
-        )
-    if len(names) == 2 and norm(names[0]) == norm(names[1]):
-        raise RulesError(f"GUTS+: check stat adds two different qualities (got {stat!r})")
-    return names
-
-
-def _dice_count(value: Any, what: str) -> int:
-    count = _int(value, what)
-    if not 1 <= count <= go.MAX_DICE:
-        raise RulesError(f"GUTS+: {what} must be from 1 to {go.MAX_DICE} (got {count})")
-    return count
-
-
-def parse_side(
-    character: Character | None,
-    stat: Any,
-    dice: Any,
-    modifier: Any,
-    fewer: Any,
-    near: Any = "oracle",
-    what: str = "check",
-) -> CheckSpec:
-    """Validate one side of a check or contest and apply the character's conditions."""
-    qualities: tuple[str, ...] = ()
-    levels: tuple[int, ...] = ()
-    if dice is not None:
-        base = _dice_count(dice, f"{what} dice")
-        if stat is not None:
-            names = _stat_names(stat)
-            if character is not None:
-                qualities = tuple(find_quality(character, n) or norm(n) for n in names)
-            else:
-                qualities = tuple(norm(n) if norm(n) in CORE else n for n in names)
-    else:
-        if stat is None:
-            raise RulesError(f"GUTS+: a {what} needs a stat (a quality) or a number of dice")
-        if character is None:
-            raise RulesError(f"GUTS+: a {what} on {stat!r} needs a character")
-        names = _stat_names(stat)
-        pairs = [quality_level(character, n) for n in names]
-        qualities = tuple(key for key, _ in pairs)
-        levels = tuple(level for _, level in pairs)
-        base = min(sum(levels), go.MAX_DICE)
-        if base < 1:
-            raise RulesError(f"GUTS+: {what} stat {stat!r} gives no dice (levels {levels})")
-    total_modifier = _int(modifier if modifier is not None else 0, f"{what} modifier")
-    total_fewer = _int(fewer if fewer is not None else 0, f"{what} fewer_dice")
-    if total_fewer < 0:
-        raise RulesError(f"GUTS+: {what} fewer_dice cannot be negative (got {total_fewer})")
-    applied: list[tuple[str, int, int]] = []
-    if character is not None and qualities:
-        rolled = {norm(q) for q in qualities}
-        for condition, quality, mod, less in condition_effects(character):
-            if quality in ("all", "any") or quality in rolled:
-                total_modifier += mod
-                total_fewer += less
-                applied.append((condition, mod, less))
-    near_policy = str(near if near is not None else "oracle").strip().lower()
-    if near_policy not in NEAR_POLICIES:
-        raise RulesError(
-            f"GUTS+: check parameter near must be success, failure or oracle (got {near!r})"
-        )
-    mastery = character is not None and any(has_mastery(character, q) for q in qualities)
-    return CheckSpec(
-        qualities=qualities,
-        levels=levels,
-        base_dice=base,
-        dice=max(1, base - total_fewer),
-        modifier=total_modifier,
-        fewer=total_fewer,
-        near=near_policy,
-        mastery=mastery,
-        conditions=applied,
-    )
-
-
-def _helper_level(params: Mapping[str, Any], spec: CheckSpec) -> int:
-    helper = params.get("helper")
-    assist = params.get("assist")
-    if helper is None and isinstance(assist, Character):
-        helper = assist
-    if isinstance(helper, Character):
-        if not spec.qualities:
-            raise RulesError("GUTS+: a helper needs the check's stat to know what they roll")
-        total = 0
-        for quality in spec.qualities:
-            key = find_quality(helper, quality)
-            if key is not None:
-                total += _level(helper, key)
-            elif norm(quality) in CORE:
-                total += 1
-        return min(total, go.MAX_DICE)
-    level = params.get("assist_dice")
-    if level is None and not isinstance(assist, str) and assist is not None:
-        level = assist
-    if level is None:
-        return 0
-    value = _int(level, "check assist_dice")
-    if not 0 <= value <= go.MAX_DICE:
-        raise RulesError(f"GUTS+: check assist_dice must be from 0 to {go.MAX_DICE} (got {value})")
-    return value
-
-
-# -- injuries ----------------------------------------------------------------------------------
-
-
-def body_parts(character: Character) -> list[str]:
-    """The parts that can be injured: the six standard ones plus ``extra["extra_parts"]``."""
-    parts = list(BODY_PARTS)
-    for part in character.extra.get("extra_parts", []):
-        if _part_name(part) not in parts:
-            parts.append(_part_name(part))
-    return parts
-
-
-def _part_name(part: str) -> str:
-    return re.sub(r"[\s\-_]+", " ", str(part).strip().lower())
-
-
-def _part(character: Character, part: str) -> str:
-    name = _part_name(part)
-    parts = body_parts(character)
-    if name not in parts:
-        raise RulesError(
-            f"GUTS+: injury part must be one of {', '.join(parts)} (got {part!r})"
-        )
-    return name
-
-
-def injuries(character: Character) -> dict[str, int]:
-    """Injuries per body part (0-2), created if missing."""
-    return character.extra.setdefault("injuries", {})
-
-
-def unusable_parts(character: Character) -> list[str]:
-    """The parts with two injuries, in body order."""
-    marks = character.extra.get("injuries", {})
-    return [p for p in body_parts(character) if marks.get(p, 0) >= INJURIES_TO_DISABLE]
-
-
-def unconscious(character: Character) -> bool:
-    """Unconscious: the head is unusable, or 3 other parts are unusable at once."""
-    down = unusable_parts(character)
-    others = [p for p in down if p != "head"]
-    return "head" in down or len(others) >= UNCONSCIOUS_OTHER_PARTS
-
-
-def protect(character: Character, part: str) -> list[str]:
-    """Give a part protection (clothing or an accessory), ready to absorb 2 marks."""
-    name = _part(character, part)
-    character.extra.setdefault("protection", {})[name] = 0
-    return [f"{name.capitalize()} is protected."]
-
-
-def readjust(character: Character, part: str) -> list[str]:
-    """Re-adjust (or repair) a part's protection: its marks are cleared."""
-    name = _part(character, part)
-    protection = character.extra.setdefault("protection", {})
-    if name not in protection:
-        raise RulesError(f"GUTS+: {name} has no protection to re-adjust")
-    protection[name] = 0
-    return [f"Protection on the {name} is back in place."]
-
-
-def injure(
-    character: Character, part: str, count: int = 1, *, ignore_protection: bool = False
-) -> list[str]:
-    """Injure a body part ``count`` times; protection takes the first 2 marks.
-
-    Returns lines describing what happened, including falling unconscious (the condition
-    ``unconscious`` is added to the character).
-    """
-    name = _part(character, part)
-    count = _int(count, "injury count")
-    if count < 1:
-        raise RulesError(f"GUTS+: injury count must be at least 1 (got {count})")
-    lines: list[str] = []
-    marks = injuries(character)
-    protection = character.extra.get("protection", {})
-    for _ in range(count):
-        if not ignore_protection and name in protection and protection[name] < PROTECTION_MARKS:
-            protection[name] += 1
-            if protection[name] >= PROTECTION_MARKS:
-                lines.append(f"Protection on the {name} takes the blow and is knocked loose.")
-            else:
-                lines.append(f"Protection on the {name} takes the blow.")
-            continue
-        current = marks.get(name, 0)
-        if current >= INJURIES_TO_DISABLE:
-            lines.append(f"The {name} is already unusable.")
-            continue
-        marks[name] = current + 1
-        if marks[name] >= INJURIES_TO_DISABLE:
-            lines.append(f"The {name} is injured again and can no longer be used.")
-        else:
-            lines.append(f"The {name} is injured.")
-    if unconscious(character) and UNCONSCIOUS not in character.conditions:
-        character.conditions.append(UNCONSCIOUS)
-        lines.append(f"{character.name} falls unconscious.")
-    return lines
-
-
-def heal(character: Character, part: str, count: int = 1) -> list[str]:
-    """Remove injuries from a part; clears ``unconscious`` once the rule no longer holds."""
-    name = _part(character, part)
-    marks = injuries(character)
-    before = marks.get(name, 0)
-    marks[name] = max(0, before - _int(count, "heal count"))
-    lines = [f"The {name} heals ({before} → {marks[name]} injuries)."]
-    if UNCONSCIOUS in character.conditions and not unconscious(character):
-        character.conditions.remove(UNCONSCIOUS)
-        lines.append(f"{character.name} can wake up.")
-    return lines
-
-
-def healing_days(injury_count: int, resting: bool = False) -> Fraction:
-    """In-game days for one injury to heal on a part: single 1 day, double 5; resting halves."""
-    if injury_count not in (1, 2):
-        raise RulesError(f"GUTS+: a part heals from 1 or 2 injuries (got {injury_count})")
-    days = Fraction(1 if injury_count == 1 else 5)
-    return days / 2 if resting else days
-
-
-# -- inventory ---------------------------------------------------------------------------------
-
-
-def inventory_limit(character: Character) -> int:
-    """Item slots: 10, plus 10 with a bag (``extra["bag"]``)."""
-    return POCKET_SLOTS + (BAG_SLOTS if character.extra.get("bag") else 0)
-
-
-def inventory_used(character: Character) -> int:
-    """Slots in use: one per distinct item (a stack takes one slot)."""
-    return len(dict.fromkeys(character.items))
-
-
-# -- Essence -----------------------------------------------------------------------------------
-
-
-def roll_aura(dice: Dice, character: Character | None = None) -> str:
-    """Roll one d6 for an Essence aura; store it in ``extra["aura"]`` when given a character."""
-    aura = AURAS[dice.roll(6)]
-    if character is not None:
-        character.extra["aura"] = aura
-    return aura
-
-
-def essence_skills(density: int) -> tuple[int, int, int]:
-    """Skills known at an Essence density: ``(basic, honed, master)``."""
-    density = _int(density, "Essence density")
-    if density not in ESSENCE_SKILLS:
-        raise RulesError(f"GUTS+: Essence density runs from 1 to 10 (got {density})")
-    return ESSENCE_SKILLS[density]
-
-
-def essence_range(density: int, mastery: bool = False) -> int:
-    """Essence range in feet: 5 per two levels of density (5-25), 30 with mastery."""
-    density = _int(density, "Essence density")
-    if not 1 <= density <= MAX_LEVEL:
-        raise RulesError(f"GUTS+: Essence density runs from 1 to 10 (got {density})")
-    if mastery:
-        return MASTERY_RANGE
-    return 5 * ((density + 1) // 2)
-
-
-def strain(character: Character) -> list[str]:
-    """Strain the character: ``strained``, or if already strained 1 head injury (no protection)."""
-    if STRAINED in character.conditions:
-        return [f"{character.name} is already strained."] + injure(
-            character, "head", 1, ignore_protection=True
-        )
-    character.conditions.append(STRAINED)
-    return [f"{character.name} is strained."]
-
-
-# -- the ruleset -------------------------------------------------------------------------------
-
-
-def _fmt(values: Sequence[int]) -> str:
-    return " ".join(str(v) for v in values)
-
-
-#: At most this many placement offers for one bonus die (the best split included).
-MAX_PLACEMENTS = 8
-BEST = "best"
-PLACE = "place:"
-
-
-def spill_split(values: Sequence[int], pips: int, die: int) -> tuple[int, ...]:
-    """The split for "all pips on die ``die``" (0-based): that die is raised up to 6, and what
-    does not fit spills to the next die that can take it, in order after it, wrapping round to
-    the first die. Pips are lost only when every die shows 6 (the Doubles Decision).
-
-    ``spill_split([5, 5], 2, 0) == (1, 1)``: one pip raises die 1 to 6, the other spills to die 2.
-    """
-    split = [0] * len(values)
-    left = pips
-    for step in range(len(values)):
-        index = (die + step) % len(values)
-        take = min(left, 6 - values[index])
-        split[index] = take
-        left -= take
-        if not left:
-            break
-    return tuple(split)
-
-
-def placement_options(values: Sequence[int], pips: int) -> list[tuple[str, tuple[int, ...]]]:
-    """Where a bonus die's pips may go: ``[(key, split)]``, the best split first (``best``),
-    then "all pips on die N" (key ``str(N)``, 1-based, see :func:`spill_split`) in die order,
-    for each die below 6.
-
-    An option whose result (the values as a multiset: the reading ignores the dice's order)
-    equals an earlier option's is left out, and the list stops at :data:`MAX_PLACEMENTS`.
-    """
-    found: list[tuple[str, tuple[int, ...]]] = []
-    seen: set[tuple[int, ...]] = set()
-    candidates = [(BEST, tuple(go.best_split(values, pips)))]
-    candidates += [
-        (str(n + 1), spill_split(values, pips, n)) for n in range(len(values)) if values[n] < 6
-    ]
-    for key, split in candidates:
-        result = tuple(sorted(v + s for v, s in zip(values, split)))
-        if result in seen:
-            continue
-        seen.add(result)
-        found.append((key, split))
-        if len(found) >= MAX_PLACEMENTS:
-            break
-    return found
-
-
-def _placement_text(values: Sequence[int], pips: int, key: str, split: Sequence[int]) -> str:
-    raised = [v + s for v, s in zip(values, split)]
-    lost = pips - sum(split)
-    tail = f"{_fmt(raised)} → {go.WORDS[go.read_rank(raised)]}"
-    if lost:
-        tail += f" ({lost} lost)"
-    if key == BEST:
-        return f"Best split: {tail}"
-    die = int(key) - 1
-    spilled = sum(split) - split[die]
-    spill = ""
-    if spilled:
-        to = [str(i + 1) for i, s in enumerate(split) if s and i != die]
-        spill = (f" ({spilled} {'spills' if spilled == 1 else 'spill'} to "
-                 f"{'die' if len(to) == 1 else 'dice'} {', '.join(to)})")
-    return f"All pips on die {key}{spill}: {tail}"
+from solo.rules.guts_plus import odds as go
+from solo.rules.guts_plus.body import (
+    AURAS,
+    body_parts,
+    essence_range,
+    essence_skills,
+    heal,
+    healing_days,
+    injure,
+    inventory_limit,
+    inventory_used,
+    part_key,
+    protect,
+    readjust,
+    roll_aura,
+    strain,
+    unconscious,
+    unusable_parts,
+)
+from solo.rules.guts_plus.checks import CheckSpec, dice_count, helper_level_of, parse_side
+from solo.rules.guts_plus.offers import BEST, PLACE, dice_text, placement_options, placement_text
+from solo.rules.guts_plus.qualities import (
+    CORE,
+    CREATION_ITEMS,
+    CREATION_MAX_LEVEL,
+    CREATION_POINTS,
+    ESSENCE,
+    LEARNING_TO_RISE,
+    MAX_CUSTOM_AT_CREATION,
+    MAX_LEVEL,
+    NEAR_POLICIES,
+    SYSTEM,
+    VALUES,
+    XP_TO_ADVANCE,
+    custom_qualities,
+    display_name,
+    find_quality,
+    has_mastery,
+    learning,
+    level_of,
+    norm,
+    whole,
+)
+from solo.rules.values import canonical_keys
 
 
 def _copy(record: RollRecord) -> RollRecord:
@@ -665,7 +171,7 @@ class GutsPlus(RulesetDefaults):
     """
 
     id: ClassVar[str] = SYSTEM
-    error_label: ClassVar[str] = _VALUES.label
+    error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "GUTS+"
     outcome_labels: ClassVar[tuple[str, ...]] = go.LABELS
     stat_names: ClassVar[tuple[str, ...]] = CORE
@@ -720,7 +226,7 @@ class GutsPlus(RulesetDefaults):
             if norm(key) in seen:
                 raise RulesError(f"GUTS+: quality named twice ({seen[norm(key)]}, {key})")
             seen[norm(key)] = key
-            level = _level(character, key)
+            level = level_of(character, key)
             if not 1 <= level <= MAX_LEVEL:
                 raise RulesError(
                     f"GUTS+: quality levels run from 1 to {MAX_LEVEL} ({key} is {level})"
@@ -743,7 +249,7 @@ class GutsPlus(RulesetDefaults):
                 f"(missing: {', '.join(missing)})"
             )
         for key in character.stats:
-            level = _level(character, key)
+            level = level_of(character, key)
             if level > CREATION_MAX_LEVEL:
                 raise RulesError(f"GUTS+: a quality above 3 at creation ({key} is {level})")
         customs = custom_qualities(character)
@@ -758,7 +264,7 @@ class GutsPlus(RulesetDefaults):
             raise RulesError(
                 f"GUTS+: Essence may not be the first custom quality (first custom: {customs[0]})"
             )
-        points = sum(_level(character, key) - 1 for key in character.stats)
+        points = sum(level_of(character, key) - 1 for key in character.stats)
         if points != CREATION_POINTS:
             raise RulesError(
                 f"GUTS+: creation adds exactly {CREATION_POINTS} points to qualities that "
@@ -787,7 +293,7 @@ class GutsPlus(RulesetDefaults):
 
     def _validate_body(self, character: Character) -> None:
         for part, count in dict(character.extra.get("injuries", {})).items():
-            _part(character, part)
+            part_key(character, part)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 2:
                 raise RulesError(f"GUTS+: a part takes 0 to 2 injuries ({part} has {count!r})")
         aura = character.extra.get("aura")
@@ -808,7 +314,7 @@ class GutsPlus(RulesetDefaults):
             params.get("fewer_dice"),
             params.get("near"),
         )
-        spec.helper_level = _helper_level(params, spec)
+        spec.helper_level = helper_level_of(params, spec)
         return spec
 
     def _opponent_spec(
@@ -823,7 +329,7 @@ class GutsPlus(RulesetDefaults):
         )
 
     def _opening_steps(self, spec: CheckSpec, faces: Sequence[int]) -> list[str]:
-        steps = [f"{spec.label}: rolled {_fmt(faces)}"]
+        steps = [f"{spec.label}: rolled {dice_text(faces)}"]
         for condition, mod, less in spec.conditions:
             effects = []
             if mod:
@@ -833,7 +339,7 @@ class GutsPlus(RulesetDefaults):
             if effects:
                 steps.insert(0, f"{condition}: {', '.join(effects)}")
         if spec.dice < spec.base_dice:
-            steps[-1] = f"{spec.label}, {spec.dice} after fewer dice: rolled {_fmt(faces)}"
+            steps[-1] = f"{spec.label}, {spec.dice} after fewer dice: rolled {dice_text(faces)}"
         return steps
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
@@ -844,7 +350,7 @@ class GutsPlus(RulesetDefaults):
         own, matches = go.pairs_with_helper(faces, helper_faces)
         steps = self._opening_steps(spec, faces)
         if spec.modifier:
-            steps.append(f"{spec.modifier:+d} to each die: {_fmt(values)}")
+            steps.append(f"{spec.modifier:+d} to each die: {dice_text(values)}")
         if own:
             steps.append(_doubles_step(own))
         details = _roller_details(spec, values, own, len(own) + len(matches))
@@ -852,7 +358,7 @@ class GutsPlus(RulesetDefaults):
             details["helper"] = {
                 "level": spec.helper_level, "dice": helper_faces, "matches": matches,
             }
-            steps.append(f"helper rolled {_fmt(helper_faces)}: "
+            steps.append(f"helper rolled {dice_text(helper_faces)}: "
                          f"{len(matches)} {'match' if len(matches) == 1 else 'matches'}")
         record = _unread_record(
             spec, "check", faces, details, steps,
@@ -904,9 +410,9 @@ class GutsPlus(RulesetDefaults):
         their_values = list(their_faces)
         steps = self._opening_steps(spec, faces)
         opponent_name = opponent.name if opponent is not None else "opponent"
-        steps.append(f"{opponent_name}, {theirs.label}: rolled {_fmt(their_faces)}")
+        steps.append(f"{opponent_name}, {theirs.label}: rolled {dice_text(their_faces)}")
         if their_bonus:
-            steps.append(f"{opponent_name} takes bonus dice {_fmt(their_bonus)}")
+            steps.append(f"{opponent_name} takes bonus dice {dice_text(their_bonus)}")
         if theirs.mastery:
             low = min(range(len(their_values)), key=lambda i: (their_values[i], i))
             steps.append(f"{opponent_name}'s mastery: {their_values[low]} becomes 6")
@@ -939,7 +445,7 @@ class GutsPlus(RulesetDefaults):
         if pending:
             values, pips = details["values"], pending["die"]
             return [
-                Offer(PLACE + key, _placement_text(values, pips, key, split))
+                Offer(PLACE + key, placement_text(values, pips, key, split))
                 for key, split in placement_options(values, pips)
             ]
         found: list[Offer] = []
@@ -974,7 +480,7 @@ class GutsPlus(RulesetDefaults):
         )
         note = f" ({lost} lost)" if lost else ""
         record.steps.append(
-            f"bonus die {face} placed {how}{note}: {_fmt(raised)} → {go.WORDS[rank]}"
+            f"bonus die {face} placed {how}{note}: {dice_text(raised)} → {go.WORDS[rank]}"
         )
         return self._reread(record)
 
@@ -1150,10 +656,10 @@ class GutsPlus(RulesetDefaults):
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
-        _VALUES.reject_unknown_options(args, self.cli_options, listed_as="known")
+        VALUES.reject_unknown_options(args, self.cli_options, listed_as="known")
         params: dict[str, Any] = {
-            "modifier": _int(args.get("modifier", 0), "--modifier"),
-            "fewer_dice": _int(args.get("fewer-dice", 0), "--fewer-dice"),
+            "modifier": whole(args.get("modifier", 0), "--modifier"),
+            "fewer_dice": whole(args.get("fewer-dice", 0), "--fewer-dice"),
         }
         if "near" in args:
             params["near"] = args["near"]
@@ -1166,13 +672,13 @@ class GutsPlus(RulesetDefaults):
                 raise RulesError(
                     f"GUTS+: --contest must look like A:D, e.g. 4:3 (got {args['contest']!r})"
                 )
-            params["dice"] = _dice_count(match.group(1), "--contest (your dice)")
-            opponent = _dice_count(match.group(2), "--contest (opponent's dice)")
+            params["dice"] = dice_count(match.group(1), "--contest (your dice)")
+            opponent = dice_count(match.group(2), "--contest (opponent's dice)")
             params["opponent_dice"] = opponent
         else:
             if args.get("dice") is None:
                 raise RulesError("GUTS+: give --dice N (1-10) or --contest A:D")
-            params["dice"] = _dice_count(args["dice"], "--dice")
+            params["dice"] = dice_count(args["dice"], "--dice")
         return params, opponent
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
@@ -1231,25 +737,25 @@ class GutsPlus(RulesetDefaults):
             raise RulesError(f"GUTS+: learning experience for {quality!r}, not a quality")
         counts = learning(character)
         lines: list[str] = []
-        for _ in range(_int(amount, "learning amount")):
-            level = _level(character, key)
+        for _ in range(whole(amount, "learning amount")):
+            level = level_of(character, key)
             count = counts.get(key, 0)
             if level >= MAX_LEVEL:
                 if count >= LEARNING_TO_RISE:
                     continue
                 counts[key] = count + 1
                 if counts[key] >= LEARNING_TO_RISE:
-                    lines.append(f"{_title(key)}: mastery (level 10, 10 learning experiences)")
+                    lines.append(f"{display_name(key)}: mastery (level 10, 10 learning experiences)")
                 else:
-                    lines.append(f"{_title(key)}: learning experience {counts[key]}/10")
+                    lines.append(f"{display_name(key)}: learning experience {counts[key]}/10")
                 continue
             counts[key] = count + 1
             if counts[key] >= LEARNING_TO_RISE:
                 character.stats[key] = level + 1
                 counts[key] = 0
-                lines.append(f"{_title(key)} rises to {level + 1} (10 learning experiences)")
+                lines.append(f"{display_name(key)} rises to {level + 1} (10 learning experiences)")
             else:
-                lines.append(f"{_title(key)}: learning experience {counts[key]}/10")
+                lines.append(f"{display_name(key)}: learning experience {counts[key]}/10")
         return lines
 
     def advancement(self, character: Character) -> list[Advance]:
@@ -1257,11 +763,11 @@ class GutsPlus(RulesetDefaults):
         found = [
             Advance(
                 f"raise:{key}",
-                f"Raise {_title(key)} to {_level(character, key) + 1}",
+                f"Raise {display_name(key)} to {level_of(character, key) + 1}",
                 {"xp": XP_TO_ADVANCE},
             )
             for key in character.stats
-            if _level(character, key) < MAX_LEVEL
+            if level_of(character, key) < MAX_LEVEL
         ]
         found.append(
             Advance("new-quality", "Add a new quality at level 1 (key new-quality:NAME)",
@@ -1280,7 +786,7 @@ class GutsPlus(RulesetDefaults):
             quality = find_quality(character, name)
             if quality is None:
                 raise RulesError(f"GUTS+: cannot raise {name!r}, not a quality of {character.name}")
-            level = _level(character, quality)
+            level = level_of(character, quality)
             if level >= MAX_LEVEL:
                 raise RulesError(f"GUTS+: {quality} is already at the maximum level {MAX_LEVEL}")
             character.stats[quality] = level + 1

@@ -1,0 +1,203 @@
+"""GUTS+ body and belongings: injuries, protection, unconsciousness, inventory and Essence.
+
+This module owns what happens to a character's body (two injuries disable a part; protection
+absorbs two marks first; the head or three other parts down means unconscious; healing times),
+how many items they can carry, and the optional Essence magic (aura, skills known, range,
+strain).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from solo.rules.base import Character, RulesError
+from solo.rules.dice import Dice
+from solo.rules.guts_plus.qualities import MAX_LEVEL, whole
+
+POCKET_SLOTS = 10
+BAG_SLOTS = 10
+STRAINED = "strained"
+UNCONSCIOUS = "unconscious"
+BODY_PARTS: tuple[str, ...] = ("head", "torso", "left arm", "right arm", "left leg", "right leg")
+INJURIES_TO_DISABLE = 2
+PROTECTION_MARKS = 2
+UNCONSCIOUS_OTHER_PARTS = 3
+
+AURAS: dict[int, str] = {1: "hot", 2: "cold", 3: "heavy", 4: "fast", 5: "slow", 6: "soft"}
+#: Essence density -> (basic, honed, master) skills known.
+ESSENCE_SKILLS: dict[int, tuple[int, int, int]] = {
+    1: (1, 0, 0), 2: (2, 0, 0), 3: (2, 1, 0), 4: (3, 1, 0), 5: (3, 2, 0),
+    6: (4, 2, 1), 7: (4, 3, 1), 8: (5, 3, 2), 9: (5, 4, 2), 10: (5, 4, 3),
+}
+MASTERY_RANGE = 30
+# -- injuries ----------------------------------------------------------------------------------
+
+
+def body_parts(character: Character) -> list[str]:
+    """The parts that can be injured: the six standard ones plus ``extra["extra_parts"]``."""
+    parts = list(BODY_PARTS)
+    for part in character.extra.get("extra_parts", []):
+        if _part_name(part) not in parts:
+            parts.append(_part_name(part))
+    return parts
+
+
+def _part_name(part: str) -> str:
+    return re.sub(r"[\s\-_]+", " ", str(part).strip().lower())
+
+
+def part_key(character: Character, part: str) -> str:
+    name = _part_name(part)
+    parts = body_parts(character)
+    if name not in parts:
+        raise RulesError(
+            f"GUTS+: injury part must be one of {', '.join(parts)} (got {part!r})"
+        )
+    return name
+
+
+def injuries(character: Character) -> dict[str, int]:
+    """Injuries per body part (0-2), created if missing."""
+    return character.extra.setdefault("injuries", {})
+
+
+def unusable_parts(character: Character) -> list[str]:
+    """The parts with two injuries, in body order."""
+    marks = character.extra.get("injuries", {})
+    return [p for p in body_parts(character) if marks.get(p, 0) >= INJURIES_TO_DISABLE]
+
+
+def unconscious(character: Character) -> bool:
+    """Unconscious: the head is unusable, or 3 other parts are unusable at once."""
+    down = unusable_parts(character)
+    others = [p for p in down if p != "head"]
+    return "head" in down or len(others) >= UNCONSCIOUS_OTHER_PARTS
+
+
+def protect(character: Character, part: str) -> list[str]:
+    """Give a part protection (clothing or an accessory), ready to absorb 2 marks."""
+    name = part_key(character, part)
+    character.extra.setdefault("protection", {})[name] = 0
+    return [f"{name.capitalize()} is protected."]
+
+
+def readjust(character: Character, part: str) -> list[str]:
+    """Re-adjust (or repair) a part's protection: its marks are cleared."""
+    name = part_key(character, part)
+    protection = character.extra.setdefault("protection", {})
+    if name not in protection:
+        raise RulesError(f"GUTS+: {name} has no protection to re-adjust")
+    protection[name] = 0
+    return [f"Protection on the {name} is back in place."]
+
+
+def injure(
+    character: Character, part: str, count: int = 1, *, ignore_protection: bool = False
+) -> list[str]:
+    """Injure a body part ``count`` times; protection takes the first 2 marks.
+
+    Returns lines describing what happened, including falling unconscious (the condition
+    ``unconscious`` is added to the character).
+    """
+    name = part_key(character, part)
+    count = whole(count, "injury count")
+    if count < 1:
+        raise RulesError(f"GUTS+: injury count must be at least 1 (got {count})")
+    lines: list[str] = []
+    marks = injuries(character)
+    protection = character.extra.get("protection", {})
+    for _ in range(count):
+        if not ignore_protection and name in protection and protection[name] < PROTECTION_MARKS:
+            protection[name] += 1
+            if protection[name] >= PROTECTION_MARKS:
+                lines.append(f"Protection on the {name} takes the blow and is knocked loose.")
+            else:
+                lines.append(f"Protection on the {name} takes the blow.")
+            continue
+        current = marks.get(name, 0)
+        if current >= INJURIES_TO_DISABLE:
+            lines.append(f"The {name} is already unusable.")
+            continue
+        marks[name] = current + 1
+        if marks[name] >= INJURIES_TO_DISABLE:
+            lines.append(f"The {name} is injured again and can no longer be used.")
+        else:
+            lines.append(f"The {name} is injured.")
+    if unconscious(character) and UNCONSCIOUS not in character.conditions:
+        character.conditions.append(UNCONSCIOUS)
+        lines.append(f"{character.name} falls unconscious.")
+    return lines
+
+
+def heal(character: Character, part: str, count: int = 1) -> list[str]:
+    """Remove injuries from a part; clears ``unconscious`` once the rule no longer holds."""
+    name = part_key(character, part)
+    marks = injuries(character)
+    before = marks.get(name, 0)
+    marks[name] = max(0, before - whole(count, "heal count"))
+    lines = [f"The {name} heals ({before} → {marks[name]} injuries)."]
+    if UNCONSCIOUS in character.conditions and not unconscious(character):
+        character.conditions.remove(UNCONSCIOUS)
+        lines.append(f"{character.name} can wake up.")
+    return lines
+
+
+def healing_days(injury_count: int, resting: bool = False) -> Fraction:
+    """In-game days for one injury to heal on a part: single 1 day, double 5; resting halves."""
+    if injury_count not in (1, 2):
+        raise RulesError(f"GUTS+: a part heals from 1 or 2 injuries (got {injury_count})")
+    days = Fraction(1 if injury_count == 1 else 5)
+    return days / 2 if resting else days
+
+
+# -- inventory ---------------------------------------------------------------------------------
+
+
+def inventory_limit(character: Character) -> int:
+    """Item slots: 10, plus 10 with a bag (``extra["bag"]``)."""
+    return POCKET_SLOTS + (BAG_SLOTS if character.extra.get("bag") else 0)
+
+
+def inventory_used(character: Character) -> int:
+    """Slots in use: one per distinct item (a stack takes one slot)."""
+    return len(dict.fromkeys(character.items))
+
+
+# -- Essence -----------------------------------------------------------------------------------
+
+
+def roll_aura(dice: Dice, character: Character | None = None) -> str:
+    """Roll one d6 for an Essence aura; store it in ``extra["aura"]`` when given a character."""
+    aura = AURAS[dice.roll(6)]
+    if character is not None:
+        character.extra["aura"] = aura
+    return aura
+
+
+def essence_skills(density: int) -> tuple[int, int, int]:
+    """Skills known at an Essence density: ``(basic, honed, master)``."""
+    density = whole(density, "Essence density")
+    if density not in ESSENCE_SKILLS:
+        raise RulesError(f"GUTS+: Essence density runs from 1 to 10 (got {density})")
+    return ESSENCE_SKILLS[density]
+
+
+def essence_range(density: int, mastery: bool = False) -> int:
+    """Essence range in feet: 5 per two levels of density (5-25), 30 with mastery."""
+    density = whole(density, "Essence density")
+    if not 1 <= density <= MAX_LEVEL:
+        raise RulesError(f"GUTS+: Essence density runs from 1 to 10 (got {density})")
+    if mastery:
+        return MASTERY_RANGE
+    return 5 * ((density + 1) // 2)
+
+
+def strain(character: Character) -> list[str]:
+    """Strain the character: ``strained``, or if already strained 1 head injury (no protection)."""
+    if STRAINED in character.conditions:
+        return [f"{character.name} is already strained."] + injure(
+            character, "head", 1, ignore_protection=True
+        )
+    character.conditions.append(STRAINED)
+    return [f"{character.name} is strained."]
