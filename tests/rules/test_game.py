@@ -1,4 +1,4 @@
-"""Tests for the GAME ruleset (solo/rules/game.py): book values, exact odds, rules, experience."""
+"""Tests for the GAME ruleset (the solo/rules/game package): book values, exact odds, rules, experience."""
 
 from __future__ import annotations
 

@@ -1,0 +1,101 @@
+"""The GAME skill check as data: parse once, roll the d8s, read them (no odds, no records)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable, Mapping
+
+from solo.rules.dice import Dice
+from solo.rules.game.skills import DIE, DIFFICULTY_DICE, EXHAUSTION_PENALTY, TARGET, rules_error
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """A parsed check: everything needed to roll it, read it and compute its odds."""
+
+    skill: str  # the book's skill name, or "" when only a rating was given
+    rating: int
+    difficulty: str = "easy"
+    bonus: int = 0
+    exhausted: bool = False
+    notable: bool = False
+    group: int = 0  # 0 or 1: no group die
+
+    @property
+    def dice_count(self) -> int:
+        return DIFFICULTY_DICE[self.difficulty]
+
+    @property
+    def modifier(self) -> int:
+        return self.bonus - (EXHAUSTION_PENALTY if self.exhausted else 0)
+
+    @property
+    def extra_threshold(self) -> int:
+        """The extra die succeeds on this value or less; 0 means no extra die is rolled."""
+        threshold = max(self.group if self.group >= 2 else 0, 1 if self.notable else 0)
+        return min(threshold, DIE)
+
+    @property
+    def extra_reason(self) -> str:
+        reasons = []
+        if self.notable:
+            reasons.append("notable")
+        if self.group >= 2:
+            reasons.append(f"group of {self.group}")
+        return " + ".join(reasons)
+
+    @property
+    def label(self) -> str:
+        return self.skill or "rating"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameCheck":
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """How one set of dice reads for a :class:`GameCheck`."""
+
+    rolled: tuple[int, ...]
+    extra: int | None
+    lowest: int
+    total: int  # rating + lowest + modifiers
+    normal_success: bool
+    extra_success: bool
+    success: bool
+    excess: int
+
+    @property
+    def extra_decided(self) -> bool:
+        return self.extra_success and not self.normal_success
+
+    @property
+    def faces(self) -> list[int]:
+        return list(self.rolled) + ([] if self.extra is None else [self.extra])
+
+
+def read_check(check: GameCheck, rolled: Iterable[int], extra: int | None = None) -> CheckResult:
+    """Read difficulty dice (and the extra die, if the check has one) — no randomness here."""
+    rolled = tuple(int(v) for v in rolled)
+    if len(rolled) != check.dice_count:
+        raise rules_error(f"a {check.difficulty} check reads {check.dice_count} dice (got {len(rolled)})")
+    if (extra is None) != (check.extra_threshold == 0):
+        raise rules_error("the extra die must be given exactly when the check is notable or a group")
+    lowest = min(rolled)
+    total = check.rating + lowest + check.modifier
+    normal = total >= TARGET
+    extra_ok = extra is not None and extra <= check.extra_threshold
+    success = normal or extra_ok
+    excess = total - TARGET if normal or not extra_ok else 1
+    return CheckResult(rolled, extra, lowest, total, normal, extra_ok, success, excess)
+
+
+def roll_check(dice: Dice, check: GameCheck) -> CheckResult:
+    """Roll the difficulty dice, then the extra die if any, and read them."""
+    rolled = dice.rolls(check.dice_count, DIE)
+    extra = dice.roll(DIE) if check.extra_threshold else None
+    return read_check(check, rolled, extra)
