@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.rules import bumping
+from solo.rules.humanity_blessed import bumping
 from solo.rules.base import Character, RulesError
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import (

@@ -1,0 +1,72 @@
+"""The pool of blessing dice in Humanity, Blessed: gaining them (a 1 brings another), what a die
+is worth (less while Cursed), choosing which to spend, what Help buys, and the session's lucky
+number.
+
+The pool is ``character.resources["blessings"]``, a list of d6 values.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from solo.rules.dice import Dice
+from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.bumping import Die
+from solo.rules.humanity_blessed.tables import MAX_HELP_DICE, err
+
+
+def worth(value: int, cursed: bool = False) -> int:
+    """What a pool die is worth: its value, one less while cursed (never below 0)."""
+    return max(0, value - 1) if cursed else value
+
+
+def roll_lucky_number(dice: Dice) -> tuple[int | None, list[int]]:
+    """The session's lucky number: the higher of 2d10; both 1 means there is none."""
+    faces = dice.rolls(2, 10)
+    return (None if faces == [1, 1] else max(faces)), faces
+
+
+def gain_blessings(dice: Dice, count: int = 1) -> list[int]:
+    """Roll ``count`` blessing dice; each 1 also gains another die (repeatedly, capped)."""
+    gained: list[int] = []
+    for _ in range(count):
+        for _ in range(bumping.MAX_BUMPS + 1):
+            face = dice.roll(6)
+            gained.append(face)
+            if face != 1:
+                break
+    return gained
+
+
+def help_bonus(count: int) -> int | Die:
+    """What Help bought with ``count`` pool dice adds: +1 for one, +dcN for N of 2 to 10."""
+    if not 1 <= count <= MAX_HELP_DICE:
+        raise err(f"Help costs 1 to {MAX_HELP_DICE} blessing dice (got {count})")
+    return 1 if count == 1 else bumping.capped_die(count)
+
+
+def choose_spend(pool: list[int], count: int, least: int, cursed: bool) -> list[int] | None:
+    """Indexes of ``count`` pool dice each worth ``least`` or more, the cheapest ones first."""
+    order = sorted(range(len(pool)), key=lambda i: (pool[i], i))
+    picked = [i for i in order if worth(pool[i], cursed) >= least][:count]
+    return picked if len(picked) == count else None
+
+
+def choose_pair(pool: list[int], cursed: bool) -> list[int] | None:
+    """Indexes of two pool dice of the same worth (at least 1), the cheapest pair."""
+    by_worth: dict[int, list[int]] = {}
+    for i in sorted(range(len(pool)), key=lambda i: (pool[i], i)):
+        by_worth.setdefault(worth(pool[i], cursed), []).append(i)
+    for value in sorted(by_worth):
+        if value >= 1 and len(by_worth[value]) >= 2:
+            return by_worth[value][:2]
+    return None
+
+
+def take(pool: list[int], indexes: Iterable[int]) -> list[int]:
+    """Remove the dice at ``indexes`` from ``pool`` (in place); return their values."""
+    chosen = sorted(set(indexes), reverse=True)
+    values = [pool[i] for i in chosen]
+    for i in chosen:
+        del pool[i]
+    return sorted(values)

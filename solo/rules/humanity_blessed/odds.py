@@ -1,0 +1,212 @@
+"""Exact odds of Humanity, Blessed checks and contests, as Fractions.
+
+A check's odds are exact with nothing left out: every total up to a bound is a finite sum,
+because each bump adds at least 1. A contest's margin can be any whole number, so its odds are
+computed to a bound chosen so that the mass left out (reported as ``truncated``) is below a
+tolerance.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from solo.rules.base import Character, Odds
+from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.bumping import Die, Group
+from solo.rules.humanity_blessed.conditions import Conditions
+from solo.rules.humanity_blessed.parsing import parse_check, parse_contest
+from solo.rules.humanity_blessed.planning import plan_roll
+from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, size_for_margin
+
+
+def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
+    """The odds of a check as written in ``params``, for ``character``."""
+    parsed = parse_check(params, character)
+    plan = plan_roll(character, parsed)
+    return check_distribution(plan.group, parsed.target, plan.modifier,
+                              plan.aid[1] if plan.aid else None)
+
+
+def contest_odds(character: Character, opponent: Character, params: Mapping[str, Any]) -> Odds:
+    """The odds of a contest as written in ``params``: ``character`` attacks ``opponent``."""
+    mine, theirs, violent = parse_contest(character, opponent, params)
+    a_plan = plan_roll(character, mine, role="attacker", violent=violent)
+    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+    disarmed = violent and Conditions.of(character).has("disarmed")
+    return contest_distribution(
+        a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
+        a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
+        disarmed=disarmed, vulnerable=Conditions.of(character).has("vulnerability"),
+    )
+
+
+def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:
+    if isinstance(value, int):
+        return {value: Fraction(1)} if value <= upto else {}
+    return bumping.total_pmf(bumping.single(value), upto)
+
+
+def check_distribution(
+    group: Group, target: int, modifier: int = 0, aid: int | Die | None = None
+) -> Odds:
+    """Exact odds of a check: success, failure, each size of success, the total up to
+    max(target, 20), and the mean of the roll before aid. Nothing is truncated: every total
+    up to a bound is a finite sum because each bump adds at least 1."""
+    top = max(target, 20)
+    raw = bumping.total_pmf(group, top - modifier)
+    final: dict[int, Fraction] = {}
+    failing: dict[int, Fraction] = {}
+    for v, p in raw.items():
+        value = v + modifier
+        if value < target and aid is not None:
+            failing[value] = failing.get(value, Fraction(0)) + p
+        elif value <= top:
+            final[value] = final.get(value, Fraction(0)) + p
+    if failing:
+        lowest = min(failing)
+        for v, p in bumping.convolve(failing, _value_pmf(aid, top - lowest), top).items():
+            final[v] = final.get(v, Fraction(0)) + p
+    failure = sum((p for v, p in final.items() if v < target), Fraction(0))
+    outcomes: dict[str, Fraction] = {"success": 1 - failure, "failure": failure}
+    lows = (None,) + CHECK_BANDS
+    for i, size in enumerate(SIZES):
+        low = max(target, (lows[i] + 1) if lows[i] is not None else target)
+        if size == "maximum":
+            outcomes[size] = 1 - sum((p for v, p in final.items() if v < low), Fraction(0))
+        else:
+            band = (p for v, p in final.items() if low <= v <= CHECK_BANDS[i])
+            outcomes[size] = sum(band, Fraction(0))
+    return Odds(
+        system=SYSTEM,
+        outcomes=outcomes,
+        distributions={"total": {v: p for v, p in sorted(final.items())}},
+        values={"expected": bumping.mean(group) + modifier, "target": Fraction(target)},
+        truncated=Fraction(0),
+    )
+
+
+def contest_distribution(
+    attacker: Group,
+    defender: Group,
+    attacker_modifier: int = 0,
+    defender_modifier: int = 0,
+    attacker_aid: int | Die | None = None,
+    defender_aid: int | Die | None = None,
+    *,
+    disarmed: bool = False,
+    vulnerable: bool = False,
+    tail: Fraction = Fraction(1, 10**15),
+) -> Odds:
+    """Exact contest odds except for totals beyond a bound chosen so that the mass left out
+    (reported as ``truncated``) is below ``tail``. The attacker wins only by rolling higher;
+    aid on a would-be loss comes to the attacker first, then to the defender. A ``vulnerable``
+    attacker's winning roll is rolled again (before any aid) and the new roll stands."""
+    parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid)]
+    bound = 40
+    while bound < 5120 and any(
+        g is not None and 1 - sum(bumping.total_pmf(g, bound).values()) >= tail / 8 for g in parts
+    ):
+        bound *= 2
+    while True:
+        odds = _contest_upto(attacker, defender, attacker_modifier, defender_modifier,
+                             attacker_aid, defender_aid, disarmed, bound, vulnerable)
+        if odds.truncated < tail or bound >= 5120:
+            return odds
+        bound *= 2
+
+
+def single_or_none(value: int | Die | None) -> Group | None:
+    return bumping.single(value) if isinstance(value, Die) else None
+
+
+def _weights(value: Group | int | Die, bound: int) -> tuple[dict[int, int], int]:
+    """Integer weights and their common denominator, totals up to ``bound``."""
+    if isinstance(value, int):
+        return {value: 1}, 1
+    group = bumping.single(value) if isinstance(value, Die) else value
+    weights, base, depth = bumping.total_weights(group, bound)
+    return weights, base**depth
+
+
+def _contest_upto(
+    attacker: Group, defender: Group, a_mod: int, d_mod: int,
+    a_aid: int | Die | None, d_aid: int | Die | None, disarmed: bool, bound: int,
+    vulnerable: bool = False,
+) -> Odds:
+    a_w, a_den = _weights(attacker, bound)
+    d_w, d_den = _weights(defender, bound)
+    margin: dict[int, int] = {}
+    shift = a_mod - d_mod
+    if vulnerable:
+        # Against each defender total the attacker's first roll stands when it loses or ties;
+        # when it wins it is rolled again and the second roll stands: weights over a_den squared.
+        for d, wd in d_w.items():
+            win_w = sum(wa for a, wa in a_w.items() if a - d + shift > 0)
+            for a, wa in a_w.items():
+                m = a - d + shift
+                w = (wa * a_den if m <= 0 else 0) + win_w * wa
+                if w:
+                    margin[m] = margin.get(m, 0) + w * wd
+        denominator = a_den * a_den * d_den
+    else:
+        for a, wa in a_w.items():
+            for d, wd in d_w.items():
+                m = a - d + shift
+                margin[m] = margin.get(m, 0) + wa * wd
+        denominator = a_den * d_den
+    if a_aid is not None:
+        margin, denominator = _aid_margin(margin, denominator, a_aid, bound, lambda m: m <= 0, +1)
+    if d_aid is not None:
+        margin, denominator = _aid_margin(margin, denominator, d_aid, bound, lambda m: m > 0, -1)
+    dist = {m: Fraction(w, denominator) for m, w in sorted(margin.items()) if w}
+    listed = Fraction(sum(margin.values()), denominator)
+    shown = _trim_both(dist)
+    win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
+    outcomes: dict[str, Fraction] = {"success": win, "failure": listed - win}
+    for size in SIZES:
+        outcomes[size] = Fraction(0)
+    for m, p in dist.items():
+        if m > 0:
+            size = size_for_margin(m)
+            if disarmed and size == "maximum":
+                size = "very-major"
+            outcomes[size] += p
+    return Odds(
+        system=SYSTEM,
+        outcomes=outcomes,
+        distributions={"margin": shown},
+        values={"expected": bumping.mean(attacker) + a_mod - bumping.mean(defender) - d_mod,
+                "margin_unlisted": listed - sum(shown.values(), Fraction(0))},
+        truncated=1 - listed,
+    )
+
+
+def _trim_both(pmf: dict[int, Fraction], below: Fraction = Fraction(1, 10**9)) -> dict[int, Fraction]:
+    """The middle of a distribution for display: both ends dropped while their mass is below
+    ``below`` (the dropped mass is reported beside it)."""
+    keys = sorted(pmf)
+    low, high, dropped = 0, len(keys), Fraction(0)
+    while low < high and dropped + pmf[keys[low]] < below:
+        dropped += pmf[keys[low]]
+        low += 1
+    dropped = Fraction(0)
+    while high > low and dropped + pmf[keys[high - 1]] < below:
+        dropped += pmf[keys[high - 1]]
+        high -= 1
+    return {k: pmf[k] for k in keys[low:high]}
+
+
+def _aid_margin(
+    margin: dict[int, int], denominator: int, aid: int | Die, bound: int, when: Any, sign: int
+) -> tuple[dict[int, int], int]:
+    aid_w, aid_den = _weights(aid, bound)
+    out: dict[int, int] = {}
+    for m, w in margin.items():
+        if when(m):
+            for x, wx in aid_w.items():
+                v = m + sign * x
+                out[v] = out.get(v, 0) + w * wx
+        else:
+            out[m] = out.get(m, 0) + w * aid_den
+    return out, denominator * aid_den

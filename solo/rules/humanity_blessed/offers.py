@@ -1,0 +1,147 @@
+"""What a Humanity, Blessed player may do around a roll: spend blessing dice to Help once per
+roll, call on Blessed Luck to attempt a failed check again, or succeed a History check
+automatically when the History die covers the target.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from solo.rules.base import Character, Offer, RulesError
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
+from solo.rules.humanity_blessed.bumping import Die
+from solo.rules.humanity_blessed.character import abilities
+from solo.rules.humanity_blessed.conditions import Conditions
+from solo.rules.humanity_blessed.parsing import parse_check
+from solo.rules.humanity_blessed.rolling import read_check, read_contest, roll_check, roll_extra
+from solo.rules.humanity_blessed.session import earn
+from solo.rules.humanity_blessed.tables import (
+    BLESSED_LUCK_RECHARGE,
+    HISTORY_AUTO,
+    MAX_HELP_DICE,
+    RESULT,
+    SYSTEM,
+    err,
+    norm,
+    size_for_total,
+    smaller_size,
+)
+
+
+def history_limit(die: Die) -> int | None:
+    """The highest target a History die succeeds automatically (None for a capped die)."""
+    return HISTORY_AUTO.get(die.sides) if die.standard else None
+
+
+def offers(record: RollRecord, character: Character) -> list[Offer]:
+    """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check."""
+    found: list[Offer] = []
+    details = record.details
+    pool = list(character.resources.get("blessings", []) or [])
+    cursed = Conditions.of(character).has("cursed")
+    if details.get("help_allowed") and "help" not in details:
+        usable = [v for v in pool if worth(v, cursed) >= 1]
+        for n in range(1, min(MAX_HELP_DICE, len(usable)) + 1):
+            bonus = help_bonus(n)
+            what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
+            noun = "die" if n == 1 else "dice"
+            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}",
+                               {"blessings": n}))
+    if record.kind == "check" and not record.success and "blessedluck" in abilities(character):
+        spent = {norm(a) for a in character.extra.get("spent_abilities", []) or []}
+        if "blessedluck" not in spent:
+            found.append(Offer("blessed-luck", "Blessed Luck: attempt the check again"))
+        elif choose_spend(pool, 1, BLESSED_LUCK_RECHARGE, cursed) is not None:
+            found.append(Offer(
+                "blessed-luck",
+                "Blessed Luck: recharge with a blessing die worth 5+ and attempt again",
+                {"blessings": 1},
+            ))
+    return found
+
+
+def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) -> RollRecord:
+    """Carry out one of :func:`offers`; the new record."""
+    offer = next((o for o in offers(record, character) if o.key == key), None)
+    if offer is None:
+        keys = ", ".join(o.key for o in offers(record, character)) or "none"
+        raise err(f"offer {key!r} is not available on this roll (available: {keys})")
+    if key == "blessed-luck":
+        return _blessed_luck(dice, record, character)
+    n = int(key.split("-", 1)[1])
+    cursed = Conditions.of(character).has("cursed")
+    pool = character.resources.setdefault("blessings", [])
+    spent = take(pool, choose_spend(pool, n, 1, cursed) or [])
+    new = RollRecord.from_dict(record.to_dict())
+    added, faces, rounds = roll_extra(dice, help_bonus(n))
+    new.dice = new.dice + faces
+    new.total = int(new.total or 0) + added
+    what = "+1" if n == 1 else f"dc{n}"
+    new.details["help"] = {"dice_spent": n, "paid": spent, "die": what, "rounds": rounds,
+                           "value": added}
+    noun = "die" if n == 1 else "dice"
+    new.steps.append(f"  help: spent {n} blessing {noun}, {what} → +{added}")
+    if new.kind == "check":
+        read_check(new)
+    else:
+        read_contest(new)
+    earn(dice, new, character)
+    return new
+
+
+def _blessed_luck(dice: Dice, record: RollRecord, character: Character) -> RollRecord:
+    spent_list = character.extra.setdefault("spent_abilities", [])
+    recharge: list[int] = []
+    if "blessedluck" in {norm(a) for a in spent_list}:
+        pool = character.resources.setdefault("blessings", [])
+        cursed = Conditions.of(character).has("cursed")
+        recharge = take(pool, choose_spend(pool, 1, BLESSED_LUCK_RECHARGE, cursed) or [])
+    else:
+        spent_list.append("Blessed Luck")
+    parsed = parse_check(record.details["params"], character)
+    new = roll_check(dice, character, parsed, paid_spark=True)
+    for key in ("blessings_earned", "blessing_reasons"):
+        new.details[key] = list(record.details.get(key, [])) + new.details.get(key, [])
+    if "spark_paid" in record.details:
+        new.details["spark_paid"] = record.details["spark_paid"]
+    new.details["blessed_luck"] = {"previous_total": record.total, "recharge_paid": recharge}
+    new.dice = list(record.dice) + new.dice
+    again = "Blessed Luck: the check is attempted again"
+    if recharge:
+        again += f" (recharged with {recharge[0]})"
+    earlier = [s for s in record.steps if not s.startswith(RESULT)]
+    new.steps = earlier + [f"  (was {record.total})", again] + new.steps
+    return new
+
+
+def alternatives(character: Character, params: Mapping[str, Any]) -> list[Offer]:
+    """Automatic History success, when the History die covers the target."""
+    try:
+        parsed = parse_check(params, character)
+    except RulesError:
+        return []
+    if norm(parsed.stat) != "history" or parsed.target is None or parsed.focal:
+        return []
+    limit = history_limit(bumping.parse_die(parsed.die))
+    if limit is None or parsed.target > limit:
+        return []
+    return [Offer("auto-history",
+                  f"Succeed automatically with History {parsed.die} (outcome one size smaller)")]
+
+
+def take_alternative(character: Character, params: Mapping[str, Any], key: str) -> RollRecord:
+    """Succeed automatically: as if the target were rolled, one outcome size smaller."""
+    if key not in {o.key for o in alternatives(character, params)}:
+        raise err(f"alternative {key!r} is not available for this check")
+    parsed = parse_check(params, character)
+    target = int(parsed.target or 0)
+    size = smaller_size(size_for_total(target))
+    return RollRecord(
+        system=SYSTEM, kind="check", stat=parsed.stat, dice=[], outcome="success", success=True,
+        total=target,
+        details={"automatic": True, "target": target, "size": size, "margin": 0,
+                 "params": parsed.as_params()},
+        steps=[f"History {parsed.die} covers target {target}: automatic success ({size})"],
+    )

@@ -1,0 +1,158 @@
+"""Reading a Humanity, Blessed check or contest as an adventure (or the command line) writes it:
+the stat and its die, a spark's second stat, the target, modifiers, situational aid and flags,
+resolved against the character who rolls.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from solo.rules.base import Character
+from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.bumping import Die, DieError
+from solo.rules.humanity_blessed.tables import TARGETS, VALUES, err, flag, norm, parse_target
+from solo.rules.values import find_key
+
+
+def parse_aid(value: object, key: str) -> int | Die | None:
+    """Situational aid as written: a number or a die such as dc2 (None for none)."""
+    if value is None or value is False:
+        return None
+    if isinstance(value, bool):
+        raise err(f"{key} must be a number or a die such as dc2 (got {value!r})")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().lstrip("+")
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    try:
+        return bumping.parse_die(text)
+    except DieError as exc:
+        raise err(f"{key} must be a number or a die such as dc2 ({exc})") from None
+
+
+def _int(params: Mapping[str, Any], key: str) -> int:
+    value = params.get(key)
+    return 0 if value is None else VALUES.whole_number(value, key)
+
+
+@dataclass(frozen=True)
+class HBCheck:
+    """Parsed check parameters (stats resolved to the character's keys)."""
+
+    stat: str
+    die: str
+    spark: str | None
+    spark_die: str | None
+    target: int | None
+    modifier: int
+    aid: int | Die | None
+    focal: bool
+    training: bool
+    override: bool = False  # rolled from a die given directly, not a character's stat
+
+    def as_params(self) -> dict[str, Any]:
+        """Parameters that parse back to this check (stored in records for offers)."""
+        aid = self.aid.name if isinstance(self.aid, Die) else self.aid
+        params: dict[str, Any] = {"target": self.target, "modifier": self.modifier, "aid": aid,
+                                  "focal": self.focal, "training": self.training}
+        if self.override:
+            params.update(die=self.die, spark=self.spark is not None)
+        else:
+            params.update(stat=self.stat, spark=self.spark, spark_die=self.spark_die)
+        return params
+
+
+def lookup(stats: Mapping[str, Any], name: str) -> str | None:
+    """The key of the stat ``name`` names, matched loosely (``Héad`` is ``head``)."""
+    return find_key(stats, name, norm, sort=True)
+
+
+def parse_check(
+    params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
+) -> HBCheck:
+    """The check's parameters, read and checked (a contest side may leave out the target)."""
+    spark_param = params.get("spark")
+    if params.get("die") is not None and params.get("stat") is None:
+        die = read_die(params["die"], "die")
+        stat = die.name
+        spark = die.name if flag(spark_param) else None
+        spark_die = die.name if spark else None
+    elif params.get("stat") is not None:
+        stat, die_text = stat_die(character, str(params["stat"]))
+        die = read_die(die_text, stat)
+        spark = spark_die = None
+        if spark_param not in (None, False, ""):
+            if params.get("spark_die") is not None:  # re-parsing a stored check
+                spark, spark_die = str(spark_param), str(params["spark_die"])
+            elif spark_param is True:
+                raise err("spark names the second stat of the spark check (got true)")
+            else:
+                spark, spark_die = stat_die(character, str(spark_param))
+                read_die(spark_die, spark)
+    else:
+        raise err("a check needs a stat (or a die such as d6)")
+    target = parse_target(params["target"]) if params.get("target") is not None else None
+    if target is None and not contest:
+        target = TARGETS["medium"]
+    return HBCheck(
+        stat=stat,
+        die=die.name,
+        spark=spark,
+        spark_die=spark_die,
+        target=target,
+        modifier=_int(params, "modifier"),
+        aid=parse_aid(params.get("aid"), "aid"),
+        focal=flag(params.get("focal", False)),
+        training=flag(params.get("training", False)),
+        override=params.get("stat") is None,
+    )
+
+
+def read_die(text: object, what: str) -> Die:
+    """A die as written, or an error naming ``what`` it was for."""
+    try:
+        return bumping.parse_die(text)
+    except DieError as exc:
+        raise err(f"{what}: {exc}") from None
+
+
+def stat_die(character: Character | None, name: str) -> tuple[str, str]:
+    """The character's key for stat ``name`` and its die, or an error listing the stats."""
+    if character is None:
+        raise err(f"the check rolls {name!r} but there is no character; give a die instead")
+    key = lookup(character.stats, name)
+    if key is None:
+        known = ", ".join(sorted(character.stats, key=str))
+        raise err(f"{character.name or 'the character'} has no stat {name!r} (has: {known})")
+    return key, str(character.stats[key])
+
+
+def parse_contest(
+    character: Character, opponent: Character, params: Mapping[str, Any]
+) -> tuple[HBCheck, HBCheck, bool]:
+    """Both sides of a contest (the attacker's, the defender's) and whether it is violent."""
+    violent = flag(params.get("violent", False))
+    mine_params = {k: v for k, v in params.items()
+                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training")}
+    other_params: dict[str, Any] = {
+        "stat": params.get("opponent_stat") or params.get("stat"),
+        "modifier": params.get("opponent_modifier", 0),
+        "aid": params.get("opponent_aid"),
+    }
+    if params.get("opponent_die") is not None:
+        other_params["die"] = params["opponent_die"]
+        other_params.pop("stat")
+    elif params.get("die") is not None and params.get("stat") is None:
+        other_params["die"] = params["die"]
+        other_params.pop("stat")
+    if violent:  # the attacker rolls Hurt, the defender Hurry (unless given dice directly)
+        if "die" not in mine_params or mine_params.get("stat") is not None:
+            mine_params["stat"] = "hurt"
+        if "die" not in other_params:
+            other_params["stat"] = "hurry"
+    mine = parse_check(mine_params, character, contest=True)
+    theirs = parse_check(other_params, opponent, contest=True)
+    return mine, theirs, violent

@@ -1,0 +1,159 @@
+"""Planning one side of a Humanity, Blessed roll before any die is thrown: which dice form the
+group (a spark adds the second stat's), how conditions and abilities change them, the modifiers,
+the best situational aid, whether Help may come, and what a spark costs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from solo.rules.base import Character
+from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.blessings import choose_pair
+from solo.rules.humanity_blessed.bumping import Die, Group
+from solo.rules.humanity_blessed.character import abilities as _abilities
+from solo.rules.humanity_blessed.conditions import Conditions
+from solo.rules.humanity_blessed.parsing import HBCheck
+from solo.rules.humanity_blessed.tables import OVERCHARGE, norm
+
+_DC2 = bumping.capped_die(2)
+
+
+@dataclass
+class Plan:
+    """Everything a roll needs before dice: the group, modifiers, aid, and what it costs."""
+
+    stats: list[str]
+    group: Group
+    modifiers: dict[str, int]
+    aid: tuple[str, int | Die] | None
+    can_help: bool
+    spark_paid: list[int] | None = None  # pool indexes to pay (check only)
+    spark_refused: str | None = None
+    consumes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def modifier(self) -> int:
+        return sum(self.modifiers.values())
+
+
+def value_mean(value: int | Die) -> Fraction:
+    """The mean of a bonus: a number, or a bumping die."""
+    return Fraction(value) if isinstance(value, int) else bumping.mean(bumping.single(value))
+
+
+def plan_roll(
+    character: Character | None,
+    parsed: HBCheck,
+    *,
+    role: str = "check",
+    violent: bool = False,
+    prepaid: bool = False,
+) -> Plan:
+    """One side of a roll, planned: ``role`` is check, attacker or defender; ``prepaid`` means a
+    spark was already paid for (a Blessed Luck retry)."""
+    cond = Conditions.of(character)
+    abilities = _abilities(character)
+    if parsed.training:
+        abilities.add("advancedtraining")
+    stats = [parsed.stat]
+    dice_names = [parsed.die]
+    notes: list[str] = []
+    consumes: list[str] = []
+    refused = None
+    paid = None
+    surprise = cond.has("surprise")
+    if surprise:
+        consumes.append("surprise")
+    if parsed.spark:
+        refused = _spark_refusal(character, parsed, cond, surprise)
+        if refused is None and character is not None and not parsed.override and not prepaid:
+            paid = choose_pair(character.resources.get("blessings", []), cond.has("cursed"))
+            if paid is None:
+                refused = "the pool has no two blessing dice of equal worth"
+        if refused is None:
+            stats.append(parsed.spark)
+            dice_names.append(str(parsed.spark_die))
+        else:
+            notes.append(f"no spark: {refused}")
+    no_bump = cond.has("distracted") or surprise
+    dice = []
+    for stat, name in zip(stats, dice_names):
+        die = bumping.parse_die(name)
+        if cond.on("ache", stat):
+            die = bumping.with_ache(die)
+        if "easeoffocus" in abilities and die.standard and die.sides >= 8:
+            die = bumping.with_bumps(die, {1, 2})
+        if no_bump:
+            die = bumping.with_bumps(die, ())
+        dice.append(die)
+    big = all(d.standard and d.sides >= 8 for d in (bumping.parse_die(n) for n in dice_names))
+    bonus = 1 if "advancedtraining" in abilities and big else 0
+    if no_bump:
+        notes.append("no bumping (" + ("surprise" if surprise else "distracted") + ")")
+    if any(cond.on("ache", s) for s in stats):
+        notes.append("ache: the top face reads one lower")
+    modifiers: dict[str, int] = {}
+    if parsed.modifier:
+        modifiers["modifier"] = parsed.modifier
+    if cond.has("uncool"):
+        modifiers["uncool"] = -1
+    if cond.has("pain", stats):
+        modifiers["pain"] = -1
+    if cond.has("muddled") and parsed.focal:
+        modifiers["muddled"] = -2
+        consumes.append("muddled")
+    weak = cond.has("weakness", stats)
+    aid = None
+    if weak:
+        notes.append("weakness: no help or aid")
+    else:
+        aid = _best_aid(character, parsed, stats, dice_names, abilities, role, violent)
+    return Plan(stats, Group(tuple(dice), bonus), modifiers, aid, not weak, paid, refused,
+                consumes, notes)
+
+
+def _spark_refusal(
+    character: Character | None, parsed: HBCheck, cond: Conditions, surprise: bool
+) -> str | None:
+    """Why a spark cannot be rolled (None when it can)."""
+    if surprise:
+        return "surprised"
+    if cond.has("taxed"):
+        return "taxed"
+    if parsed.spark_die != parsed.die:
+        return f"{parsed.stat} {parsed.die} and {parsed.spark} {parsed.spark_die} are not balanced"
+    if norm(parsed.spark) == norm(parsed.stat) and parsed.stat != parsed.die:
+        return "a spark needs two different stats"
+    return None
+
+
+def _best_aid(
+    character: Character | None,
+    parsed: HBCheck,
+    stats: list[str],
+    dice_names: list[str],
+    abilities: set[str],
+    role: str,
+    violent: bool,
+) -> tuple[str, int | Die] | None:
+    """The situational aid the roll would receive on a would-be failure: of those that apply
+    (the check's ``aid``, abilities, an overcharged stat), the best by mean."""
+    options: list[tuple[str, int | Die]] = []
+    if parsed.aid is not None:
+        options.append(("aid", parsed.aid))
+    if "survivalinstinct" in abilities and any(norm(s) == "hurry" for s in stats):
+        options.append(("Survival Instinct", _DC2))
+    if "armoredskin" in abilities and role == "defender" and violent:
+        options.append(("Armored Skin", _DC2))
+    lifestyle = norm(character.extra.get("lifestyle", "")) if character else ""
+    if len(stats) == 2 and lifestyle in OVERCHARGE:
+        if any(norm(s) in OVERCHARGE[lifestyle] for s in stats):
+            die = bumping.parse_die(dice_names[0])
+            same = bumping.standard_die(die.sides) if die.standard else die
+            options.append((f"overcharged ({lifestyle})", same))
+    if not options:
+        return None
+    return max(options, key=lambda o: (value_mean(o[1]), o[0]))

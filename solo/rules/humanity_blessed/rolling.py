@@ -1,0 +1,198 @@
+"""Rolling a Humanity, Blessed check or contest: paying a spark, throwing the planned group (it
+bumps), adding modifiers and the situational aid that comes on a would-be failure, reading the
+result (success by the target, a contest won only by rolling higher) and its outcome size.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from solo.rules.base import Character
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.blessings import take
+from solo.rules.humanity_blessed.bumping import Die
+from solo.rules.humanity_blessed.conditions import Conditions
+from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
+from solo.rules.humanity_blessed.planning import Plan, plan_roll
+from solo.rules.humanity_blessed.session import earn, ensure_session
+from solo.rules.humanity_blessed.tables import RESULT, SYSTEM, norm, size_for_margin, size_for_total
+
+
+def roll_side(dice: Dice, plan: Plan, label: str) -> tuple[bumping.Rolled, list[str]]:
+    """Throw one side's group; the lines that show it (rounds, bumps, notes, modifiers)."""
+    rolled = bumping.roll(dice, plan.group)
+    shown = ["+".join(map(str, r)) for r in rolled.rounds]
+    if len(shown) > 8:  # keep the line short on a freak chain of bumps
+        shown = shown[:6] + ["…", shown[-1]]
+    line = f"{label} {plan.group.name}: {' | '.join(shown)} = {rolled.natural}"
+    if rolled.bumps:
+        line += f" ({rolled.bumps} bump{'s' if rolled.bumps != 1 else ''})"
+    lines = [line]
+    if rolled.bonus:
+        lines.append(f"  Advanced Training +{rolled.bonus}")
+    lines += [f"  {note}" for note in plan.notes]
+    for name, value in plan.modifiers.items():
+        lines.append(f"  {value:+d} ({name})")
+    return rolled, lines
+
+
+def roll_extra(dice: Dice, value: int | Die) -> tuple[int, list[int], list[list[int]]]:
+    """A bonus (aid or Help): its value, the faces drawn and the rounds read."""
+    if isinstance(value, int):
+        return value, [], []
+    rolled = bumping.roll(dice, bumping.single(value))
+    return rolled.total, rolled.faces, rolled.rounds
+
+
+def consume(character: Character | None, kinds: Iterable[str]) -> list[str]:
+    """Remove one-roll conditions (surprise, muddled) the roll used up; the names removed."""
+    if character is None:
+        return []
+    gone = []
+    for kind in kinds:
+        for raw in list(character.conditions):
+            name = norm(raw)
+            if name == kind or (kind == "surprise" and name == "surprised"):
+                character.conditions.remove(raw)
+                gone.append(str(raw))
+    return gone
+
+
+def check(dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
+    """Roll one check as written in ``params``."""
+    parsed = parse_check(params, character)
+    session_lines = ensure_session(dice, character) if character.stats else []
+    record = roll_check(dice, character, parsed)
+    record.steps[:0] = session_lines
+    return record
+
+
+def roll_check(
+    dice: Dice, character: Character, parsed: HBCheck, paid_spark: bool = False
+) -> RollRecord:
+    """Roll a parsed check (``paid_spark``: a spark already paid for is not paid again)."""
+    plan = plan_roll(character, parsed, prepaid=paid_spark)
+    details: dict[str, Any] = {"params": parsed.as_params(), "stats": plan.stats,
+                               "die": plan.group.name, "target": parsed.target}
+    if plan.spark_refused:
+        details["spark_refused"] = plan.spark_refused
+        details["params"].update(spark=False if parsed.override else None, spark_die=None)
+    if plan.spark_paid is not None:
+        cursed = Conditions.of(character).has("cursed")
+        spent = take(character.resources["blessings"], plan.spark_paid)
+        details["spark_paid"] = spent
+        paid_line = f"spark: paid blessing dice {spent[0]} and {spent[1]}"
+        plan.notes.insert(0, paid_line + (" (cursed)" if cursed else ""))
+    consumed = consume(character, plan.consumes)
+    if consumed:
+        details["consumed"] = consumed
+    rolled, steps = roll_side(dice, plan, " + ".join(plan.stats))
+    all_dice = list(rolled.faces)
+    total = rolled.total + plan.modifier
+    details.update(rounds=rolled.rounds, bumps=rolled.bumps, natural=rolled.natural,
+                   training=rolled.bonus, bump_capped=rolled.capped, help_allowed=plan.can_help)
+    if total < parsed.target and plan.aid is not None:
+        source, value = plan.aid
+        added, faces, rounds = roll_extra(dice, value)
+        all_dice += faces
+        total += added
+        name = value.name if isinstance(value, Die) else f"+{value}"
+        details["aid"] = {"source": source, "die": name, "rounds": rounds, "value": added}
+        steps.append(f"  aid {name} ({source}): +{added}")
+    record = RollRecord(
+        system=SYSTEM, kind="check", stat=plan.stats[0], dice=all_dice, outcome="failure",
+        success=False, total=total, modifiers=dict(plan.modifiers), details=details, steps=steps,
+    )
+    read_check(record)
+    earn(dice, record, character)
+    return record
+
+
+def read_check(record: RollRecord) -> None:
+    """Read a check record by its total: success, margin, size, and the verdict line."""
+    target = record.details["target"]
+    total = int(record.total or 0)
+    record.success = total >= target
+    record.outcome = "success" if record.success else "failure"
+    record.details["margin"] = total - target
+    record.details["size"] = size_for_total(total) if record.success else None
+    line = f"{RESULT}{total} vs {target} → {record.outcome}"
+    if record.success:
+        line += f" ({record.details['size']})"
+    record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]
+
+
+def contest(
+    dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
+) -> RollRecord:
+    """Roll a contest: ``character`` attacks, ``opponent`` defends; ties hold for the defender."""
+    mine, theirs, violent = parse_contest(character, opponent, params)
+    session_lines = ensure_session(dice, character) if character.stats else []
+    a_plan = plan_roll(character, mine, role="attacker", violent=violent)
+    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+    details: dict[str, Any] = {"params": dict(params), "violent": violent, "stats": a_plan.stats,
+                               "die": a_plan.group.name, "opponent": opponent.name,
+                               "opponent_stat": d_plan.stats[0], "opponent_die": d_plan.group.name}
+    if a_plan.spark_paid is not None:
+        details["spark_paid"] = take(character.resources["blessings"], a_plan.spark_paid)
+    if a_plan.spark_refused:
+        details["spark_refused"] = a_plan.spark_refused
+    consumed = consume(character, a_plan.consumes) + consume(opponent, d_plan.consumes)
+    if consumed:
+        details["consumed"] = consumed
+    a_roll, steps = roll_side(dice, a_plan, character.name or a_plan.stats[0])
+    d_roll, d_steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
+    steps += d_steps
+    all_dice = a_roll.faces + d_roll.faces
+    a_total = a_roll.total + a_plan.modifier
+    d_total = d_roll.total + d_plan.modifier
+    if a_total > d_total and Conditions.of(character).has("vulnerability"):
+        # the opponent uses the opening: the winning roll is rolled again, and the new one stands
+        details["vulnerability"] = {"first_total": a_total}
+        a_roll, again = roll_side(dice, a_plan, character.name or a_plan.stats[0])
+        steps.append(f"  vulnerability: {opponent.name or 'the opponent'} forces a reroll of {a_total}")
+        steps += again
+        all_dice += a_roll.faces
+        a_total = a_roll.total + a_plan.modifier
+    if a_total <= d_total and a_plan.aid is not None:
+        added, faces, rounds = roll_extra(dice, a_plan.aid[1])
+        all_dice += faces
+        a_total += added
+        details["aid"] = {"source": a_plan.aid[0], "value": added, "rounds": rounds}
+        steps.append(f"  aid ({a_plan.aid[0]}): +{added}")
+    if a_total > d_total and d_plan.aid is not None:
+        added, faces, rounds = roll_extra(dice, d_plan.aid[1])
+        all_dice += faces
+        d_total += added
+        details["opponent_aid"] = {"source": d_plan.aid[0], "value": added, "rounds": rounds}
+        steps.append(f"  {opponent.name or 'defender'} aid ({d_plan.aid[0]}): +{added}")
+    details.update(rounds=a_roll.rounds, bumps=a_roll.bumps, natural=a_roll.natural,
+                   opponent_rounds=d_roll.rounds, opponent_natural=d_roll.natural,
+                   opponent_total=d_total, help_allowed=a_plan.can_help,
+                   disarmed=violent and Conditions.of(character).has("disarmed"))
+    record = RollRecord(
+        system=SYSTEM, kind="contest", stat=a_plan.stats[0], dice=all_dice, outcome="failure",
+        success=False, total=a_total, modifiers=dict(a_plan.modifiers), details=details,
+        steps=session_lines + steps,
+    )
+    read_contest(record)
+    earn(dice, record, character)
+    return record
+
+
+def read_contest(record: RollRecord) -> None:
+    """Read a contest record by the margin over the defender: win, size, verdict line."""
+    total = int(record.total or 0)
+    other = int(record.details["opponent_total"])
+    margin = total - other
+    record.success = margin > 0
+    record.outcome = "success" if record.success else "failure"
+    record.details["margin"] = margin
+    size = size_for_margin(margin) if record.success else None
+    if size == "maximum" and record.details.get("disarmed"):
+        size = "very-major"
+    record.details["size"] = size
+    verdict = f"win ({size})" if record.success else "loss (ties hold)"
+    line = f"{RESULT}{total} vs {other} → {verdict}"
+    record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]

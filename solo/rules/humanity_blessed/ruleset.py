@@ -1,0 +1,137 @@
+"""The ``humanity-blessed`` ruleset: the :class:`~solo.rules.base.Ruleset` interface, answered by
+the package's modules (characters, rolling, offers, odds, the session and its shop).
+
+The class holds no state and no rules of its own; each method hands over to the module that owns
+that part of the game. See the package docstring for parameters, conditions and Decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+from solo.rules.base import Advance, Character, Odds, Offer, RulesetDefaults
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed import character as characters
+from solo.rules.humanity_blessed import odds, offers, parsing, rolling, session, shop
+from solo.rules.humanity_blessed.parsing import HBCheck
+from solo.rules.humanity_blessed.tables import CORE_STATS, SYSTEM, VALUES, err, flag
+
+
+class HumanityBlessed(RulesetDefaults):
+    """Humanity, Blessed. See the package docstring for parameters, conditions and Decisions.
+
+    Nothing to settle after a roll: ``settle`` is :class:`RulesetDefaults`'.
+    """
+
+    id: ClassVar[str] = SYSTEM
+    error_label: ClassVar[str] = VALUES.label
+    name: ClassVar[str] = "Humanity, Blessed"
+    outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
+    stat_names: ClassVar[tuple[str, ...]] = CORE_STATS
+    cli_options: ClassVar[dict[str, str]] = {
+        "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
+        "spark": "roll two such dice as one spark group (flag)",
+        "target": "a number or lowest, easy, medium, hard, very-hard, trial",
+        "modifier": "added to the roll (e.g. -1 while uncool)",
+        "training": "Advanced Training: +1 each time a d8 or larger bumps (flag)",
+    }
+
+    # characters ---------------------------------------------------------------------------
+    def prepare_character(self, character: Character) -> Character:
+        return characters.prepare_character(character)
+
+    def validate_character(self, character: Character, *, creation: bool = False) -> None:
+        characters.validate_character(character, creation=creation)
+
+    # session ------------------------------------------------------------------------------
+    def start_session(self, dice: Dice, character: Character) -> list[str]:
+        """Begin a session: roll the lucky number and open the session's once-only awards."""
+        return session.start_session(dice, character)
+
+    def start_adventure(self, dice: Dice, character: Character) -> list[str]:
+        """Engine hook: an adventure is a session, so it opens with a lucky number."""
+        return session.start_session(dice, character)
+
+    def gain(self, dice: Dice, character: Character, resource: str, amount: int) -> list[str] | None:
+        """Engine hook for awards: blessing dice are rolled (a 1 brings another); any other
+        resource is left to the engine (None)."""
+        return session.gain(dice, character, resource, amount)
+
+    # interactive creation (optional hooks used by solo.ui.creation) ---------------------------
+    creation_rules: ClassVar[str] = characters.CREATION_RULES
+    creation_extra: ClassVar[tuple[str, ...]] = characters.CREATION_EXTRA
+
+    def creation_defaults(self) -> dict[str, str]:
+        return {stat: "d4" for stat in CORE_STATS}
+
+    # rolling ------------------------------------------------------------------------------
+    def parse_check(
+        self, params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
+    ) -> HBCheck:
+        return parsing.parse_check(params, character, contest=contest)
+
+    def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
+        return rolling.check(dice, character, params)
+
+    def contest(
+        self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
+    ) -> RollRecord:
+        return rolling.contest(dice, character, opponent, params)
+
+    def offers(self, record: RollRecord, character: Character) -> list[Offer]:
+        return offers.offers(record, character)
+
+    def apply_offer(
+        self, dice: Dice, record: RollRecord, character: Character, key: str
+    ) -> RollRecord:
+        return offers.apply_offer(dice, record, character, key)
+
+    def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
+        return offers.alternatives(character, params)
+
+    def take_alternative(
+        self, character: Character, params: Mapping[str, Any], key: str
+    ) -> RollRecord:
+        return offers.take_alternative(character, params, key)
+
+    # odds ---------------------------------------------------------------------------------
+    def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
+        return odds.check_odds(character, params)
+
+    def contest_odds(
+        self, character: Character, opponent: Character, params: Mapping[str, Any]
+    ) -> Odds:
+        return odds.contest_odds(character, opponent, params)
+
+    # command line -------------------------------------------------------------------------
+    def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        VALUES.reject_unknown_options(args, self.cli_options)
+        if args.get("die") in (None, True):
+            raise err("--die is required (d4, d6, d8, d10 or dcX)")
+        if args.get("target") in (None, True):
+            raise err("--target is required (a number or lowest/easy/medium/hard/very-hard/trial)")
+        params: dict[str, Any] = {"die": args["die"], "target": args["target"],
+                                  "spark": flag(args.get("spark", False)),
+                                  "training": flag(args.get("training", False))}
+        if args.get("modifier") not in (None, True):
+            params["modifier"] = args["modifier"]
+        return params
+
+    def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
+        return self.check_odds(Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+
+    def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
+        return self.check(dice, Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+
+    # experience and the session shop -------------------------------------------------------
+    def experience(self, record: RollRecord, character: Character) -> list[str]:
+        return session.experience(record, character)
+
+    def advancement(self, character: Character) -> list[Advance]:
+        return shop.advancement(character)
+
+    def advance(self, character: Character, key: str) -> Character:
+        return shop.advance(character, key)
+
+    def end_of_adventure(self, character: Character) -> list[str]:
+        return shop.end_of_adventure(character)

@@ -1,0 +1,75 @@
+"""A Humanity, Blessed session: an adventure is one. It opens with the lucky number; awards of
+blessing dice are rolled (a 1 brings another); a roll may earn dice (the lucky number, the
+session's first success or win by 6 or more), which join the pool when the roll stands.
+
+The session's state is ``character.extra["session"]``.
+"""
+
+from __future__ import annotations
+
+from solo.rules.base import Character
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed.blessings import gain_blessings, roll_lucky_number
+from solo.rules.humanity_blessed.tables import BIG_WIN, norm
+
+
+def start_session(dice: Dice, character: Character) -> list[str]:
+    """Begin a session: roll the lucky number and open the session's once-only awards."""
+    lucky, faces = roll_lucky_number(dice)
+    character.extra["session"] = {"lucky_number": lucky, "lucky_faces": faces, "big_win": False}
+    if lucky is None:
+        return [f"Lucky number: none today (rolled {faces[0]} and {faces[1]})"]
+    return [f"Lucky number this session: {lucky}"]
+
+
+def ensure_session(dice: Dice, character: Character) -> list[str]:
+    """Open a session if none is open (a check rolled before the engine opened one)."""
+    if isinstance(character.extra.get("session"), dict):
+        return []
+    return start_session(dice, character)
+
+
+def gain(dice: Dice, character: Character, resource: str, amount: int) -> list[str] | None:
+    """Engine hook for awards: blessing dice are rolled (a 1 brings another); any other
+    resource is left to the engine (None)."""
+    if norm(resource) not in {"blessings", "blessing"}:
+        return None
+    if int(amount) < 1:
+        return []
+    gained = gain_blessings(dice, int(amount))
+    character.resources.setdefault("blessings", []).extend(gained)
+    return [f"Blessing dice gained: {', '.join(map(str, gained))}"]
+
+
+def earn(dice: Dice, record: RollRecord, character: Character) -> None:
+    """Roll blessing dice the roll earns (lucky number, first big success of the session)."""
+    session = character.extra.get("session")
+    if not isinstance(session, dict):
+        return
+    earned = record.details.setdefault("blessings_earned", [])
+    reasons = record.details.setdefault("blessing_reasons", [])
+    lucky = session.get("lucky_number")
+    hit = lucky is not None and record.details.get("natural") == lucky
+    if hit and "lucky number" not in reasons:
+        earned += gain_blessings(dice)
+        reasons.append("lucky number")
+        record.steps.append(f"lucky number {lucky}! blessing die earned")
+    big = record.success and int(record.details.get("margin", 0)) >= BIG_WIN
+    if big and not session.get("big_win") and "success by 6+" not in reasons:
+        earned += gain_blessings(dice)
+        reasons.append("success by 6+")
+        record.steps.append("success by 6 or more: blessing die earned")
+
+
+def experience(record: RollRecord, character: Character) -> list[str]:
+    """Add the blessing dice a kept roll earned to the pool (once); lines saying so."""
+    earned = record.details.get("blessings_earned") or []
+    if not earned or record.details.get("blessings_added"):
+        return []
+    character.resources.setdefault("blessings", []).extend(int(v) for v in earned)
+    record.details["blessings_added"] = True
+    session = character.extra.get("session")
+    if isinstance(session, dict) and "success by 6+" in record.details.get("blessing_reasons", []):
+        session["big_win"] = True
+    reasons = ", ".join(record.details.get("blessing_reasons", []))
+    return [f"Blessing dice gained ({reasons}): {', '.join(map(str, earned))}"]
