@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from solo.rules.base import Character
+from solo.rules.conflict import DEFAULT_ROUNDS
 
 Path = tuple[Any, ...]
 
@@ -35,6 +36,33 @@ class CheckSpec:
     outcomes: Mapping[str, Branch]
     opponent: str | None = None
     assist: str | None = None
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Who a conflict puts on the other side: an npc, how many of them, and how they fight."""
+
+    npc: str
+    count: int = 1
+    group: str | None = None  # foes that act together
+    behaviour: str | None = None  # overrides the conflict's behaviour for these foes
+    path: Path = ()
+
+
+@dataclass(frozen=True)
+class ConflictSpec:
+    """A fight or an endeavour a scene runs round by round (see :mod:`solo.rules.conflict`)."""
+
+    procedure: str
+    outcomes: Mapping[str, Branch]
+    opponents: tuple[Opponent, ...] = ()
+    companions: tuple[str, ...] = ()
+    behaviour: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rounds: int = DEFAULT_ROUNDS
+    at_limit: str = "lost"
+    title: str = ""
     path: Path = ()
 
 
@@ -66,6 +94,7 @@ class Scene:
     on_enter: tuple[Mapping[str, Any], ...] = ()
     choices: tuple[Choice, ...] = ()
     ending: Ending | None = None
+    conflict: ConflictSpec | None = None
     path: Path = ()
 
 
@@ -138,6 +167,7 @@ class Item:
     id: str
     name: str
     text: str = ""
+    rules: Mapping[str, Any] = field(default_factory=dict)  # system properties: weapon, armour...
     path: Path = ()
 
 
@@ -166,6 +196,8 @@ class Adventure:
     clocks: Mapping[str, Clock] = field(default_factory=dict)
     tables: Mapping[str, Table] = field(default_factory=dict)
     hooks: tuple[Hook, ...] = ()
+    #: What happens when the rules take the character out outside a conflict (see the engine).
+    defeated: Branch | None = None
     source: str = ""  # the file it came from, for messages
     digest: str = ""  # sha256 of the file's bytes, for saves
 
@@ -214,6 +246,36 @@ def _check(data: Mapping[str, Any], kind: str, path: Path) -> CheckSpec:
         outcomes=outcomes,
         opponent=data.get("opponent"),
         assist=data.get("assist"),
+        path=path,
+    )
+
+
+def _conflict(data: Mapping[str, Any], path: Path) -> ConflictSpec:
+    opponents = []
+    for n, entry in enumerate(data.get("opponents") or ()):
+        entry = {"npc": entry} if isinstance(entry, str) else entry
+        opponents.append(
+            Opponent(
+                npc=str(entry["npc"]),
+                count=int(entry.get("count", 1)),
+                group=None if entry.get("group") is None else str(entry["group"]),
+                behaviour=None if entry.get("behaviour") is None else str(entry["behaviour"]),
+                path=path + ("opponents", n),
+            )
+        )
+    return ConflictSpec(
+        procedure=str(data.get("procedure", "fight")),
+        outcomes={
+            str(label): _branch(branch, path + ("outcomes", label))
+            for label, branch in (data.get("outcomes") or {}).items()
+        },
+        opponents=tuple(opponents),
+        companions=tuple(str(c) for c in data.get("companions") or ()),
+        behaviour=None if data.get("behaviour") is None else str(data["behaviour"]),
+        params=dict(data.get("params") or {}),
+        rounds=int(data.get("rounds", DEFAULT_ROUNDS)),
+        at_limit=str(data.get("at_limit", "lost")),
+        title=str(data.get("title", "") or ""),
         path=path,
     )
 
@@ -283,6 +345,7 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
                 _choice(c, spath + ("choices", i)) for i, c in enumerate(sdata.get("choices") or ())
             ),
             ending=ending,
+            conflict=_conflict(sdata["conflict"], spath + ("conflict",)) if sdata.get("conflict") else None,
             path=spath,
         )
     variables = data.get("variables") or {}
@@ -334,6 +397,7 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
                 id=str(i["id"]),
                 name=str(i.get("name", i["id"])),
                 text=str(i.get("text", "") or ""),
+                rules=dict(i.get("rules") or {}),
                 path=("items", n),
             )
             for n, i in enumerate(data.get("items") or ())
@@ -362,6 +426,7 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
             for n, h in enumerate(data.get("hooks") or ())
         ),
         scenes=scenes,
+        defeated=_branch(data["defeated"], ("defeated",)) if data.get("defeated") else None,
         source=source,
         digest=digest,
     )

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from solo.adventure import loader, model
+from solo.adventure.conflict_checks import CONFLICT_CODES, check_conflict
 from solo.adventure._gc import gc_paused
 from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
 from solo.adventure.problems import AdventureError, Problem
@@ -104,12 +105,15 @@ CODES: dict[str, str] = {
     "table-impossible": "every total the dice can roll is rerolled",
     "disabled-without-if": "a `disabled` text on a choice without `if` is never shown (warning)",
     "model": "the data could not be read into an adventure",
+    **CONFLICT_CODES,
 }
 
 #: The functions expressions may call (see :meth:`solo.engine.game.Game._functions`).
-FUNCTIONS: tuple[str, ...] = ("has", "done", "visited", "stat", "chance", "clock", "condition", "resource")
+FUNCTIONS: tuple[str, ...] = ("has", "done", "visited", "stat", "chance", "clock", "condition", "resource",
+                               "fallen")
 #: Variables every expression can read besides the declared flags, counters and clocks.
-BUILTIN_VARIABLES: tuple[str, ...] = ("turn", "scene", "character.name", "character.id")
+BUILTIN_VARIABLES: tuple[str, ...] = ("turn", "scene", "character.name", "character.id",
+                                       "roll.outcome", "roll.success", "roll.total")
 #: Outcome labels every system understands.
 GENERIC_OUTCOMES: tuple[str, ...] = ("success", "failure")
 
@@ -455,6 +459,7 @@ class _Checker:
         self.file = adventure.source or adventure.id
         self.problems: list[Problem] = []
         self.ruleset: Any = None
+        self.builtins = BUILTIN_VARIABLES
         self.scenes = adventure.scenes
         self.variables = {**{k: "flag" for k in adventure.flags}, **{k: "counter" for k in adventure.counters},
                           **{k: "clock" for k in adventure.clocks}}
@@ -494,6 +499,7 @@ class _Checker:
             "chance": self._call_stat,
             "condition": self._call_free,
             "resource": self._call_free,
+            "fallen": self._call_npc,
         }
 
     # reporting -------------------------------------------------------------------------------
@@ -566,7 +572,10 @@ class _Checker:
         self.pregens: list[tuple[model.Person, Character | None]] = []
         for person in self.adv.characters:
             self.pregens.append((person, self._prepared(person)))
+        measures = tuple(getattr(self.ruleset, "measure_names", ()) or ())
+        self.builtins = BUILTIN_VARIABLES + tuple(f"roll.{name}" for name in measures)
         labels = tuple(getattr(self.ruleset, "outcome_labels", ()) or ())
+        labels += tuple(getattr(self.ruleset, "size_labels", ()) or ())
         self.labels = tuple(dict.fromkeys(labels + GENERIC_OUTCOMES))
         contest = tuple(getattr(self.ruleset, "contest_labels", ()) or ())
         self.contest_labels = tuple(dict.fromkeys(labels + contest + GENERIC_OUTCOMES))
@@ -644,7 +653,7 @@ class _Checker:
         if found is None:
             calls = sorted(expr.calls(), key=lambda c: (c[0], repr(c[1])))
             names = sorted(expr.names())
-            known = tuple(name for name in names if name in self.variables or name in BUILTIN_VARIABLES)
+            known = tuple(name for name in names if name in self.variables or name in self.builtins)
             unknown = [name for name in names if name not in known]
             found = self.expression_parts[expr.source] = (known, unknown, calls)
         return found
@@ -655,7 +664,7 @@ class _Checker:
         self.read.update(known)
         for name in unknown:
             at = self.inside(path, value, base + _name_offset(source, name))
-            hint = _did_you_mean(name, list(self.variables) + list(BUILTIN_VARIABLES))
+            hint = _did_you_mean(name, list(self.variables) + list(self.builtins))
             dashed = name.replace("_", "-")
             if dashed in self.adv.items:
                 hint = f'to test for the item write has("{dashed}")'
@@ -716,6 +725,10 @@ class _Checker:
     def _call_free(self, arg: str, at: Callable[[], _At]) -> None:
         return
 
+    def _call_npc(self, arg: str, at: Callable[[], _At]) -> None:
+        if arg not in self.adv.npcs:
+            self.error("unknown-npc", at, f"fallen(): no NPC called {arg!r}", _did_you_mean(arg, self.adv.npcs))
+
     # references ----------------------------------------------------------------------------------
     def _item_ref(self, item: Any, at: Any, what: str) -> bool:
         if item in self.adv.items:
@@ -739,6 +752,10 @@ class _Checker:
         for hook in adv.hooks:
             if hook.when is not None:
                 self.expression(hook.when, hook.path + ("when",))
+        if adv.defeated is not None:
+            self.template(adv.defeated.text, ("defeated", "text"))
+            if adv.defeated.goto is not None:
+                self._scene_ref(adv.defeated.goto, ("defeated", "goto"), "defeated")
         for scene in self.scenes.values():
             self.template(scene.text, scene.path + ("text",))
             if scene.ending is not None:
@@ -776,6 +793,10 @@ class _Checker:
                     for branch in choice.check.outcomes.values():
                         if branch.effects:
                             yield branch.effects, branch.path + ("effects",)
+            if scene.conflict is not None:
+                for branch in scene.conflict.outcomes.values():
+                    if branch.effects:
+                        yield branch.effects, branch.path + ("effects",)
         for table in adv.tables.values():
             for branch in table.rows.values():
                 if branch.effects:
@@ -783,6 +804,8 @@ class _Checker:
         for hook in adv.hooks:
             if hook.effects:
                 yield hook.effects, hook.path + ("effects",)
+        if adv.defeated is not None and adv.defeated.effects:
+            yield adv.defeated.effects, adv.defeated.path + ("effects",)
         for clock in adv.clocks.values():
             if clock.filled:
                 yield clock.filled, clock.path + ("filled",)
@@ -942,6 +965,8 @@ class _Checker:
                     self._scene_ref(choice.goto, choice.path + ("goto",), "goto")
                 if choice.check is not None:
                     self.check_check(choice, choice.check)
+            if scene.conflict is not None:
+                check_conflict(self, scene)
 
     def check_check(self, choice: model.Choice, spec: model.CheckSpec) -> None:
         for label, branch in spec.outcomes.items():
@@ -1126,7 +1151,7 @@ class _Checker:
         for sid, scene in scenes.items():
             if scene.ending is not None:
                 continue
-            if not scene.choices:
+            if not scene.choices and scene.conflict is None:
                 self.error("dead-end", ("scenes", sid), f"scene {sid!r} has no choices and is not an ending",
                            "add choices, or make it an ending with `ending: {outcome: ...}`", key=True)
             elif not anywhere and all(dest == sid for dest, _ in scene_edges(adv, sid)):

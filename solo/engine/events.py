@@ -72,11 +72,12 @@ class Option:
     reason: str = ""
     hint: str = ""  # e.g. "Thought, 3 dice: 74% success"
     detail: str = ""  # a longer description (a pregenerated character's)
+    odds: str = ""  # the exact chance of success as "p/q", where the option has one
 
 
 @dataclass
 class ChoicesOffered(Event):
-    kind: str  # "character", "scene", "check", "roll"
+    kind: str  # "character", "scene", "check", "roll", "conflict"
     prompt: str
     options: list[Option]
 
@@ -192,3 +193,58 @@ class EndingReached(Event):
 
     def __post_init__(self) -> None:
         self.type = "ending"
+
+
+@dataclass
+class ConflictStarted(Event):
+    """A scene's conflict begins; ``view`` is the fight as the player sees it (see ConflictView)."""
+
+    scene: str
+    title: str
+    procedure: str
+    view: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        self.type = "conflict-start"
+
+
+@dataclass
+class ConflictAction(Event):
+    """One beat of a conflict: who acted, what happened in words, and the roll if there was one."""
+
+    round: int
+    actor: str  # fighter key ("player", "goblin-2"), "" for the conflict itself
+    name: str
+    side: str
+    text: str
+    roll: dict[str, Any] | None = None
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        self.type = "conflict-action"
+
+
+@dataclass
+class ConflictRound(Event):
+    """The state of a conflict after a step, for the front end to draw compactly."""
+
+    round: int
+    view: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        self.type = "conflict-round"
+
+
+@dataclass
+class ConflictEnded(Event):
+    """A conflict is over: its result (the branch the adventure takes), who fell, what it earned."""
+
+    scene: str
+    result: str
+    rounds: int
+    view: dict[str, Any]
+    fallen: dict[str, str] = field(default_factory=dict)
+    awards: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.type = "conflict-end"

@@ -13,16 +13,21 @@ from typing import Any, Mapping
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
+from solo.engine.conflicts import ConflictRunner
 from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.scene_machine import SceneMachine, SceneMoveError
 from solo.engine.state import GameState, Pending
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
+from solo.rules.conflict import ConflictError
 from solo.rules.dice import Dice, DiceError, RollRecord
 from solo.rules.notation import DiceNotation
 from solo.rules.values import find_key
 
 MAX_MOVES_WITHOUT_DECISION = 100
+#: What ``roll.*`` reads after a kept roll (or a conflict's end), and its value before any roll.
+#: A ruleset adds its own measures (``measure_names``: ``excess``, ``margin``, ``size``...).
+ROLL_FIELDS: dict[str, Any] = {"outcome": "", "success": False, "total": 0}
 KEEP = "keep"
 ROLL = "roll"
 DRAW = "draw"
@@ -73,6 +78,7 @@ class Game:
         self.ruleset = registry.get(adventure.system)
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
+        self.conflicts = ConflictRunner(self)
         self.state = GameState(
             adventure_id=adventure.id,
             seed=self.dice.seed,
@@ -172,10 +178,12 @@ class Game:
             "scene": self._choose_scene,
             "check": self._choose_check,
             "roll": self._choose_roll,
+            "conflict": self._choose_conflict,
         }[pending.kind]
         try:
             events = handler(option.id, pending.data)
-        except (RulesError, EffectError, SceneMoveError, DiceError, expressions.ExpressionError) as exc:
+        except (RulesError, EffectError, SceneMoveError, DiceError, ConflictError,
+                expressions.ExpressionError) as exc:
             raise EngineError(str(exc)) from exc
         return self._finish_step(events)
 
@@ -226,7 +234,11 @@ class Game:
     def _follow(self, runner: EffectRunner) -> list[ev.Event]:
         """Move along pending gotos until a scene asks for a decision or the game ends."""
         moves = 0
-        while runner.goto is not None and not self.finished:
+        while not self.finished:
+            if runner.goto is None:
+                if self.state.pending is None and self._taken_out(runner):
+                    continue  # the adventure's `defeated` branch ran; follow where it leads
+                break
             moves += 1
             if moves > MAX_MOVES_WITHOUT_DECISION:
                 raise EngineError("the adventure moves in a loop without asking the player anything")
@@ -249,6 +261,32 @@ class Game:
         self._check_objectives(runner)
         if scene.ending is not None and runner.goto is None:
             self._end(scene, runner)
+        elif scene.conflict is not None and runner.goto is None:
+            self.conflicts.begin(scene, runner)
+
+    def incapacitated(self) -> str | None:
+        """Why the rules say the character cannot act (``"unconscious"``, ``"0 FP"``), or None."""
+        check = getattr(self.ruleset, "incapacitated", None)
+        if check is None or self.state.character is None:
+            return None
+        return check(self.state.character) or None
+
+    def _taken_out(self, runner: EffectRunner) -> bool:
+        """Run the adventure's ``defeated`` branch when the character has just been taken out.
+
+        Only the moment of falling counts (a conflict's own ``lost`` branch handles a fall in a
+        fight): the branch runs once, and again only after the character was back on their feet.
+        Returns True when the branch ran.
+        """
+        reason = self.incapacitated()
+        if reason == self.state.down:
+            return False
+        self.state.down = reason
+        if reason is None or self.adventure.defeated is None:
+            return False
+        runner.events.append(ev.RulesNote(f"{self.character.name} is taken out: {reason}."))
+        runner.apply_branch(self.adventure.defeated)
+        return True
 
     def _end(self, scene: Scene, runner: EffectRunner) -> None:
         self.state.ending = scene.id
@@ -270,11 +308,14 @@ class Game:
     def visible_choices(self, scene: Scene) -> list[tuple[int, Choice, bool]]:
         """(index, choice, enabled) for the choices a player sees in a scene now."""
         shown = []
+        down = self.state.down
         for index, choice in enumerate(scene.choices):
             if choice.once and f"{scene.id}#{index}" in self.state.taken:
                 continue
             enabled = choice.condition is None or bool(self.evaluate(choice.condition))
-            if enabled or choice.disabled:
+            if down and choice.check is not None:
+                enabled = False  # no rolls while the rules have the character out
+            if enabled or choice.disabled or (down and choice.check is not None):
                 shown.append((index, choice, enabled))
         return shown
 
@@ -294,6 +335,12 @@ class Game:
     def _end_turn(self, choice: Choice, runner: EffectRunner, branch: Branch | None) -> list[ev.Event]:
         """After a choice (and its roll): hooks, then move on or stay and choose again."""
         goto = runner.goto or (branch.goto if branch is not None else None) or choice.goto
+        self.run_turn_hooks(runner, goto)
+        return self._follow(runner)
+
+    def run_turn_hooks(self, runner: EffectRunner, goto: str | None) -> None:
+        """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
+        own ``goto`` wins)."""
         runner.goto = None
         for hook in self.adventure.hooks:
             if hook.every == "turn" and (hook.when is None or self.evaluate(hook.when)):
@@ -301,6 +348,11 @@ class Game:
         if runner.goto is None:
             runner.goto = goto
         self._check_objectives(runner)
+
+    # -- conflicts ---------------------------------------------------------------------------
+    def _choose_conflict(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
+        runner = EffectRunner(self)
+        self.conflicts.choose(option_id, data, runner)
         return self._follow(runner)
 
     # -- checks ------------------------------------------------------------------------------
@@ -377,6 +429,10 @@ class Game:
         xp_before = int(self.character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, self.character) or []
         self.state.rolls.append(record.to_dict())
+        self.state.last_roll = {
+            "outcome": record.outcome, "success": record.success,
+            "total": record.total if isinstance(record.total, int) else 0, **record.measures,
+        }
         runner.events.append(ev.RollMade(record.to_dict(), self._roll_label(data), final=True))
         xp_after = int(self.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
@@ -391,6 +447,9 @@ class Game:
         outcomes = spec.outcomes
         if record.outcome in outcomes:
             return outcomes[record.outcome]
+        size = record.measures.get("size")
+        if isinstance(size, str) and size in outcomes:  # a size the system names (HB "major")
+            return outcomes[size]
         if record.outcome == DRAW:  # a draw without its own branch changes nothing
             return None
         generic = "success" if record.success else "failure"
@@ -421,6 +480,8 @@ class Game:
             for n, alt in enumerate(self.ruleset.alternatives(self.character, params), start=2):
                 options.append(ev.Option(str(n), alt.text, alt.key))
             return ev.ChoicesOffered("check", choice.text, options)
+        if pending.kind == "conflict":
+            return self.conflicts.offer(pending.data)
         if pending.kind == "roll":
             record = RollRecord.from_dict(pending.data["record"])
             offers = self.ruleset.offers(record, self.character)
@@ -441,6 +502,8 @@ class Game:
                 options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
             else:
                 reason = self.render(choice.disabled or "")
+                if self.state.down and choice.check is not None:
+                    reason = f"not while {self.state.down}"
                 options.append(ev.Option(None, self.render(choice.text), f"{CHOICE_ID}{index}", False, reason))
         if n == 0:
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
@@ -529,6 +592,10 @@ class Game:
         if state.character is not None:
             variables["character.name"] = state.character.name
             variables["character.id"] = state.character.id
+        for name, default in ROLL_FIELDS.items():
+            variables[f"roll.{name}"] = state.last_roll.get(name, default)
+        for name in getattr(self.ruleset, "measure_names", ()):
+            variables[f"roll.{name}"] = state.last_roll.get(name, 0)
         return expressions.Environment(variables, self._functions())
 
     def _functions(self) -> dict[str, Any]:
@@ -562,6 +629,9 @@ class Game:
         def condition(name: str) -> bool:
             return state.character is not None and name in state.character.conditions
 
+        def fallen(npc: str) -> bool:
+            return npc in state.fallen
+
         def resource(name: str) -> int:
             if state.character is None:
                 return 0
@@ -577,6 +647,7 @@ class Game:
             "clock": clock,
             "condition": condition,
             "resource": resource,
+            "fallen": fallen,
         }
 
     def evaluate(self, text: str) -> Any:

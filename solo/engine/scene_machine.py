@@ -69,6 +69,11 @@ def scene_edges(adventure: Adventure, scene_id: str) -> Iterator[tuple[str, str]
                 for dest in branch_gotos(branch):
                     yield dest, f"{choice.text} [{label}]"
                 tables += tables_used(branch.effects)
+    if scene.conflict is not None:
+        for label, branch in scene.conflict.outcomes.items():
+            for dest in branch_gotos(branch):
+                yield dest, f"conflict [{label}]"
+            tables += tables_used(branch.effects)
     for tid in tables:
         table = adventure.tables.get(tid)
         if table is not None:
@@ -89,6 +94,8 @@ def global_gotos(adventure: Adventure) -> set[str]:
                     dests.update(branch_gotos(branch))
     for clock in adventure.clocks.values():
         dests.update(effect_gotos(clock.filled))
+    if adventure.defeated is not None:
+        dests.update(branch_gotos(adventure.defeated))
     return dests
 
 

@@ -17,8 +17,8 @@ from solo.rules.base import Character
 class Pending:
     """The decision the game waits for, as data (so a save can hold it).
 
-    ``kind`` is ``character``, ``scene``, ``check`` (roll or take an alternative) or ``roll``
-    (offers on a finished roll). ``data`` holds what the kind needs: the choice index, the roll
+    ``kind`` is ``character``, ``scene``, ``check`` (roll or take an alternative), ``roll``
+    (offers on a finished roll) or ``conflict`` (an action in a fight or an endeavour). ``data`` holds what the kind needs: the choice index, the roll
     record, and so on.
     """
 
@@ -46,6 +46,14 @@ class GameState:
     pending: Pending | None = None
     ending: str | None = None
     start_character: dict[str, Any] | None = None  # a stored character brought in, as it started
+    #: NPCs changed by a conflict (injuries, fatigue), as character data, by npc id.
+    npcs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: NPCs a conflict took out, and how ("out", "unconscious", "killed"...), by npc id.
+    fallen: dict[str, str] = field(default_factory=dict)
+    #: The last roll that was kept: outcome, success, total and the system's measures.
+    last_roll: dict[str, Any] = field(default_factory=dict)
+    #: Why the rules have the character out of action ("unconscious"...), None when they can act.
+    down: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,6 +77,10 @@ class GameState:
             else {"kind": self.pending.kind, "data": self.pending.data},
             "ending": self.ending,
             "start_character": self.start_character,
+            "npcs": {k: dict(v) for k, v in self.npcs.items()},
+            "fallen": dict(self.fallen),
+            "last_roll": dict(self.last_roll),
+            "down": self.down,
         }
 
     @classmethod
@@ -96,4 +108,8 @@ class GameState:
             else Pending(kind=str(pending["kind"]), data=dict(pending.get("data", {}))),
             ending=data.get("ending"),
             start_character=data.get("start_character"),
+            npcs={str(k): dict(v) for k, v in data.get("npcs", {}).items()},
+            fallen={str(k): str(v) for k, v in data.get("fallen", {}).items()},
+            last_roll=dict(data.get("last_roll", {})),
+            down=None if data.get("down") is None else str(data["down"]),
         )

@@ -162,6 +162,15 @@ class Ruleset(Protocol):
       :attr:`outcome_labels`, worst to best (GAME and FOUR-S: ``failure, draw, success``);
       default ``()``. Readers use ``getattr(ruleset, "contest_labels", ())``, so it is not a
       member a runtime ``isinstance`` check asks for.
+    * ``conflicts: ClassVar[Mapping[str, type]]``, the system's conflict procedures by name
+      (``{"fight": GutsFight}``), each a class taking the ruleset and implementing
+      :class:`solo.rules.conflict.ConflictRules`; default none.
+    * ``measure_names: ClassVar[tuple[str, ...]]``, the measures of how big a roll was that
+      this system puts in :attr:`RollRecord.measures` (``excess``, ``margin``, ``size``...);
+      adventures read them as ``roll.<name>``. ``size_labels``: extra branch keys a system
+      names by size (Humanity, Blessed ``major``...), read from ``measures["size"]``.
+    * ``incapacitated(character) -> str | None``: why the rules say the character cannot act
+      (``"unconscious"``), or None; the engine runs the adventure's ``defeated`` branch.
     * :meth:`offers`, :meth:`alternatives`, :meth:`experience` and :meth:`end_of_adventure`
       return nothing; :meth:`apply_offer` and :meth:`take_alternative` refuse every key;
       :meth:`settle` keeps the record as it is; :meth:`is_success` is ``outcome == "success"``.
@@ -267,6 +276,12 @@ class RulesetDefaults:
 
     #: Outcome labels a contest may have beyond ``outcome_labels`` (e.g. ``"draw"``).
     contest_labels: ClassVar[tuple[str, ...]] = ()
+    #: Conflict procedures by name (see :mod:`solo.rules.conflict`); none by default.
+    conflicts: ClassVar[Mapping[str, Any]] = {}
+    #: Names of the measures a roll record carries (``roll.<name>`` in expressions).
+    measure_names: ClassVar[tuple[str, ...]] = ()
+    #: Extra branch keys a system names by a roll's size (``measures["size"]``).
+    size_labels: ClassVar[tuple[str, ...]] = ()
     #: What this system's :class:`RulesError` messages begin with.
     error_label: ClassVar[str] = "RULES"
 

@@ -95,6 +95,9 @@ class RollRecord:
     says whether adventures treat it as a success. ``details`` holds everything else a ruleset
     wants the player to see (bonus dice, pip splits, bumps, excess, the near-success policy...).
     ``steps`` is a list of human-readable lines explaining the reading, in order.
+    ``measures`` says how big the result was, in the system's own terms, for adventures to read
+    right after the roll (``roll.excess`` in GAME, ``roll.margin`` in Loose and Fuzzy,
+    ``roll.size`` in Humanity, Blessed...): names the ruleset lists in ``measure_names``.
     """
 
     system: str
@@ -110,6 +113,7 @@ class RollRecord:
     steps: list[str] = field(default_factory=list)
     xp: int = 0
     learning: dict[str, int] = field(default_factory=dict)
+    measures: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -127,6 +131,8 @@ class RollRecord:
             "xp": self.xp,
             "learning": dict(self.learning),
         }
+        if self.measures:
+            data["measures"] = dict(self.measures)
         return data
 
     @classmethod
@@ -145,6 +151,7 @@ class RollRecord:
             steps=list(data.get("steps", [])),
             xp=int(data.get("xp", 0)),
             learning=dict(data.get("learning", {})),
+            measures=dict(data.get("measures", {})),
         )
 
 

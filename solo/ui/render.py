@@ -20,6 +20,8 @@ from solo.engine import events as ev
 from solo.engine.game import stats_summary
 
 
+CONFLICT_EVENTS = (ev.ConflictStarted, ev.ConflictAction, ev.ConflictRound, ev.ConflictEnded)
+
 READING_STYLE = {
     "negative-impact": "bold red",
     "failure": "red",
@@ -143,7 +145,11 @@ class EventView:
             yield from self._one(event)
 
     def _one(self, event: ev.Event) -> Iterator[RenderableType]:
-        if isinstance(event, ev.AdventureStarted):
+        if isinstance(event, CONFLICT_EVENTS):
+            from solo.ui.conflict_view import render_conflict
+
+            yield from render_conflict(event)
+        elif isinstance(event, ev.AdventureStarted):
             yield Text(f"{safe(event.title)}", style="bold magenta")
             yield Text(f"system {event.system} · seed {event.seed}", style="dim")
             if event.intro:

@@ -104,8 +104,142 @@ class PlainD6:
     def advance(self, character, key):
         raise RulesError("nothing to buy")
 
+    def incapacitated(self, character):
+        """Out cold at 0 health (only characters that track health)."""
+        health = character.resources.get("health")
+        return "out cold" if isinstance(health, int) and health <= 0 else None
+
     def end_of_adventure(self, character):
         if character.resources.get("rerolls"):
             character.resources["rerolls"] = 0
             return ["Unspent rerolls are gone."]
         return []
+
+
+class Duel:
+    """A test conflict: each round every fighter still standing rolls d6 + might; the player picks
+    a target (or flees); the higher roll of an exchange costs the other 1 health (3 each).
+
+    Behaviours: ``steady`` (foes gang up on the player) and ``wild`` (foes pick a target at random
+    among the player's side). Fleeing is allowed unless ``params.flee`` is false.
+    """
+
+    procedure = "duel"
+    summary = "Exchanges of d6 + might until one side is down."
+    results = ("won", "lost", "fled")
+    behaviours = ("steady", "wild")
+    parameters = {"flee": "whether the player may run (default true)", "health": "health of everyone (default 3)"}
+
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+
+    def problems(self, setup):
+        from solo.rules.conflict import SetupProblem
+
+        found = []
+        if not setup.side("enemy"):
+            found.append(SetupProblem(("opponents",), "a duel needs at least one opponent", "add opponents:"))
+        for n, f in enumerate(setup.fighters):
+            if "might" not in f.character.stats:
+                found.append(SetupProblem(("opponents",), f"{f.name} has no might", "give it might"))
+        health = setup.params.get("health", 3)
+        if not isinstance(health, int) or health < 1:
+            found.append(SetupProblem(("params", "health"), "health must be a whole number of 1 or more"))
+        return found
+
+    def possible_results(self, setup):
+        return ("won", "lost", "fled") if setup.params.get("flee", True) else ("won", "lost")
+
+    def begin(self, dice, setup):
+        from solo.rules.conflict import Beat, ConflictStep
+
+        health = int(setup.params.get("health", 3))
+        state = {"round": 1, "health": {f.key: health for f in setup.fighters}, "max": health}
+        return ConflictStep(state, [Beat("", "Round 1.")], 1)
+
+    def decision(self, setup, state):
+        from fractions import Fraction
+
+        from solo.rules.conflict import Action, Decision
+
+        me = int(setup.player.character.stats["might"])
+        actions = []
+        for f in setup.side("enemy"):
+            if state["health"][f.key] > 0:
+                odds = _win_chance(me, int(f.character.stats["might"]))
+                actions.append(Action(f"attack:{f.key}", f"Attack {f.name}", odds))
+        if setup.params.get("flee", True):
+            actions.append(Action("flee", "Run for it", Fraction(1)))
+        return Decision("Your move", tuple(actions))
+
+    def act(self, dice, setup, state, key):
+        from solo.rules.conflict import Beat, ConflictError, ConflictStep
+
+        state = {**state, "health": dict(state["health"])}
+        health = state["health"]
+        beats = []
+        if key == "flee":
+            return ConflictStep(state, [Beat("player", "You run.")], state["round"], "fled")
+        if not key.startswith("attack:") or health.get(key[7:], 0) <= 0:
+            raise ConflictError(f"no action {key!r}")
+        pairs = [("player", key[7:])]
+        allies = [f for f in setup.fighters if f.side != "enemy" and health[f.key] > 0]
+        for f in setup.fighters:
+            if f.side == "ally" and health[f.key] > 0:
+                target = next((e.key for e in setup.side("enemy") if health[e.key] > 0), None)
+                if target:
+                    pairs.append((f.key, target))
+            if f.side == "enemy" and health[f.key] > 0:
+                if f.behaviour == "wild":
+                    target = allies[dice.roll(len(allies)) - 1].key
+                else:
+                    target = "player"
+                pairs.append((f.key, target))
+        for attacker, target in pairs:
+            if health[attacker] <= 0 or health[target] <= 0:
+                continue
+            a, t = setup.fighter(attacker), setup.fighter(target)
+            record = self.ruleset.contest(dice, a.character, t.character, {"stat": "might"})
+            if record.success:
+                health[target] -= 1
+                text = f"{a.name} hits {t.name}."
+            else:
+                text = f"{a.name} misses {t.name}."
+            beats.append(Beat(attacker, text, record, f"{a.name} against {t.name}"))
+        result = None
+        if health["player"] <= 0:
+            result = "lost"
+        elif all(health[e.key] <= 0 for e in setup.side("enemy")):
+            result = "won"
+        if result is None:
+            state["round"] += 1
+            beats.append(Beat("", f"Round {state['round']}."))
+        setup.player.character.resources["health"] = max(0, health["player"])
+        return ConflictStep(state, beats, state["round"], result)
+
+    def view(self, setup, state):
+        from solo.rules.conflict import ConflictView, FighterView, Gauge
+
+        fighters = [
+            FighterView(f.key, f.name, f.side, [Gauge("health", state["health"][f.key], state["max"])],
+                        out=state["health"][f.key] <= 0)
+            for f in setup.fighters
+        ]
+        return ConflictView("", state["round"], fighters=fighters)
+
+    def conclude(self, dice, setup, state, result):
+        from solo.rules.conflict import Beat, Conclusion
+
+        fallen = {k: "out" for k, h in state["health"].items() if h <= 0}
+        awards = {"xp": 1} if result == "won" else {}
+        return Conclusion([Beat("", f"The duel is {result}.")], awards, fallen)
+
+
+def _win_chance(mine: int, theirs: int):
+    from fractions import Fraction
+
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a + mine > b + theirs)
+    return Fraction(wins, 36)
+
+
+PlainD6.conflicts = {"duel": Duel}

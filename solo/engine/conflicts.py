@@ -1,0 +1,279 @@
+"""Running a scene's conflict inside a game: setting it up, asking each action, ending it.
+
+The rules of a fight or an endeavour live in the ruleset's procedure
+(:class:`solo.rules.conflict.ConflictRules`); this module is the engine's side of it. It builds
+the :class:`~solo.rules.conflict.ConflictSetup` from the adventure and the game state, keeps
+every participant's character in the pending decision between actions (so a save made mid-fight
+resumes mid-fight), turns the procedure's beats into events, stops a conflict at its round
+limit, and once a result is known applies the aftermath and the adventure's branch for it.
+
+Who takes part: the player's character; each companion the conflict names, unless a conflict
+already took them out (``fallen``); each opponent, ``count`` times (``goblin-1``, ``goblin-2``...).
+An npc that appears once keeps what a conflict did to it for the rest of the game (its
+character is stored in ``GameState.npcs``); numbered foes are fresh each time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from solo.adventure.model import Branch, ConflictSpec, Scene
+from solo.engine import events as ev
+from solo.engine.state import Pending
+from solo.rules.base import Character
+from solo.rules.conflict import (
+    ALLY,
+    ENEMY,
+    FALLBACK,
+    PLAYER,
+    Beat,
+    ConflictError,
+    ConflictRules,
+    ConflictSetup,
+    ConflictStep,
+    Fighter,
+    conflict_rules,
+)
+
+if TYPE_CHECKING:
+    from solo.engine.effects import EffectRunner
+    from solo.engine.game import Game
+
+PLAYER_KEY = "player"
+
+
+def branch_for(spec: ConflictSpec, result: str) -> Branch | None:
+    """The adventure's branch for ``result``, else the one its fallback names (fled -> lost)."""
+    seen = set()
+    label: str | None = result
+    while label is not None and label not in seen:
+        if label in spec.outcomes:
+            return spec.outcomes[label]
+        seen.add(label)
+        label = FALLBACK.get(label)
+    return None
+
+
+def fighter_keys(spec: ConflictSpec) -> list[tuple[str, str, int]]:
+    """(key, npc id, number) for each opponent a conflict declares, in order."""
+    keys = []
+    for opponent in spec.opponents:
+        for n in range(1, opponent.count + 1):
+            key = opponent.npc if opponent.count == 1 else f"{opponent.npc}-{n}"
+            keys.append((key, opponent.npc, n))
+    return keys
+
+
+class ConflictRunner:
+    """The engine's part of a conflict, for one :class:`~solo.engine.game.Game`."""
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+
+    # -- setting up --------------------------------------------------------------------------
+    def rules(self, spec: ConflictSpec) -> ConflictRules:
+        rules = conflict_rules(self.game.ruleset, spec.procedure)
+        if rules is None:
+            raise ConflictError(f"the {self.game.ruleset.id} system has no {spec.procedure!r} procedure")
+        return rules
+
+    def _npc(self, npc_id: str) -> Character:
+        """The npc as the story has left it: changed by an earlier conflict, or fresh."""
+        stored = self.game.state.npcs.get(npc_id)
+        if stored is not None:
+            return Character.from_dict(stored)
+        person = self.game.adventure.npcs.get(npc_id)
+        if person is None:
+            raise ConflictError(f"unknown npc {npc_id!r}")
+        return self.game.ruleset.prepare_character(person.character(self.game.adventure.system))
+
+    def fresh_fighters(self, spec: ConflictSpec, rules: ConflictRules) -> tuple[list[Fighter], list[Beat]]:
+        """Everyone taking part as the conflict starts, and lines for companions who cannot."""
+        default = spec.behaviour or (rules.behaviours[0] if rules.behaviours else "")
+        fighters = [Fighter(PLAYER_KEY, PLAYER, self.game.character)]
+        beats: list[Beat] = []
+        for cid in spec.companions:
+            if cid in self.game.state.fallen:
+                name = self.game.adventure.npcs[cid].name if cid in self.game.adventure.npcs else cid
+                beats.append(Beat("", f"{name} cannot take part ({self.game.state.fallen[cid]})."))
+                continue
+            fighters.append(Fighter(cid, ALLY, self._npc(cid), behaviour=default, npc=cid))
+        by_npc = {o.npc: o for o in spec.opponents}
+        for key, npc_id, n in fighter_keys(spec):
+            opponent = by_npc[npc_id]
+            if opponent.count == 1:
+                if npc_id in self.game.state.fallen:
+                    continue  # already taken out in an earlier conflict
+                character = self._npc(npc_id)
+            else:
+                character = self._npc(npc_id)
+                character.name = f"{character.name} {n}"
+                character.id = key
+            fighters.append(
+                Fighter(key, ENEMY, character, group=opponent.group,
+                        behaviour=opponent.behaviour or default, npc=npc_id)
+            )
+        return fighters, beats
+
+    def setup(self, spec: ConflictSpec, fighters: list[Fighter]) -> ConflictSetup:
+        adventure = self.game.adventure
+        return ConflictSetup(
+            procedure=spec.procedure,
+            fighters=fighters,
+            params=spec.params,
+            items={iid: item.rules for iid, item in adventure.items.items()},
+            item_names={iid: item.name for iid, item in adventure.items.items()},
+            rounds=spec.rounds,
+        )
+
+    @staticmethod
+    def store(fighters: list[Fighter]) -> dict[str, Any]:
+        """Every fighter but the player (whose character is the game's) as JSON-ready data."""
+        return {
+            f.key: {
+                "side": f.side,
+                "character": f.character.to_dict(),
+                "group": f.group,
+                "behaviour": f.behaviour,
+                "npc": f.npc,
+            }
+            for f in fighters
+            if f.side != PLAYER
+        }
+
+    def restore(self, data: Mapping[str, Any]) -> list[Fighter]:
+        fighters = [Fighter(PLAYER_KEY, PLAYER, self.game.character)]
+        for key, entry in data["fighters"].items():
+            fighters.append(
+                Fighter(
+                    key,
+                    str(entry["side"]),
+                    Character.from_dict(entry["character"]),
+                    group=entry.get("group"),
+                    behaviour=str(entry.get("behaviour") or ""),
+                    npc=entry.get("npc"),
+                )
+            )
+        return fighters
+
+    # -- the life cycle ----------------------------------------------------------------------
+    def begin(self, scene: Scene, runner: "EffectRunner") -> None:
+        """Start the scene's conflict: its first events, then the player's first decision."""
+        spec = scene.conflict
+        assert spec is not None
+        rules = self.rules(spec)
+        fighters, beats = self.fresh_fighters(spec, rules)
+        setup = self.setup(spec, fighters)
+        step = rules.begin(self.game.dice, setup)
+        view = self.view(scene, rules, setup, step.state)
+        runner.events.append(ev.ConflictStarted(scene.id, view["title"], spec.procedure, view))
+        self._beats(setup, beats + step.beats, step.round, runner)
+        data = {"scene": scene.id, "state": step.state, "fighters": self.store(fighters), "round": step.round}
+        self._continue(spec, rules, setup, step, data, runner)
+
+    def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner") -> None:
+        """Carry out the player's action and what follows it."""
+        scene = self.game.adventure.scenes[data["scene"]]
+        spec = scene.conflict
+        if spec is None:
+            raise ConflictError(f"scene {scene.id!r} has no conflict")
+        rules = self.rules(spec)
+        fighters = self.restore(data)
+        setup = self.setup(spec, fighters)
+        xp_before = int(self.game.character.resources.get("xp", 0) or 0)
+        step = rules.act(self.game.dice, setup, data["state"], option_id)
+        self._beats(setup, step.beats, step.round, runner)
+        xp_after = int(self.game.character.resources.get("xp", 0) or 0)
+        if xp_after != xp_before:
+            runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
+        data = {**data, "state": step.state, "fighters": self.store(fighters), "round": step.round}
+        self._continue(spec, rules, setup, step, data, runner)
+
+    def _continue(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup,
+                  step: ConflictStep, data: dict[str, Any], runner: "EffectRunner") -> None:
+        """After a step: ask again, or stop at the round limit, or end with the step's result."""
+        result = step.result
+        if result is None and step.round > spec.rounds:
+            result = spec.at_limit
+            runner.events.append(
+                ev.ConflictAction(step.round, "", "", "", f"After {spec.rounds} rounds it is over: {result}.")
+            )
+        if result is None:
+            scene = self.game.adventure.scenes[data["scene"]]
+            runner.events.append(ev.ConflictRound(step.round, self.view(scene, rules, setup, step.state)))
+            self.game.state.pending = Pending("conflict", data)
+            return
+        self._end(spec, rules, setup, step, result, data, runner)
+
+    def _end(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup,
+             step: ConflictStep, result: str, data: dict[str, Any], runner: "EffectRunner") -> None:
+        state = self.game.state
+        conclusion = rules.conclude(self.game.dice, setup, step.state, result)
+        self._beats(setup, conclusion.beats, step.round, runner)
+        for fighter in setup.fighters:
+            if fighter.side == PLAYER or fighter.npc is None:
+                continue
+            single = fighter.key == fighter.npc  # numbered foes are not remembered
+            if single:
+                state.npcs[fighter.npc] = fighter.character.to_dict()
+                if fighter.key in conclusion.fallen:
+                    state.fallen[fighter.npc] = conclusion.fallen[fighter.key]
+        view = self.view(self.game.adventure.scenes[data["scene"]], rules, setup, step.state)
+        runner.events.append(
+            ev.ConflictEnded(data["scene"], result, step.round, view, dict(conclusion.fallen), dict(conclusion.awards))
+        )
+        for resource, amount in conclusion.awards.items():
+            self.game.award(resource, int(amount), f"conflict: {result}", runner)
+        state.last_roll = {"outcome": result, "success": result == "won", "total": step.round}
+        state.down = self.game.incapacitated()  # a fall in the fight is the result's to tell
+        state.turn += 1
+        branch = branch_for(spec, result)
+        if branch is not None:
+            runner.apply_branch(branch)
+        self.game.run_turn_hooks(runner, runner.goto)
+
+    def view(self, scene: Scene, rules: ConflictRules, setup: ConflictSetup, state: Mapping[str, Any]) -> dict[str, Any]:
+        """The procedure's view of the conflict as plain data, titled as the adventure says."""
+        view = rules.view(setup, state)
+        spec = scene.conflict
+        view.title = view.title or (self.game.render(spec.title) if spec and spec.title else scene.title)
+        return view.to_dict()
+
+    def _beats(self, setup: ConflictSetup, beats: list[Beat], round_: int, runner: "EffectRunner") -> None:
+        for beat in beats:
+            name, side = "", ""
+            if beat.actor:
+                try:
+                    fighter = setup.fighter(beat.actor)
+                    name, side = fighter.name, fighter.side
+                except ConflictError:
+                    name = beat.actor
+            record = None
+            if beat.roll is not None:
+                record = beat.roll.to_dict()
+                self.game.state.rolls.append(record)
+            runner.events.append(ev.ConflictAction(round_, beat.actor, name, side, beat.text, record, beat.label))
+
+    # -- the decision ------------------------------------------------------------------------
+    def offer(self, data: Mapping[str, Any]) -> ev.ChoicesOffered:
+        scene = self.game.adventure.scenes[data["scene"]]
+        spec = scene.conflict
+        assert spec is not None
+        rules = self.rules(spec)
+        setup = self.setup(spec, self.restore(data))
+        decision = rules.decision(setup, data["state"])
+        options = []
+        n = 0
+        for action in decision.actions:
+            hint = action.hint
+            if not hint and action.odds is not None:
+                hint = f"{float(action.odds) * 100:.0f}% success"
+            exact = "" if action.odds is None else f"{action.odds.numerator}/{action.odds.denominator}"
+            if action.enabled:
+                n += 1
+                options.append(ev.Option(str(n), action.text, action.key, hint=hint, odds=exact))
+            else:
+                options.append(ev.Option(None, action.text, action.key, False, action.reason, hint=hint, odds=exact))
+        if n == 0:
+            raise ConflictError(f"the conflict in scene {scene.id!r} leaves the player no action")
+        return ev.ChoicesOffered("conflict", decision.prompt, options)

@@ -1,0 +1,136 @@
+"""Drawing a conflict in the line-mode terminal: one line per beat, a compact table per round.
+
+A conflict event carries a plain-data view of the fight (:class:`solo.rules.conflict.ConflictView`
+as a dict): each fighter's gauges and tags, and where the system has them a number line and
+zones. This module turns those into rich renderables small enough for an 80×24 terminal: every
+side's state after each round in a few lines, so the player never needs a sheet to know where
+the fight stands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from solo.engine import events as ev
+from solo.ui.render import READING_STYLE, label, plain, safe, shown_dice
+
+SIDE_STYLE = {"player": "bold cyan", "ally": "cyan", "enemy": "red"}
+BAR_LIMIT = 12  # gauges longer than this are shown as numbers only
+
+
+def gauge_text(gauge: dict[str, Any]) -> Text:
+    value, maximum = int(gauge.get("value", 0)), gauge.get("maximum")
+    text = Text(f"{safe(gauge.get('label', ''))} ", style="dim")
+    if isinstance(maximum, int) and 0 < maximum <= BAR_LIMIT:
+        filled = max(0, min(value, maximum))
+        style = "green" if filled * 2 > maximum else "yellow" if filled else "red"
+        text.append("■" * filled, style=style)
+        text.append("□" * (maximum - filled), style="dim")
+        text.append(f" {value}/{maximum}")
+    elif isinstance(maximum, int):
+        text.append(f"{value}/{maximum}")
+    else:
+        text.append(str(value))
+    return text
+
+
+def fighters_table(view: dict[str, Any]) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for fighter in view.get("fighters", []):
+        name = plain(fighter.get("name", ""), SIDE_STYLE.get(fighter.get("side", ""), ""))
+        if fighter.get("out"):
+            name.stylize("strike")
+        parts = Text()
+        for n, gauge in enumerate(fighter.get("gauges", [])):
+            if n:
+                parts.append("  ")
+            parts.append_text(gauge_text(gauge))
+        tags = [safe(t) for t in fighter.get("tags", [])]
+        if fighter.get("out"):
+            tags.insert(0, "out of the fight")
+        if tags:
+            parts.append(("  " if parts.plain else "") + ", ".join(tags), style="italic magenta")
+        table.add_row(name, parts)
+    return table
+
+
+def track_text(track: dict[str, Any]) -> Text:
+    length = int(track.get("length", 0))
+    positions = track.get("positions", {})
+    marks = {int(k): v for k, v in (track.get("marks") or {}).items()}
+    text = Text("Line: ", style="dim")
+    stops = sorted(set(positions.values()) | set(marks) | {0, length})
+    for n, at in enumerate(stops):
+        if n:
+            text.append(" ─ ", style="dim")
+        who = [safe(name) for name, pos in positions.items() if pos == at]
+        piece = f"{at}"
+        if at in marks:
+            piece += f" {safe(marks[at])}"
+        if who:
+            piece += f" [{', '.join(who)}]"
+        text.append(piece, style="bold" if who else "dim")
+    return text
+
+
+def state_view(view: dict[str, Any], heading: str) -> RenderableType:
+    parts: list[RenderableType] = [Text(heading, style="bold")]
+    parts.append(fighters_table(view))
+    if view.get("track"):
+        parts.append(track_text(view["track"]))
+    zones = view.get("zones")
+    if zones:
+        text = Text("Zones: ", style="dim")
+        text.append(" · ".join(f"{safe(z)}: {', '.join(map(safe, who)) or '—'}" for z, who in zones.items()))
+        parts.append(text)
+    for note in view.get("notes", []):
+        parts.append(plain(note, "dim"))
+    return Group(*parts)
+
+
+def _heading(view: dict[str, Any]) -> str:
+    head = f"── {safe(view.get('title', ''))} · round {view.get('round', 0)}"
+    if view.get("phase"):
+        head += f" · {safe(view['phase'])}"
+    return head + " ──"
+
+
+def action_line(event: ev.ConflictAction) -> Text:
+    style = SIDE_STYLE.get(event.side, "bold")
+    line = Text("  ")
+    line.append(safe(event.text), style="" if event.actor else "italic dim")
+    record = event.roll
+    if record:
+        dice, _ = shown_dice(record)
+        outcome = str(record.get("outcome", ""))
+        detail = Text("  ")
+        if dice:
+            detail.append("🎲 " + " ".join(map(str, dice)), style="dim")
+        if outcome:
+            detail.append(f" → {label(outcome)}", style=READING_STYLE.get(outcome, "dim"))
+        line.append_text(detail)
+    if event.side:
+        line.stylize(style, 2, 2 + len(safe(event.name)) if event.text.startswith(event.name) else 2)
+    return line
+
+
+def render_conflict(event: ev.Event) -> list[RenderableType]:
+    """Renderables for one conflict event (empty for any other event)."""
+    if isinstance(event, ev.ConflictStarted):
+        return [Text(""), Text(f"⚔ {safe(event.title)}", style="bold red")]
+    if isinstance(event, ev.ConflictAction):
+        return [action_line(event)]
+    if isinstance(event, ev.ConflictRound):
+        return [state_view(event.view, _heading(event.view))]
+    if isinstance(event, ev.ConflictEnded):
+        style = "bold green" if event.result == "won" else "bold yellow" if event.result == "fled" else "bold red"
+        heading = Text(f"⚔ Over after {event.rounds} round{'s' if event.rounds != 1 else ''}: ", style="bold")
+        heading.append(label(event.result).upper(), style=style)
+        return [state_view(event.view, _heading(event.view)), heading]
+    return []
