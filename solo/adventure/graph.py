@@ -23,10 +23,10 @@ output can be rendered by any Mermaid viewer or by ``dot -Tsvg``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice
-from solo.engine.scene_machine import effect_gotos, tables_used
+from solo.adventure.scene_graph import branch_gotos, effect_gotos, tables_reached
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
 
@@ -138,13 +138,13 @@ class _Builder:
         for dest in effect_gotos(effects):
             self.add(source, dest, lines, kind)
             moved = True
-        for tid in tables_used(effects):
+        for tid in tables_reached(self.adventure, effects):
             table = self.adventure.tables.get(tid)
             if table is None:
                 continue
             rolls: dict[str, list[str]] = {}
             for (lo, hi), row in table.rows.items():
-                for dest in _branch_gotos(row):
+                for dest in branch_gotos(row):
                     rolls.setdefault(dest, []).append(str(lo) if lo == hi else f"{lo}-{hi}")
             for dest, which in rolls.items():
                 self.add(source, dest, lines + [f"table {tid}: {', '.join(which)}"], "table")
@@ -187,18 +187,31 @@ class _Builder:
                 continue
             for choice in scene.choices:
                 self.choice_edges(sid, choice)
+            if scene.conflict is not None:
+                self.conflict_edges(sid, scene.conflict)
         for hook in adv.hooks:
             when = f"if {shorten(hook.when, 30)}" if hook.when else ""
             self.effect_edges(ANYWHERE, hook.effects, [f"every {hook.every}", when], "global")
         for clock in adv.clocks.values():
             self.effect_edges(ANYWHERE, clock.filled, [f"{shorten(clock.label or clock.id, 30)} full"], "global")
+        if adv.defeated is not None:
+            branch = adv.defeated
+            lines = ["taken out"] + self.notes(branch.effects)
+            if branch.goto:
+                self.add(ANYWHERE, branch.goto, lines, "global")
+            else:
+                self.effect_edges(ANYWHERE, branch.effects, lines, "global")
         return self.edges
 
-
-def _branch_gotos(branch: Branch) -> Iterator[str]:
-    if branch.goto:
-        yield branch.goto
-    yield from effect_gotos(branch.effects)
+    def conflict_edges(self, source: str, spec: Any) -> None:
+        """An edge for each result of a scene's conflict that moves on (its branch's goto wins)."""
+        head = shorten(spec.title or spec.procedure)
+        for result, branch in spec.outcomes.items():
+            lines = [head, result] + self.notes(branch.effects)
+            if branch.goto:
+                self.add(source, branch.goto, lines, "outcome")
+            else:
+                self.effect_edges(source, branch.effects, lines, "outcome")
 
 
 def _has_if_goto(effects: Any) -> bool:

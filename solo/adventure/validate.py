@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import deque
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -34,7 +33,7 @@ from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError,
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.schema import schema_problems
 from solo.adventure.yaml_source import MAX_BYTES, MAX_NODES, Document
-from solo.engine.scene_machine import global_gotos, scene_edges
+from solo.adventure.scene_graph import reach, scene_graph
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
 from solo.rules.notation import DiceNotation, NotationError
@@ -1143,18 +1142,16 @@ class _Checker:
     def check_graph(self) -> None:
         adv = self.adv
         scenes = self.scenes
+        graph = scene_graph(adv)
         endings = [sid for sid, scene in scenes.items() if scene.ending is not None]
-        out: dict[str, list[str]] = {}
-        for sid in scenes:
-            out[sid] = [dest for dest, _ in scene_edges(adv, sid) if dest in scenes]
-        anywhere = [dest for dest in global_gotos(adv) if dest in scenes]
+        anywhere = [dest for dest in graph.anywhere if dest in scenes]
         for sid, scene in scenes.items():
             if scene.ending is not None:
                 continue
             if not scene.choices and scene.conflict is None:
                 self.error("dead-end", ("scenes", sid), f"scene {sid!r} has no choices and is not an ending",
                            "add choices, or make it an ending with `ending: {outcome: ...}`", key=True)
-            elif not anywhere and all(dest == sid for dest, _ in scene_edges(adv, sid)):
+            elif not anywhere and all(dest == sid for dest in graph.out[sid]):
                 self.error("dead-end", ("scenes", sid), f"no choice of scene {sid!r} leads anywhere else",
                            "give a choice or an outcome a `goto`", key=True)
         if not endings:
@@ -1162,7 +1159,7 @@ class _Checker:
                        "give at least one scene `ending: {outcome: victory}`", key=True)
         if adv.start not in scenes:
             return
-        reached = _reach([adv.start], out, anywhere)
+        reached = graph.reachable()
         for sid in scenes:
             if sid not in reached:
                 self.warning("unreachable-scene", ("scenes", sid), f"scene {sid!r} cannot be reached from the start",
@@ -1171,18 +1168,14 @@ class _Checker:
             self.error("no-reachable-ending", ("start",), "no ending can be reached from the start",
                        f"endings: {', '.join(endings)}")
             return
-        back: dict[str, list[str]] = {sid: [] for sid in scenes}
-        for sid, dests in out.items():
-            for dest in dests:
-                back[dest].append(sid)
-        finishing = _reach(endings, back, [])
+        finishing = reach(endings, graph.backwards(), [])
         if not endings:
             return
         if any(dest in finishing for dest in anywhere):
             return  # a hook or a clock can take the player to an ending from anywhere
         for sid in scenes:
             if sid in reached and sid not in finishing and scenes[sid].choices and not all(
-                    dest == sid for dest in out[sid]):
+                    dest == sid for dest in graph.known_out(sid)):
                 self.warning("no-path-to-ending", ("scenes", sid), f"from scene {sid!r} no ending can be reached",
                              "the player would go round in circles; add a way towards an ending", key=True)
 
@@ -1217,25 +1210,6 @@ class _Checker:
                 self.warning("item-never-given", at,
                              f"has({item!r}) is never true: nobody starts with {item!r} and no effect gives it",
                              f"add an effect {{give: {item}}}")
-
-
-def _reach(starts: Iterable[str], edges: Mapping[str, list[str]], anywhere: list[str]) -> set[str]:
-    """Breadth-first search; ``anywhere`` destinations join as soon as one node is reached."""
-    seen: set[str] = set()
-    queue = deque(s for s in starts if s in edges)
-    seen.update(queue)
-    joined = False
-    while queue:
-        node = queue.popleft()
-        nexts = edges.get(node, ())
-        if not joined and anywhere:
-            joined = True
-            nexts = list(nexts) + anywhere
-        for dest in nexts:
-            if dest not in seen:
-                seen.add(dest)
-                queue.append(dest)
-    return seen
 
 
 def _ranges(values: list[int]) -> str:
