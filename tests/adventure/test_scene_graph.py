@@ -174,3 +174,21 @@ def test_forced_goto_only_when_nothing_can_change_it(tmp_path):
     adventure = load_text(tmp_path, NESTED_TABLES)
     assert forced_goto(adventure.scenes["b"]) == "c"
     assert forced_goto(adventure.scenes["a"]) is None
+
+
+def test_conflict_results_and_the_defeated_branch_are_edges(fixtures):
+    adventure = loader.load(fixtures / "duel.yaml").adventure
+    graph = scene_graph(adventure)
+    for sid, scene in adventure.scenes.items():
+        if scene.conflict is not None:
+            gotos = {b.goto for b in scene.conflict.outcomes.values() if b.goto}
+            assert gotos and gotos <= set(graph.out[sid])
+            assert [w.kind for w in scene_ways(scene)].count("conflict") == len(scene.conflict.outcomes)
+
+
+def test_the_defeated_branch_moves_from_anywhere(tmp_path):
+    text = NESTED_TABLES.replace("hooks:\n  - every: turn\n    effects: [{if: {when: turn > 50, then: [{goto: lost}]}}]\n",
+                                 "defeated: {text: You fall., goto: lost}\n")
+    adventure = load_text(tmp_path, text)
+    assert adventure.defeated is not None and not adventure.hooks
+    assert scene_graph(adventure).anywhere == {"lost"}
