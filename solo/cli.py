@@ -21,7 +21,7 @@ from solo.engine.game import EngineError
 from solo.rules import registry
 from solo.rules.base import RulesError
 from solo.saves import DEFAULT_SLOT, SaveError, SaveStore, check_slot
-from solo.session import new_session, resume_session
+from solo.session import load_playable, new_session, resume_session
 from solo.ui.render import plain
 
 SYSTEM_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": ["-h", "--help"]}
@@ -70,11 +70,10 @@ def _front(as_json: bool):
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
+@click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
 def play(adventure: str, seed: int | None, slot: str, save_dir: str | None, as_json: bool,
-         character_name: str | None, ironman: bool, replay_file: str | None) -> None:
+         character_name: str | None, ironman: bool, replay_file: str | None, full: bool | None) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship)."""
-    from solo.ui.driver import play as run
-
     try:
         check_slot(slot)
         store = SaveStore(save_dir)
@@ -87,15 +86,30 @@ def play(adventure: str, seed: int | None, slot: str, save_dir: str | None, as_j
             from solo.replay import replay_into_session
 
             session = replay_into_session(replay_file, store=store, slot=slot)
-            status = run(session, _front(as_json)(_objective_texts(session)), resume=True)
+            status = _run(session, as_json, full, resume=True)
         else:
             session = new_session(adventure, store=store, slot=slot, seed=seed, character=character, ironman=ironman)
-            status = run(session, _front(as_json)(_objective_texts(session)))
+            status = _run(session, as_json, full)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except (AdventureError, SaveError, RulesError, EngineError) as exc:
         raise fail(exc) from None
     sys.exit(status)
+
+
+def _run(session, as_json: bool, full: bool | None, *, resume: bool = False) -> int:
+    """Play ``session`` on the full screen or in line mode (see :mod:`solo.ui.screen_mode`)."""
+    from solo.ui import screen_mode
+
+    requested = None if full is None else (screen_mode.FULL if full else screen_mode.LINE)
+    mode, _why = screen_mode.choose(requested, as_json=as_json)
+    if mode == screen_mode.FULL:
+        from solo.ui.app.app import play_full
+
+        return play_full(session, resume=resume)
+    from solo.ui.driver import play as run
+
+    return run(session, _front(as_json)(_objective_texts(session)), resume=resume)
 
 
 def _objective_texts(session) -> dict[str, str]:
@@ -112,18 +126,49 @@ def _keep_character(store: SaveStore, session) -> None:
 @click.argument("slot", required=False, default=DEFAULT_SLOT)
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON event per line instead of the rich view.")
-def continue_(slot: str, save_dir: str | None, as_json: bool) -> None:
+@click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
+def continue_(slot: str, save_dir: str | None, as_json: bool, full: bool | None) -> None:
     """Resume the game saved in SLOT (default: autosave) exactly where it stopped."""
-    from solo.ui.driver import play as run
-
     try:
         session = resume_session(SaveStore(save_dir), check_slot(slot))
         if session.game.finished:
             raise SaveError(f"the game in slot {slot!r} has already ended ({session.game.state.ending})")
-        status = run(session, _front(as_json)(_objective_texts(session)), resume=True)
+        status = _run(session, as_json, full, resume=True)
     except (AdventureError, SaveError, RulesError, EngineError) as exc:
         raise fail(exc) from None
     sys.exit(status)
+
+
+@cli.command()
+@click.argument("adventure", required=False, default=loader.DEFAULT_ADVENTURE)
+@click.option("--host", default="localhost", show_default=True, help="Address to listen on (other machines can reach any but localhost).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option("--seed", type=int, help="Seed for the dice of each new game.")
+@click.option("--slot", default=DEFAULT_SLOT, show_default=True, help="Save slot name.")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--continue", "resume", is_flag=True, help="Each page resumes the game in SLOT instead of starting ADVENTURE.")
+def serve(adventure: str, host: str, port: int, seed: int | None, slot: str, save_dir: str | None, resume: bool) -> None:
+    """Serve the full-screen game as a web page (http://localhost:8000 by default).
+
+    Each browser tab runs its own game, saved like a game in the terminal. Ctrl-C stops serving.
+    """
+    from solo.ui.app.serve import absolute, serve as run_server
+
+    try:
+        check_slot(slot)
+        if not resume:
+            load_playable(adventure)  # a bad file fails here, once, not in every tab
+    except (AdventureError, SaveError) as exc:
+        raise fail(exc) from None
+    arguments = ["continue", slot] if resume else ["play", adventure, "--slot", slot]
+    if seed is not None and not resume:
+        arguments += ["--seed", str(seed)]
+    if save_dir is not None:
+        arguments += ["--save-dir", absolute(save_dir)]
+    arguments.append("--full")
+    if host not in ("localhost", "127.0.0.1", "::1"):
+        click.echo(f"solo: serving on {host}: anyone who can reach it can play and write saves here", err=True)
+    run_server(arguments, host=host, port=port, title="solo")
 
 
 @cli.command(name="list")

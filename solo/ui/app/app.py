@@ -1,0 +1,323 @@
+"""The full-screen game: story, choices, character, dice, all in view, driven from the keyboard.
+
+:class:`SoloApp` lays out the panes (layout and colours are in ``solo.tcss``), runs the same play
+loop as the line mode in a worker thread through :class:`~solo.ui.app.bridge.AppFront`, draws the
+events that loop hands it and sends the player's keys back as answers. It holds no game rule:
+what a choice does, what a roll means and what the character knows all come from the engine and
+:mod:`solo.ui.status`.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Input, Static
+from textual.worker import Worker, WorkerState
+
+from solo.engine import events as ev
+from solo.ui.app.bridge import AppFront
+from solo.ui.app.screens import PageScreen, keys_table
+from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane, sheet_view
+from solo.ui.prose import paragraphs
+from solo.ui.render import EventView, safe
+from solo.ui.status import Status
+
+if TYPE_CHECKING:
+    from solo.session import Session
+
+KEYS = [
+    ("1-9", "pick that choice"),
+    ("↑ ↓  Enter", "move through the choices and pick one"),
+    ("PgUp PgDn", "scroll the story (the whole game stays there)"),
+    ("c", "the full character sheet"),
+    ("u", "undo: step back one decision (the dice stay as they fell)"),
+    ("s", "save now (the game also saves after every step)"),
+    (":", "type a command"),
+    ("?", "this help"),
+    ("q", "save and leave"),
+]
+
+CONFLICT_EVENTS = ("conflict-start", "conflict-round", "conflict-end")
+CLOSE_WAIT = 10.0  # seconds the app waits, when closing, for the loop to save
+
+
+def prose(text: str, style: str = "") -> RenderableType:
+    """Adventure prose as paragraphs that wrap to the pane, one blank line between them."""
+    blocks: list[RenderableType] = []
+    for paragraph in paragraphs(safe(text)):
+        if blocks:
+            blocks.append(Text(""))
+        blocks.append(Text(paragraph, style=style))
+    return Group(*blocks)
+
+
+def start_block(event: ev.AdventureStarted) -> RenderableType:
+    parts: list[RenderableType] = [Text(safe(event.title), style="bold magenta")]
+    parts.append(Text(f"{event.system} · seed {event.seed}", style="dim"))
+    if event.intro:
+        parts += [Text(""), prose(event.intro, "italic")]
+    return Group(*parts)
+
+
+def scene_block(event: ev.SceneEntered) -> RenderableType:
+    """A scene in the story pane: its title as a rule, then its prose wrapped to the pane."""
+    title = safe(event.title) + (f"  · {safe(event.group)}" if event.group else "")
+    return Group(Rule(Text(title, style="bold"), align="left", style="cyan"), prose(event.text))
+
+
+class SoloApp(App[int]):
+    """One game of ``solo`` on the full screen (or in a browser through ``solo serve``)."""
+
+    CSS_PATH = "solo.tcss"
+    TITLE = "solo"
+    ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS = [
+        Binding("c", "sheet", "Sheet"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("colon", "command", "Command"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "leave", "Quit"),
+        Binding("ctrl+q", "leave", "Quit", show=False, priority=True),
+        Binding("pageup", "scroll_story(-1)", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "scroll_story(1)", "Scroll down", show=False, priority=True),
+    ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(1, 10)]
+
+    def __init__(self, session: "Session", *, resume: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.resume = resume
+        self.front = AppFront(self, session)
+        self.events_view = EventView({oid: o.text for oid, o in session.adventure.objectives.items()})
+        self.waiting = False  # a decision is on offer and the loop waits for the answer
+        self.status_code = 0
+        self.loop_done = threading.Event()
+        self.last_status: Status | None = None
+        self._leaving = False
+        self._anchor: Static | None = None  # the story block the current step's output starts at
+        self.title = session.adventure.title
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="titlebar")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield StoryPane(id="story")
+                yield Input(id="command", placeholder=":command  (Enter to send, Esc to cancel)")
+                yield ChoicePanel(id="choices")
+            with Vertical(id="side"):
+                yield ConflictPanel(id="conflict")
+                yield DicePanel(id="dice")
+                with VerticalScroll(id="sheet-scroll"):
+                    yield SheetPanel(id="sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).display = False
+        self.query_one("#side").border_title = "Character"
+        self.query_one(ChoicePanel).focus()
+        self._set_titlebar(None)
+        self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
+
+    def _run_loop(self) -> int:
+        from solo.ui.driver import play
+
+        try:
+            return play(self.session, self.front, resume=self.resume)
+        finally:
+            self.loop_done.set()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "play loop":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.status_code = int(event.worker.result or 0)
+            self._after_loop()
+        elif event.state == WorkerState.ERROR:
+            self.status_code = 1
+            self.show_info("error", f"the game stopped: {event.worker.error}")
+            self._after_loop()
+
+    def _after_loop(self) -> None:
+        """The loop has ended: the story is over (stay to re-read it) or the player left."""
+        self.waiting = False
+        if not self.session.game.finished or self._leaving:
+            self.exit(self.status_code)
+            return
+        choices = self.query_one(ChoicePanel)
+        choices.offer(None, closing=[("q", "Leave (the game is saved); PgUp to read the story again")])
+        choices.focus()
+
+    def on_unmount(self) -> None:
+        # Closing the window or the browser tab: the loop saves and leaves as at end of input.
+        if not self.loop_done.is_set():
+            self.front.closed = True
+            self.front.answer(None)
+            self.loop_done.wait(CLOSE_WAIT)
+
+    # -- drawing what the loop hands over (called in the app's thread) ---------------------------
+    def _set_titlebar(self, status: Status | None) -> None:
+        text = Text(safe(self.session.adventure.title), style="bold")
+        if status is not None and status.scene:
+            text.append(f"  ·  {safe(status.scene)}")
+        text.append(f"   {self.session.adventure.system}", style="dim")
+        self.query_one("#titlebar", Static).update(text)
+
+    def _set_status(self, status: Status) -> None:
+        self.last_status = status
+        self.query_one(SheetPanel).status = status
+        side = self.query_one("#side")
+        side.border_title = safe(status.name) or "Character"
+        self._set_titlebar(status)
+
+    def show_events(self, events: list[ev.Event], status: Status) -> None:
+        story = self.query_one(StoryPane)
+        first = self._anchor
+        self._anchor = None
+        for event in events:
+            if event.type in CONFLICT_EVENTS:
+                view = getattr(event, "view", None)
+                self.query_one(ConflictPanel).view = None if event.type == "conflict-end" else view
+            if isinstance(event, ev.RollMade):
+                self.query_one(DicePanel).roll = event
+            for block in self._blocks(event):
+                added = story.add(block, classes=event.type)
+                first = first or added
+        if first is not None:
+            story.reveal(first)
+        self._set_status(status)
+
+    def _blocks(self, event: ev.Event) -> list[RenderableType]:
+        """What one event adds to the story: prose reflowed here, the rest as the line mode draws it."""
+        if isinstance(event, ev.SceneEntered):
+            return [scene_block(event)]
+        if isinstance(event, ev.AdventureStarted):
+            return [start_block(event)]
+        if isinstance(event, ev.Narration):
+            return [prose(event.text)]
+        return [r for r in self.events_view.render([event]) if not (isinstance(r, Text) and not r.plain)]
+
+    def show_offer(self, offered: ev.ChoicesOffered, status: Status) -> None:
+        self._set_status(status)
+        choices = self.query_one(ChoicePanel)
+        choices.offer(offered)
+        if not self.query_one("#command", Input).display:
+            choices.focus()
+        self.waiting = True
+
+    def show_info(self, kind: str, text: str) -> None:
+        severity = {"error": "error", "refused": "warning"}.get(kind, "information")
+        if kind in ("error", "notice"):
+            style = "bold red" if kind == "error" else "italic"
+            story = self.query_one(StoryPane)
+            self._anchor = self._anchor or story.add(Text(safe(text), style=style), classes=kind)
+            story.reveal(self._anchor)
+        self.notify(safe(text), severity=severity, timeout=4)
+
+    def show_sheet(self, status: Status) -> None:
+        self.push_screen(PageScreen("Character sheet", sheet_view(status, 60, full=True)))
+
+    def show_help(self) -> None:
+        from solo.ui.driver import HELP
+
+        self.push_screen(PageScreen("Help", keys_table(KEYS, HELP)))
+
+    # -- the player's keys -------------------------------------------------------------------------
+    def send(self, line: str, echo: str = "") -> bool:
+        """Hand one answer to the loop, if it is waiting for one."""
+        if not self.waiting:
+            return False
+        self.waiting = False
+        if echo:
+            self._anchor = self.query_one(StoryPane).add(Text(f"▸ {safe(echo)}", style="bold cyan"), classes="picked")
+        self.front.answer(line)
+        return True
+
+    @on(ChoicePanel.Picked)
+    def _picked(self, message: ChoicePanel.Picked) -> None:
+        if message.key == "q" and self.loop_done.is_set():
+            self.exit(self.status_code)
+            return
+        self.send(message.key, echo=message.text)
+
+    def action_pick(self, key: str) -> None:
+        if self.waiting:
+            self.query_one(ChoicePanel).pick_key(key)
+
+    def action_sheet(self) -> None:
+        if self.waiting:
+            self.send(":sheet")
+        elif self.last_status is not None:
+            self.show_sheet(self.last_status)
+
+    def action_undo(self) -> None:
+        self.send(":undo")
+
+    def action_save(self) -> None:
+        self.send(":save")
+
+    def action_help(self) -> None:
+        self.show_help()
+
+    def action_leave(self) -> None:
+        if self.loop_done.is_set():
+            self.exit(self.status_code)
+            return
+        self._leaving = True
+        if not self.send(":quit"):
+            self.front.closed = True
+            self.front.answer(None)
+
+    def action_scroll_story(self, direction: int) -> None:
+        story = self.query_one(StoryPane)
+        if direction < 0:
+            story.scroll_page_up(animate=False)
+        else:
+            story.scroll_page_down(animate=False)
+
+    def action_command(self) -> None:
+        box = self.query_one("#command", Input)
+        box.display = True
+        box.value = ":"
+        box.cursor_position = 1
+        box.focus()
+
+    def _close_command(self) -> None:
+        box = self.query_one("#command", Input)
+        box.display = False
+        box.value = ""
+        self.query_one(ChoicePanel).focus()
+
+    @on(Input.Submitted, "#command")
+    def _command_sent(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        self._close_command()
+        if line and line != ":":
+            if not line.startswith(":"):
+                line = ":" + line
+            if line.split()[0] in (":quit", ":q", ":exit"):
+                self._leaving = True
+            if not self.send(line):
+                self.notify("wait for the game to ask", severity="warning")
+
+    def on_key(self, event: Any) -> None:
+        box = self.query_one("#command", Input)
+        if event.key == "escape" and box.display:
+            event.stop()
+            self._close_command()
+
+
+def play_full(session: "Session", *, resume: bool = False) -> int:
+    """Play ``session`` on the full screen until the player leaves; returns the exit status."""
+    app = SoloApp(session, resume=resume)
+    app.run()
+    return app.status_code

@@ -1,0 +1,207 @@
+"""Key-driven play of the full-screen app through Textual's pilot: to an ending, undo, save, quit."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from apptools import new_app, press, resumed_app, screen_text, settle, story_text
+
+from solo.engine import events as ev
+from solo.ui.app.screens import PageScreen
+from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel
+
+MAX_STEPS = 300
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_number_keys_play_supply_ship_to_an_ending_and_q_leaves(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            steps = 0
+            while not app.loop_done.is_set():
+                await press(pilot, app, "1")
+                steps += 1
+                assert steps < MAX_STEPS
+            screen = screen_text(app)
+            assert "The story is over" in screen
+            assert "THE END" in story_text(app, ".ending")
+            await pilot.press("q")
+            await pilot.pause()
+        return app, steps
+
+    app, steps = run(go())
+    assert app.return_code == 0 and steps > 10
+    saved = json.loads((tmp_path / "t.json").read_text())
+    assert saved["state"]["ending"] is not None
+    assert len(saved["transcript"]) == steps
+
+
+def test_arrows_and_enter_pick_the_highlighted_choice(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "down", "down")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            return app.session.game.state.character.name
+
+    assert run(go()) == "Priya Nair"  # the third pregenerated character
+
+
+def test_side_panel_dice_panel_and_story_follow_the_game(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1", "1", "1", "1", "1")  # Dara; to the cargo bay door; talk BOSS; roll
+            status = app.query_one(SheetPanel).status
+            roll = app.query_one(DicePanel).roll
+            story = story_text(app)
+            return status, roll, story, screen_text(app)
+
+    status, roll, story, screen = run(go())
+    assert status.name == "Dara Okafor"
+    assert ("Slyness", "1") in status.stats
+    assert any(text.startswith("Stop the loss") for text, _ in status.objectives)
+    assert roll is not None and roll.final and roll.label == "Talk BOSS into opening the door"
+    assert "╭───╮" in screen and "FAILURE" in screen
+    assert "Hypersleep Chamber" in story, "earlier scenes stay in the story"
+    assert "Objectives" in screen and "Clocks" in screen
+
+
+def test_undo_key_steps_back_and_the_story_says_so(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1", "1")  # Dara; ask BOSS
+            turn = app.session.game.state.turn
+            scene = app.session.game.state.scene
+            await press(pilot, app, "u")
+            return turn, scene, app.session.game.state.turn, app.session.game.state.scene, screen_text(app)
+
+    turn, scene, turn_after, scene_after, screen = run(go())
+    assert turn == 1 and turn_after == 0
+    assert scene_after == "wake-up" and scene != scene_after
+    assert "stepped back one decision" in screen
+
+
+def test_sheet_and_help_pages_open_and_close(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1")
+            await pilot.press("c")
+            await settle(pilot, app)
+            await pilot.pause(0.1)
+            sheet = (isinstance(app.screen, PageScreen), screen_text(app))
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause(0.1)
+            help_page = (isinstance(app.screen, PageScreen), screen_text(app))
+            await pilot.press("escape")
+            await pilot.pause()
+            back = isinstance(app.screen, PageScreen)
+            return sheet, help_page, back
+
+    (is_sheet, sheet), (is_help, help_text), back = run(go())
+    assert is_sheet and "Character sheet" in sheet and "Dara Okafor" in sheet and "Universal multitool" in sheet
+    assert is_help and "undo" in help_text and ":sheet" in help_text
+    assert not back
+
+
+def test_typed_save_command_and_q_save_and_continue_resumes_there(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1", "3")
+            await pilot.press("colon", *"save", "enter")
+            await settle(pilot, app)
+            saved_scene = json.loads((tmp_path / "t.json").read_text())["scene"]
+            await pilot.press("q")
+            await pilot.pause()
+        return app, saved_scene
+
+    app, saved_scene = run(go())
+    assert app.return_code == 0 and saved_scene == app.session.game.state.scene
+
+    async def back():
+        again = resumed_app(tmp_path)
+        async with again.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, again)
+            return again.session.game.state.scene, again.query_one(ChoicePanel).offered, screen_text(again)
+
+    scene, offered, screen = run(back())
+    assert scene == saved_scene and offered is not None and offered.kind == "scene"
+    assert "1 Pull yourself aft to the cargo bay door" in screen
+
+
+def test_closing_the_app_mid_game_saves_like_end_of_input(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1", "3")
+            app.exit()  # the window or the browser tab closes
+            await pilot.pause()
+        return app
+
+    app = run(go())
+    assert app.loop_done.is_set()
+    assert json.loads((tmp_path / "t.json").read_text())["state"]["turn"] == 1
+
+
+def test_keys_pressed_while_no_decision_waits_are_ignored(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            app.waiting = False  # as while the loop works on the last answer
+            await pilot.press("2")
+            await pilot.pause()
+            app.waiting = True
+            return app.session.game.state.character
+
+    assert run(go()) is None
+
+
+def test_conflict_events_fill_the_conflict_panel_and_its_end_clears_it(tmp_path):
+    view = {
+        "title": "Fight in the cargo bay", "round": 2, "phase": "",
+        "fighters": [
+            {"key": "player", "name": "Dara", "side": "player", "gauges": [{"label": "Health", "value": 4, "maximum": 6}], "tags": ["winded"], "out": False},
+            {"key": "pink", "name": "The pink thing", "side": "enemies", "gauges": [{"label": "Wounds", "value": 1, "maximum": None}], "tags": [], "out": False},
+        ],
+        "track": None, "zones": {"bay": ["Dara", "The pink thing"]}, "notes": [],
+    }
+
+    class ConflictEvent(ev.Event):
+        def __init__(self, kind, view):
+            self.type = kind
+            self.view = view
+
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            status = app.last_status
+            app.show_events([ConflictEvent("conflict-round", view)], status)
+            await pilot.pause()
+            during = (app.query_one(ConflictPanel).display, screen_text(app))
+            app.show_events([ConflictEvent("conflict-end", view)], status)
+            await pilot.pause()
+            return during, app.query_one(ConflictPanel).display
+
+    (shown, screen), after = run(go())
+    assert shown and not after
+    assert "Fight in the cargo bay" in screen and "Health" in screen and "4/6" in screen and "winded" in screen

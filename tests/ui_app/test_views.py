@@ -1,0 +1,147 @@
+"""The pieces the full-screen app draws with, without starting it: prose, status, dice, conflicts,
+and which screen a command picks."""
+
+from __future__ import annotations
+
+import io
+import shlex
+import sys
+
+from rich.console import Console
+
+from solo.adventure import loader
+from solo.engine.game import Game
+from solo.ui import screen_mode
+from solo.ui.app.conflict_view import conflict_view
+from solo.ui.app.dice_view import dice_view, opponent_dice, own_dice, result_line
+from solo.ui.app.serve import play_command
+from solo.ui.prose import paragraphs, reflow
+from solo.ui.status import resource_label, status_of, value_text
+
+
+def text(renderable, width=40) -> str:
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+class FakeStream(io.StringIO):
+    def __init__(self, tty: bool, encoding: str = "utf-8") -> None:
+        super().__init__()
+        self._tty = tty
+        self._encoding = encoding
+
+    def isatty(self) -> bool:
+        return self._tty
+
+    @property
+    def encoding(self) -> str:
+        return self._encoding
+
+
+# -- prose --------------------------------------------------------------------------------------
+def test_paragraphs_join_soft_breaks_and_keep_blank_lines_lists_and_indents():
+    source = "The hall ends at the\ncargo bay hatch.\n\nA sign reads:\n  KEEP OUT\n- one\n- two\n\n\n Last  \nline\n"
+    assert paragraphs(source) == [
+        "The hall ends at the cargo bay hatch.",
+        "A sign reads:\n  KEEP OUT\n- one\n- two",
+        " Last\nline",
+    ]
+    assert reflow("a\nb\n\nc") == "a b\n\nc"
+    assert paragraphs("") == [] and paragraphs("\n\n") == []
+
+
+# -- status -------------------------------------------------------------------------------------
+def test_status_names_what_the_character_has_in_player_words():
+    adventure = loader.load("supply-ship").adventure
+    game = Game(adventure, seed=1)
+    game.start()
+    before = status_of(game, adventure)
+    assert before.name == "" and before.stats == () and before.title == adventure.title
+    game.choose("1")
+    status = status_of(game, adventure)
+    assert status.name == "Dara Okafor" and status.scene == "Hypersleep Chamber"
+    assert ("Fixing", "3") in status.stats
+    assert "Universal multitool" in status.items
+    assert [g.label for g in status.clocks][0] == "The cargo bay breach tearing wider"
+    assert all(not done for _, done in status.objectives)
+    assert resource_label("xp") == "XP" and resource_label("sp_unspent") == "Sp unspent"
+    assert value_text([6, 1, 0, 0, 0, 0]) == "6/1" and value_text({"a": 1}) == "a 1" and value_text([]) == "none"
+
+
+# -- dice ---------------------------------------------------------------------------------------
+GUTS = {"system": "guts-plus", "kind": "check", "stat": "utility", "dice": [4, 4], "outcome": "success", "success": True,
+        "total": None, "kept": [5, 4], "details": {"readings": ["success", "failure"]}, "steps": []}
+FOUR_S = {"system": "four-s", "kind": "check", "stat": "scharisma", "dice": [4], "outcome": "success", "success": True,
+          "total": 6, "kept": None, "details": {"goal": 4}, "steps": []}
+HB_CONTEST = {"system": "humanity-blessed", "kind": "contest", "stat": "hurry", "dice": [4, 1, 2], "outcome": "success",
+              "success": True, "total": 4, "kept": None,
+              "details": {"rounds": [[4]], "opponent": "Bartholomew the goose", "opponent_rounds": [[1], [2]], "opponent_total": 3}}
+
+
+def test_each_die_is_drawn_with_its_face_and_the_result_is_one_plain_line():
+    drawn = text(dice_view(GUTS, width=30))
+    assert drawn.count("╭───╮") == 2 and "│ 5 │" in drawn and "│ 4 │" in drawn
+    assert "SUCCESS" in drawn and "Dice read: success, failure." in drawn
+    assert result_line(FOUR_S) == "You got 6; you needed 4."
+    assert own_dice(HB_CONTEST) == ([4], None)
+    assert opponent_dice(HB_CONTEST) == ("Bartholomew the goose", [1, 2])
+    assert result_line(HB_CONTEST) == "You 4 against Bartholomew the goose 3."
+    contest = text(dice_view(HB_CONTEST, width=30))
+    assert contest.count("╭───╮") == 3 and "Bartholomew the goose:" in contest
+
+
+def test_many_dice_wrap_to_the_width_and_unfinished_rolls_say_so():
+    record = dict(FOUR_S, dice=list(range(1, 9)), details={})
+    drawn = text(dice_view(record, final=False, width=17), width=17)
+    assert drawn.count("╭───╮╭") == 0 and drawn.count("╭───╮") == 8
+    assert max(len(line) for line in drawn.splitlines()) <= 17
+    assert "not final yet" in drawn.replace("\n", " ")
+
+
+# -- conflicts ----------------------------------------------------------------------------------
+def test_conflict_view_draws_gauges_tags_track_zones_and_who_is_out():
+    view = {
+        "title": "Race to the mill", "round": 3, "phase": "move",
+        "fighters": [
+            {"name": "Bram", "side": "player", "gauges": [{"label": "Health", "value": 2, "maximum": 6}], "tags": ["muddy"], "out": False},
+            {"name": "Goose", "side": "enemies", "gauges": [{"label": "AP", "value": 5, "maximum": None}], "tags": [], "out": True},
+        ],
+        "track": {"length": 10, "positions": {"Bram": 4, "Goose": 7}, "marks": {"10": "the mill"}},
+        "zones": {"lane": ["Bram"], "pond": []},
+        "notes": ["Pool: 3 dice"],
+    }
+    drawn = text(conflict_view(view, width=30), width=30)
+    for expected in ("Race to the mill", "round 3", "Health", "2/6", "muddy", "AP 5", "out", "B Bram: 4",
+                     "◆ 10: the mill", "lane: Bram", "pond: nobody", "Pool: 3 dice"):
+        assert expected in drawn, expected
+    assert text(conflict_view({}), width=30).strip() == "Conflict"
+
+
+# -- which screen -------------------------------------------------------------------------------
+def test_full_screen_only_on_a_unicode_terminal_of_useful_size(monkeypatch):
+    monkeypatch.delenv(screen_mode.ENV, raising=False)
+    monkeypatch.delenv(screen_mode.WEB_DRIVER_ENV, raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setattr(screen_mode.shutil, "get_terminal_size", lambda fallback: __import__("os").terminal_size((100, 30)))
+    tty, pipe = FakeStream(True), FakeStream(False)
+    assert screen_mode.choose(stdin=tty, stdout=tty)[0] == screen_mode.FULL
+    assert screen_mode.choose(stdin=pipe, stdout=tty)[0] == screen_mode.LINE
+    assert screen_mode.choose(stdin=tty, stdout=FakeStream(True, "ascii"))[0] == screen_mode.LINE
+    assert screen_mode.choose(as_json=True, stdin=tty, stdout=tty)[0] == screen_mode.LINE
+    assert screen_mode.choose(plain=True, stdin=tty, stdout=tty)[0] == screen_mode.LINE
+    assert screen_mode.choose(screen_mode.LINE, stdin=tty, stdout=tty)[0] == screen_mode.LINE
+    assert screen_mode.choose(screen_mode.FULL, stdin=pipe, stdout=pipe)[0] == screen_mode.FULL
+    monkeypatch.setenv(screen_mode.ENV, "line")
+    assert screen_mode.choose(stdin=tty, stdout=tty)[0] == screen_mode.LINE
+    monkeypatch.delenv(screen_mode.ENV)
+    monkeypatch.setattr(screen_mode.shutil, "get_terminal_size", lambda fallback: __import__("os").terminal_size((50, 30)))
+    mode, why = screen_mode.choose(stdin=tty, stdout=tty)
+    assert mode == screen_mode.LINE and "smaller" in why
+    monkeypatch.setenv(screen_mode.WEB_DRIVER_ENV, "textual.drivers.web_driver:WebDriver")
+    assert screen_mode.choose(stdin=pipe, stdout=pipe)[0] == screen_mode.FULL
+
+
+def test_serve_runs_this_python_on_each_page_with_arguments_quoted():
+    command = play_command(["play", "my adventure.yaml", "--full"])
+    assert shlex.split(command) == [sys.executable, "-m", "solo", "play", "my adventure.yaml", "--full"]
