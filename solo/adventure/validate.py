@@ -472,7 +472,7 @@ class _Checker:
         self.has_asked: list[tuple[str, Callable[[], _At]]] = []
         self.expression_parts: dict[str, tuple[tuple[str, ...], list[str], list[tuple[str, tuple[Any, ...]]]]] = {}
         self.rollable: dict[tuple[int, str], bool] = {}
-        self.refusals: dict[tuple[str, int | None], str | None] = {}
+        self.refusals: dict[tuple[str, int | None], tuple[str, Any] | None] = {}
         self.effect_handlers: dict[str, Callable[[Any, Path_], None]] = {
             "set": self._fx_set,
             "add": self._fx_add,
@@ -1077,25 +1077,28 @@ class _Checker:
         written = repr(params)  # plain YAML values: equal texts are equal parameters
         seen: set[str] = set()
         for index, character in characters:
-            message = self._refusal(written, params, index, character)
-            if message is not None and message not in seen:
+            refusal = self._refusal(written, params, index, character)
+            if refusal is not None and refusal[0] not in seen:
+                message, param = refusal
                 seen.add(message)
-                self.error("bad-check", spec.path, message,
-                           "see the check parameters of the system in docs/authoring.md", key=True)
+                at = _param_path(spec, param)
+                self.error("bad-check", at or spec.path, message,
+                           "see the check parameters of the system in docs/authoring.md", key=at is None)
 
     def _refusal(self, written: str, params: dict[str, Any], index: int | None,
-                 character: Character | None) -> str | None:
-        """Why the system refuses the check's parameters for a pregenerated character (``None``
-        when it accepts them). The system is asked once per distinct parameters and character,
-        since big adventures repeat the same few checks in scene after scene."""
+                 character: Character | None) -> tuple[str, Any] | None:
+        """Why the system refuses the check's parameters for a pregenerated character, and the
+        parameter at fault if it says (``None`` when it accepts them). The system is asked once
+        per distinct parameters and character, since big adventures repeat the same few checks
+        in scene after scene."""
         key = (written, index)
         if key not in self.refusals:
             try:
                 self.ruleset.parse_check(params, character)
             except RulesError as exc:
-                self.refusals[key] = str(exc)
+                self.refusals[key] = (str(exc), getattr(exc, "param", None))
             except (TypeError, ValueError, KeyError, AttributeError) as exc:
-                self.refusals[key] = f"the {self.adv.system} rules cannot read this check ({exc})"
+                self.refusals[key] = (f"the {self.adv.system} rules cannot read this check ({exc})", None)
             else:
                 self.refusals[key] = None
         return self.refusals[key]
@@ -1210,6 +1213,23 @@ class _Checker:
                 self.warning("item-never-given", at,
                              f"has({item!r}) is never true: nobody starts with {item!r} and no effect gives it",
                              f"add an effect {{give: {item}}}")
+
+
+def _param_path(spec: model.CheckSpec, param: Any) -> Path_ | None:
+    """Where in the file the check parameter ``param`` (a key, or a path into the parameters)
+    is written; ``None`` when it is not written there (a default the system read)."""
+    steps = tuple(param) if isinstance(param, (tuple, list)) else (param,)
+    if param is None or not steps:
+        return None
+    value: Any = spec.params
+    for step in steps:
+        if isinstance(value, Mapping) and step in value:
+            value = value[step]
+        elif isinstance(value, (list, tuple)) and isinstance(step, int) and 0 <= step < len(value):
+            value = value[step]
+        else:
+            return None
+    return spec.path + steps
 
 
 def _ranges(values: list[int]) -> str:

@@ -30,7 +30,13 @@ class RulesError(ValueError):
 
     The message names the rule, what was expected and what came, e.g.
     ``"GAME: at most one skill may be rated 5 at creation (got 2: Hack/Slash, Sneak/Hide)"``.
+    ``param`` optionally names the check parameter at fault, as a key or a path into the
+    parameters (``"aid"``, ``("tags", 1)``), so that ``solo validate`` can point at it.
     """
+
+    def __init__(self, message: str = "", *, param: str | tuple[Any, ...] | None = None) -> None:
+        super().__init__(message)
+        self.param = param
 
 
 @dataclass

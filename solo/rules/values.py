@@ -98,9 +98,10 @@ class ValueReader:
     label: str
     floats: FloatRule = "whole"
 
-    def error(self, message: str) -> RulesError:
-        """A :class:`RulesError` with the system's label: ``"<label>: <message>"``."""
-        return RulesError(f"{self.label}: {message}")
+    def error(self, message: str, *, param: str | tuple[Any, ...] | None = None) -> RulesError:
+        """A :class:`RulesError` with the system's label: ``"<label>: <message>"`` (``param``:
+        the check parameter at fault, see :class:`RulesError`)."""
+        return RulesError(f"{self.label}: {message}", param=param)
 
     def whole_number(self, value: Any, what: str) -> int:
         """An int from an int, a numeric string (``" -2 "``) or a float (see ``floats``).

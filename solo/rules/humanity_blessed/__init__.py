@@ -30,8 +30,9 @@ Check parameters: ``stat`` (or ``die``, a die such as d8 or dc3, for odds withou
 ``target`` (a number or lowest / easy / medium / hard / very-hard / trial; default medium, the
 book's usual target);
 ``spark`` (the second stat; with ``die`` a true value rolls two such dice); ``modifier`` (added to
-the roll); ``aid`` (situational aid received when the roll would fail: a number or a die such as
-dc2); ``focal: true`` (a roll that decides an endeavor's Focal Action: Muddled applies there);
+the roll); ``aid`` (situational aid received when the roll would fail: +1 or a capped die up to
+dc4); ``tags`` (what the check is about, for the abilities that answer it: see
+:data:`.tables.CHECK_TAGS`); ``focal: true`` (a roll that decides an endeavor's Focal Action: Muddled applies there);
 ``training: true`` (Advanced Training without a character, for odds). Contests add
 ``opponent_stat`` (defaults to ``stat``), ``violent: true`` (the attacker rolls Hurt, the defender
 Hurry), ``opponent_modifier`` and ``opponent_aid``.
@@ -57,9 +58,16 @@ again, once; the new roll stands). Ache, pain and weakness may name a stat as ``
 * In a contest the defender rolls a basic check (no spark, no Help); Vulnerability (an opponent
   forcing a reroll) is the GM's move and is not modelled.
 * Situational aid comes once per roll when the roll would fail, from ``aid``, Survival Instinct
-  (a Hurry roll, +dc2), Armored Skin (defending a violent contest, +dc2) or an overcharged stat of
-  an upgraded Lifestyle in a spark (+ a die of the spark's size); of several, the best mean is
-  taken. Weakness on a rolled stat stops aid and Help. Aid and Help dice bump; Distracted and
+  (a Hurry roll, +dc2), Armored Skin (defending a violent contest, +dc2), an ability a tagged
+  check calls on (+dc2) or an overcharged stat of an upgraded Lifestyle in a spark (+ a die of
+  the spark's size); of several, the best mean is taken. An adventure's ``aid`` is at most what
+  the book gives a situation: +1 (a high-quality item) or a capped die up to dc4 (the best
+  companion or vehicle); a larger one, or a fixed +2 or more, is refused (``modifier`` is there
+  for other bonuses).
+* A tag's ability works where the book says: on checks (Intuitive Eye, Quick Acclimation,
+  Efficiently Packed, Sharp Recall, Careful Practice, Perfect Divination), on contests as the
+  one who acts (Tactful Speech) or on both (Licensed Driver, Line of Credit); a tag written where
+  its ability cannot act is refused. Weakness on a rolled stat stops aid and Help. Aid and Help dice bump; Distracted and
   Surprise only stop the stat dice bumping.
 * Advanced Training (+1 per bump) and Ease of Focus (bump on 2 too) count for stat dice of d8 or
   larger. The lucky number is matched by the natural total (stat dice readings with bumps, before

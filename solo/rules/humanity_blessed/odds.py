@@ -17,7 +17,7 @@ from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import plan_roll
-from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, size_for_margin
+from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
 
 
 def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
@@ -25,7 +25,7 @@ def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
     parsed = parse_check(params, character)
     plan = plan_roll(character, parsed)
     return check_distribution(plan.group, parsed.target, plan.modifier,
-                              plan.aid[1] if plan.aid else None)
+                              plan.aid[1] if plan.aid else None, size_up=plan.size_up)
 
 
 def contest_odds(character: Character, opponent: Character, params: Mapping[str, Any]) -> Odds:
@@ -48,11 +48,12 @@ def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:
 
 
 def check_distribution(
-    group: Group, target: int, modifier: int = 0, aid: int | Die | None = None
+    group: Group, target: int, modifier: int = 0, aid: int | Die | None = None, *, size_up: int = 0
 ) -> Odds:
-    """Exact odds of a check: success, failure, each size of success, the total up to
-    max(target, 20), and the mean of the roll before aid. Nothing is truncated: every total
-    up to a bound is a finite sum because each bump adds at least 1."""
+    """Exact odds of a check: success, failure, each size of success (``size_up`` ranks larger,
+    for Perfect Divination), the total up to max(target, 20), and the mean of the roll before
+    aid. Nothing is truncated: every total up to a bound is a finite sum because each bump adds
+    at least 1."""
     top = max(target, 20)
     raw = bumping.total_pmf(group, top - modifier)
     final: dict[int, Fraction] = {}
@@ -77,6 +78,11 @@ def check_distribution(
         else:
             band = (p for v, p in final.items() if low <= v <= CHECK_BANDS[i])
             outcomes[size] = sum(band, Fraction(0))
+    if size_up:
+        shifted = {size: Fraction(0) for size in SIZES}
+        for size in SIZES:
+            shifted[larger_size(size, size_up)] += outcomes[size]
+        outcomes.update(shifted)
     return Odds(
         system=SYSTEM,
         outcomes=outcomes,

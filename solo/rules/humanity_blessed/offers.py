@@ -35,6 +35,17 @@ def history_limit(die: Die) -> int | None:
     return HISTORY_AUTO.get(die.sides) if die.standard else None
 
 
+def help_factor(record: RollRecord, character: Character) -> int:
+    """How many dice each blessing die spent on Help counts as: two while buying goods or
+    services (a ``purchase`` roll) with Line of Credit, else one."""
+    params = record.details.get("params") or {}
+    tags = params.get("tags") or []
+    tags = [tags] if isinstance(tags, str) else tags
+    if "purchase" in {norm(t) for t in tags} and "lineofcredit" in abilities(character):
+        return 2
+    return 1
+
+
 def offers(record: RollRecord, character: Character) -> list[Offer]:
     """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check."""
     found: list[Offer] = []
@@ -43,11 +54,13 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     cursed = Conditions.of(character).has("cursed")
     if details.get("help_allowed") and "help" not in details:
         usable = [v for v in pool if worth(v, cursed) >= 1]
-        for n in range(1, min(MAX_HELP_DICE, len(usable)) + 1):
-            bonus = help_bonus(n)
+        factor = help_factor(record, character)
+        why = " (Line of Credit)" if factor > 1 else ""
+        for n in range(1, min(MAX_HELP_DICE // factor, len(usable)) + 1):
+            bonus = help_bonus(n * factor)
             what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
             noun = "die" if n == 1 else "dice"
-            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}",
+            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}",
                                {"blessings": n}))
     if record.kind == "check" and not record.success and "blessedluck" in abilities(character):
         spent = {norm(a) for a in character.extra.get("spent_abilities", []) or []}
@@ -75,10 +88,11 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
     pool = character.resources.setdefault("blessings", [])
     spent = take(pool, choose_spend(pool, n, 1, cursed) or [])
     new = RollRecord.from_dict(record.to_dict())
-    added, faces, rounds = roll_extra(dice, help_bonus(n))
+    worth_n = n * help_factor(record, character)
+    added, faces, rounds = roll_extra(dice, help_bonus(worth_n))
     new.dice = new.dice + faces
     new.total = int(new.total or 0) + added
-    what = "+1" if n == 1 else f"dc{n}"
+    what = "+1" if worth_n == 1 else f"dc{worth_n}"
     new.details["help"] = {"dice_spent": n, "paid": spent, "die": what, "rounds": rounds,
                            "value": added}
     noun = "die" if n == 1 else "dice"

@@ -5,37 +5,90 @@ resolved against the character who rolls.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from solo.rules.base import Character
+from solo.rules.base import Character, RulesError
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.bumping import Die, DieError
-from solo.rules.humanity_blessed.tables import TARGETS, VALUES, err, flag, norm, parse_target
+from solo.rules.humanity_blessed.tables import (
+    CHECK_TAGS,
+    MAX_AID_CAP,
+    MAX_AID_NUMBER,
+    TARGETS,
+    VALUES,
+    err,
+    flag,
+    norm,
+    parse_target,
+)
 from solo.rules.values import find_key
 
 
 def parse_aid(value: object, key: str) -> int | Die | None:
-    """Situational aid as written: a number or a die such as dc2 (None for none)."""
+    """Situational aid as written: +1, or a capped die up to dc4 (``dc2``; ``d4`` is ``dc4``);
+    None for none. Larger aid is not the book's and is refused, naming ``key``."""
     if value is None or value is False:
         return None
     if isinstance(value, bool):
-        raise err(f"{key} must be a number or a die such as dc2 (got {value!r})")
+        raise err(f"{key} must be a number or a die such as dc2 (got {value!r})", param=key)
+    shape = f"{key} is +{MAX_AID_NUMBER} or a capped die dc1 to dc{MAX_AID_CAP}"
     if isinstance(value, int):
-        return value
-    text = str(value).strip().lstrip("+")
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
+        number = value
+    else:
+        text = str(value).strip().lstrip("+")
+        if not re.fullmatch(r"-?\d+", text):
+            try:
+                die = bumping.parse_die(text)
+            except DieError as exc:
+                raise err(f"{shape} ({exc})", param=key) from None
+            if max(die.readings) > MAX_AID_CAP:
+                raise err(f"{shape}: the book's largest situational aid is +dc{MAX_AID_CAP} "
+                          f"(got {value!r})", param=key)
+            return die
+        number = int(text)
+    if not 0 <= number <= MAX_AID_NUMBER:
+        raise err(f"{shape}: a fixed aid is at most +{MAX_AID_NUMBER}, a high-quality item "
+                  f"(got {value!r}; use modifier for other bonuses)", param=key)
+    return number or None
+
+
+def parse_tags(value: object, role: str) -> frozenset[str]:
+    """What the check is about (``tags``), each a word of :data:`CHECK_TAGS`."""
+    if value is None:
+        return frozenset()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        raise err(f"tags is a list of words (got {value!r})", param="tags")
+    found = set()
+    for index, tag in enumerate(value):
+        key = norm(tag)
+        if key not in CHECK_TAGS:
+            close = difflib.get_close_matches(key, list(CHECK_TAGS), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise err(f"unknown tag {tag!r} ({hint}Humanity, Blessed tags: "
+                      f"{', '.join(CHECK_TAGS)})", param=("tags", index))
+        if role not in CHECK_TAGS[key].roles:
+            ability = CHECK_TAGS[key].ability
+            other = "contests" if role == "check" else "checks"
+            raise err(f"tag {tag!r} is for {other}: {ability} works only there",
+                      param=("tags", index))
+        found.add(key)
+    return frozenset(found)
+
+
+def _at(param: str, read: Callable[..., Any], value: Any, *more: Any) -> Any:
+    """``read(value, *more)``, its error naming ``param`` as the parameter at fault (a value of
+    None is not read: the parameter was not given)."""
+    if value is None:
+        return None
     try:
-        return bumping.parse_die(text)
-    except DieError as exc:
-        raise err(f"{key} must be a number or a die such as dc2 ({exc})") from None
-
-
-def _int(params: Mapping[str, Any], key: str) -> int:
-    value = params.get(key)
-    return 0 if value is None else VALUES.whole_number(value, key)
+        return read(value, *more)
+    except RulesError as exc:
+        raise err(str(exc).split(": ", 1)[-1], param=param) from None
 
 
 @dataclass(frozen=True)
@@ -52,12 +105,14 @@ class HBCheck:
     focal: bool
     training: bool
     override: bool = False  # rolled from a die given directly, not a character's stat
+    tags: frozenset[str] = frozenset()
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
         aid = self.aid.name if isinstance(self.aid, Die) else self.aid
         params: dict[str, Any] = {"target": self.target, "modifier": self.modifier, "aid": aid,
-                                  "focal": self.focal, "training": self.training}
+                                  "focal": self.focal, "training": self.training,
+                                  "tags": sorted(self.tags)}
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -73,7 +128,12 @@ def lookup(stats: Mapping[str, Any], name: str) -> str | None:
 def parse_check(
     params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
 ) -> HBCheck:
-    """The check's parameters, read and checked (a contest side may leave out the target)."""
+    """The check's parameters, read and checked (a contest side may leave out the target).
+
+    Parameters written for a whole contest (with an ``opponent``, as ``solo validate`` passes
+    them) are read as the acting side's.
+    """
+    contest = contest or params.get("opponent") is not None
     spark_param = params.get("spark")
     if params.get("die") is not None and params.get("stat") is None:
         die = read_die(params["die"], "die")
@@ -88,26 +148,29 @@ def parse_check(
             if params.get("spark_die") is not None:  # re-parsing a stored check
                 spark, spark_die = str(spark_param), str(params["spark_die"])
             elif spark_param is True:
-                raise err("spark names the second stat of the spark check (got true)")
+                raise err("spark names the second stat of the spark check (got true)", param="spark")
             else:
-                spark, spark_die = stat_die(character, str(spark_param))
+                spark, spark_die = _at("spark", lambda name: stat_die(character, name), str(spark_param))
                 read_die(spark_die, spark)
     else:
         raise err("a check needs a stat (or a die such as d6)")
-    target = parse_target(params["target"]) if params.get("target") is not None else None
+    target = _at("target", parse_target, params.get("target"))
     if target is None and not contest:
         target = TARGETS["medium"]
+    if params.get("opponent") is not None:
+        parse_aid(params.get("opponent_aid"), "opponent_aid")
     return HBCheck(
         stat=stat,
         die=die.name,
         spark=spark,
         spark_die=spark_die,
         target=target,
-        modifier=_int(params, "modifier"),
+        modifier=_at("modifier", VALUES.whole_number, params.get("modifier"), "modifier") or 0,
         aid=parse_aid(params.get("aid"), "aid"),
         focal=flag(params.get("focal", False)),
         training=flag(params.get("training", False)),
         override=params.get("stat") is None,
+        tags=parse_tags(params.get("tags"), "contest" if contest else "check"),
     )
 
 
@@ -136,7 +199,7 @@ def parse_contest(
     """Both sides of a contest (the attacker's, the defender's) and whether it is violent."""
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
-                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training")}
+                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),

@@ -15,7 +15,7 @@ from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.character import abilities as _abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck
-from solo.rules.humanity_blessed.tables import OVERCHARGE, norm
+from solo.rules.humanity_blessed.tables import CHECK_TAGS, OVERCHARGE, norm
 
 _DC2 = bumping.capped_die(2)
 
@@ -33,6 +33,7 @@ class Plan:
     spark_refused: str | None = None
     consumes: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    size_up: int = 0  # a success reads this many outcome sizes larger (Perfect Divination)
 
     @property
     def modifier(self) -> int:
@@ -111,8 +112,21 @@ def plan_roll(
         notes.append("weakness: no help or aid")
     else:
         aid = _best_aid(character, parsed, stats, dice_names, abilities, role, violent)
+    size_up = 1 if role == "check" and tag_abilities(parsed, abilities, "size", role) else 0
     return Plan(stats, Group(tuple(dice), bonus), modifiers, aid, not weak, paid, refused,
-                consumes, notes)
+                consumes, notes, size_up)
+
+
+def tag_abilities(parsed: HBCheck, abilities: set[str], effect: str, role: str) -> list[str]:
+    """The character's abilities that the check's tags call on for ``effect`` (aid, help, size)
+    in this ``role`` (check, attacker or defender)."""
+    side = "check" if role == "check" else "contest" if role == "attacker" else ""
+    found = []
+    for tag in sorted(parsed.tags):
+        rule = CHECK_TAGS[tag]
+        if rule.effect == effect and side in rule.roles and norm(rule.ability) in abilities:
+            found.append(rule.ability)
+    return found
 
 
 def _spark_refusal(
@@ -148,6 +162,8 @@ def _best_aid(
         options.append(("Survival Instinct", _DC2))
     if "armoredskin" in abilities and role == "defender" and violent:
         options.append(("Armored Skin", _DC2))
+    for ability in tag_abilities(parsed, abilities, "aid", role):
+        options.append((ability, _DC2))
     lifestyle = norm(character.extra.get("lifestyle", "")) if character else ""
     if len(stats) == 2 and lifestyle in OVERCHARGE:
         if any(norm(s) in OVERCHARGE[lifestyle] for s in stats):

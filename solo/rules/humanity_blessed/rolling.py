@@ -16,7 +16,14 @@ from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.session import earn, ensure_session
-from solo.rules.humanity_blessed.tables import RESULT, SYSTEM, norm, size_for_margin, size_for_total
+from solo.rules.humanity_blessed.tables import (
+    RESULT,
+    SYSTEM,
+    larger_size,
+    norm,
+    size_for_margin,
+    size_for_total,
+)
 
 
 def roll_side(dice: Dice, plan: Plan, label: str) -> tuple[bumping.Rolled, list[str]]:
@@ -75,6 +82,8 @@ def roll_check(
     plan = plan_roll(character, parsed, prepaid=paid_spark)
     details: dict[str, Any] = {"params": parsed.as_params(), "stats": plan.stats,
                                "die": plan.group.name, "target": parsed.target}
+    if plan.size_up:
+        details["size_up"] = plan.size_up
     if plan.spark_refused:
         details["spark_refused"] = plan.spark_refused
         details["params"].update(spark=False if parsed.override else None, spark_die=None)
@@ -116,10 +125,13 @@ def read_check(record: RollRecord) -> None:
     record.success = total >= target
     record.outcome = "success" if record.success else "failure"
     record.details["margin"] = total - target
-    record.details["size"] = size_for_total(total) if record.success else None
+    size = size_for_total(total) if record.success else None
+    if size is not None and record.details.get("size_up"):
+        size = larger_size(size, int(record.details["size_up"]))
+    record.details["size"] = size
     line = f"{RESULT}{total} vs {target} → {record.outcome}"
-    if record.success:
-        line += f" ({record.details['size']})"
+    if size is not None:
+        line += f" ({size}{', Perfect Divination' if record.details.get('size_up') else ''})"
     record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]
 
 

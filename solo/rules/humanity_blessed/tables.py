@@ -6,6 +6,8 @@ Everything else in the package reads its numbers from here; nothing here rolls a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from solo.rules.values import ValueReader, name_key
 
 SYSTEM = "humanity-blessed"
@@ -48,6 +50,72 @@ STARTER_ABILITIES = (
     "Fearless Resolve", "Concerted Effort", "Radical Self-Acceptance", "Efficiently Packed",
     "Tactful Speech", "Line of Credit", "Sharp Recall", "Advanced Training",
 )
+#: Every ability of the book and the ability it requires and extends (None: it stands alone).
+ABILITIES: dict[str, str | None] = {
+    **{name: None for name in STARTER_ABILITIES},
+    "Careful Practice": "Survival Instinct", "Blessèd Agility": "Survival Instinct",
+    "Quick Scan": "Survival Instinct",
+    "Blessèd Thorns": "Armored Skin", "Blessèd Sentry": "Armored Skin",
+    "Best Friend": "Quick Acclimation", "Blessèd Determination": "Quick Acclimation",
+    "Perfect Divination": "Intuitive Eye", "Imbued Trait": "Intuitive Eye",
+    "Calling Card": "Intuitive Eye",
+    "Transport Authority": "Licensed Driver", "Blessèd Convoy": "Licensed Driver",
+    "Uncommon Vehicle": "Licensed Driver",
+    "Blessèd Anger": "Fearless Resolve", "Blessèd Charity": "Fearless Resolve",
+    "Blessèd Ambience": "Concerted Effort", "Epic Storytelling": "Concerted Effort",
+    "Double Trouble": "Concerted Effort",
+    "Ascendant Spark": "Radical Self-Acceptance", "Epic Awkwardness": "Radical Self-Acceptance",
+    "Blessèd Luck": "Efficiently Packed", "Blessèd Distraction": "Efficiently Packed",
+    "Epic Fortitude": "Efficiently Packed",
+    "Blessèd Wits": "Tactful Speech", "Blessèd Intrigue": "Tactful Speech",
+    "Blessèd Circumstance": "Tactful Speech",
+    "Blessèd Insurance": "Line of Credit", "Blessèd Voices": "Line of Credit",
+    "Dirty Trick": "Line of Credit",
+    "Optimal Solution": "Sharp Recall", "Shower Thoughts": "Sharp Recall",
+    "Blessèd Pragmatism": "Sharp Recall",
+    "Ease of Focus": "Advanced Training", "Uncommon Attack": "Advanced Training",
+    "Ambidexterity": "Advanced Training",
+    "Synchronized Spark": None,
+    "Synchronized Skill": "Synchronized Spark", "Synchronized Enmity": "Synchronized Spark",
+    "Synchronized Uncommonality": "Synchronized Spark",
+}
+
+@dataclass(frozen=True)
+class TagRule:
+    """What a check's tag means: the ability that answers it, what the check is about, whether
+    it works on checks and/or contests (as the one who acts), and what the ability does there:
+    ``aid`` (+dc2 on a would-be failure), ``help`` (each blessing die spent on Help counts
+    twice) or ``size`` (a success one outcome size larger)."""
+
+    ability: str
+    about: str
+    roles: frozenset[str]
+    effect: str
+
+
+_CHECKS, _CONTESTS, _BOTH = frozenset({"check"}), frozenset({"contest"}), frozenset({"check", "contest"})
+#: What an adventure may say a check is about (``tags``), and the ability that answers it.
+CHECK_TAGS: dict[str, TagRule] = {
+    "dangerous": TagRule("Careful Practice", "a dangerous action", _CHECKS, "aid"),
+    "nature": TagRule("Quick Acclimation", "weather, disease or other natural effects", _CHECKS, "aid"),
+    "inspect": TagRule("Intuitive Eye", "inspecting an object: its make, where it has been, what "
+                       "happened around it", _CHECKS, "aid"),
+    "transport": TagRule("Licensed Driver", "carrying supplies or people", _BOTH, "aid"),
+    "prepared": TagRule("Efficiently Packed", "whether the character already has an item on them",
+                        _CHECKS, "aid"),
+    "persuade": TagRule("Tactful Speech", "persuading, influencing, inspiring or deceiving",
+                        _CONTESTS, "aid"),
+    "recall": TagRule("Sharp Recall", "recalling information", _CHECKS, "aid"),
+    "purchase": TagRule("Line of Credit", "buying goods or services", _BOTH, "help"),
+    "decrypt": TagRule("Perfect Divination", "decrypting an encoded or cryptic message", _CHECKS,
+                       "size"),
+}
+
+#: The largest situational aid an adventure may give (``aid``): the book's items give +1 or
+#: +dc2, a companion or vehicle at most +dc4.
+MAX_AID_NUMBER = 1
+MAX_AID_CAP = 4
+
 RESULT = "result: "  # the verdict line of a record's steps (replaced when Help changes it)
 
 
@@ -94,3 +162,8 @@ def size_for_margin(margin: int) -> str:
 
 def smaller_size(size: str) -> str:
     return SIZES[max(0, SIZES.index(size) - 1)]
+
+
+def larger_size(size: str, steps: int = 1) -> str:
+    """The outcome size ``steps`` ranks larger (maximum stays maximum)."""
+    return SIZES[min(len(SIZES) - 1, SIZES.index(size) + steps)]

@@ -1,0 +1,257 @@
+"""Humanity, Blessed rules as adventures reach them: aid dice, tagged checks and the abilities that
+answer them, driven through adventure files with forced dice."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.adventure.validate import validate_path
+from solo.engine import events as ev
+from solo.engine.game import Game
+from solo.rules.base import RulesError
+from solo.rules.humanity_blessed import HumanityBlessed, bumping, check_distribution
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+ABILITIES = FIXTURES / "hb-abilities.yaml"
+HB = HumanityBlessed()
+
+
+def play(path: Path, pregen: str, *, pool: list[int] | None = None) -> Game:
+    """A game of ``path`` with the pregenerated character ``pregen`` chosen, no lucky number."""
+    game = Game(loader.load(path).adventure, seed=7)
+    game.start()
+    game.dice.force(1, 1)  # the lucky number: both 1, so there is none
+    option = next(o for o in game.offered.options if o.id == pregen)
+    game.choose(option.key)
+    if pool is not None:
+        game.character.resources["blessings"] = list(pool)
+    return game
+
+
+def pick(game: Game, text: str, *, keep: bool = True) -> list[ev.Event]:
+    """Choose the option whose text starts with ``text`` (and keep the roll it makes)."""
+    option = next(o for o in game.offered.options if o.text.startswith(text))
+    events = game.choose(option.key)
+    while keep and game.offered is not None and game.offered.kind == "roll":
+        events += game.choose("keep")
+    return events
+
+
+def rolls(events: list[ev.Event], final: bool = True) -> list[dict]:
+    return [e.record for e in events if isinstance(e, ev.RollMade) and e.final == final]
+
+
+def hint(game: Game, text: str) -> str:
+    return next(o.hint for o in game.offered.options if o.text.startswith(text))
+
+
+# -- aid dice ---------------------------------------------------------------------------------
+
+
+def test_an_aid_die_comes_on_a_would_be_failure():
+    game = play(ABILITIES, "ada")
+    game.dice.force(3, 4)  # hand d4 shows 3, short of 5; the aid dc2 shows 4, read as 2
+    record = rolls(pick(game, "Lift the crate"))[0]
+    assert record["details"]["aid"] == {"source": "aid", "die": "dc2", "rounds": [[2]], "value": 2}
+    assert record["total"] == 5 and record["outcome"] == "success"
+    game.dice.force(2, 1, 1)  # hand 2; the aid die bumps: 1, then 1 again... and reads on
+    game.dice.force(3)
+    record = rolls(pick(game, "Lift the crate"))[0]
+    assert record["details"]["aid"]["rounds"] == [[1], [1], [2]] and record["total"] == 2 + 4
+    game.dice.force(1, 4)  # hand 1 bumps, then 4: 5 reaches the target, no aid
+    record = rolls(pick(game, "Lift the crate"))[0]
+    assert "aid" not in record["details"] and record["total"] == 5
+
+
+def test_aid_odds_in_play_are_the_exact_check_odds():
+    game = play(ABILITIES, "ada")
+    odds = HB.check_odds(game.character, {"stat": "hand", "target": 5, "aid": "dc2"})
+    d4, dc2 = bumping.standard_die(4), bumping.capped_die(2)
+    assert odds.outcomes == check_distribution(bumping.single(d4), 5, 0, dc2).outcomes
+    # brute force: the d4 alone succeeds on 5+ only by bumping; with dc2 aid the failing totals
+    # 2, 3, 4 need the aid to reach 5
+    d4_pmf = bumping.total_pmf(bumping.single(d4), 5)
+    aid_pmf = bumping.total_pmf(bumping.single(dc2), 5)
+    fail = sum((p * sum((q for a, q in aid_pmf.items() if v + a < 5), Fraction(0))
+                for v, p in d4_pmf.items() if v < 5), Fraction(0))
+    assert odds.outcomes["failure"] == fail
+    assert hint(game, "Lift the crate") == f"Hand: {float(1 - fail) * 100:.0f}% success"
+
+
+def _write(tmp_path: Path, check: str) -> Path:
+    text = ABILITIES.read_text(encoding="utf-8")
+    marker = "          aid: dc2\n"
+    assert marker in text
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace(marker, check), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("written", ["dc6", "d8", 3, "-1"])
+def test_aid_larger_than_the_book_allows_is_a_validation_error(tmp_path, written):
+    path = _write(tmp_path, f"          aid: {written}\n")
+    problems = [p for p in validate_path(path) if p.severity == "error"]
+    assert len(problems) == 1
+    problem = problems[0]
+    line = path.read_text(encoding="utf-8").splitlines().index(f"          aid: {written}") + 1
+    assert (problem.line, problem.col) == (line, 16)
+    assert "dc2" in problem.hint and "dc4" in problem.hint
+    with pytest.raises(loader.AdventureError):
+        loader.load(path)
+
+
+def test_aid_bounds_in_the_rules_themselves():
+    ada = play(ABILITIES, "ada").character
+    for ok in ("dc1", "dc2", "dc3", "dc4", "d4", 1, "+1", 0):
+        HB.parse_check({"stat": "hand", "aid": ok}, ada)
+    for bad in ("dc5", "d6", "d10", 2, "x"):
+        with pytest.raises(RulesError) as caught:
+            HB.parse_check({"stat": "hand", "aid": bad}, ada)
+        assert caught.value.param == "aid"
+
+
+# -- tagged checks and the starter abilities ----------------------------------------------------
+
+
+@pytest.mark.parametrize("choice, stat_face, ability", [
+    ("Turn the torn wrapping", 2, "Intuitive Eye"),      # head d4: 2 vs 4
+    ("See whether you brought", 5, "Efficiently Packed"),  # home d6: 5 vs 8
+    ("Remember the van's route", 3, "Sharp Recall"),     # head d4: 3 vs 4
+])
+def test_a_tagged_check_calls_on_the_ability_that_answers_it(choice, stat_face, ability):
+    game = play(ABILITIES, "ada")
+    game.dice.force(stat_face, 4)  # fails; the ability's dc2 shows 4, read as 2
+    record = rolls(pick(game, choice))[0]
+    assert record["details"]["aid"]["source"] == ability
+    assert record["details"]["aid"]["value"] == 2
+    assert record["total"] == stat_face + 2
+    other = play(ABILITIES, "bo")  # the same check for a character without the ability
+    other.dice.force(stat_face if choice != "See whether you brought" else 5)
+    plain = rolls(pick(other, choice))[0]
+    assert "aid" not in plain["details"] and plain["outcome"] == "failure"
+
+
+def test_the_ability_shows_in_the_odds_before_the_roll():
+    ada, bo = play(ABILITIES, "ada"), play(ABILITIES, "bo")
+    d4, dc2 = bumping.single(bumping.standard_die(4)), bumping.capped_die(2)
+    with_eye = check_distribution(d4, 4, 0, dc2).success_chance()
+    without = check_distribution(d4, 4).success_chance()
+    assert with_eye > without
+    assert hint(ada, "Turn the torn wrapping") == f"Head: {float(with_eye) * 100:.0f}% success"
+    assert hint(bo, "Turn the torn wrapping") == f"Head: {float(without) * 100:.0f}% success"
+
+
+def test_tactful_speech_answers_a_persuading_contest():
+    game = play(ABILITIES, "ada")
+    game.dice.force(2, 3, 3)  # Ada heart d6 2, the clerk heart d4 3: a loss; Tactful Speech dc2 3 -> 2
+    record = rolls(pick(game, "Talk the night clerk"))[0]
+    assert record["details"]["aid"]["source"] == "Tactful Speech"
+    assert record["total"] == 4 and record["details"]["opponent_total"] == 3
+    assert record["outcome"] == "success"
+
+
+def test_perfect_divination_makes_a_decrypting_success_one_size_larger():
+    game = play(ABILITIES, "ada")
+    game.dice.force(4)
+    record = rolls(pick(game, "Read the smudged code"))[0]
+    assert record["details"]["size"] == "medium"  # a total of 4 is minor, one size larger
+    other = play(ABILITIES, "bo")
+    other.dice.force(4)
+    assert rolls(pick(other, "Read the smudged code"))[0]["details"]["size"] == "minor"
+    odds = HB.check_odds(game.character, {"stat": "head", "target": 4, "tags": ["decrypt"]})
+    plain = HB.check_odds(other.character, {"stat": "head", "target": 4, "tags": ["decrypt"]})
+    assert odds.outcomes["very-minor"] == 0
+    assert odds.outcomes["medium"] == plain.outcomes["minor"]
+    assert odds.outcomes["success"] == plain.outcomes["success"]
+
+
+def test_line_of_credit_doubles_help_while_buying():
+    game = play(ABILITIES, "ada", pool=[4, 6])
+    game.dice.force(5)  # home d6 5 vs 12: a failure, offers follow
+    events = pick(game, "Buy a lamp", keep=False)
+    assert rolls(events, final=False)
+    texts = [o.text for o in game.offered.options]
+    assert "Spend 1 blessing die for +dc2 (Line of Credit)" in texts
+    assert "Spend 2 blessing dice for +dc4 (Line of Credit)" in texts
+    other = play(ABILITIES, "bo", pool=[4, 6])
+    other.dice.force(5)
+    pick(other, "Buy a lamp", keep=False)
+    assert "Spend 1 blessing die for +1" in [o.text for o in other.offered.options]
+
+
+@pytest.mark.parametrize("tags, message, index", [
+    ("[inspekt]", "did you mean 'inspect'", 0),
+    ("[recall, persuade]", "'persuade' is for contests", 1),
+])
+def test_a_wrong_tag_is_a_validation_error_at_the_tag(tmp_path, tags, message, index):
+    path = _write(tmp_path, f"          aid: dc2\n          tags: {tags}\n")
+    problems = [p for p in validate_path(path) if p.severity == "error"]
+    assert len(problems) == 1 and message in problems[0].message
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = lines.index(f"          tags: {tags}") + 1
+    col = lines[line - 1].index(tags.strip("[]").split(", ")[index]) + 1
+    assert (problems[0].line, problems[0].col) == (line, col)
+
+
+# -- the bundled adventure's pregenerated characters ---------------------------------------------
+
+HARVEST = Path(__file__).parents[2] / "adventures" / "blessed-harvest.yaml"
+
+
+def harvest(pregen: str) -> Game:
+    """The Kern Maiden with ``pregen``, at the chapel with blessing dice 2, 4 and 6 (no pair)."""
+    game = Game(loader.load(HARVEST).adventure, seed=3)
+    game.start()
+    game.dice.force(1, 1, 2, 4, 6)  # no lucky number; the three blessing dice of the chapel
+    game.choose(next(o.key for o in game.offered.options if o.id == pregen))
+    assert game.character.resources["blessings"] == [2, 4, 6]
+    return game
+
+
+def test_bram_s_intuitive_eye_reads_the_empty_niche():
+    game = harvest("bram")
+    game.dice.force(3, 4)  # head d6 3 vs easy 4; Intuitive Eye's dc2 shows 4, read as 2
+    record = rolls(pick(game, "Crouch and study the niche"))[0]
+    assert record["details"]["aid"]["source"] == "Intuitive Eye" and record["outcome"] == "success"
+    wren = harvest("wren")
+    wren.dice.force(3)
+    record = rolls(pick(wren, "Crouch and study the niche"))[0]
+    assert "aid" not in record["details"] and record["outcome"] == "failure"
+
+
+def _to_the_gate(game: Game) -> None:
+    game.dice.force(4)  # the niche read at once: the trail leads down Lark Lane
+    pick(game, "Crouch and study the niche")
+    pick(game, "Walk out onto the green")
+    pick(game, "Follow the trail of grains")
+    pick(game, "Leave Hobday to it")
+    assert game.state.scene == "gran-gate"
+
+
+def test_wren_s_pockets_and_tongue_get_her_past_the_goose_and_round_nettie():
+    game = harvest("wren")
+    _to_the_gate(game)
+    game.dice.force(5, 3)  # home d6 5 vs 6; Efficiently Packed's dc2 shows 3, read as 2
+    record = rolls(pick(game, "Rummage in your pockets"))[0]
+    assert record["details"]["aid"]["source"] == "Efficiently Packed"
+    assert game.state.scene == "gran-cottage"
+    game.dice.force(2, 4, 2)  # Wren heart d6 2, Nettie heart d6 4; Tactful Speech dc2 2 -> 2
+    record = rolls(pick(game, "Kneel down to Nettie's height"))[0]
+    assert record["details"]["aid"]["source"] == "Tactful Speech"
+    assert record["total"] == 4 and record["outcome"] == "failure"  # 4 against 4: ties hold
+    assert game.state.flags["nettie_trusts"] is False
+
+
+def test_bram_s_quick_acclimation_in_the_rain():
+    character = harvest("bram").character
+    params = {"stat": "hurry", "target": "easy", "tags": ["nature", "transport"]}
+    aided = HB.check_odds(character, params)
+    d4 = bumping.single(bumping.standard_die(4))
+    assert aided.outcomes == check_distribution(d4, 4, 0, bumping.capped_die(2)).outcomes
+    wren = harvest("wren").character  # no Quick Acclimation, no Licensed Driver: Hurry d6 alone
+    assert HB.check_odds(wren, params).outcomes == check_distribution(
+        bumping.single(bumping.standard_die(6)), 4).outcomes
