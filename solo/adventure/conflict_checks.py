@@ -20,6 +20,7 @@ import difflib
 from typing import TYPE_CHECKING, Any
 
 from solo.adventure import model
+from solo.adventure.scene_graph import branch_gotos
 from solo.rules.base import Character, RulesError
 from solo.rules.conflict import (
     ALLY,
@@ -60,11 +61,7 @@ def _leads_on(branch: model.Branch | None) -> bool:
     """Whether a branch moves the player on (a goto, or an effect that goes somewhere)."""
     if branch is None:
         return False
-    if branch.goto:
-        return True
-    from solo.engine.scene_machine import effect_gotos
-
-    return any(True for _ in effect_gotos(branch.effects))
+    return any(True for _ in branch_gotos(branch))
 
 
 def branch_for(spec: model.ConflictSpec, result: str) -> model.Branch | None:
