@@ -77,6 +77,7 @@ CODES: dict[str, str] = {
     "expression-syntax": "an expression (or a {...} in a text) cannot be parsed",
     "wrong-kind": "an effect that does not fit the variable's kind (add to a flag, a flag set to 3)",
     "unsupported-effect": "an effect the game system cannot carry out (injury without body parts)",
+    "bad-advance": "an `advance` effect names something the system's price list does not sell",
     "unreachable-scene": "no way leads to the scene from the start (warning)",
     "dead-end": "a scene that is not an ending has no way out",
     "no-ending": "the adventure has no ending scene",
@@ -484,6 +485,7 @@ class _Checker:
             "condition": self._fx_nothing,
             "clear": self._fx_nothing,
             "injury": self._fx_injury,
+            "advance": self._fx_advance,
             "table": self._fx_table,
             "text": self._fx_text,
             "goto": self._fx_goto,
@@ -927,6 +929,32 @@ class _Checker:
         if self.ruleset is not None and getattr(self.ruleset, "injure", None) is None:
             self.error("unsupported-effect", path, f"injury: the {self.adv.system} system has no body parts to injure",
                        "use condition: or a counter instead", key=True)
+
+    def _fx_advance(self, value: Any, path: Path_) -> None:
+        if self.ruleset is None or not self.pregens:
+            return
+        sold: set[str] = set()
+        for _, character in self.pregens:
+            if character is None:
+                continue
+            try:
+                sold.update(option.key for option in self.ruleset.advancement(character))
+            except (RulesError, TypeError, ValueError, KeyError, AttributeError):
+                continue
+        if not sold:
+            return
+        kinds = sorted({key.partition(":")[0] for key in sold})
+        for key, at in self._items(value, path):
+            kind = str(key).partition(":")[0]
+            if str(key) in sold or kind in sold:  # a bare kind ("new") takes any name
+                continue
+            if kind not in kinds:
+                self.error("bad-advance", at, f"advance: the {self.adv.system} system sells no {kind!r}",
+                           _did_you_mean(kind, kinds) or f"it sells: {', '.join(kinds)}")
+            elif not any(_norm(str(key)) == _norm(k) for k in sold):
+                example = next((k for k in sorted(sold) if k.startswith(kind + ":")), sorted(sold)[0])
+                self.error("bad-advance", at, f"advance: no pregenerated character can take {key!r}",
+                           f"`solo character show` lists what a character can buy, such as {example}")
 
     def _fx_table(self, value: Any, path: Path_) -> None:
         if value in self.adv.tables:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.engine import events as ev
+from solo.rules.base import RulesError
 
 if TYPE_CHECKING:
     from solo.engine.game import Game
@@ -41,6 +42,7 @@ class EffectRunner:
             "condition": self._condition,
             "clear": self._clear,
             "injury": self._injury,
+            "advance": self._advance,
             "table": self._table,
             "text": self._text,
             "goto": self._goto,
@@ -151,6 +153,23 @@ class EffectRunner:
             raise EffectError(f"injury: the {self.game.ruleset.id} system has no body parts")
         for line in injure(self.game.character, str(part), int(count)) or ():
             self.events.append(ev.RulesNote(line))
+
+    def _advance(self, value: Any) -> None:
+        """Buy or take advances as ``solo character advance`` does; one the rules refuse now (too
+        little experience, a bound reached) is told as a note and the game goes on."""
+        character = self.game.character
+        for key in self._items(value):
+            before = dict(character.resources)
+            try:
+                self.game.ruleset.advance(character, str(key))
+            except RulesError as exc:
+                self.events.append(ev.RulesNote(f"advance {key}: not taken ({exc})"))
+                continue
+            changed = [
+                f"{name} {before.get(name, 0)} → {after}"
+                for name, after in character.resources.items() if before.get(name) != after
+            ]
+            self.events.append(ev.RulesNote(f"advance {key}" + (f": {', '.join(changed)}" if changed else "")))
 
     def _table(self, value: Any) -> None:
         branch = self.game.roll_table(str(value), self)

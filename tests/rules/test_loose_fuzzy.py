@@ -57,7 +57,7 @@ def icepool_labels(count: int, target: int, bonus: int = 0) -> icepool.Die:
     if count == 1:
         def read(a, c, e):
             if a == c == 1:
-                return "critical-failure"
+                return "costly-success" if 1 + bonus >= target else "critical-failure"
             if a == c == 6:
                 return "critical-success" if 6 + e + bonus >= target else "failure"
             return "success" if a + bonus >= target else "failure"
@@ -66,7 +66,7 @@ def icepool_labels(count: int, target: int, bonus: int = 0) -> icepool.Die:
 
     def read(a, b, r, e):
         if a == b == 1:
-            return "critical-failure"
+            return "costly-success" if 2 + r + bonus >= target else "critical-failure"
         if a == b == 6:
             return "critical-success" if 12 + r + e + bonus >= target else "failure"
         return "success" if a + b + r + bonus >= target else "failure"
@@ -87,15 +87,15 @@ def brute_labels(count: int, target: int) -> dict[str, Fraction]:
                 p += Fraction(1, 6)
         return p
 
-    out = {k: Fraction(0) for k in ("critical-failure", "failure", "success", "critical-success")}
+    out = {k: Fraction(0) for k in ("critical-failure", "failure", "costly-success", "success", "critical-success")}
     extra = 1 if count == 1 else 0
     n = count + extra
     for faces in itertools.product(range(1, 7), repeat=n):
         p = Fraction(1, 6**n)
         pool = faces[:count]
         marked = faces[:2]  # with one die: the die and its confirmation
-        if marked[0] == marked[1] == 1:
-            out["critical-failure"] += p
+        if marked[0] == marked[1] == 1:  # the sum still decides (book line 68)
+            out["costly-success" if sum(pool) >= target else "critical-failure"] += p
         elif marked[0] == marked[1] == 6:
             reach = bonus_reaches(target - sum(pool))
             out["critical-success"] += p * reach
@@ -183,12 +183,17 @@ def test_prepare_fills_luck_and_canonical_names():
 # -- rolling --------------------------------------------------------------------------------
 
 
-def test_critical_failure_even_when_the_sum_succeeds():
+def test_double_ones_that_reach_the_target_succeed_at_a_cost():
+    """Book line 68: double 1s do not fail the roll by themselves; something bad happens all the
+    same, so the label is costly-success (a success) and the record keeps the critical."""
     dice = Dice(0)
     dice.force(1, 1, 6, 6, 6)
     rec = LF.check(dice, hero(Wizard=5), {"stat": "wizard", "target": 18})
-    assert rec.outcome == "critical-failure" and not rec.success
-    assert rec.details["sum_success"] and rec.total == 20
+    assert rec.outcome == "costly-success" and rec.success
+    assert rec.details["sum_success"] and rec.details["critical"] == "failure" and rec.total == 20
+    dice.force(1, 1, 6, 6, 5)
+    rec = LF.check(dice, hero(Wizard=5), {"stat": "wizard", "target": 20})
+    assert rec.outcome == "critical-failure" and not rec.success and not rec.details["sum_success"]
 
 
 def test_critical_success_explodes():
@@ -215,8 +220,10 @@ def test_one_die_confirmation():
     dice.force(6, 5)
     rec = LF.check(dice, ch, {"stat": "cleverness", "target": 6})
     assert rec.outcome == "success" and rec.total == 6 and rec.details["critical"] is None
+    dice.force(1, 1)  # the confirming die is not added: a total of 1 still reaches a target of 1
+    assert LF.check(dice, ch, {"stat": "cleverness", "target": 1}).outcome == "costly-success"
     dice.force(1, 1)
-    assert LF.check(dice, ch, {"stat": "cleverness", "target": 1}).outcome == "critical-failure"
+    assert LF.check(dice, ch, {"stat": "cleverness", "target": 2}).outcome == "critical-failure"
     dice.force(3)
     rec = LF.check(dice, ch, {"stat": "cleverness", "target": 4})
     assert rec.dice == [3] and rec.details["confirm"] is None
@@ -324,11 +331,13 @@ def test_contest_odds_against_icepool():
         odds = contest_distribution(mine, theirs, 1, 0)
         a, d = side(mine), side(theirs)
         joint = icepool.map(
-            lambda x, y: "tie" if x[0] + 1 == y[0] else ("crit" if x[1] == "f" else "win" if x[0] + 1 > y[0] else "lose"),
+            lambda x, y: "tie" if x[0] + 1 == y[0] else (
+                ("costly" if x[0] + 1 > y[0] else "crit") if x[1] == "f" else "win" if x[0] + 1 > y[0] else "lose"),
             a, d)
         decided = 1 - joint.probability("tie")
         assert float(odds.outcomes["critical-failure"]) == pytest.approx(float(joint.probability("crit") / decided), abs=1e-12)
-        wins = joint.probability("win") / decided
+        assert float(odds.outcomes["costly-success"]) == pytest.approx(float(joint.probability("costly") / decided), abs=1e-12)
+        wins = (joint.probability("win") + joint.probability("costly")) / decided
         assert float(odds.outcomes["success"]) == pytest.approx(float(wins), abs=1e-12)
         assert odds.truncated < Fraction(1, 10**12)
 
