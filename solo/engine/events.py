@@ -63,7 +63,8 @@ class Narration(Event):
 
 @dataclass
 class Option:
-    """One option of a decision. ``key`` is what a player types; disabled options have none."""
+    """One option of a decision. ``key`` is what a player types; disabled options have none,
+    and neither has an enabled option answered by typing a value its ``text`` describes."""
 
     key: str | None
     text: str

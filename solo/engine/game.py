@@ -168,7 +168,12 @@ class Game:
         offered = self._offered
         if offered is None or self.state.pending is None:
             raise InvalidDecision("the game is not waiting for a decision")
-        option = self._match(offered, str(key).strip())
+        try:
+            option = self._match(offered, str(key).strip())
+        except InvalidDecision:
+            option = self._typed(str(key).strip())
+            if option is None:
+                raise
         self.state.choices.append(option.key or "")
         pending = self.state.pending
         self.state.pending = None
@@ -199,6 +204,20 @@ class Game:
                 return option
         valid = ", ".join(offered.enabled_keys())
         raise InvalidDecision(f"{key!r} is not one of the choices ({valid})")
+
+    def _typed(self, text: str) -> ev.Option | None:
+        """An answer typed to a roll's typed offer, read by the ruleset, as an option whose key
+        reads back to itself (so the choice log replays); None if it is no such answer."""
+        pending = self.state.pending
+        read = getattr(self.ruleset, "read_offer", None)
+        if pending is None or pending.kind != "roll" or read is None or not text:
+            return None
+        record = RollRecord.from_dict(pending.data["record"])
+        try:
+            key = read(record, self.character, text)
+        except RulesError as exc:
+            raise InvalidDecision(str(exc)) from exc
+        return None if key is None else ev.Option(key, text, key)
 
     def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
         if self.state.pending is not None:
@@ -486,8 +505,11 @@ class Game:
             record = RollRecord.from_dict(pending.data["record"])
             offers = self.ruleset.offers(record, self.character)
             options = [ev.Option("1", "Keep the roll", KEEP)]
-            for n, offer in enumerate(offers, start=2):
+            numbered = [offer for offer in offers if not offer.typed]
+            for n, offer in enumerate(numbered, start=2):
                 options.append(ev.Option(str(n), offer.text, offer.key))
+            # answered by typing (the text says what): shown without a number
+            options += [ev.Option(None, o.text, o.key) for o in offers if o.typed]
             return ev.ChoicesOffered("roll", "The dice are down", options)
         raise EngineError(f"unknown decision kind {pending.kind!r}")
 

@@ -142,11 +142,16 @@ class Offer:
 
     The engine shows each offer as a choice; :meth:`Ruleset.apply_offer` carries it out.
     ``key`` is stable (used in saves and choice logs); ``text`` is for the player.
+
+    A ``typed`` offer is answered by typing a value rather than by picking it (GUTS+: your own
+    split of the bonus pips): ``text`` says what to type, the engine shows it without a number
+    and hands what the player types to the ruleset's ``read_offer``.
     """
 
     key: str
     text: str
     cost: dict[str, int] = field(default_factory=dict)
+    typed: bool = False
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,12 @@ class Ruleset(Protocol):
       names by size (Humanity, Blessed ``major``...), read from ``measures["size"]``.
     * ``incapacitated(character) -> str | None``: why the rules say the character cannot act
       (``"unconscious"``), or None; the engine runs the adventure's ``defeated`` branch.
+    * ``read_offer(record, character, text) -> str | None``: the offer key for something the
+      player typed while a roll waits (what a ``typed`` :class:`Offer` asks for), or None if
+      the text is not such an answer; it raises :class:`RulesError` saying why when the text
+      is of the right kind but not allowed. The key is then given to :meth:`apply_offer` and
+      stored in the choice log, so it must read back to itself. Default: nothing is typed.
+      The engine reads it with ``getattr``, so it is not a member ``isinstance`` asks for.
     * :meth:`offers`, :meth:`alternatives`, :meth:`experience` and :meth:`end_of_adventure`
       return nothing; :meth:`apply_offer` and :meth:`take_alternative` refuse every key;
       :meth:`settle` keeps the record as it is; :meth:`is_success` is ``outcome == "success"``.
@@ -303,6 +314,10 @@ class RulesetDefaults:
             f"{self.error_label}: there is nothing to spend on a roll in this system "
             f"(got offer {key!r})"
         )
+
+    def read_offer(self, record: RollRecord, character: Character, text: str) -> str | None:
+        """Nothing is answered by typing."""
+        return None
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         """No way to resolve a check without rolling."""

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from solo.rules.guts_plus import odds as go
 from solo.rules.base import Character, Ruleset, RulesError
 from solo.rules.dice import Dice, RollRecord
+from solo.engine.game import InvalidDecision
 from solo.rules.guts_plus import (
     GutsPlus,
     essence_range,
@@ -125,21 +126,23 @@ def naive_pairs(faces, helper) -> int:
     return best
 
 
+def naive_mastery(values: tuple) -> tuple:
+    """Mastery: the one die and any value 1-6 that read best (the dice as they are if none)."""
+    options = [values] + [tuple(sorted(values[:i] + (v,) + values[i + 1:]))
+                          for i in range(len(values)) for v in range(1, 7)]
+    return max(options, key=naive_key)
+
+
 @lru_cache(maxsize=None)
 def naive_after(values: tuple, bonus: int, mastery: bool) -> tuple:
-    if bonus == 0:
-        if mastery and any(v < 6 for v in values):
-            options = [tuple(sorted(values[:i] + (6,) + values[i + 1:]))
-                       for i in range(len(values)) if values[i] < 6]
-            values = max(options, key=naive_key)
-        dist = [Fraction(0)] * 5
-        dist[RANK[naive_read(values)]] = Fraction(1)
-        return tuple(dist)
-    total = [Fraction(0)] * 5
-    for face in range(1, 7):
-        part = naive_after(naive_split(values, face), bonus - 1, mastery)
-        total = [t + p / 6 for t, p in zip(total, part)]
-    return tuple(total)
+    """Every bonus die taken, all their pips pooled and placed by the best split, mastery last."""
+    dist = [Fraction(0)] * 5
+    for faces in itertools.product(range(1, 7), repeat=bonus):
+        placed = naive_split(values, sum(faces))
+        if mastery:
+            placed = naive_mastery(placed)
+        dist[RANK[naive_read(placed)]] += Fraction(1, 6**bonus)
+    return tuple(dist)
 
 
 def brute_force(n: int, modifier: int = 0, mastery: bool = False, helper: int = 0) -> dict:
@@ -227,14 +230,13 @@ def test_best_split_is_the_best_of_all_allocations(values, pips):
     assert result == naive_split(tuple(sorted(values)), pips)
 
 
-def test_best_mastery_picks_the_die_that_reads_best():
-    values = [1, 2, 4]
-    index = go.best_mastery(values)
-    changed = list(values)
-    changed[index] = 6
-    best = max(naive_key(sorted(values[:i] + [6] + values[i + 1:])) for i in range(3))
-    assert naive_key(sorted(changed)) == best
-    assert go.best_mastery([6, 6]) is None
+def test_best_mastery_picks_the_die_and_value_that_read_best():
+    for values in ([1, 2, 4], [2, 2, 3, 3], [1, 1, 6], [3, 3, 3, 2, 2], [6, 2]):
+        index, value = go.best_mastery(values)
+        changed = list(values)
+        changed[index] = value
+        assert naive_key(sorted(changed)) == naive_key(naive_mastery(tuple(sorted(values))))
+    assert go.best_mastery([6, 6]) is None  # nothing reads better than two 6s
 
 
 # -- exact odds against brute force and icepool -----------------------------------------------
@@ -297,13 +299,15 @@ def test_pool_numbers_every_multiset_once():
 
 
 def test_pool_raise_table_is_exactly_the_searched_best_placement():
-    """Every multiset of 1-10 dice and every bonus face: the table gives best_raise_state's pick."""
+    """Every multiset of 1-10 dice and many pooled pip totals: the table gives
+    best_raise_state's pick (every total up to 5n for up to 5 dice, a spread beyond)."""
     for n in range(1, go.MAX_DICE + 1):
         pool = go._pool(n)
+        totals = range(5 * n + 2) if n <= 5 else [*range(9), 13, 21, 5 * n - 1, 60]
         for number in range(len(pool.counts)):
             state = go.thresholds(_pool_values(pool, number))
-            for pips in range(7):
-                raised = pool.raise_to[pips][number]
+            for pips in totals:
+                raised = pool.raise_to(pips)[number]
                 assert go.thresholds(_pool_values(pool, raised)) == go.best_raise_state(state, pips)
 
 
@@ -312,20 +316,19 @@ def test_pool_raise_table_matches_per_die_allocations():
         pool = go._pool(n)
         for number in range(len(pool.counts)):
             values = _pool_values(pool, number)
-            for pips in range(1, 7):
-                assert _pool_values(pool, pool.raise_to[pips][number]) == naive_split(values, pips)
+            for pips in range(1, 5 * n + 2):
+                assert _pool_values(pool, pool.raise_to(pips)[number]) == naive_split(values, pips)
 
 
-def test_positive_impact_stays_positive_whatever_the_bonus_or_mastery():
-    """check_weights sets a positive impact aside at once; no pip or mastery can undo it."""
-    for n in range(1, go.MAX_DICE + 1):
+def test_positive_impact_stays_positive_whatever_the_pips_or_mastery():
+    for n in range(1, 7):
         pool = go._pool(n)
         for number, rank in enumerate(pool.rank):
             if rank != go.POSITIVE:
                 continue
             assert go._mastered_rank(*pool.counts[number]) == go.POSITIVE
-            for pips in range(1, 7):
-                assert pool.rank[pool.raise_to[pips][number]] == go.POSITIVE
+            for pips in range(1, 5 * n + 1):
+                assert pool.rank[pool.raise_to(pips)[number]] == go.POSITIVE
 
 
 def test_mastered_rank_is_the_rank_after_best_mastery():
@@ -333,9 +336,9 @@ def test_mastered_rank_is_the_rank_after_best_mastery():
         pool = go._pool(n)
         for number, counts in enumerate(pool.counts):
             values = list(_pool_values(pool, number))
-            index = go.best_mastery(values)
-            if index is not None:
-                values[index] = 6
+            change = go.best_mastery(values)
+            if change is not None:
+                values[change[0]] = change[1]
             assert go._mastered_rank(*counts) == go.read_rank(values)
 
 
@@ -356,39 +359,51 @@ def test_check_odds_with_everything_match_brute_force(n, modifier, helper):
         n, modifier, True, helper)
 
 
-@pytest.mark.parametrize(
-    "args, expected",
-    [
-        ((10, 0, False, 0), (
-            (270029376, 4829265388, 442377811, 288491686602, 176151625399), 470184984576,
-            ((0, 494483616), (1, 15085634400), (2, 113018794560), (3, 230792068800),
-             (4, 105904415520), (5, 4889587680)))),
-        ((7, -3, False, 2), (
-            (2277809658, 15006967686, 7731283044, 52458118134, 889985574), 78364164096,
-            ((0, 131919840), (1, 3344652000), (2, 24430450176), (3, 40632282720),
-             (4, 9824859360)))),
-        ((10, -1, True, 5), (
-            (2605552758197208, 36277490074904568, 6358565766742992, 18449128381508867376,
-             9935918039820989232), 28430288029929701376,
-            ((0, 31963932288000), (1, 2175746852736000), (2, 52384282939376640),
-             (3, 582107276225203200), (4, 3408075824135316480), (5, 10725817135249944576),
-             (6, 11490836032909670400), (7, 2168859767685166080)))),
-    ],
-)
-def test_check_weights_pinned(args, expected):
-    """Exact weights recorded from the original (per-roll search) implementation."""
-    assert go.check_weights(*args) == expected
+def searched_weights(n: int) -> list[int]:
+    """Check weights by rank for ``n`` dice, every roll's pooled pips placed by the searched
+    best placement (best_raise_state, not the pool's table): fast enough for 10 dice."""
+    max_bonus = n // 2
+    weights = [0] * 5
+    for faces, weight in go.multisets(n):
+        bonus = len(go.doubles(faces))
+        state = go.thresholds(faces)
+        sums = Counter(map(sum, itertools.product(range(1, 7), repeat=bonus)))
+        for pips, ways in sums.items():
+            final = go.from_thresholds(go.best_raise_state(state, pips))
+            weights[RANK[naive_read(final)]] += weight * ways * 6 ** (max_bonus - bonus)
+    return weights
+
+
+def test_issue_figures_for_pooled_bonus_pips():
+    """Issue 9's figures: positive impact 1909/7776 with 4 dice (the digest's figure), about
+    44.5% with 5 and 64.9% with 10, and those by an independent enumeration."""
+    assert go.check_probabilities(4)["positive-impact"] == Fraction(1909, 7776)
+    for n, about in ((5, 0.445), (10, 0.649)):
+        weights, denominator, _ = go.check_weights(n)
+        assert list(weights) == searched_weights(n)
+        assert abs(weights[go.POSITIVE] / denominator - about) < 0.0005
+
+
+def test_pooled_pips_reach_the_near_success_one_die_at_a_time_missed():
+    """2,2,2,2 with bonus dice 2 then 1: placing each die on its own ends at a failure; the
+    pooled 3 pips make 2,3,3,3, a near success."""
+    one_at_a_time = go.best_raise((2, 2, 2, 2), 2)
+    assert go.read(go.best_raise(one_at_a_time, 1)) == "failure"
+    assert go.best_raise((2, 2, 2, 2), 3) == (2, 3, 3, 3)
+    assert go.read((2, 3, 3, 3)) == "near-success"
+
 
 def test_icepool_oracle_for_checks_with_bonus_dice():
     icepool = pytest.importorskip("icepool")
     d6 = icepool.d6
 
     def after(values, bonus):
+        values = tuple(sorted(values))
         if bonus == 0:
             return RANK[naive_read(values)]
-        return d6.map(lambda face: after(naive_split(tuple(sorted(values)), face), bonus - 1))
+        return (bonus @ d6).map(lambda pips: RANK[naive_read(naive_split(values, pips))])
 
-    for n in (2, 3, 5):
+    for n in (2, 3, 4):
         die = d6.pool(n).expand().map(lambda faces: after(faces, len(go.doubles(faces))))
         expected = {LABELS[o]: Fraction(q, die.denominator()) for o, q in die.items()}
         got = {k: v for k, v in go.check_probabilities(n).items() if v}
@@ -486,10 +501,10 @@ def _assert_close(counts: Counter, exact: dict, samples: int) -> None:
 
 
 def _take_all(rules, dice, record, character):
-    """Take every offer, first offer first: a bonus die, then its placement ``place:best`` (the
-    first offer while pips are pending), then mastery - what the exact odds assume."""
+    """Take every offer, first offer first: every bonus die, then the pooled pips' placement
+    ``place:best``, then mastery's best proposal - what the exact odds assume."""
     while True:
-        keys = [o.key for o in rules.offers(record, character)]
+        keys = [o.key for o in rules.offers(record, character) if not o.typed]
         if not keys:
             return record
         record = rules.apply_offer(dice, record, character, keys[0])
@@ -555,9 +570,10 @@ def test_book_parkour_roll(rules):
     # the pips wait for the player; 6 6 is the only legal placement, so it is the only offer
     assert [o.key for o in rules.offers(taken, character)] == ["place:best"]
     after = rules.apply_offer(dice, taken, character, "place:best")
-    assert after.details["bonus"][0] == {
-        "die": 2, "split": [1, 1], "lost": 0, "values": [6, 6], "reading": "positive-impact",
-        "placement": "best"}
+    assert after.details["bonus"] == [{"die": 2}]
+    assert after.details["placement"] == {
+        "dice": [2], "pips": 2, "split": [1, 1], "lost": 0, "values": [6, 6],
+        "reading": "positive-impact", "how": "best", "declined": 0}
     assert after.outcome == "positive-impact" and after.success
     assert after.kept == [6, 6]
     assert rules.offers(after, character) == []  # bonus dice never make new doubles
@@ -618,19 +634,24 @@ def test_adventure_defined_condition(rules):
     assert rules.parse_check({"stat": "Essence"}, character).modifier == -1
 
 
-def test_mastery_offer_sets_a_die_to_six(rules):
+def test_mastery_offer_changes_the_die_that_reads_best(rules):
     character = hero(10)
     character.resources["learning"] = {"thought": 10}
     dice = Dice(4)
     dice.force(1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
     record = rules.check(dice, character, {"stat": "thought"})
-    keys = [o.key for o in rules.offers(record, character)]
-    assert "mastery" in keys
-    after = rules.apply_offer(dice, record, character, "mastery")
-    assert after.details["mastery"]["used"] and 6 in after.kept
-    assert "mastery" not in [o.key for o in rules.offers(after, character)]
+    offers = rules.offers(record, character)
+    proposal = next(o.key for o in offers if o.key.startswith("mastery:") and not o.typed)
+    index, value = go.best_mastery(record.kept)
+    assert proposal == f"mastery:{index + 1}={value}"
+    assert any(o.typed and o.key == "mastery:" for o in offers)
+    after = rules.apply_offer(dice, record, character, proposal)
+    assert after.details["mastery"]["used"] and after.kept[index] == value
+    assert not [o for o in rules.offers(after, character) if o.key.startswith("mastery")]
     with pytest.raises(RulesError, match="not available"):
-        rules.apply_offer(dice, after, character, "mastery")
+        rules.apply_offer(dice, after, character, proposal)
+    # the key an older save holds still means the proposal
+    assert rules.apply_offer(dice, record, character, "mastery").kept == after.kept
 
 
 def test_settle_near_success_policies(rules):
@@ -972,14 +993,17 @@ def test_monte_carlo_mastery_with_fewer_dice(rules):
 # -- placing bonus pips: the player may override the proposed split ---------------------------
 
 
-def _pending(rules, values, face):
-    """A check on ``values`` (which must hold a double) with bonus die ``face`` taken, unplaced."""
+def _pending(rules, values, *faces):
+    """A check on ``values`` (which must hold a double per face) with bonus dice ``faces``
+    taken, their pips pooled and not placed."""
     character = rules.prepare_character(
         Character(name="X", system="guts-plus", stats={"utility": len(values)}))
     dice = Dice(1)
-    dice.force(*values, face)
+    dice.force(*values, *faces)
     record = rules.check(dice, character, {"stat": "utility"})
-    return character, dice, rules.apply_offer(dice, record, character, "bonus")
+    for _ in faces:
+        record = rules.apply_offer(dice, record, character, "bonus")
+    return character, dice, record
 
 
 @pytest.mark.parametrize(
@@ -994,50 +1018,80 @@ def test_book_examples_through_the_ruleset(rules, dice, label):
     roll.force(*dice)
     record = rules.check(roll, character, {"stat": "utility"})
     assert record.outcome == label and record.kept == list(dice)
-    if record.details["bonus_left"]:  # 2,2,1: a pending bonus die does not change the reading
+    if record.details["bonus_left"]:  # 2,2,1: pips waiting do not change the reading
         roll.force(4)
         taken = rules.apply_offer(roll, record, character, "bonus")
         assert taken.outcome == label and taken.kept == list(dice)
-        assert taken.details["pending_bonus"] == {"die": 4} and taken.details["bonus"] == []
+        assert taken.details["pending_bonus"] == {"dice": [4], "pips": 4}
+        assert taken.details["bonus"] == [{"die": 4}]
 
 
-def test_taking_a_bonus_die_leaves_its_pips_pending(rules):
+def test_bonus_dice_pool_their_pips_until_they_are_placed(rules):
     character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
-    assert taken.details["pending_bonus"] == {"die": 2}
+    assert taken.details["pending_bonus"] == {"dice": [2], "pips": 2}
     assert taken.details["bonus_left"] == 1 and taken.details["values"] == [3, 3, 5, 5]
-    assert taken.steps[-1] == "bonus die 2: place its pips"
+    assert taken.steps[-1] == "bonus die 2: 2 pips to place"
     offers = rules.offers(taken, character)
-    # only placements while pips are pending: no further bonus die, no "keep" from the ruleset
-    assert [(o.key, o.text) for o in offers] == [
-        ("place:best", "Best split: 4 4 5 5 → full success"),
-        ("place:1", "All pips on die 1: 5 3 5 5 → full success"),       # die 2 gives the same
-        ("place:3", "All pips on die 3 (1 spills to die 4): 3 3 6 6 → full success"),
-        ("place:4", "All pips on die 4 (1 spills to die 1): 4 3 5 6 → full success"),
-    ]
-    with pytest.raises(RulesError, match="not available"):
-        rules.apply_offer(dice, taken, character, "bonus")
+    assert [(o.key, o.text, o.typed) for o in offers] == [
+        ("bonus", "Roll another bonus die (1 left) before placing the 2 pips", False),
+        ("place:best", "Place the 2 pips by the best split: 4 4 5 5 → full success", False),
+        ("place:1", "All pips on die 1: 5 3 5 5 → full success", False),  # die 2: the same
+        ("place:3", "All pips on die 3 (1 spills to die 4): 3 3 6 6 → full success", False),
+        ("place:4", "All pips on die 4 (1 spills to die 1): 4 3 5 6 → full success", False),
+    ]  # these reach every result 2 pips can: no split to type is offered
+    assert rules.read_offer(taken, character, "0 2 0 0") == "split:0,2,0,0"  # yet allowed
     with pytest.raises(RulesError, match="not available"):
         rules.apply_offer(dice, taken, character, "place:2")
+    dice.force(3)
+    both = rules.apply_offer(dice, taken, character, "bonus")
+    assert both.details["pending_bonus"] == {"dice": [2, 3], "pips": 5}
+    assert both.steps[-1] == "bonus die 3: 5 pips to place" and both.details["bonus_left"] == 0
+    assert [o.key for o in rules.offers(both, character)][:2] == ["place:best", "place:1"]
+    placed = rules.apply_offer(dice, both, character, "place:best")
+    assert placed.kept == [6, 3, 6, 6]  # three 6s of four: a positive impact
+    assert placed.outcome == "positive-impact"
+    assert placed.details["placement"]["pips"] == 5 and placed.details["placement"]["dice"] == [2, 3]
 
 
-def test_choosing_a_placement_applies_it_and_brings_the_bonus_offer_back(rules):
+def test_placing_the_pool_declines_the_bonus_dice_not_taken(rules):
     character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
     placed = rules.apply_offer(dice, taken, character, "place:4")
-    assert placed.details["bonus"] == [{
-        "die": 2, "split": [1, 0, 0, 1], "lost": 0, "values": [4, 3, 5, 6],
-        "reading": "success", "placement": "die 4"}]
-    assert "pending_bonus" not in placed.details
+    assert placed.details["placement"] == {
+        "dice": [2], "pips": 2, "split": [1, 0, 0, 1], "lost": 0, "values": [4, 3, 5, 6],
+        "reading": "success", "how": "die 4", "declined": 1}
+    assert "pending_bonus" not in placed.details and placed.details["bonus_left"] == 0
     assert placed.kept == [4, 3, 5, 6] and placed.details["values"] == [4, 3, 5, 6]
     assert placed.details["readings"] == ["success", "near-success", "success", "positive-impact"]
     assert placed.outcome == "success" and placed.success
-    assert placed.steps[-1] == "bonus die 2 placed all on die 4: 4 3 5 6 → full success"
-    assert [o.key for o in rules.offers(placed, character)] == ["bonus"]
-    assert taken.details["pending_bonus"] == {"die": 2}  # the record offered is untouched
+    assert placed.steps[-2:] == ["2 bonus pips placed all on die 4: 4 3 5 6 → full success",
+                                 "1 bonus die declined"]
+    assert rules.offers(placed, character) == []
+    assert taken.details["pending_bonus"] == {"dice": [2], "pips": 2}  # untouched
+
+
+def test_a_typed_split_places_the_pool_as_the_player_says(rules):
+    character, dice, taken = _pending(rules, [2, 2, 2, 2], 2, 1)
+    assert taken.details["pending_bonus"] == {"dice": [2, 1], "pips": 3}
+    for text in ("0 1 1 1", "0,1,1,1", "0+1+1+1", "split 0 1 1 1", "split:0,1,1,1"):
+        assert rules.read_offer(taken, character, text) == "split:0,1,1,1"
+    placed = rules.apply_offer(dice, taken, character, "split:0,1,1,1")
+    assert placed.kept == [2, 3, 3, 3] and placed.outcome == "near-success"
+    assert placed.details["placement"]["how"] == "typed"
+    assert placed.steps[-1] == "3 bonus pips placed as typed (0 1 1 1): 2 3 3 3 → near success"
+    for text, why in [("1 1 1", "one number per die"), ("0 0 0 5", "at most 4 more"),
+                      ("1 1 0 0", "must place all 3 pips"), ("m 1 6", "no mastery")]:
+        with pytest.raises(RulesError, match=why):
+            rules.read_offer(taken, character, text)
+    assert rules.read_offer(taken, character, "2") is None  # a number alone is a menu key
+    assert rules.read_offer(taken, character, "keep") is None
+    with pytest.raises(RulesError, match="no bonus pips"):
+        rules.read_offer(placed, character, "1 1 0 0")
 
 
 def test_book_split_example_has_one_placement_and_spill_reaches_the_same(rules):
     """5,5 + bonus 2. "All on die 1" raises die 1 to 6 and spills the other pip to die 2 (the
-    documented spill rule), giving 6,6 like the best split, so it is not offered again."""
+    documented spill rule), giving 6,6 like the best split, so it is not offered again; with
+    only one legal split there is nothing to type."""
     from solo.rules.guts_plus import placement_options, spill_split
 
     assert spill_split([5, 5], 2, 0) == (1, 1)
@@ -1045,7 +1099,7 @@ def test_book_split_example_has_one_placement_and_spill_reaches_the_same(rules):
     assert placement_options([5, 5], 2) == [("best", (1, 1))]
     character, dice, taken = _pending(rules, [5, 5], 2)
     assert [(o.key, o.text) for o in rules.offers(taken, character)] == [
-        ("place:best", "Best split: 6 6 → positive impact")]
+        ("place:best", "Place the 2 pips by the best split: 6 6 → positive impact")]
     with pytest.raises(RulesError, match="not available"):
         rules.apply_offer(dice, taken, character, "place:1")
 
@@ -1059,25 +1113,35 @@ def test_spill_wraps_round_and_loses_pips_only_on_all_sixes():
     assert placement_options([6, 6], 3) == [("best", (0, 0))]
 
 
-def test_keeping_the_roll_places_pending_pips_by_the_best_split(rules):
+def test_keeping_the_roll_places_pooled_pips_by_the_best_split(rules):
     character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
     kept = rules.settle(dice, taken, character, {}, frozenset())
-    assert kept.details["bonus"] == [{
-        "die": 2, "split": [1, 1, 0, 0], "lost": 0, "values": [4, 4, 5, 5],
-        "reading": "success", "placement": "keep"}]
+    assert kept.details["placement"] == {
+        "dice": [2], "pips": 2, "split": [1, 1, 0, 0], "lost": 0, "values": [4, 4, 5, 5],
+        "reading": "success", "how": "keep", "declined": 1}
     assert "pending_bonus" not in kept.details and kept.kept == [4, 4, 5, 5]
-    assert kept.steps[-1] == (
-        "bonus die 2 placed by the best split as the roll is kept: 4 4 5 5 → full success")
+    assert kept.steps[-2] == (
+        "2 bonus pips placed by the best split as the roll is kept: 4 4 5 5 → full success")
     assert dice.forced_pending == ()  # no die was rolled for it
     # keeping can still turn a near success into something else and then settle it
     character, dice, taken = _pending(rules, [3, 3], 1)
     assert taken.outcome == "near-success"
     kept = rules.settle(dice, taken, character, {}, frozenset())
     assert kept.kept == [4, 3] and kept.outcome == "success" and "near" not in kept.details
-    assert taken.details["pending_bonus"] == {"die": 1}  # settle copies, never edits
+    assert taken.details["pending_bonus"] == {"dice": [1], "pips": 1}  # settle copies
 
 
-@given(st.lists(st.integers(1, 6), min_size=1, max_size=10), st.integers(1, 6))
+def test_a_record_saved_with_one_unpooled_bonus_die_still_places(rules):
+    """A save from before pooling holds ``pending_bonus: {"die": face}``."""
+    character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
+    old = RollRecord.from_dict(taken.to_dict())
+    old.details["pending_bonus"] = {"die": 2}
+    assert [o.key for o in rules.offers(old, character)] == [
+        o.key for o in rules.offers(taken, character)]
+    assert rules.apply_offer(dice, old, character, "place:3").kept == [3, 3, 6, 6]
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=10), st.integers(1, 30))
 @settings(max_examples=200, deadline=None)
 def test_placement_options_are_legal_distinct_and_few(values, pips):
     from solo.rules.guts_plus import MAX_PLACEMENTS, placement_options
@@ -1098,21 +1162,23 @@ def test_placement_options_are_legal_distinct_and_few(values, pips):
     assert len(results) == len(options)
 
 
-@given(st.lists(st.integers(1, 6), min_size=2, max_size=8), st.integers(1, 6))
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=4), st.integers(1, 6),
+       st.integers(1, 6))
 @settings(max_examples=100, deadline=None)
-def test_every_placement_offer_applies_cleanly(values, face):
+def test_every_placement_offer_applies_cleanly(values, face, second):
     rules = GutsPlus()
-    values = [values[0]] + values  # a double, so there is a bonus die to take
+    values = [values[0], values[0]] + values + [4, 4]  # two doubles, two bonus dice
     if values[0] == 1:
         values[0] = values[1] = 2
-    character, dice, taken = _pending(rules, values, face)
-    offers = rules.offers(taken, character)
+    character, dice, taken = _pending(rules, values, face, second)
+    pips = face + second
+    offers = [o for o in rules.offers(taken, character) if o.key.startswith("place:")]
     assert offers and offers[0].key == "place:best"
-    assert all(o.key.startswith("place:") for o in offers)
     finals = set()
     for offer in offers:
         placed = rules.apply_offer(dice, taken, character, offer.key)
         assert all(v <= 6 for v in placed.kept) and "pending_bonus" not in placed.details
+        assert sum(placed.kept) - sum(taken.kept) == min(pips, sum(6 - v for v in taken.kept))
         assert offer.text.endswith(f"{go.WORDS[RANK[placed.outcome]]}") or "lost" in offer.text
         assert " ".join(map(str, placed.kept)) in offer.text
         finals.add(tuple(sorted(placed.kept)))
@@ -1131,9 +1197,9 @@ def test_a_record_with_pending_pips_survives_json(rules):
             == rules.apply_offer(dice, taken, character, "place:3").to_dict())
 
 
-def test_bonus_then_best_placement_is_the_old_automatic_split(rules):
-    """Taking every offer in order (bonus, then place:best) consumes the same dice and ends on
-    the same values as placing each bonus die by best_split at once (the odds' model)."""
+def test_every_bonus_die_then_the_best_placement_is_the_odds_model(rules):
+    """Taking every offer in order (each bonus die, then place:best) consumes the same dice and
+    ends on the same values as placing the pooled total by best_split (the odds' model)."""
     character = hero(6)
     for seed in range(300):
         new_dice, old_dice = Dice(seed), Dice(seed)
@@ -1141,26 +1207,25 @@ def test_bonus_then_best_placement_is_the_old_automatic_split(rules):
                            character)
         old = rules.check(old_dice, character, {"stat": "gumption"})
         values = list(old.details["values"])
-        for _ in range(old.details["bonus_total"]):
-            face = old_dice.roll(6)
-            values = [v + s for v, s in zip(values, go.best_split(values, face))]
+        pips = sum(old_dice.roll(6) for _ in range(old.details["bonus_total"]))
+        values = [v + s for v, s in zip(values, go.best_split(values, pips))]
         assert record.kept == values and record.outcome == go.read(values)
-        assert all(b["placement"] == "best" for b in record.details["bonus"])
+        if old.details["bonus_total"]:
+            assert record.details["placement"]["how"] == "best"
         assert new_dice.get_state() == old_dice.get_state()
 
 
 def test_roll_for_args_places_every_bonus_die_by_the_best_split(rules):
     dice = Dice(8)
-    dice.force(3, 3, 5, 5, 2, 6)
+    dice.force(2, 2, 2, 2, 2, 1)
     record = rules.roll_for_args(dice, {"dice": "4"})
     assert record.details["bonus_left"] == 0 and "pending_bonus" not in record.details
-    assert [b["placement"] for b in record.details["bonus"]] == ["best", "best"]
-    assert record.kept == [6, 6, 6, 6]  # 2 -> 4 4 5 5, then the 6 pips make every die 6
-    assert record.kept == [v + s for v, s in zip(
-        [4, 4, 5, 5], go.best_split([4, 4, 5, 5], 6))]
+    assert record.details["bonus"] == [{"die": 2}, {"die": 1}]
+    assert record.details["placement"]["how"] == "best"
+    assert sorted(record.kept) == [2, 3, 3, 3] and record.outcome == "near-success"
 
 
-def test_mastery_comes_back_after_the_pips_are_placed(rules):
+def test_mastery_stays_on_offer_until_used(rules):
     character = hero(10)
     character.resources["learning"] = {"thought": 10}
     dice = Dice(4)
@@ -1168,9 +1233,12 @@ def test_mastery_comes_back_after_the_pips_are_placed(rules):
     record = rules.check(dice, character, {"stat": "thought"})
     taken = rules.apply_offer(dice, record, character, "bonus")
     keys = [o.key for o in rules.offers(taken, character)]
-    assert keys[0] == "place:best" and "mastery" not in keys and "bonus" not in keys
-    placed = rules.apply_offer(dice, taken, character, keys[-1])
-    assert [o.key for o in rules.offers(placed, character)] == ["bonus", "mastery"]
+    assert keys[0] == "bonus" and "place:best" in keys
+    assert any(k.startswith("mastery:") and k != "mastery:" for k in keys)
+    placed = rules.apply_offer(dice, taken, character, "place:best")
+    keys = [o.key for o in rules.offers(placed, character)]
+    assert "place:best" not in keys and "bonus" not in keys
+    assert keys[-1] == "mastery:" and len(keys) >= 2
 
 
 def test_contest_bonus_dice_still_add_to_the_total_at_once(rules):
@@ -1200,27 +1268,28 @@ def _drill_game(fixtures, utility: int, *faces: int):
     return game
 
 
-def test_engine_lets_the_player_override_the_split(fixtures):
-    game = _drill_game(fixtures, 4, 3, 3, 5, 5)
+def test_engine_lets_the_player_pick_or_type_the_split(fixtures):
+    game = _drill_game(fixtures, 4, 2, 2, 2, 2)
     assert game.offered.kind == "roll"
     assert [o.id for o in game.offered.options] == ["keep", "bonus"]
     game.dice.force(2)
     game.choose("bonus")
+    game.dice.force(1)
+    game.choose("bonus")  # the second bonus die: 3 pips pooled
     options = game.offered.options
-    assert [o.id for o in options] == ["keep", "place:best", "place:1", "place:3", "place:4"]
-    assert options[3].text == "All pips on die 3 (1 spills to die 4): 3 3 6 6 → full success"
-    events = game.choose("place:3")
-    assert events[0].type == "roll" and not events[0].final
-    assert [o.id for o in game.offered.options] == ["keep", "bonus"]  # one bonus die left
-    game.choose("keep")
-    assert game.finished and game.state.ending == "done"
+    assert [o.id for o in options] == ["keep", "place:best", "place:1", "split:"]
+    assert options[1].text == "Place the 3 pips by the best split: 3 3 3 2 → near success"
+    typed = options[-1]
+    assert typed.key is None and typed.enabled and "type your own split" in typed.text
+    with pytest.raises(InvalidDecision, match="at most 4 more"):
+        game.choose("0 0 0 5")
+    events = game.choose("1 1 1 0")
+    assert events[0].type == "roll"
     record = game.state.rolls[-1]
-    assert record["kept"] == [3, 3, 6, 6] and record["outcome"] == "success"
-    assert record["details"]["bonus"] == [{
-        "die": 2, "split": [0, 0, 1, 1], "lost": 0, "values": [3, 3, 6, 6],
-        "reading": "success", "placement": "die 3"}]
-    assert record["details"]["bonus_left"] == 1 and "pending_bonus" not in record["details"]
-    assert game.state.choices[-3:] == ["2", "4", "1"]  # bonus, place:3, keep, by shown keys
+    assert record["kept"] == [3, 3, 3, 2] and record["outcome"] == "near-success"
+    assert record["details"]["placement"]["how"] == "typed"
+    assert game.state.choices[-3:] == ["2", "2", "split:1,1,1,0"]
+    assert game.finished and game.state.ending == "done"  # near: success, no more offers
 
 
 def test_engine_keep_with_pending_pips_uses_the_best_split(fixtures):
@@ -1231,6 +1300,19 @@ def test_engine_keep_with_pending_pips_uses_the_best_split(fixtures):
     game.choose("keep")
     record = game.state.rolls[-1]
     assert record["kept"] == [4, 3] and record["outcome"] == "success"
-    assert record["details"]["bonus"][0]["placement"] == "keep"
+    assert record["details"]["placement"]["how"] == "keep"
     assert "near" not in record["details"]
     assert game.dice.forced_pending == ()
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.integers(1, 14))
+@settings(max_examples=150, deadline=None)
+def test_a_typed_split_is_offered_only_when_it_can_reach_something_new(values, pips):
+    from solo.rules.guts_plus.offers import _more_results_than
+
+    room = sum(6 - v for v in values)
+    results = {tuple(sorted(v + a for v, a in zip(values, alloc)))
+               for alloc in itertools.product(*(range(7 - v) for v in values))
+               if sum(alloc) == min(pips, room)}
+    for count in range(len(results) + 2):
+        assert _more_results_than(values, pips, count) == (len(results) > count)

@@ -43,7 +43,15 @@ from solo.rules.guts_plus.body import (
     unusable_parts,
 )
 from solo.rules.guts_plus.checks import CheckSpec, parse_side
-from solo.rules.guts_plus.offers import BEST, MAX_PLACEMENTS, PLACE, placement_options, spill_split
+from solo.rules.guts_plus.offers import (
+    BEST,
+    MAX_PLACEMENTS,
+    PLACE,
+    SPLIT,
+    placement_options,
+    read_typed,
+    spill_split,
+)
 from solo.rules.guts_plus.qualities import (
     BOOK_CONDITIONS,
     CORE,
@@ -77,6 +85,6 @@ __all__ = [
     "body_parts", "condition_effects", "custom_qualities", "essence_range", "essence_skills",
     "find_quality", "has_mastery", "heal", "healing_days", "injure", "injuries",
     "inventory_limit", "inventory_used", "learning", "norm", "odds", "parse_side",
-    "placement_options", "protect", "quality_level", "readjust", "roll_aura", "spill_split",
+    "placement_options", "protect", "read_typed", "SPLIT", "quality_level", "readjust", "roll_aura", "spill_split",
     "strain", "unconscious", "unusable_parts",
 ]

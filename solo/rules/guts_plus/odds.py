@@ -8,15 +8,18 @@ Reading a check (digest Decision): each 6 cancels one 1; no dice left is a near 
 reading held by more than half of the remaining dice wins; otherwise good dice (4-6) against
 bad dice (1-2) decide, and a tie with no good dice is a near success.
 
-Bonus pips (from doubles, or from helper dice that match) are placed by :func:`best_split`,
-the split whose result reads best. Ties are broken by a fixed key (see :func:`split_key`), so
-the same dice and pips always give the same split. Exact odds assume every bonus die is taken
-and placed that way, one die at a time (the engine's default), and mastery is used last.
+Bonus pips (from doubles, or from helper dice that match) are pooled: the pips of every bonus
+die taken are added up and placed together (the book shares out "the total value of the extra
+dice"), no die above 6. :func:`best_split` proposes the split whose result reads best; ties are
+broken by a fixed key (see :func:`split_key`), so the same dice and pips always give the same
+split. Exact odds assume every bonus die is taken and the pooled pips placed that way (what
+``solo roll`` and keeping a roll do), and mastery, if any, used last on the die and value that
+read best (see :func:`best_mastery`).
 
 Odds are computed over sorted multisets of faces with multinomial weights (10 dice: 3003
 multisets instead of 60 million ordered rolls) and kept as integer weights until the end. The
-best placement of a bonus die is tabulated for every multiset at once, and the bonus dice are
-applied to all rolls together, one die per pass (see "exact check odds" below).
+best placement of any number of pips is tabulated for every multiset at once (see "exact check
+odds" below).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
 #: Reading labels from worst to best; the index is the reading's rank.
 LABELS: tuple[str, ...] = (
@@ -275,22 +278,25 @@ def _stable_equal_values(dice: Sequence[int], split: list[int]) -> list[int]:
     return result
 
 
-def best_mastery(values: Sequence[int]) -> int | None:
-    """The index of the die mastery should set to 6 (best reading), or None if all show 6.
+def best_mastery(values: Sequence[int]) -> tuple[int, int] | None:
+    """Mastery's proposal: ``(index, value)``, the one die and the value (1-6) that read best.
 
-    Among equally good choices the lowest die is chosen, the earliest of equal dice.
+    The choice with the largest :func:`split_key` wins; among equals the lowest die (the
+    earliest of equal dice) and then the highest value. None when no change reads better than
+    the dice as they are.
     """
-    best_index: int | None = None
-    best_key: tuple | None = None
+    best: tuple[int, int] | None = None
+    best_key = split_key(values)
     for index in sorted(range(len(values)), key=lambda i: (values[i], i)):
-        if values[index] >= 6:
-            continue
-        changed = list(values)
-        changed[index] = 6
-        key = split_key(changed)
-        if best_key is None or key > best_key:
-            best_index, best_key = index, key
-    return best_index
+        for value in range(6, 0, -1):
+            if value == values[index]:
+                continue
+            changed = list(values)
+            changed[index] = value
+            key = split_key(changed)
+            if key > best_key:
+                best, best_key = (index, value), key
+    return best
 
 
 def apply_modifier(face: int, modifier: int) -> int:
@@ -307,10 +313,11 @@ def apply_modifier(face: int, modifier: int) -> int:
 #   to v + 1 is an addition. The C(n + 5, 5) multisets of n dice (3003 for 10) are numbered, and
 #   the numbers index plain lists (see :class:`_Pool`).
 # * ``raise_to[p][i]``, the multiset after placing ``p`` pips on multiset ``i`` the best way, is
-#   built for every multiset at once instead of searched for each one (see :func:`_pool`).
-# * The bonus dice are a linear map on weights per multiset, applied once per bonus die for all
-#   rolls together (see :func:`check_weights`); a positive impact never changes again, so its
-#   weight leaves the loop.
+#   built for every multiset and every pip total at once instead of searched for each one (see
+#   :func:`_pool`).
+# * Bonus dice are pooled, so a roll with ``b`` bonus dice ends at ``raise_to[S][i]`` where ``S``
+#   is the sum of ``b`` d6: the weights per multiset are summed by their final reading, once per
+#   pip total (see :func:`check_weights`).
 
 
 def multisets(n: int) -> list[tuple[tuple[int, ...], int]]:
@@ -337,99 +344,129 @@ _MASK = (1 << _BITS) - 1
 _UNIT = (0,) + tuple(1 << (_BITS * (value - 1)) for value in range(1, 7))
 
 
-class _Pool(NamedTuple):
-    """Every multiset of ``n`` dice, numbered, with what the odds need to know about each."""
+class _Pool:
+    """Every multiset of ``n`` dice, numbered, with what the odds need to know about each.
 
-    #: packed multiset -> its number
-    index: dict[int, int]
-    #: per multiset: how many dice show 1, 2, ..., 6
-    counts: list[tuple[int, int, int, int, int, int]]
-    #: per multiset: the reading's rank
-    rank: list[int]
-    #: ``raise_to[p][i]``: the multiset after the best placement of ``p`` pips (0-6) on ``i``,
-    #: exactly what :func:`best_raise_state` returns
-    raise_to: list[list[int]]
+    ``index`` maps a packed multiset to its number; ``counts[i]`` is how many dice of multiset
+    ``i`` show 1, 2, ..., 6 and ``rank[i]`` its reading's rank. :meth:`raise_to` gives the best
+    placements of a number of pips, tabulated the first time they are asked for.
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.index: dict[int, int] = {}
+        self.counts: list[tuple[int, int, int, int, int, int]] = []
+        self.rank: list[int] = []
+        #: per multiset: its split_key packed into an integer, shifted left by 12 bits, plus
+        #: its number (below 4096), so that ``max`` compares keys and the low bits name it
+        self._best: list[int] = []
+        for c1 in range(n + 1):
+            for c2 in range(n - c1 + 1):
+                for c3 in range(n - c1 - c2 + 1):
+                    for c4 in range(n - c1 - c2 - c3 + 1):
+                        for c5 in range(n - c1 - c2 - c3 - c4 + 1):
+                            c6 = n - c1 - c2 - c3 - c4 - c5
+                            number = len(self.counts)
+                            # packed as _UNIT says: 4 bits per value
+                            packed = c1 | c2 << 4 | c3 << 8 | c4 << 12 | c5 << 16 | c6 << 20
+                            self.index[packed] = number
+                            self.counts.append((c1, c2, c3, c4, c5, c6))
+                            r = rank_of_classes(c1, c2, c3, c4 + c5, c6)
+                            self.rank.append(r)
+                            # thresholds N2, N3, N4 (dice showing at least 2, 3, 4); N6 is c6
+                            n2 = n - c1
+                            n3 = n2 - c2
+                            n4 = n3 - c3
+                            # split_key packed as in best_raise_state: rank, N4, N6, N3, N2
+                            key = (r << 20) | (n4 << 15) | (c6 << 10) | (n3 << 5) | n2
+                            self._best.append((key << 12) | number)
+        size = len(self.counts)
+        # up[v - 1][i]: the number of multiset i with one die raised from v to v + 1, or
+        # ``size`` if no die shows v (entry ``size`` of the best list is -1, below every key).
+        # ``index`` lists the packed multisets in the order of their numbers. All 6s has no
+        # successor: its best with p pips is itself, so its first successor is itself.
+        self._up = [
+            [
+                self.index[code + _UNIT[v + 1] - _UNIT[v]]
+                if (code >> (_BITS * (v - 1))) & _MASK else size
+                for code in self.index
+            ]
+            for v in range(1, 6)
+        ]
+        all_sixes = self.index[n * _UNIT[6]]
+        self._up[0][all_sixes] = all_sixes
+        self._tables: list[list[int]] = [list(range(size))]
+
+    @property
+    def most_pips(self) -> int:
+        """Pips enough to raise every die to 6; more pips change nothing."""
+        return 5 * self.n
+
+    def raise_to(self, pips: int) -> list[int]:
+        """``raise_to(p)[i]``: the multiset after the best placement of ``p`` pips on ``i``.
+
+        Exactly what :func:`best_raise_state` returns. The multisets that ``p`` pips can make
+        from multiset ``s`` are the multisets that ``p - 1`` pips can make from a successor of
+        ``s`` (``s`` with one die raised by one), so the best of them is the best of the
+        successors' bests with ``p - 1`` pips, where "best" is the largest key of
+        :func:`split_key`. All the candidates have the same pip total, and for a fixed total
+        the key determines the multiset, so there are no ties. With more pips than the dice
+        can take, every path ends at all 6s, which stays as it is (the rest are lost).
+        """
+        pips = min(pips, self.most_pips)
+        while len(self._tables) <= pips:
+            best = self._best
+            best.append(-1)
+            best = list(map(max, *(map(best.__getitem__, column) for column in self._up)))
+            self._best = best
+            self._tables.append([entry & 0xFFF for entry in best])
+        return self._tables[pips]
 
 
 @lru_cache(maxsize=None)
 def _pool(n: int) -> _Pool:
-    """Number every multiset of ``n`` dice and tabulate the best placement of 0-6 pips.
-
-    The multisets that ``p`` pips can make from multiset ``s`` are the multisets that ``p - 1``
-    pips can make from a successor of ``s`` (``s`` with one die raised by one). So the best of
-    them is the best of the successors' bests with ``p - 1`` pips, where "best" is the largest
-    key of :func:`split_key`. All the candidates have the same pip total, and for a fixed total
-    the key determines the multiset, so there are no ties and this is exactly the multiset that
-    :func:`best_raise_state` finds by searching. With more pips than the dice can take, every
-    path ends at all 6s, which has no successor and stays as it is (the rest are lost).
-
-    Each entry of ``best`` is the key shifted left by 12 bits plus the multiset's number (below
-    4096), so ``max`` compares keys and the low bits name the winner.
-    """
-    index: dict[int, int] = {}
-    counts: list[tuple[int, int, int, int, int, int]] = []
-    rank: list[int] = []
-    best: list[int] = []
-    for c1 in range(n + 1):
-        for c2 in range(n - c1 + 1):
-            for c3 in range(n - c1 - c2 + 1):
-                for c4 in range(n - c1 - c2 - c3 + 1):
-                    for c5 in range(n - c1 - c2 - c3 - c4 + 1):
-                        c6 = n - c1 - c2 - c3 - c4 - c5
-                        number = len(counts)
-                        # packed as _UNIT says: 4 bits per value
-                        packed = c1 | c2 << 4 | c3 << 8 | c4 << 12 | c5 << 16 | c6 << 20
-                        index[packed] = number
-                        counts.append((c1, c2, c3, c4, c5, c6))
-                        r = rank_of_classes(c1, c2, c3, c4 + c5, c6)
-                        rank.append(r)
-                        # thresholds N2, N3, N4 (dice showing at least 2, 3, 4); N6 is c6
-                        n2 = n - c1
-                        n3 = n2 - c2
-                        n4 = n3 - c3
-                        # split_key packed as in best_raise_state: rank, N4, N6, N3, N2
-                        key = (r << 20) | (n4 << 15) | (c6 << 10) | (n3 << 5) | n2
-                        best.append((key << 12) | number)
-    size = len(counts)
-    # up[v - 1][i]: the number of multiset i with one die raised from v to v + 1, or ``size``
-    # if no die shows v; entry ``size`` of ``best`` is -1, below every key. (``index`` lists
-    # the packed multisets in the order of their numbers.) All 6s has no successor: its best
-    # with p pips is itself, so its first successor is itself.
-    up = [
-        [
-            index[code + _UNIT[v + 1] - _UNIT[v]] if (code >> (_BITS * (v - 1))) & _MASK else size
-            for code in index
-        ]
-        for v in range(1, 6)
-    ]
-    all_sixes = index[n * _UNIT[6]]
-    up[0][all_sixes] = all_sixes
-    raise_to = [list(range(size))]
-    for _pips in range(1, 7):
-        best.append(-1)
-        # best with p pips: the largest of the successors' bests with p - 1 pips
-        best = list(map(max, *(map(best.__getitem__, column) for column in up)))
-        raise_to.append([entry & 0xFFF for entry in best])
-    return _Pool(index, counts, rank, raise_to)
+    """Every multiset of ``n`` dice, numbered (see :class:`_Pool`); one per ``n``."""
+    return _Pool(n)
 
 
 def _mastered_rank(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
-    """The reading's rank after mastery sets the best die to 6 (see :func:`best_mastery`).
+    """The reading's rank after mastery changes the die that reads best (see :func:`best_mastery`).
 
     Mastery picks the largest key, whose first part is the rank, so the rank is the best rank
-    over the choices; which die wins a tie does not change it.
+    over moving one die from its reading class to any other (or leaving the dice as they are);
+    which die and value win a tie does not change it.
     """
-    c45 = c4 + c5
-    best = rank_of_classes(c1, c2, c3, c45, c6)
-    if c1:
-        best = max(best, rank_of_classes(c1 - 1, c2, c3, c45, c6 + 1))
-    if c2:
-        best = max(best, rank_of_classes(c1, c2 - 1, c3, c45, c6 + 1))
-    if c3:
-        best = max(best, rank_of_classes(c1, c2, c3 - 1, c45, c6 + 1))
-    if c45:
-        best = max(best, rank_of_classes(c1, c2, c3, c45 - 1, c6 + 1))
+    classes = [c1, c2, c3, c4 + c5, c6]
+    best = rank_of_classes(*classes)
+    for source in range(5):
+        if not classes[source]:
+            continue
+        for target in range(5):
+            if target == source:
+                continue
+            moved = list(classes)
+            moved[source] -= 1
+            moved[target] += 1
+            best = max(best, rank_of_classes(*moved))
     return best
+
+
+@lru_cache(maxsize=None)
+def _final_ranks(n: int, mastery: bool) -> tuple[int, ...]:
+    """The rank each multiset of ``n`` dice reads as it stands, or after mastery."""
+    pool = _pool(n)
+    return tuple(_mastered_rank(*c) for c in pool.counts) if mastery else tuple(pool.rank)
+
+
+@lru_cache(maxsize=None)
+def _final_groups(n: int, mastery: bool, pips: int) -> tuple[tuple[int, ...], ...]:
+    """``groups[r]``: the multisets of ``n`` dice that read ``r`` after ``pips`` pips placed
+    the best way (and mastery, if any)."""
+    final = _final_ranks(n, mastery)
+    members: list[list[int]] = [[], [], [], [], []]
+    for number, raised in enumerate(_pool(n).raise_to(pips)):
+        members[final[raised]].append(number)
+    return tuple(tuple(m) for m in members)
 
 
 @lru_cache(maxsize=None)
@@ -467,20 +504,15 @@ def check_weights(
     """Exact check odds as integer weights.
 
     Returns ``(weights by rank, denominator, bonus-dice distribution as (count, weight))``.
-    Every bonus die is taken and placed by :func:`best_split`; mastery (if any) is used last.
+    Every bonus die is taken, their pips pooled and placed by :func:`best_split`; mastery (if
+    any) is used last.
 
     Every roll (with the helper's dice, if any) is a start: the multiset of its values after
     the modifier, with its weight, and its number of bonus dice ``b``. ``start[b]`` gathers
-    the weights per multiset. One bonus die is the linear map ``P``: each multiset's weight
-    goes to each of the six multisets ``raise_to[face]``. What we want is the sum over ``b`` of
-    ``P`` applied ``b`` times to ``start[b]`` (scaled by ``6 ** (max_bonus - b)`` so that all
-    share the denominator), which Horner's rule computes with one ``P`` per bonus die:
-    ``X = start[max]``, then ``X = start[b] + P(X)`` for ``b`` from ``max - 1`` down to 0.
-    Then each multiset's weight goes to its reading (after mastery, if any).
-
-    A positive impact stays one whatever pips are added (a pip either lifts a 1, which frees
-    a 6 from cancelling it, or moves a die that is neither 1 nor 6, or makes a 6) and whatever
-    mastery does, so weight reaching one is set aside and only multiplied by 6 per bonus die.
+    the weights per multiset. A start ends at ``raise_to[S]`` of its multiset, ``S`` the sum
+    of its ``b`` bonus dice, so for each ``b`` and each total ``S`` (with its number of ways)
+    the weights are summed by the reading they end at; ``6 ** (max_bonus - b)`` puts every
+    start over the same denominator.
     """
     pool = _pool(n)
     size = len(pool.rank)
@@ -508,35 +540,17 @@ def check_weights(
     scale = 6**max_bonus
     bonus_dist = tuple((bonus, sum(row) * scale) for bonus, row in enumerate(start) if any(row))
 
-    # the bonus dice, by Horner's rule; `settled` is the weight that reached a positive impact
-    settles = [r == POSITIVE for r in pool.rank]
-    faces = list(zip(*pool.raise_to[1:]))  # faces[i]: the multiset after each bonus face 1-6
-    weights_now = start[max_bonus]  # scaled by 6 ** 0
-    settled = 0
-    for bonus in range(max_bonus - 1, -1, -1):
-        scale = 6 ** (max_bonus - bonus)
-        after = [w * scale if w else 0 for w in start[bonus]]
-        settled *= 6
-        for w, settles_here, (r1, r2, r3, r4, r5, r6) in zip(weights_now, settles, faces):
-            if not w:
-                continue
-            if settles_here:
-                settled += 6 * w
-                continue
-            after[r1] += w
-            after[r2] += w
-            after[r3] += w
-            after[r4] += w
-            after[r5] += w
-            after[r6] += w
-        weights_now = after
-
     weights = [0, 0, 0, 0, 0]
-    weights[POSITIVE] += settled
-    for state, w in enumerate(weights_now):
-        if w:
-            final = _mastered_rank(*pool.counts[state]) if mastery else pool.rank[state]
-            weights[final] += w
+    for bonus, row in enumerate(start):
+        if not any(row):
+            continue
+        scale = 6 ** (max_bonus - bonus)
+        for pips, ways in _d6_sums(bonus):
+            factor = ways * scale
+            groups = _final_groups(n, mastery, min(pips, pool.most_pips))
+            for rank, members in enumerate(groups):
+                if members:
+                    weights[rank] += factor * sum(map(row.__getitem__, members))
     return tuple(weights), denominator, bonus_dist
 
 

@@ -1,25 +1,47 @@
-"""GUTS+ bonus-pip placements: the choices a player is offered for a bonus die's pips.
+"""GUTS+ offers on a roll: bonus dice, placing their pooled pips, and mastery.
 
-This module owns the list of placements shown for pending bonus pips (the best split first,
-then "all pips on die N" with what does not fit spilling on) and the words that describe them.
+This module owns what a player may do to a GUTS+ roll before keeping it, and what each choice
+does to the record:
+
+* ``bonus``: roll one bonus die (one per double, or per helper die that matches). In a check its
+  pips join the pool of pips waiting to be placed (``details["pending_bonus"]``); each bonus die
+  may be declined on its own. In a contest it adds to the total at once.
+* Placing the pool (checks): all the pips of the bonus dice taken are placed together, no die
+  above 6 (the book shares out "the total value of the extra dice"; digest Decision). Offered:
+  ``place:best``, the split :func:`~solo.rules.guts_plus.odds.best_split` proposes; then
+  ``place:N``, all pips on die N with what does not fit spilling on (see :func:`spill_split`),
+  when its result differs; and a typed offer: the player types any legal split, one number per
+  die (``2 0 1``), read as the key ``split:2,0,1``. Placing declines the bonus dice not yet
+  taken; keeping the roll with pips waiting places them by the best split.
+* Mastery (level 10 and 10 learning experiences in a rolled quality), once per roll: one die
+  becomes any value 1-6 (``mastery:D=V``, die D 1-based; the die then shows V whatever the
+  modifier). Offered: the change that reads best (in a contest the lowest die to 6), the best
+  change that makes a new double when one can still earn a bonus die, and a typed offer
+  (``m 2 5``). Until a bonus die is taken the doubles are counted again after mastery, so a
+  double it makes earns its bonus die; after that the change alters the value only.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import re
+from typing import Any, Sequence
 
+from solo.rules.base import Offer, RulesError
+from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
+from solo.rules.guts_plus.records import copy_record, dice_text, pending_pips, reread
 
-
-def dice_text(values: Sequence[int]) -> str:
-    """Dice values for the player: ``"2 5 6"``."""
-    return " ".join(str(v) for v in values)
-
-
-#: At most this many placement offers for one bonus die (the best split included).
+#: At most this many "all pips on die N" placements for one pool (the best split included).
 MAX_PLACEMENTS = 8
+BONUS = "bonus"
 BEST = "best"
 PLACE = "place:"
+SPLIT = "split:"
+MASTERY = "mastery"
+MASTERY_PREFIX = "mastery:"
+
+_NUMBERS = re.compile(r"\s*(?:split\s*:?|place\s*:)?\s*(\d+(?:\s*[,+\s]\s*\d+)*)\s*", re.I)
+_MASTERY = re.compile(r"\s*(?:m|mastery)\s*:?\s*(\d+)\s*(?:=|to|\s)\s*(\d+)\s*", re.I)
 
 
 def spill_split(values: Sequence[int], pips: int, die: int) -> tuple[int, ...]:
@@ -42,9 +64,9 @@ def spill_split(values: Sequence[int], pips: int, die: int) -> tuple[int, ...]:
 
 
 def placement_options(values: Sequence[int], pips: int) -> list[tuple[str, tuple[int, ...]]]:
-    """Where a bonus die's pips may go: ``[(key, split)]``, the best split first (``best``),
-    then "all pips on die N" (key ``str(N)``, 1-based, see :func:`spill_split`) in die order,
-    for each die below 6.
+    """Where pooled pips may go: ``[(key, split)]``, the best split first (``best``), then
+    "all pips on die N" (key ``str(N)``, 1-based, see :func:`spill_split`) in die order, for
+    each die below 6.
 
     An option whose result (the values as a multiset: the reading ignores the dice's order)
     equals an earlier option's is left out, and the list stops at :data:`MAX_PLACEMENTS`.
@@ -67,13 +89,14 @@ def placement_options(values: Sequence[int], pips: int) -> list[tuple[str, tuple
 
 
 def placement_text(values: Sequence[int], pips: int, key: str, split: Sequence[int]) -> str:
+    """How a placement offer reads: its result, its reading, and any pips lost."""
     raised = [v + s for v, s in zip(values, split)]
     lost = pips - sum(split)
     tail = f"{dice_text(raised)} → {go.WORDS[go.read_rank(raised)]}"
     if lost:
         tail += f" ({lost} lost)"
     if key == BEST:
-        return f"Best split: {tail}"
+        return f"Place the {pips} {_pips(pips)} by the best split: {tail}"
     die = int(key) - 1
     spilled = sum(split) - split[die]
     spill = ""
@@ -82,3 +105,348 @@ def placement_text(values: Sequence[int], pips: int, key: str, split: Sequence[i
         spill = (f" ({spilled} {'spills' if spilled == 1 else 'spill'} to "
                  f"{'die' if len(to) == 1 else 'dice'} {', '.join(to)})")
     return f"All pips on die {key}{spill}: {tail}"
+
+
+def _more_results_than(values: Sequence[int], pips: int, count: int) -> bool:
+    """Whether the legal splits of ``pips`` on ``values`` reach more than ``count`` different
+    results (as multisets): then a split of the player's own can differ from every offer.
+
+    Walks the threshold counts as :func:`~solo.rules.guts_plus.odds.best_raise_state` does,
+    stopping as soon as it has seen one more than ``count``.
+    """
+    n, n2, n3, n4, n5, n6 = go.thresholds(values)
+    placed = min(pips, 5 * n - (n2 + n3 + n4 + n5 + n6))
+    seen = 0
+    for d2 in range(min(placed, n - n2) + 1):
+        for d3 in range(min(placed - d2, n2 + d2 - n3) + 1):
+            for d4 in range(min(placed - d2 - d3, n3 + d3 - n4) + 1):
+                left = placed - d2 - d3 - d4
+                for d5 in range(min(left, n4 + d4 - n5) + 1):
+                    if n6 + left - d5 <= n5 + d5:
+                        seen += 1
+                        if seen > count:
+                            return True
+    return False
+
+
+def _pips(count: int) -> str:
+    return "pip" if count == 1 else "pips"
+
+
+def _dice(count: int) -> str:
+    return "die" if count == 1 else "dice"
+
+
+# -- what is on offer --------------------------------------------------------------------------
+
+
+def roll_offers(record: RollRecord) -> list[Offer]:
+    """Everything the player may still do to a GUTS+ roll, typed offers last."""
+    details = record.details
+    if details.get("voluntary") or "near" in details:
+        return []
+    found: list[Offer] = []
+    typed: list[Offer] = []
+    left = details.get("bonus_left", 0)
+    pending = pending_pips(details)
+    values = details["values"]
+    if left:
+        if pending:
+            text = f"Roll another bonus die ({left} left) before placing the {pending[1]} pips"
+        else:
+            text = f"Roll a bonus die ({left} left)"
+        found.append(Offer(BONUS, text))
+    if pending:
+        pips = pending[1]
+        options = placement_options(values, pips)
+        found += [Offer(PLACE + key, placement_text(values, pips, key, split))
+                  for key, split in options]
+        if _more_results_than(values, pips, len(options)):
+            example = " ".join(map(str, options[0][1]))
+            typed.append(Offer(SPLIT, f"Or type your own split of the {pips} {_pips(pips)}: "
+                                      f"one number per die, in order (e.g. {example})", typed=True))
+    mastery = details.get("mastery")
+    if mastery and not mastery["used"]:
+        proposals = mastery_proposals(record)
+        found += [Offer(key, text) for key, text in proposals]
+        index, value = _example_change(values, proposals)
+        typed.append(Offer(MASTERY_PREFIX, "Or use mastery your way: type m, a die and its new "
+                                           f"value (e.g. m {index + 1} {value})", typed=True))
+    return found + typed
+
+
+def _example_change(values: Sequence[int], proposals: list[tuple[str, str]]) -> tuple[int, int]:
+    if proposals:
+        return _mastery_key(proposals[0][0])
+    return 0, 6 if values[0] != 6 else 5
+
+
+def _can_recount(details: dict[str, Any]) -> bool:
+    """Mastery may still make a double that earns a bonus die: none has been taken yet."""
+    return not details["bonus"] and pending_pips(details) is None and "placement" not in details
+
+
+def _bonus_after(record: RollRecord, index: int, value: int) -> int:
+    """How many bonus dice the roll gives if die ``index`` shows ``value``."""
+    details = record.details
+    if record.kind == "check":
+        faces = list(record.dice)
+        faces[index] = value
+        helper = details.get("helper")
+        own, matches = go.pairs_with_helper(faces, helper["dice"] if helper else [])
+        return len(own) + len(matches)
+    values = list(details["values"])
+    values[index] = value
+    return len(go.doubles(values))
+
+
+def mastery_proposals(record: RollRecord) -> list[tuple[str, str]]:
+    """Mastery's proposals as ``(key, text)``: the change that reads best, then the best change
+    that makes a new double (while a double can still earn a bonus die), when it differs."""
+    details = record.details
+    values = details["values"]
+    found: list[tuple[str, str]] = []
+    if record.kind == "check":
+        best = go.best_mastery(values)
+    else:
+        low = min(range(len(values)), key=lambda i: (values[i], i))
+        best = None if values[low] >= 6 else (low, 6)
+    if best is not None:
+        found.append((_key(*best), _change_text(record, *best)))
+    if _can_recount(details):
+        double = _best_double(record)
+        if double is not None and double != best:
+            found.append((_key(*double), _change_text(record, *double)))
+    return found
+
+
+def _best_double(record: RollRecord) -> tuple[int, int] | None:
+    """The change of one die that earns one more bonus die and reads best (a contest: the
+    highest total), or None."""
+    details = record.details
+    values = details["values"]
+    now = details["bonus_total"]
+    best: tuple[int, int] | None = None
+    best_key: Any = None
+    for index in sorted(range(len(values)), key=lambda i: (values[i], i)):
+        for value in range(6, 1, -1):
+            if value == values[index] or _bonus_after(record, index, value) <= now:
+                continue
+            changed = list(values)
+            changed[index] = value
+            key = go.split_key(changed) if record.kind == "check" else sum(changed)
+            if best_key is None or key > best_key:
+                best, best_key = (index, value), key
+    return best
+
+
+def _key(index: int, value: int) -> str:
+    return f"{MASTERY_PREFIX}{index + 1}={value}"
+
+
+def _mastery_key(key: str) -> tuple[int, int]:
+    die, _, value = key[len(MASTERY_PREFIX):].partition("=")
+    return int(die) - 1, int(value)
+
+
+def _change_text(record: RollRecord, index: int, value: int) -> str:
+    values = list(record.details["values"])
+    before = values[index]
+    values[index] = value
+    if record.kind == "check":
+        result = f"{dice_text(values)} → {go.WORDS[go.read_rank(values)]}"
+    else:
+        result = f"total {sum(values) + sum(b['die'] for b in record.details['bonus'])}"
+    gained = 0
+    if _can_recount(record.details):
+        gained = _bonus_after(record, index, value) - record.details["bonus_total"]
+    extra = f", {gained:+d} bonus {_dice(abs(gained))}" if gained else ""
+    return f"Use mastery: die {index + 1} ({before}) becomes {value}: {result}{extra}"
+
+
+# -- typed answers -----------------------------------------------------------------------------
+
+
+def read_typed(record: RollRecord, text: str) -> str | None:
+    """The offer key for a typed split (``2 0 1``) or mastery (``m 2 5``), or None.
+
+    Raises :class:`RulesError` saying why when the answer is of that kind but not legal now.
+    """
+    details = record.details
+    match = _MASTERY.fullmatch(text)
+    if match:
+        mastery = details.get("mastery")
+        if not mastery or mastery["used"]:
+            raise RulesError("GUTS+: no mastery to use on this roll")
+        index, value = int(match.group(1)) - 1, int(match.group(2))
+        _check_change(details["values"], index, value)
+        return _key(index, value)
+    match = _NUMBERS.fullmatch(text)
+    if match and (re.search(r"\d\D+\d", text) or text.strip().lower().startswith("split")):
+        pending = pending_pips(details)
+        if pending is None:
+            raise RulesError("GUTS+: there are no bonus pips to place on this roll")
+        split = tuple(int(n) for n in re.findall(r"\d+", match.group(1)))
+        _check_split(details["values"], pending[1], split)
+        return SPLIT + ",".join(map(str, split))
+    return None
+
+
+def _check_change(values: Sequence[int], index: int, value: int) -> None:
+    if not 0 <= index < len(values):
+        raise RulesError(f"GUTS+: mastery changes one of dice 1 to {len(values)} (got die {index + 1})")
+    if not 1 <= value <= 6:
+        raise RulesError(f"GUTS+: a die shows 1 to 6 (got {value})")
+    if values[index] == value:
+        raise RulesError(f"GUTS+: die {index + 1} already shows {value}")
+
+
+def _check_split(values: Sequence[int], pips: int, split: Sequence[int]) -> None:
+    """Raise :class:`RulesError` unless ``split`` places the pooled pips legally."""
+    if len(split) != len(values):
+        raise RulesError(
+            f"GUTS+: a split gives one number per die: {len(values)} numbers "
+            f"(got {len(split)})"
+        )
+    for number, (value, extra) in enumerate(zip(values, split), start=1):
+        if value + extra > 6:
+            raise RulesError(
+                f"GUTS+: die {number} shows {value} and takes at most {6 - value} more "
+                f"(got {extra})"
+            )
+    room = sum(6 - v for v in values)
+    if sum(split) != min(pips, room):
+        lost = f" ({pips - room} lost: every die reaches 6)" if pips > room else ""
+        raise RulesError(
+            f"GUTS+: the split must place all {min(pips, room)} pips{lost} (got {sum(split)})"
+        )
+
+
+# -- carrying out an offer ---------------------------------------------------------------------
+
+
+def apply(dice: Dice, record: RollRecord, key: str) -> RollRecord:
+    """Carry out one offer (a key from :func:`roll_offers` or :func:`read_typed`)."""
+    offered = {offer.key for offer in roll_offers(record) if not offer.typed}
+    if key == MASTERY and any(k.startswith(MASTERY_PREFIX) for k in offered):
+        key = next(k for k in offered if k.startswith(MASTERY_PREFIX))  # an older save's key
+    if key not in offered:
+        why = ""
+        if key.startswith((SPLIT, MASTERY_PREFIX)):
+            try:
+                if read_typed(record, _typed_text(key)) == key:
+                    why = None
+            except RulesError as exc:
+                why = f": {str(exc).removeprefix('GUTS+: ')}"
+        if why is not None:
+            raise RulesError(
+                f"GUTS+: offer {key!r} is not available on this roll{why} "
+                f"(available: {', '.join(sorted(offered)) or 'none'})"
+            )
+    new = copy_record(record)
+    details = new.details
+    if key == BONUS:
+        return _take_bonus(dice, new)
+    if key.startswith(MASTERY_PREFIX):
+        return _use_mastery(new, *_mastery_key(key))
+    pending = pending_pips(details)
+    assert pending is not None
+    if key.startswith(SPLIT):
+        split = tuple(int(n) for n in key[len(SPLIT):].split(","))
+        return place(new, split, "typed")
+    choice = key[len(PLACE):]
+    split = dict(placement_options(details["values"], pending[1]))[choice]
+    return place(new, split, BEST if choice == BEST else f"die {choice}")
+
+
+def _typed_text(key: str) -> str:
+    """What a player could have typed to get ``key`` (keys read back to themselves)."""
+    if key.startswith(MASTERY_PREFIX):
+        index, value = _mastery_key(key) if re.fullmatch(r"mastery:\d+=\d+", key) else (-1, 0)
+        return f"m {index + 1} {value}"
+    return "split " + key[len(SPLIT):]
+
+
+def _take_bonus(dice: Dice, record: RollRecord) -> RollRecord:
+    details = record.details
+    face = dice.roll(6)
+    details["bonus_left"] -= 1
+    details["bonus"].append({"die": face})
+    if record.kind == "check":
+        taken, pips = pending_pips(details) or ([], 0)
+        details["pending_bonus"] = {"dice": taken + [face], "pips": pips + face}
+        total = pips + face
+        record.steps.append(f"bonus die {face}: {total} {_pips(total)} to place")
+        return record
+    record.steps.append(f"bonus die {face} added to the total")
+    return reread(record, explain=True)
+
+
+def place(record: RollRecord, split: Sequence[int], how: str) -> RollRecord:
+    """Place the pooled pips by ``split`` and read the check again (``record`` is changed).
+
+    ``how`` says how the split was chosen: ``best``, ``die N`` (all on die N), ``typed`` (the
+    player's own) or ``keep`` (the best split, placed because the roll was kept). Bonus dice
+    not taken yet are declined.
+    """
+    details = record.details
+    taken, pips = pending_pips(details) or ([], 0)
+    details.pop("pending_bonus", None)
+    raised = [v + s for v, s in zip(details["values"], split)]
+    details["values"] = raised
+    lost = pips - sum(split)
+    rank = go.read_rank(raised)
+    declined = details.get("bonus_left", 0)
+    details["bonus_left"] = 0
+    details["placement"] = {
+        "dice": taken, "pips": pips, "split": list(split), "lost": lost,
+        "values": raised, "reading": go.LABELS[rank], "how": how, "declined": declined,
+    }
+    words = {BEST: "by the best split", "keep": "by the best split as the roll is kept",
+             "typed": f"as typed ({dice_text(split)})"}.get(how, f"all on {how}")
+    note = f" ({lost} lost)" if lost else ""
+    record.steps.append(
+        f"{pips} bonus {_pips(pips)} placed {words}{note}: {dice_text(raised)} → {go.WORDS[rank]}"
+    )
+    if declined:
+        record.steps.append(f"{declined} bonus {_dice(declined)} declined")
+    return reread(record)
+
+
+def place_best(record: RollRecord, how: str = BEST) -> RollRecord:
+    """Place pooled pips, if any wait, by the best split (a copy; the record is unchanged)."""
+    pending = pending_pips(record.details)
+    if pending is None:
+        return record
+    new = copy_record(record)
+    return place(new, go.best_split(new.details["values"], pending[1]), how)
+
+
+def _use_mastery(record: RollRecord, index: int, value: int) -> RollRecord:
+    details = record.details
+    values = details["values"]
+    before = values[index]
+    recount = _can_recount(details)
+    gained = _bonus_after(record, index, value) - details["bonus_total"] if recount else 0
+    values[index] = value
+    details["mastery"] = {"used": True, "die": index, "from": before, "to": value}
+    step = f"mastery: die {index + 1} ({before}) becomes {value}"
+    if recount:
+        if record.kind == "check":
+            faces = list(record.dice)
+            faces[index] = value
+            helper = details.get("helper")
+            own, matches = go.pairs_with_helper(faces, helper["dice"] if helper else [])
+            if helper:
+                helper["matches"] = matches
+        else:
+            own, matches = go.doubles(values), []
+        details["doubles"] = own
+        details["bonus_total"] = details["bonus_left"] = len(own) + len(matches)
+        if gained:
+            step += f", {gained:+d} bonus {_dice(abs(gained))}"
+    if record.kind == "check":
+        record.steps.append(f"{step} → {go.WORDS[go.read_rank(values)]}")
+        return reread(record)
+    record.steps.append(step)
+    return reread(record, explain=True)

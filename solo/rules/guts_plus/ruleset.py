@@ -3,7 +3,8 @@
 This module owns :class:`GutsPlus`, the object the engine talks to. What a quality, a body or a
 check's parameters mean is in :mod:`.qualities`, :mod:`.body` and :mod:`.checks`; the dice
 arithmetic (reading a check, bonus-pip splits, exact odds) is in :mod:`.odds`; the placements
-offered for bonus pips are in :mod:`.offers`.
+offered on a roll (bonus dice, their pips, mastery) are in :mod:`.offers`; a record's
+shape is in :mod:`.records`.
 
 Characters. ``stats`` maps quality names to levels 1-10. The four core qualities are stored
 lower-case (``gumption``, ``utility``, ``thought``, ``slyness``); custom qualities keep the
@@ -44,17 +45,12 @@ Reading, bonus dice and policies follow the digest's Decisions. Choices made her
 
 * Doubles are found on the dice as rolled; a modifier then changes what each die reads.
   Bonus pips are placed on the modified values, never above 6.
-* Bonus dice are offers (key ``bonus``), one die at a time. In a check, taking one rolls it
-  and leaves its pips pending (``details["pending_bonus"] = {"die": face}``); until they are
-  placed the only offers are placements (see :func:`placement_options`): ``place:best``, the
-  split :func:`~solo.rules.guts_plus.odds.best_split` proposes, then ``place:N`` ("all pips on
-  die N", 1-based), listed only when its result differs from every option before it. Keeping
-  the roll with pips pending places them by the best split (``placement: "keep"``); keeping
-  declines the bonus dice not yet taken. ``solo roll`` takes every bonus die with the best
-  split, as the exact odds assume.
-* Mastery (level 10 and 10 learning experiences in a rolled quality) is the offer
-  ``mastery``, once per roll: in a check the die whose change reads best is set to 6; in a
-  contest the lowest die becomes 6. A die changed by mastery or bonus pips makes no new double.
+* Bonus dice, placing their pooled pips and mastery are offers on the roll, described in
+  :mod:`.offers`: the pips of all bonus dice taken are placed together, the best split
+  proposed and any legal split typed; mastery sets one die to any value, and before any bonus
+  die is taken a double it makes earns its bonus die. ``solo roll`` takes every bonus die and
+  places the pool by the best split, as the exact odds assume; keeping a roll with pips
+  waiting places them the same way.
 * In a contest the opponent (played by the adventure) always takes its bonus dice and its
   mastery at once; the player's bonus dice are offers that add to the total.
 * Conditions: the book's table (afraid, terrified, tired, exhausted...) applies to checks and
@@ -65,6 +61,7 @@ Reading, bonus dice and policies follow the digest's Decisions. Choices made her
 * ``record.dice`` holds the check's own dice as rolled; bonus, helper and oracle dice are in
   ``details`` (``bonus``, ``helper``, ``near``). ``record.kept`` holds the current values.
 """
+
 from __future__ import annotations
 
 import re
@@ -74,6 +71,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
+from solo.rules.guts_plus import offers
 from solo.rules.guts_plus.body import (
     AURAS,
     body_parts,
@@ -93,7 +91,14 @@ from solo.rules.guts_plus.body import (
     unusable_parts,
 )
 from solo.rules.guts_plus.checks import CheckSpec, dice_count, helper_level_of, parse_side
-from solo.rules.guts_plus.offers import BEST, PLACE, dice_text, placement_options, placement_text
+from solo.rules.guts_plus.records import (
+    copy_record,
+    dice_text,
+    doubles_step,
+    reread,
+    roller_details,
+    unread_record,
+)
 from solo.rules.guts_plus.qualities import (
     CORE,
     CREATION_ITEMS,
@@ -117,49 +122,6 @@ from solo.rules.guts_plus.qualities import (
     whole,
 )
 from solo.rules.values import canonical_keys
-
-
-def _copy(record: RollRecord) -> RollRecord:
-    return RollRecord.from_dict(record.to_dict())
-
-
-def _doubles_step(doubles: Sequence[int]) -> str:
-    count = len(doubles)
-    return (f"doubles {', '.join(f'{v}-{v}' for v in doubles)}: "
-            f"{count} bonus {'die' if count == 1 else 'dice'}")
-
-
-def _roller_details(
-    spec: CheckSpec, values: list[int], doubles: list[int], bonus_dice: int
-) -> dict[str, Any]:
-    """The roller's side of a check or contest record's details, before helper or opponent."""
-    return {
-        "qualities": list(spec.qualities),
-        "levels": list(spec.levels),
-        "pool": spec.dice,
-        "modifier": spec.modifier,
-        "fewer_dice": spec.fewer,
-        "conditions": [c for c, _, _ in spec.conditions],
-        "values": values,
-        "doubles": doubles,
-        "bonus_total": bonus_dice,
-        "bonus_left": bonus_dice,
-        "bonus": [],
-    }
-
-
-def _unread_record(
-    spec: CheckSpec, kind: str, faces: Sequence[int], details: dict[str, Any], steps: list[str],
-    **fields: Any,
-) -> RollRecord:
-    """A check or contest record of the dice as rolled, mastery not yet used, still to be read."""
-    if spec.mastery:
-        details["mastery"] = {"used": False}
-    return RollRecord(
-        system=SYSTEM, kind=kind, stat=spec.stat, dice=list(faces), outcome="", success=False,
-        modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
-        details=details, steps=steps, **fields,
-    )
 
 
 class GutsPlus(RulesetDefaults):
@@ -352,51 +314,19 @@ class GutsPlus(RulesetDefaults):
         if spec.modifier:
             steps.append(f"{spec.modifier:+d} to each die: {dice_text(values)}")
         if own:
-            steps.append(_doubles_step(own))
-        details = _roller_details(spec, values, own, len(own) + len(matches))
+            steps.append(doubles_step(own))
+        details = roller_details(spec, values, own, len(own) + len(matches))
         if spec.helper_dice:
             details["helper"] = {
                 "level": spec.helper_level, "dice": helper_faces, "matches": matches,
             }
             steps.append(f"helper rolled {dice_text(helper_faces)}: "
                          f"{len(matches)} {'match' if len(matches) == 1 else 'matches'}")
-        record = _unread_record(
+        record = unread_record(
             spec, "check", faces, details, steps,
             kept=list(values), xp=1 if any(f in (1, 2) for f in faces) else 0,
         )
-        return self._reread(record, explain=True)
-
-    def _reread(self, record: RollRecord, explain: bool = False) -> RollRecord:
-        """Read the record's current state into outcome, success, kept and learning."""
-        details = record.details
-        if record.kind == "check":
-            values = details["values"]
-            rank = go.read_rank(values)
-            record.kept = list(values)
-            details["readings"] = [go.LABELS[go.face_rank(v)] for v in values]
-            if explain:
-                record.steps.extend(go.explain(values))
-            qualities = details.get("qualities") or []
-            record.learning = (
-                {qualities[0]: 1} if rank == go.NEGATIVE and qualities else {}
-            )
-        else:
-            own = sum(details["values"]) + sum(b["die"] for b in details["bonus"])
-            total = own + details["modifier"]
-            difference = total - details["opponent"]["total"]
-            rank = go.contest_rank(difference)
-            record.total = total
-            record.kept = list(details["values"])
-            details["difference"] = difference
-            if explain:
-                theirs = details["opponent"]["total"]
-                record.steps.append(
-                    f"{total} vs {theirs}: {difference:+d} → {go.WORDS[rank]}"
-                )
-        details["reading"] = go.LABELS[rank]
-        record.outcome = go.LABELS[rank]
-        record.success = rank >= go.SUCCESS
-        return record
+        return reread(record, explain=True)
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
@@ -420,10 +350,10 @@ class GutsPlus(RulesetDefaults):
         their_total = sum(their_values) + sum(their_bonus) + theirs.modifier
         own = go.doubles(faces)
         if own:
-            steps.append(_doubles_step(own))
+            steps.append(doubles_step(own))
         if spec.modifier:
             steps.append(f"{spec.modifier:+d} to the total")
-        details = _roller_details(spec, list(faces), own, len(own))
+        details = roller_details(spec, list(faces), own, len(own))
         details["opponent"] = {
             "name": opponent_name,
             "qualities": list(theirs.qualities),
@@ -434,100 +364,25 @@ class GutsPlus(RulesetDefaults):
             "modifier": theirs.modifier,
             "total": their_total,
         }
-        record = _unread_record(spec, "contest", faces, details, steps)
-        return self._reread(record, explain=True)
+        record = unread_record(spec, "contest", faces, details, steps)
+        return reread(record, explain=True)
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
-        details = record.details
-        if record.system != SYSTEM or details.get("voluntary") or "near" in details:
+        """Bonus dice, placing their pooled pips, and mastery (see :mod:`.offers`)."""
+        if record.system != SYSTEM:
             return []
-        pending = details.get("pending_bonus")
-        if pending:
-            values, pips = details["values"], pending["die"]
-            return [
-                Offer(PLACE + key, placement_text(values, pips, key, split))
-                for key, split in placement_options(values, pips)
-            ]
-        found: list[Offer] = []
-        left = details.get("bonus_left", 0)
-        if left:
-            found.append(Offer("bonus", f"Roll a bonus die ({left} left)"))
-        mastery = details.get("mastery")
-        if mastery and not mastery["used"] and self._mastery_target(record) is not None:
-            found.append(Offer("mastery", "Use mastery: set one die to 6"))
-        return found
+        return offers.roll_offers(record)
 
-    def _place_pips(
-        self, record: RollRecord, split: Sequence[int], placement: str
-    ) -> RollRecord:
-        """Place the pending bonus die's pips by ``split`` and read the check again.
-
-        ``placement`` says how the split was chosen: ``best``, ``die N`` (all on die N) or
-        ``keep`` (the best split, placed because the roll was kept with the pips pending).
-        """
-        details = record.details
-        face = details.pop("pending_bonus")["die"]
-        raised = [v + s for v, s in zip(details["values"], split)]
-        details["values"] = raised
-        lost = face - sum(split)
-        rank = go.read_rank(raised)
-        details["bonus"].append({
-            "die": face, "split": list(split), "lost": lost,
-            "values": raised, "reading": go.LABELS[rank], "placement": placement,
-        })
-        how = {BEST: "by the best split", "keep": "by the best split as the roll is kept"}.get(
-            placement, f"all on {placement}"
-        )
-        note = f" ({lost} lost)" if lost else ""
-        record.steps.append(
-            f"bonus die {face} placed {how}{note}: {dice_text(raised)} → {go.WORDS[rank]}"
-        )
-        return self._reread(record)
-
-    def _mastery_target(self, record: RollRecord) -> int | None:
-        values = record.details["values"]
-        if record.kind == "check":
-            return go.best_mastery(values)
-        low = min(range(len(values)), key=lambda i: (values[i], i))
-        return None if values[low] >= 6 else low
+    def read_offer(self, record: RollRecord, character: Character, text: str) -> str | None:
+        """A typed split of the pooled pips (``2 0 1``) or use of mastery (``m 2 5``)."""
+        if record.system != SYSTEM:
+            return None
+        return offers.read_typed(record, text)
 
     def apply_offer(
         self, dice: Dice, record: RollRecord, character: Character, key: str
     ) -> RollRecord:
-        available = {offer.key for offer in self.offers(record, character)}
-        if key not in available:
-            raise RulesError(
-                f"GUTS+: offer {key!r} is not available on this roll "
-                f"(available: {', '.join(sorted(available)) or 'none'})"
-            )
-        new = _copy(record)
-        details = new.details
-        if key.startswith(PLACE):
-            choice = key[len(PLACE):]
-            pips = details["pending_bonus"]["die"]
-            split = dict(placement_options(details["values"], pips))[choice]
-            return self._place_pips(new, split, BEST if choice == BEST else f"die {choice}")
-        if key == "bonus":
-            face = dice.roll(6)
-            details["bonus_left"] -= 1
-            if new.kind == "check":
-                details["pending_bonus"] = {"die": face}
-                new.steps.append(f"bonus die {face}: place its pips")
-                return new
-            details["bonus"].append({"die": face})
-            new.steps.append(f"bonus die {face} added to the total")
-            return self._reread(new, explain=True)
-        index = self._mastery_target(new)
-        assert index is not None
-        before = details["values"][index]
-        details["values"][index] = 6
-        details["mastery"] = {"used": True, "die": index, "from": before}
-        if new.kind == "check":
-            rank = go.read_rank(details["values"])
-            new.steps.append(f"mastery: {before} becomes 6 → {go.WORDS[rank]}")
-            return self._reread(new)
-        new.steps.append(f"mastery: {before} becomes 6")
-        return self._reread(new, explain=True)
+        return offers.apply(dice, record, key)
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         if "opponent" in params or "opponent_dice" in params:
@@ -564,13 +419,10 @@ class GutsPlus(RulesetDefaults):
     ) -> RollRecord:
         """Place pending bonus pips by the best split (keeping never loses pips), then decide
         what a near success counts as."""
-        if record.details.get("pending_bonus"):
-            record = _copy(record)
-            pips = record.details["pending_bonus"]["die"]
-            record = self._place_pips(record, go.best_split(record.details["values"], pips), "keep")
+        record = offers.place_best(record, "keep")
         if record.outcome != "near-success" or "near" in record.details:
             return record
-        new = _copy(record)
+        new = copy_record(record)
         if "near-success" in branches:
             new.details["near"] = {"policy": "branch"}
             return new
@@ -621,7 +473,8 @@ class GutsPlus(RulesetDefaults):
         )
 
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
-        """Exact odds, every bonus die taken and split by ``best_split``, mastery used last.
+        """Exact odds: every bonus die taken, their pips pooled and placed by ``best_split``,
+        mastery used last on the die and value that read best.
 
         ``outcomes`` holds the five readings, which sum to 1; ``overall_success`` is full
         success or positive impact (what a generic ``success`` branch catches without a near
@@ -697,14 +550,9 @@ class GutsPlus(RulesetDefaults):
             record = self.contest(dice, character, None, params)  # type: ignore[arg-type]
         else:
             record = self.check(dice, character, params)
-        while True:
-            keys = {o.key for o in self.offers(record, character)}
-            if PLACE + BEST in keys:
-                record = self.apply_offer(dice, record, character, PLACE + BEST)
-            elif "bonus" in keys:
-                record = self.apply_offer(dice, record, character, "bonus")
-            else:
-                break
+        while offers.BONUS in {o.key for o in self.offers(record, character)}:
+            record = self.apply_offer(dice, record, character, offers.BONUS)
+        record = offers.place_best(record)
         return self.settle(dice, record, character, params, frozenset())
 
     # experience ---------------------------------------------------------------------------

@@ -1,0 +1,117 @@
+"""GUTS+ roll records: what a check or contest record holds, and reading it again.
+
+This module owns the shape of a GUTS+ :class:`~solo.rules.dice.RollRecord`'s ``details`` (the
+roller's side, the bonus dice, mastery) and :func:`reread`, which turns the record's current
+values into its outcome. The ruleset builds records; :mod:`.offers` changes them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from solo.rules.dice import RollRecord
+from solo.rules.guts_plus import odds as go
+from solo.rules.guts_plus.checks import CheckSpec
+from solo.rules.guts_plus.qualities import SYSTEM
+
+
+def dice_text(values: Sequence[int]) -> str:
+    """Dice values for the player: ``"2 5 6"``."""
+    return " ".join(str(v) for v in values)
+
+
+def copy_record(record: RollRecord) -> RollRecord:
+    """A deep copy (records are changed by offers, never in place)."""
+    return RollRecord.from_dict(record.to_dict())
+
+
+def doubles_step(doubles: Sequence[int]) -> str:
+    """The step that names the doubles found and the bonus dice they give."""
+    count = len(doubles)
+    return (f"doubles {', '.join(f'{v}-{v}' for v in doubles)}: "
+            f"{count} bonus {'die' if count == 1 else 'dice'}")
+
+
+def roller_details(
+    spec: CheckSpec, values: list[int], doubles: list[int], bonus_dice: int
+) -> dict[str, Any]:
+    """The roller's side of a check or contest record's details, before helper or opponent.
+
+    ``bonus`` lists the bonus dice taken (``{"die": face}``); ``bonus_left`` counts those
+    still on offer. In a check the pips of the dice taken wait in ``pending_bonus``
+    (``{"dice": [faces], "pips": total}``) until they are placed together, which is recorded
+    in ``placement``.
+    """
+    return {
+        "qualities": list(spec.qualities),
+        "levels": list(spec.levels),
+        "pool": spec.dice,
+        "modifier": spec.modifier,
+        "fewer_dice": spec.fewer,
+        "conditions": [c for c, _, _ in spec.conditions],
+        "values": values,
+        "doubles": doubles,
+        "bonus_total": bonus_dice,
+        "bonus_left": bonus_dice,
+        "bonus": [],
+    }
+
+
+def unread_record(
+    spec: CheckSpec, kind: str, faces: Sequence[int], details: dict[str, Any], steps: list[str],
+    **fields: Any,
+) -> RollRecord:
+    """A check or contest record of the dice as rolled, mastery not yet used, still to be read."""
+    if spec.mastery:
+        details["mastery"] = {"used": False}
+    return RollRecord(
+        system=SYSTEM, kind=kind, stat=spec.stat, dice=list(faces), outcome="", success=False,
+        modifiers={"modifier": spec.modifier, "fewer_dice": spec.fewer},
+        details=details, steps=steps, **fields,
+    )
+
+
+def pending_pips(details: dict[str, Any]) -> tuple[list[int], int] | None:
+    """``(bonus dice, pooled pips)`` waiting to be placed, or None.
+
+    A record saved before the pips were pooled holds one die as ``{"die": face}``.
+    """
+    pending = details.get("pending_bonus")
+    if not pending:
+        return None
+    if "die" in pending:
+        return [pending["die"]], pending["die"]
+    return list(pending["dice"]), pending["pips"]
+
+
+def reread(record: RollRecord, explain: bool = False) -> RollRecord:
+    """Read the record's current state into outcome, success, kept and learning."""
+    details = record.details
+    if record.kind == "check":
+        values = details["values"]
+        rank = go.read_rank(values)
+        record.kept = list(values)
+        details["readings"] = [go.LABELS[go.face_rank(v)] for v in values]
+        if explain:
+            record.steps.extend(go.explain(values))
+        qualities = details.get("qualities") or []
+        record.learning = (
+            {qualities[0]: 1} if rank == go.NEGATIVE and qualities else {}
+        )
+    else:
+        own = sum(details["values"]) + sum(b["die"] for b in details["bonus"])
+        total = own + details["modifier"]
+        difference = total - details["opponent"]["total"]
+        rank = go.contest_rank(difference)
+        record.total = total
+        record.kept = list(details["values"])
+        details["difference"] = difference
+        if explain:
+            theirs = details["opponent"]["total"]
+            record.steps.append(
+                f"{total} vs {theirs}: {difference:+d} → {go.WORDS[rank]}"
+            )
+    details["reading"] = go.LABELS[rank]
+    record.outcome = go.LABELS[rank]
+    record.success = rank >= go.SUCCESS
+    return record
