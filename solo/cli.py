@@ -3,6 +3,9 @@
 Errors users can cause (a bad file, a bad save, an illegal character) print one line on stderr
 and exit with status 1; usage errors exit with 2 (click's convention). No command shows a
 traceback for those.
+
+Startup time is a feature: this module imports only click at the top; each command imports
+what it needs when it runs (``bench/startup.py`` measures it).
 """
 
 from __future__ import annotations
@@ -12,17 +15,11 @@ import sys
 from typing import Any
 
 import click
-from rich.console import Console
 
 from solo import __version__
-from solo.adventure import loader
-from solo.adventure.problems import AdventureError
-from solo.engine.game import EngineError
-from solo.rules import registry
-from solo.rules.base import RulesError
-from solo.saves import DEFAULT_SLOT, SaveError, SaveStore, check_slot
-from solo.session import load_playable, new_session, resume_session
-from solo.ui.render import plain
+
+DEFAULT_ADVENTURE = "supply-ship"  # also solo.adventure.loader.DEFAULT_ADVENTURE
+SAVE_DIR_HELP = "Folder for saves [default: the user data folder; `solo saves` shows it]."
 
 SYSTEM_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": ["-h", "--help"]}
 
@@ -40,43 +37,98 @@ def fail(exc: Exception) -> UserError:
     return UserError(str(exc))
 
 
+def user_errors() -> tuple[type[Exception], ...]:
+    """The exceptions that mean "the user can fix this": shown as one line, never a traceback."""
+    from solo.adventure.problems import AdventureError
+    from solo.engine.game import EngineError
+    from solo.rules.base import RulesError
+    from solo.saves import SaveError
+
+    return (AdventureError, SaveError, RulesError, EngineError)
+
+
+def plain(text: Any, style: str = ""):
+    from solo.ui.render import plain as as_text
+
+    return as_text(text, style)
+
+
+class _Registry:
+    """``registry`` without importing it (and the rules) until a command uses it."""
+
+    def __getattr__(self, name: str) -> Any:
+        from solo.rules import registry as real
+
+        return getattr(real, name)
+
+
+registry = _Registry()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="solo")
 def cli() -> None:
     """Play tabletop role-playing adventures alone: real dice, exact odds, saves."""
 
 
-def _console() -> Console:
+def _console():
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=False, emoji=False)
 
 
-def _front(as_json: bool):
-    from solo.ui.driver import JsonFront, LineInput, RichFront
+def wants_plain(flag: bool, stream: Any = None) -> bool:
+    """Plain words when asked, or when the output cannot show box drawing and emoji."""
+    from solo.ui.plain_text import can_encode
 
-    interactive = sys.stdin.isatty() and not as_json
+    stream = stream if stream is not None else sys.stdout
+    return flag or not can_encode(getattr(stream, "encoding", None))
+
+
+def _front(session, as_json: bool, as_plain: bool = False):
+    """The line-mode front end for a session: JSON, plain words or rich."""
+    from solo.ui.driver import JsonFront, LineFront, LineInput
+    from solo.ui.words import Words
+
+    words = Words(session.adventure, session.game)
     if as_json:
-        return lambda objectives: JsonFront(sys.stdout, LineInput(sys.stdin))
-    console = _console()
-    source = LineInput(prompt=console.input) if interactive else LineInput(sys.stdin)
-    return lambda objectives: RichFront(console, source, objectives)
+        return JsonFront(sys.stdout, LineInput(sys.stdin), words)
+    interactive = sys.stdin.isatty()
+    source = LineInput(prompt=input) if interactive else LineInput(sys.stdin)
+    return LineFront(words, source, plain=wants_plain(as_plain))
+
+
+def _interactive(as_json: bool) -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty() and not as_json
 
 
 @cli.command()
-@click.argument("adventure", required=False, default=loader.DEFAULT_ADVENTURE)
+@click.argument("adventure", required=False, default=DEFAULT_ADVENTURE)
 @click.option("--seed", type=int, help="Seed for the dice: the same seed and choices replay the game.")
-@click.option("--slot", default=DEFAULT_SLOT, show_default=True, help="Save slot name.")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--slot", help="Save slot name [default: the adventure's id].")
+@click.option("--new", "start_new", is_flag=True, help="Start over even if the slot holds an unfinished game.")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON event per line instead of the rich view.")
+@click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
-def play(adventure: str, seed: int | None, slot: str, save_dir: str | None, as_json: bool,
-         character_name: str | None, ironman: bool, replay_file: str | None, full: bool | None) -> None:
-    """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship)."""
+def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
+         as_plain: bool, character_name: str | None, ironman: bool, replay_file: str | None, full: bool | None) -> None:
+    """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
+
+    Each adventure saves in its own slot (its id) unless --slot says otherwise. A slot holding
+    an unfinished game is never replaced without asking: at a terminal solo asks; otherwise it
+    refuses unless --new is given.
+    """
+    from solo.saves import SaveStore, check_slot
+    from solo.session import new_session
+
     try:
-        check_slot(slot)
         store = SaveStore(save_dir)
+        if slot is not None:
+            check_slot(slot)
         character = None
         if character_name:
             from solo.characters import CharacterStore
@@ -85,23 +137,31 @@ def play(adventure: str, seed: int | None, slot: str, save_dir: str | None, as_j
         if replay_file:
             from solo.replay import replay_into_session
 
-            session = replay_into_session(replay_file, store=store, slot=slot)
-            status = _run(session, as_json, full, resume=True)
+            session = replay_into_session(replay_file, store=store, slot=slot or "replay")
+            _guard_slot(store, session.slot, start_new, as_json)
+            status = _run(session, as_json, full, as_plain, resume=True)
         else:
-            session = new_session(adventure, store=store, slot=slot, seed=seed, character=character, ironman=ironman)
-            status = _run(session, as_json, full)
+            session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
+                                  ironman=ironman)
+            if slot is None:
+                session.slot = check_slot(session.adventure.id)
+            _guard_slot(store, session.slot, start_new, as_json)
+            status = _run(session, as_json, full, as_plain, offer_keep=not character_name and _interactive(as_json))
         if character_name and session.game.finished:
             _keep_character(store, session)
-    except (AdventureError, SaveError, RulesError, EngineError) as exc:
+    except user_errors() as exc:
         raise fail(exc) from None
     sys.exit(status)
 
 
-def _run(session, as_json: bool, full: bool | None, *, resume: bool = False) -> int:
+def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, resume: bool = False,
+         offer_keep: bool = False) -> int:
     """Play ``session`` on the full screen or in line mode (see :mod:`solo.ui.screen_mode`)."""
     from solo.ui import screen_mode
 
     requested = None if full is None else (screen_mode.FULL if full else screen_mode.LINE)
+    if as_plain:
+        requested = screen_mode.LINE
     mode, _why = screen_mode.choose(requested, as_json=as_json)
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
@@ -109,56 +169,92 @@ def _run(session, as_json: bool, full: bool | None, *, resume: bool = False) -> 
         return play_full(session, resume=resume)
     from solo.ui.driver import play as run
 
-    return run(session, _front(as_json)(_objective_texts(session)), resume=resume)
+    return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
 
 
-def _objective_texts(session) -> dict[str, str]:
-    return {oid: o.text for oid, o in session.adventure.objectives.items()}
+def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
+    """Never replace an unfinished game silently: ask at a terminal, refuse otherwise."""
+    from solo.saves import SaveError, is_unfinished
+
+    held = store.peek(slot)
+    if start_new or held is None or not is_unfinished(held):
+        return
+    what = f"{held.get('adventure', {}).get('title') or '?'} ({held.get('progress') or 'in progress'})"
+    if _interactive(as_json):
+        if click.confirm(f"Slot {slot!r} holds an unfinished game: {what}. Start over and replace it?",
+                         default=False):
+            return
+        raise SaveError(f"kept it; resume with `solo continue {slot}`, or play in another slot with --slot NAME")
+    raise SaveError(f"slot {slot!r} holds an unfinished game: {what}; resume it with `solo continue {slot}`, "
+                    "start over with --new, or use another slot with --slot NAME")
 
 
-def _keep_character(store: SaveStore, session) -> None:
+def _keep_character(store, session) -> None:
     from solo.characters import CharacterStore
 
     CharacterStore(store.folder).save(session.game.character)
 
 
 @cli.command(name="continue")
-@click.argument("slot", required=False, default=DEFAULT_SLOT)
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.argument("slot", required=False)
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON event per line instead of the rich view.")
+@click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
-def continue_(slot: str, save_dir: str | None, as_json: bool, full: bool | None) -> None:
-    """Resume the game saved in SLOT (default: autosave) exactly where it stopped."""
+def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: bool, full: bool | None) -> None:
+    """Resume the game saved in SLOT exactly where it stopped (default: the last one played).
+
+    A finished game is shown again from the beginning, to re-read.
+    """
+    from solo.saves import SaveError, SaveStore, check_slot
+    from solo.session import resume_session
+
     try:
-        session = resume_session(SaveStore(save_dir), check_slot(slot))
+        store = SaveStore(save_dir)
+        if slot is None:
+            latest = store.latest()
+            if latest is None:
+                raise SaveError(f"no unfinished game in {store.folder}; start one with `solo play`")
+            slot = latest[0]
+        session = resume_session(store, check_slot(slot))
         if session.game.finished:
-            raise SaveError(f"the game in slot {slot!r} has already ended ({session.game.state.ending})")
-        status = _run(session, as_json, full, resume=True)
-    except (AdventureError, SaveError, RulesError, EngineError) as exc:
+            front = _front(session, as_json, as_plain)
+            from solo.story import retell
+
+            front.view("story", {"entries": retell(store.read(slot).payload)})
+            sys.exit(0)
+        status = _run(session, as_json, full, as_plain, resume=True)
+    except user_errors() as exc:
         raise fail(exc) from None
     sys.exit(status)
 
 
 @cli.command()
-@click.argument("adventure", required=False, default=loader.DEFAULT_ADVENTURE)
+@click.argument("adventure", required=False, default=DEFAULT_ADVENTURE)
 @click.option("--host", default="localhost", show_default=True, help="Address to listen on (other machines can reach any but localhost).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--seed", type=int, help="Seed for the dice of each new game.")
-@click.option("--slot", default=DEFAULT_SLOT, show_default=True, help="Save slot name.")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--slot", help="Save slot name [default: the adventure's id].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--continue", "resume", is_flag=True, help="Each page resumes the game in SLOT instead of starting ADVENTURE.")
-def serve(adventure: str, host: str, port: int, seed: int | None, slot: str, save_dir: str | None, resume: bool) -> None:
+def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | None, save_dir: str | None, resume: bool) -> None:
     """Serve the full-screen game as a web page (http://localhost:8000 by default).
 
     Each browser tab runs its own game, saved like a game in the terminal. Ctrl-C stops serving.
     """
+    from solo.saves import check_slot
+    from solo.session import load_playable
     from solo.ui.app.serve import absolute, serve as run_server
 
     try:
-        check_slot(slot)
+        if slot is not None:
+            check_slot(slot)
         if not resume:
-            load_playable(adventure)  # a bad file fails here, once, not in every tab
-    except (AdventureError, SaveError) as exc:
+            loaded = load_playable(adventure)  # a bad file fails here, once, not in every tab
+            slot = slot or loaded.adventure.id
+        elif slot is None:
+            raise click.UsageError("--continue needs --slot SLOT")
+    except user_errors() as exc:
         raise fail(exc) from None
     arguments = ["continue", slot] if resume else ["play", adventure, "--slot", slot]
     if seed is not None and not resume:
@@ -175,6 +271,8 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str, sav
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def list_(as_json: bool) -> None:
     """List the bundled adventures."""
+    from solo.adventure import loader
+
     entries = loader.catalog()
     if as_json:
         click.echo(json.dumps(entries, indent=2))
@@ -226,12 +324,13 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
 @click.option("--character", "character_id", help="Pregenerated character whose odds label the checks (default: the first).")
 def graph(adventure: str, fmt: str, character_id: str | None) -> None:
     """Print the scene graph of ADVENTURE: choices, checks with exact odds, endings."""
+    from solo.adventure import loader
     from solo.adventure.graph import GraphError, to_dot, to_mermaid
 
     try:
         loaded = loader.load(adventure).adventure
         text = (to_dot if fmt == "dot" else to_mermaid)(loaded, character_id)
-    except (AdventureError, GraphError, RulesError) as exc:
+    except (*user_errors(), GraphError) as exc:
         raise fail(exc) from None
     click.echo(text)
 
@@ -258,6 +357,8 @@ def _system_args(ctx: click.Context) -> dict[str, Any]:
 
 
 def _ruleset(system: str):
+    from solo.rules.base import RulesError
+
     try:
         return registry.get(system)
     except RulesError as exc:
@@ -283,6 +384,8 @@ def odds(ctx: click.Context, system: str, as_json: bool) -> None:
     solo odds humanity-blessed --die d8 [--spark] --target 8
     solo odds four-s --bonus 2 --goal 7
     """
+    from solo.rules.base import RulesError
+
     ruleset = _ruleset(system)
     args = _system_args(ctx)
     try:
@@ -303,9 +406,30 @@ def odds(ctx: click.Context, system: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the roll record as JSON.")
 @click.pass_context
 def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> None:
-    """Roll one check or contest in SYSTEM; takes the same options as `solo odds`."""
-    from solo.rules.dice import Dice
+    """Roll dice: SYSTEM's check or contest (same options as `solo odds`), or dice notation.
 
+    \b
+    solo roll 2d6+1              any dice: NdS, with an optional +M or -M
+    solo roll guts-plus --dice 3 a check by a system's rules
+    """
+    from solo.rules.base import RulesError
+    from solo.rules.dice import Dice
+    from solo.rules.notation import DiceNotation, NotationError
+
+    if system[:1].isdigit() or system[:1] in "dD" and system[1:2].isdigit():
+        try:
+            notation = DiceNotation.parse(system)
+        except NotationError as exc:
+            raise click.UsageError(str(exc)) from None
+        dice = Dice(seed)
+        faces, total = notation.roll(dice)
+        if as_json:
+            click.echo(json.dumps({"seed": dice.seed, "dice": str(notation), "faces": faces, "total": total}))
+            return
+        from solo.ui.commands import roll_text
+
+        click.echo(f"{roll_text(notation, faces, total)}   (seed {dice.seed})")
+        return
     ruleset = _ruleset(system)
     args = _system_args(ctx)
     dice = Dice(seed)
@@ -325,10 +449,12 @@ def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> No
 
 
 @cli.command()
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def saves(save_dir: str | None, as_json: bool) -> None:
-    """List the save slots: adventure, scene, progress, last played."""
+    """List the save slots (adventure, scene, progress, last played) and say where they are."""
+    from solo.saves import SaveStore
+
     store = SaveStore(save_dir)
     rows = []
     for slot, payload, error in store.slots():
@@ -352,6 +478,7 @@ def saves(save_dir: str | None, as_json: bool) -> None:
     if not rows:
         click.echo(f"no saves in {store.folder}")
         return
+    click.echo(f"Save folder: {store.folder}")
     from rich.table import Table
 
     table = Table(title=f"Saves in {store.folder}", title_justify="left")
@@ -368,10 +495,12 @@ def saves(save_dir: str | None, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("slot")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 def delete(slot: str, save_dir: str | None, yes: bool) -> None:
     """Delete a save slot (and its backup)."""
+    from solo.saves import SaveError, SaveStore, check_slot
+
     try:
         store = SaveStore(save_dir)
         path = store.path(check_slot(slot))
@@ -388,21 +517,23 @@ def delete(slot: str, save_dir: str | None, yes: bool) -> None:
 
 @cli.command()
 @click.argument("save")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def replay(save: str, save_dir: str | None, as_json: bool) -> None:
     """Re-run SAVE (a slot or a save file) from its seed and choices; say if it arrives at the same state."""
     from solo.replay import read_replay, replay_payload
+    from solo.saves import SaveStore
 
     try:
         payload = read_replay(save, SaveStore(save_dir))
         result = replay_payload(payload)
-    except (AdventureError, SaveError, RulesError, EngineError) as exc:
+    except user_errors() as exc:
         raise fail(exc) from None
     if as_json:
         click.echo(json.dumps({"same": result.same, "steps": result.steps, "differences": result.differences}))
     elif result.same:
-        click.echo(f"replayed {result.steps} decisions: same state (scene {result.game.state.scene})")
+        where = result.game.adventure.scenes.get(result.game.state.scene or "")
+        click.echo(f"replayed {result.steps} decisions: same state ({where.title if where else 'not started'})")
     else:
         click.echo(f"replayed {result.steps} decisions: DIFFERENT state: {'; '.join(result.differences)}")
     sys.exit(0 if result.same else 1)
@@ -423,11 +554,13 @@ def _characters(save_dir: str | None):
 @click.option("--system", "system_id", required=True, help="The game system (guts-plus, game, ...).")
 @click.option("--name", help="The character's name.")
 @click.option("--from", "from_file", type=click.Path(dir_okay=False, exists=True), help="Read the character from a YAML/JSON file.")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--force", is_flag=True, help="Replace a stored character of the same name.")
 def character_new(system_id: str, name: str | None, from_file: str | None, save_dir: str | None, force: bool) -> None:
     """Create a character by the book's creation rules."""
     from solo.characters import create, from_file as read_character
+    from solo.rules.base import RulesError
+    from solo.saves import SaveError
     from solo.ui.creation import ask_character
 
     ruleset = _ruleset(system_id)
@@ -451,7 +584,7 @@ def character_new(system_id: str, name: str | None, from_file: str | None, save_
 
 
 @character.command(name="list")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def character_list(save_dir: str | None, as_json: bool) -> None:
     """List stored characters."""
@@ -474,10 +607,13 @@ def character_list(save_dir: str | None, as_json: bool) -> None:
 
 @character.command(name="show")
 @click.argument("name")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def character_show(name: str, save_dir: str | None, as_json: bool) -> None:
     """Show a stored character and what its experience can buy."""
+    from solo.rules.base import RulesError
+    from solo.saves import SaveError
+
     try:
         made = _characters(save_dir).load(name)
         options = registry.get(made.system).advancement(made)
@@ -509,10 +645,12 @@ def character_show(name: str, save_dir: str | None, as_json: bool) -> None:
 @character.command(name="advance")
 @click.argument("name")
 @click.option("--buy", "key", help="What to buy (a key from `solo character show`).")
-@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder for saves [default: ./saves].")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 def character_advance(name: str, key: str | None, save_dir: str | None) -> None:
     """Spend experience on an advance, at the book's cost."""
     from solo.characters import advance
+    from solo.rules.base import RulesError
+    from solo.saves import SaveError
 
     store = _characters(save_dir)
     try:
@@ -531,6 +669,43 @@ def character_advance(name: str, key: str | None, save_dir: str | None) -> None:
     except (SaveError, RulesError) as exc:
         raise fail(exc) from None
     click.echo(f"{made.name}: bought {key}")
+
+
+@cli.command()
+@click.argument("slot", required=False)
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
+              help="Markdown, or one self-contained HTML file.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to a file instead of the screen.")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
+def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | None) -> None:
+    """Write the story in SLOT so far (narration, choices, rolls, notes) as a document."""
+    from solo.replay import read_replay
+    from solo.saves import SaveError, SaveStore
+    from solo.story import retell
+    from solo.ui.transcript import to_html, to_markdown
+    from solo.ui.words import Words
+
+    try:
+        store = SaveStore(save_dir)
+        if slot is None:
+            latest = store.latest(unfinished=False)
+            if latest is None:
+                raise SaveError(f"no saves in {store.folder}")
+            slot = latest[0]
+        story = retell(read_replay(slot, store))
+        words = Words(story.adventure)
+        text = (to_html if fmt == "html" else to_markdown)(story, words)
+        if output:
+            from pathlib import Path
+
+            Path(output).write_text(text, encoding="utf-8")
+            click.echo(f"wrote {output}")
+        else:
+            click.echo(text, nl=False)
+    except user_errors() as exc:
+        raise fail(exc) from None
+    except OSError as exc:
+        raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
 def main() -> None:

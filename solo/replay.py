@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from solo.engine.game import EngineError, Game, InvalidDecision
 from solo.rules.base import Character
@@ -45,8 +45,13 @@ def transcript_of(payload: dict[str, Any]) -> list[str]:
     return [str(k) for k in payload.get("transcript") or payload.get("choices", [])]
 
 
-def replay_payload(payload: dict[str, Any]) -> ReplayResult:
-    """Re-run a save from its seed and answers on a fresh game; compare with the saved state."""
+def replay_payload(payload: dict[str, Any], observer: Observer | None = None) -> ReplayResult:
+    """Re-run a save from its seed and answers on a fresh game; compare with the saved state.
+
+    ``observer``, if given, is called after the start and after every answer with the answer
+    (``""`` for the start, ``:undo`` for an undo), the option it chose (None for the start and
+    undo), the events it caused and the game: how the story is retold (:mod:`solo.story`).
+    """
     adventure, _ = load_adventure_for(payload)
     state = payload["state"]
     start = state.get("start_character")
@@ -54,18 +59,25 @@ def replay_payload(payload: dict[str, Any]) -> ReplayResult:
     game = Game(adventure, seed=int(payload["seed"]), character=character)
     session = Session(game, adventure, SaveStore(), "replay", autosave=False,
                       ironman=bool(payload.get("ironman", False)))
-    session.game.start()
+    started = session.game.start()
+    if observer is not None:
+        observer("", None, started, session.game)
     steps = 0
     for key in transcript_of(payload):
         steps += 1
         if key == UNDO:
             if not session.undo():
                 return ReplayResult(session.game, False, [f"step {steps}: nothing to undo"], steps - 1)
+            if observer is not None:
+                observer(UNDO, None, [], session.game)
             continue
         if session.game.offered is None:
             return ReplayResult(session.game, False, [f"the game ended before step {steps}"], steps - 1)
         try:
-            session.choose(key)
+            option = _option(session.game.offered, key)
+            events = session.choose(key)
+            if observer is not None:
+                observer(key, option, events, session.game)
         except (InvalidDecision, EngineError) as exc:
             return ReplayResult(session.game, False, [f"step {steps} ({key!r}) failed: {exc}"], steps - 1)
     replayed = session.game.snapshot()
@@ -73,6 +85,16 @@ def replay_payload(payload: dict[str, Any]) -> ReplayResult:
         f"{name} differs" for name in COMPARED if _normal(replayed.get(name)) != _normal(state.get(name))
     ]
     return ReplayResult(session.game, not differences, differences, steps, session)
+
+
+Observer = Callable[[str, Any, list, Game], None]
+
+
+def _option(offered: Any, key: str) -> Any:
+    for option in getattr(offered, "options", ()):
+        if option.key == key or option.id == key:
+            return option
+    return None
 
 
 def _normal(value: Any) -> Any:

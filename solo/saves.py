@@ -44,11 +44,41 @@ def check_slot(slot: str) -> str:
 
 
 def default_dir(option: str | os.PathLike[str] | None = None) -> Path:
-    """The save folder: the option, else $SOLO_SAVE_DIR, else ./saves."""
+    """The save folder: the option, else $SOLO_SAVE_DIR, else the platform's user data folder.
+
+    That is ``~/.local/share/solo/saves`` on Linux (or under ``$XDG_DATA_HOME``),
+    ``~/Library/Application Support/solo/saves`` on macOS and ``%LOCALAPPDATA%\\solo\\saves`` on
+    Windows, so ``solo continue`` finds a game from any folder.
+    """
     if option:
         return Path(option)
     env = os.environ.get(SAVE_DIR_ENV)
-    return Path(env) if env else Path.cwd() / "saves"
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("solo", appauthor=False)) / "saves"
+
+
+def is_unfinished(payload: dict[str, Any] | None) -> bool:
+    """Whether a save holds a game that has not reached an ending."""
+    if not isinstance(payload, dict):
+        return False
+    state = payload.get("state")
+    return isinstance(state, dict) and not state.get("ending")
+
+
+def encode(payload: dict[str, Any]) -> bytes:
+    """The bytes of a save file, serialised once: the canonical body, its checksum spliced in.
+
+    The body (everything but ``checksum``) is dumped canonically; its hash is the checksum
+    :func:`checksum` recomputes on reading, so the file needs no second serialisation.
+    """
+    body = {k: v for k, v in payload.items() if k != "checksum"}
+    raw = _canonical(body)
+    digest = "sha256:" + hashlib.sha256(raw).hexdigest()
+    tail = (b"," if body else b"") + b'"checksum":"' + digest.encode("ascii") + b'"}'
+    return raw[:-1] + tail
 
 
 def _canonical(data: Any) -> bytes:
@@ -75,8 +105,10 @@ def make_payload(
     progress: str = "",
     created: str | None = None,
     extra: dict[str, Any] | None = None,
+    with_checksum: bool = True,
 ) -> dict[str, Any]:
-    """A complete save payload (checksum included) for a game state."""
+    """A complete save payload for a game state; its checksum unless ``with_checksum`` is False
+    (:meth:`SaveStore.write` puts it in as it writes, without serialising twice)."""
     stamp = now()
     payload: dict[str, Any] = {
         "format": SAVE_FORMAT,
@@ -98,7 +130,8 @@ def make_payload(
     }
     if extra:
         payload.update(extra)
-    payload["checksum"] = checksum(payload)
+    if with_checksum:
+        payload["checksum"] = checksum(payload)
     return payload
 
 
@@ -126,9 +159,25 @@ class SaveStore:
     def write(self, slot: str, payload: dict[str, Any]) -> Path:
         """Write a slot atomically, keeping its previous content as ``.bak``."""
         target = self.path(slot)
-        data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        atomic_write(target, data, backup=self.backup_path(slot))
+        atomic_write(target, encode(payload), backup=self.backup_path(slot))
         return target
+
+    def latest(self, *, unfinished: bool = True) -> tuple[str, dict[str, Any]] | None:
+        """The most recently played slot (unfinished games only, by default), or None."""
+        best: tuple[str, dict[str, Any]] | None = None
+        for slot, payload, _ in self.slots():
+            if payload is None or (unfinished and not is_unfinished(payload)):
+                continue
+            if best is None or str(payload.get("updated", "")) > str(best[1].get("updated", "")):
+                best = (slot, payload)
+        return best
+
+    def peek(self, slot: str) -> dict[str, Any] | None:
+        """The payload in a slot, or None when there is none or it cannot be read."""
+        try:
+            return self.read(slot).payload
+        except SaveError:
+            return None
 
     # -- reading -----------------------------------------------------------------------------
     def read(self, slot: str) -> LoadedSave:

@@ -29,7 +29,9 @@ class Session:
     created: str | None = None
     notes: list[str] = field(default_factory=list)
     autosave: bool = True
-    history: list[dict[str, Any]] = field(default_factory=list)  # snapshots for :undo
+    #: story snapshots for :undo: the state before each decision without the dice and with the
+    #: append-only logs (rolls, choices) as lengths, so that each costs little in a save
+    history: list[dict[str, Any]] = field(default_factory=list)
     ironman: bool = False
     #: Every answer given, ``:undo`` included, in order: what a replay re-enacts. (The game's
     #: own choice log loses undone steps, and an undo keeps spent rerolls spent, so replaying
@@ -54,6 +56,7 @@ class Session:
             progress=progress,
             created=self.created,
             extra={"ironman": self.ironman, "undo": self.history[-UNDO_SAVED:], "transcript": self.transcript},
+            with_checksum=False,
         )
 
     def save(self) -> Path:
@@ -62,10 +65,10 @@ class Session:
         return self.store.write(self.slot, payload)
 
     def remember(self, snapshot: dict[str, Any], key: str) -> None:
-        """Record a decision just made: its key, and the snapshot from before it for :undo."""
+        """Record a decision just made: its key, and the story from before it for :undo."""
         self.transcript.append(key)
         if not self.ironman:
-            self.history.append(snapshot)
+            self.history.append(story_point(snapshot))
             del self.history[:-UNDO_DEPTH]
 
     def choose(self, key: str) -> list:
@@ -80,22 +83,76 @@ class Session:
         self.game = Game.resume(self.adventure, snapshot)
 
     def undo(self) -> bool:
-        """Step back one decision. The dice are not re-rolled: the same choice gives the same dice."""
+        """Step back one decision in the story; the dice go on where they are.
+
+        The dice are never rewound: the next roll after an undo is a new one, so undoing cannot
+        show what a roll would have been. Rerolls spent since stay spent, and the journal keeps
+        every note. A replay re-enacts ``:undo`` the same way and arrives at the same state.
+        """
         if self.ironman or not self.history:
             return False
-        snapshot = self.history.pop()
+        point = self.history.pop()
+        now = self.game.snapshot()
         rerolls_now = _spent_resources(self.game)
-        game = Game.resume(self.adventure, snapshot)
-        # Undo never refunds rerolls or other spent resources and never changes future dice:
-        # the dice state after undo is where the undone step started, so the same choice
-        # replays the same dice; resources spent since stay spent.
+        game = Game.resume(self.adventure, rebuild(point, now))
         _keep_spent(game, rerolls_now)
         self.game = game
         self.transcript.append(UNDO)
         return True
 
+    def restarted(self) -> "Session":
+        """A new game of the same adventure in the same slot, with the same starting character
+        if one was brought in, and new dice."""
+        start = self.game.state.start_character
+        character = Character.from_dict(start) if start else None
+        game = Game(self.adventure, character=character)
+        return Session(game, self.adventure, self.store, self.slot, ironman=self.ironman)
+
+    def side_dice(self):
+        """Dice for the oracle and free rolls, apart from the game's: asking never changes a check.
+
+        Seeded from the game's seed and the journal's length, so the answers are reproducible
+        and an undo does not offer the same answer again (the journal survives undo).
+        """
+        from solo.rules.dice import Dice
+
+        return Dice((self.game.state.seed * 1_000_003 + len(self.game.state.journal) + 1) % 2**63)
+
+    def note(self, text: str, kind: str = "note"):
+        """Write in the journal; returns the engine's event for it."""
+        return self.game.note(text, kind)
+
 
 UNDO = ":undo"
+#: the state's append-only logs: a story point keeps their lengths, not their contents
+LOGS = ("rolls", "choices")
+#: what a story point leaves out and takes from the present on undo
+PRESENT = ("dice", "journal")
+
+
+def story_point(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A state snapshot slimmed for :undo: no dice, no journal, logs as their lengths."""
+    point = {k: v for k, v in snapshot.items() if k not in LOGS and k not in PRESENT}
+    for name in LOGS:
+        point[f"{name}_kept"] = len(snapshot.get(name) or [])
+    return point
+
+
+def rebuild(point: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """The state to resume on undo: the story from ``point``, the dice and journal from ``now``.
+
+    A full snapshot (a save written before story points existed) is used as it is, but still
+    with today's dice, so an undo never rewinds them.
+    """
+    state = dict(point)
+    for name in LOGS:
+        kept = point.get(f"{name}_kept")
+        if kept is not None:
+            state[name] = list(now.get(name) or [])[: int(kept)]
+            state.pop(f"{name}_kept", None)
+    for name in PRESENT:
+        state[name] = now.get(name)
+    return state
 SPENT_ON_UNDO = ("rerolls",)
 UNDO_DEPTH = 50  # steps :undo can go back in one sitting
 UNDO_SAVED = 10  # of those, kept in the save file

@@ -123,6 +123,7 @@ class Table:
     dice: str
     rows: Mapping[tuple[int, int], Branch]  # inclusive range -> branch
     reroll: tuple[int, ...] = ()
+    label: str = ""  # shown with the roll; an unlabelled table rolls out of the player's sight
     path: Path = ()
 
 
@@ -198,6 +199,10 @@ class Adventure:
     hooks: tuple[Hook, ...] = ()
     #: What happens when the rules take the character out outside a conflict (see the engine).
     defeated: Branch | None = None
+    #: player-facing names for ids shown on screen (stats, resources, counters, conditions)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    #: what the player does not know yet: ("objective" | "clock" | "variable", name) pairs
+    hidden: frozenset[tuple[str, str]] = frozenset()
     source: str = ""  # the file it came from, for messages
     digest: str = ""  # sha256 of the file's bytes, for saves
 
@@ -370,6 +375,7 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
             dice=str(t["dice"]),
             rows=rows,
             reroll=tuple(int(x) for x in (t.get("reroll") or ())),
+            label=str(t.get("label", "") or ""),
             path=("tables", tid),
         )
     return Adventure(
@@ -427,6 +433,16 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
         ),
         scenes=scenes,
         defeated=_branch(data["defeated"], ("defeated",)) if data.get("defeated") else None,
+        labels={str(k): str(v) for k, v in (data.get("labels") or {}).items()},
+        hidden=_hidden(data, variables),
         source=source,
         digest=digest,
     )
+
+
+def _hidden(data: Mapping[str, Any], variables: Mapping[str, Any]) -> frozenset[tuple[str, str]]:
+    """The objectives, clocks and variables marked hidden, as (kind, name) pairs."""
+    found = {("objective", str(o["id"])) for o in data.get("objectives") or () if o.get("hidden")}
+    found |= {("clock", str(cid)) for cid, c in (variables.get("clocks") or {}).items() if (c or {}).get("hidden")}
+    found |= {("variable", str(name)) for name in variables.get("hidden") or ()}
+    return frozenset(found)

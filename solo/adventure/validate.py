@@ -104,6 +104,9 @@ CODES: dict[str, str] = {
     "table-overlap": "totals covered by more than one row (warning)",
     "table-impossible": "every total the dice can roll is rerolled",
     "disabled-without-if": "a `disabled` text on a choice without `if` is never shown (warning)",
+    "unknown-reveal": "a reveal effect names no objective, clock, counter or flag",
+    "never-revealed": "something hidden that no reveal effect makes known (warning)",
+    "unlabelled-name": "a name shown to players that is an id with no label (warning)",
     "model": "the data could not be read into an adventure",
     **CONFLICT_CODES,
 }
@@ -481,8 +484,8 @@ class _Checker:
             "give": self._fx_give,
             "take": self._fx_take,
             "complete": self._fx_complete,
-            "award": self._fx_nothing,
-            "condition": self._fx_nothing,
+            "award": self._fx_award,
+            "condition": self._fx_condition,
             "clear": self._fx_nothing,
             "injury": self._fx_injury,
             "advance": self._fx_advance,
@@ -490,7 +493,10 @@ class _Checker:
             "text": self._fx_text,
             "goto": self._fx_goto,
             "if": self._fx_if,
+            "reveal": self._fx_reveal,
         }
+        self.revealed: set[str] = set()
+        self.shown_names: list[tuple[str, str, Path_]] = []  # (what, name, where) a player will read
         self.call_checks: dict[str, Callable[[str, Callable[[], _At]], None]] = {
             "has": self._call_has,
             "done": self._call_done,
@@ -540,6 +546,7 @@ class _Checker:
         self.check_tables()
         self.check_graph()
         self.check_usage()
+        self.check_labels()
         return self.problems
 
     # ids ---------------------------------------------------------------------------------------
@@ -980,6 +987,23 @@ class _Checker:
     def _fx_nothing(self, value: Any, path: Path_) -> None:
         return
 
+    def _fx_award(self, value: Any, path: Path_) -> None:
+        for name in value or {} if isinstance(value, Mapping) else ():
+            self.shown_names.append(("resource", str(name), path + (name,)))
+
+    def _fx_condition(self, value: Any, path: Path_) -> None:
+        for name, at in self._items(value, path):
+            self.shown_names.append(("condition", str(name), at))
+
+    def _fx_reveal(self, value: Any, path: Path_) -> None:
+        for name, at in self._items(value, path):
+            if name in self.adv.objectives or name in self.variables:
+                self.revealed.add(name)
+            else:
+                self.error("unknown-reveal", at, f"reveal: nothing called {name!r}",
+                           _did_you_mean(name, list(self.adv.objectives) + list(self.variables),
+                                         also="name an objective, a clock, a counter or a flag"))
+
     # scenes, choices and checks -------------------------------------------------------------------
     def check_scenes(self) -> None:
         for scene in self.scenes.values():
@@ -1211,6 +1235,41 @@ class _Checker:
                              "the player would go round in circles; add a way towards an ending", key=True)
 
     # what is used --------------------------------------------------------------------------------
+    def check_labels(self) -> None:
+        """Warn about names players will read that are ids with no label, and hidden things never revealed."""
+        from solo.rules.vocabulary import resource_label
+
+        adv = self.adv
+        for kind, name in sorted(adv.hidden):
+            if name not in self.revealed and not (kind == "objective" and name in self.completed):
+                section = {"objective": "objectives", "clock": "variables", "variable": "variables"}[kind]
+                self.warning("never-revealed", (section,), f"hidden {kind} {name!r} is never revealed",
+                             f"add an effect {{reveal: {name}}} where the character learns of it", key=True)
+        shown = list(self.shown_names)
+        for n, person in enumerate(adv.characters):
+            for stat in person.stats:
+                shown.append(("stat", str(stat), ("characters", n, "stats", stat)))
+            for resource in person.resources:
+                shown.append(("resource", str(resource), ("characters", n, "resources", resource)))
+        for objective in adv.objectives.values():
+            for resource in objective.award:
+                shown.append(("resource", str(resource), objective.path + ("award", resource)))
+        for cid, clock in adv.clocks.items():
+            if not clock.label or clock.label == cid:
+                shown.append(("clock", cid, ("variables", "clocks", cid)))
+        seen: set[tuple[str, str]] = set()
+        for what, name, at in shown:
+            if (what, name) in seen or name in adv.labels:
+                continue
+            seen.add((what, name))
+            if what == "resource" and resource_label(adv.system, name):
+                continue
+            if what in ("stat", "condition") and re.fullmatch(r"[A-Za-z][A-Za-z /']*", name):
+                continue  # plain words are shown as they are written
+            self.warning("unlabelled-name", at, f"{what} {name!r} would be shown to players as an id",
+                         f"give it a label: labels: {{{name}: ...}}" if what != "clock" else "give the clock a label:",
+                         key=True)
+
     def check_usage(self) -> None:
         adv = self.adv
         for n, objective in enumerate(adv.objectives.values()):

@@ -47,6 +47,7 @@ class EffectRunner:
             "text": self._text,
             "goto": self._goto,
             "if": self._if,
+            "reveal": self._reveal,
         }
 
     @property
@@ -187,6 +188,22 @@ class EffectRunner:
             self.run(value.get("then") or ())
         else:
             self.run(value.get("else") or ())
+
+    def _reveal(self, value: Any) -> None:
+        adventure = self.game.adventure
+        for name in self._items(value):
+            if name in adventure.objectives:
+                kind = "objective"
+            elif name in adventure.clocks:
+                kind = "clock"
+            elif name in self.state.counters or name in self.state.flags:
+                kind = "variable"
+            else:
+                raise EffectError(f"reveal: nothing called {name!r}")
+            if name not in self.state.revealed:
+                self.state.revealed.append(name)
+                if (kind, name) in adventure.hidden:
+                    self.events.append(ev.Revealed(kind, name))
 
     # -- branches ----------------------------------------------------------------------------
     def apply_branch(self, branch) -> None:

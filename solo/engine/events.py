@@ -74,6 +74,7 @@ class Option:
     hint: str = ""  # e.g. "Thought, 3 dice: 74% success"
     detail: str = ""  # a longer description (a pregenerated character's)
     odds: str = ""  # the exact chance of success as "p/q", where the option has one
+    parent: str = ""  # the key of the option this one is a variant of ("1a" settles "1" without dice)
 
 
 @dataclass
@@ -181,6 +182,30 @@ class RulesNote(Event):
 
     def __post_init__(self) -> None:
         self.type = "rules"
+
+
+@dataclass
+class Revealed(Event):
+    """Something hidden became known to the player: an objective, a clock, a counter or a flag."""
+
+    kind: str  # "objective", "clock" or "variable"
+    name: str
+
+    def __post_init__(self) -> None:
+        self.type = "reveal"
+
+
+@dataclass
+class JournalNoted(Event):
+    """The player wrote a note in the journal (``:note TEXT``)."""
+
+    text: str
+    turn: int
+    scene: str | None
+    kind: str = "note"  # "note" (the player's), "oracle" (a question answered), "roll" (free dice)
+
+    def __post_init__(self) -> None:
+        self.type = "note"
 
 
 @dataclass

@@ -32,6 +32,7 @@ KEEP = "keep"
 ROLL = "roll"
 DRAW = "draw"
 CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index in the scene's list
+ALTERNATIVE = "/"  # "choice-2/voluntary-failure": choice 2 resolved by an alternative, not dice
 
 
 class EngineError(RuntimeError):
@@ -340,7 +341,8 @@ class Game:
 
     def _choose_scene(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         scene = self.adventure.scenes[self.state.scene or ""]
-        index = int(option_id.removeprefix(CHOICE_ID))
+        number, _, alternative = option_id.removeprefix(CHOICE_ID).partition(ALTERNATIVE)
+        index = int(number)
         choice = scene.choices[index]
         self.state.turn += 1
         if choice.once:
@@ -348,6 +350,10 @@ class Game:
         runner = EffectRunner(self)
         runner.run(choice.effects)
         if choice.check is not None and runner.goto is None:
+            if alternative:
+                data = {"scene": scene.id, "index": index}
+                record = self.ruleset.take_alternative(self.character, self._params(choice.check), alternative)
+                return runner.events + self._resolve(data, record)
             return self._begin_check(scene, index, runner)
         return self._end_turn(choice, runner, None)
 
@@ -404,9 +410,6 @@ class Game:
         spec = scene.choices[index].check
         assert spec is not None
         data = {"scene": scene.id, "index": index}
-        if spec.kind == "check" and self.ruleset.alternatives(self.character, self._params(spec)):
-            self.state.pending = Pending("check", data)
-            return runner.events
         return runner.events + self._roll(data)
 
     def _choose_check(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
@@ -419,6 +422,9 @@ class Game:
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
         params = self._params(spec)
+        chance = self._chance(spec)
+        if chance is not None:
+            data = {**data, "chance": chance}
         if spec.kind == "contest":
             record = self.ruleset.contest(self.dice, self.character, self._opponent(spec), params)
         else:
@@ -433,7 +439,7 @@ class Game:
 
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         record = RollRecord.from_dict(data["record"])
-        base = {"scene": data["scene"], "index": data["index"]}
+        base = {k: v for k, v in data.items() if k != "record"}
         if option_id == KEEP:
             return self._resolve(base, record)
         record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
@@ -447,7 +453,10 @@ class Game:
         runner = EffectRunner(self)
         xp_before = int(self.character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, self.character) or []
-        self.state.rolls.append(record.to_dict())
+        entry = record.to_dict()
+        if "chance" in data:
+            entry["chance"] = data["chance"]  # the odds of success before the roll: luck, in summaries
+        self.state.rolls.append(entry)
         self.state.last_roll = {
             "outcome": record.outcome, "success": record.success,
             "total": record.total if isinstance(record.total, int) else 0, **record.measures,
@@ -522,6 +531,7 @@ class Game:
             if enabled:
                 n += 1
                 options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
+                options.extend(self._alternative_options(choice, index, str(n)))
             else:
                 reason = self.render(choice.disabled or "")
                 if self.state.down and choice.check is not None:
@@ -531,16 +541,40 @@ class Game:
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
         return ev.ChoicesOffered("scene", "What do you do?", options)
 
-    def _odds_hint(self, spec: CheckSpec | None) -> str:
-        if spec is None:
-            return ""
+    def _alternative_options(self, choice: Choice, index: int, key: str) -> list[ev.Option]:
+        """Ways to settle a choice's check without rolling (GUTS+ failing on purpose), keyed 1a, 1b..."""
+        spec = choice.check
+        if spec is None or spec.kind != "check":
+            return []
+        try:
+            alternatives = self.ruleset.alternatives(self.character, self._params(spec))
+        except RulesError:
+            return []
+        return [
+            ev.Option(f"{key}{chr(ord('a') + n)}", alt.text, f"{CHOICE_ID}{index}{ALTERNATIVE}{alt.key}", parent=key)
+            for n, alt in enumerate(alternatives[:26])
+        ]
+
+    def _odds(self, spec: CheckSpec):
+        """The exact odds of a check or contest for the character now, or None if not computable."""
         try:
             params = self._params(spec)
             if spec.kind == "contest":
-                odds = self.ruleset.contest_odds(self.character, self._opponent(spec), params)
-            else:
-                odds = self.ruleset.check_odds(self.character, params)
+                return self.ruleset.contest_odds(self.character, self._opponent(spec), params)
+            return self.ruleset.check_odds(self.character, params)
         except (RulesError, EngineError):
+            return None
+
+    def _chance(self, spec: CheckSpec) -> float | None:
+        """The chance of success of a check or contest before it is rolled, or None if unknown."""
+        odds = self._odds(spec)
+        return None if odds is None else round(float(odds.success_chance()), 6)
+
+    def _odds_hint(self, spec: CheckSpec | None) -> str:
+        if spec is None:
+            return ""
+        odds = self._odds(spec)
+        if odds is None:
             return ""
         chance = odds.success_chance()
         stat = spec.stat if isinstance(spec.stat, str) else " + ".join(map(str, spec.stat or ()))
@@ -601,6 +635,16 @@ class Game:
             if lo <= total <= hi:
                 return branch
         return None
+
+    # -- the journal -------------------------------------------------------------------------
+    def note(self, text: str, kind: str = "note") -> ev.JournalNoted:
+        """Write in the journal: a player's note, or an oracle's answer or a free roll (``kind``).
+
+        The journal is part of the state, so saves keep it; it is not story, so undo keeps it too.
+        """
+        entry = {"turn": self.state.turn, "scene": self.state.scene, "text": str(text), "kind": kind}
+        self.state.journal.append(entry)
+        return ev.JournalNoted(entry["text"], entry["turn"], entry["scene"], kind)
 
     # -- expressions -------------------------------------------------------------------------
     def environment(self) -> expressions.Environment:

@@ -54,6 +54,8 @@ class GameState:
     last_roll: dict[str, Any] = field(default_factory=dict)
     #: Why the rules have the character out of action ("unconscious"...), None when they can act.
     down: str | None = None
+    revealed: list[str] = field(default_factory=list)  # hidden things the player has learned of
+    journal: list[dict[str, Any]] = field(default_factory=list)  # the player's notes: turn, scene, text
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +83,8 @@ class GameState:
             "fallen": dict(self.fallen),
             "last_roll": dict(self.last_roll),
             "down": self.down,
+            "revealed": list(self.revealed),
+            "journal": [dict(n) for n in self.journal],
         }
 
     @classmethod
@@ -112,4 +116,6 @@ class GameState:
             fallen={str(k): str(v) for k, v in data.get("fallen", {}).items()},
             last_roll=dict(data.get("last_roll", {})),
             down=None if data.get("down") is None else str(data["down"]),
+            revealed=[str(r) for r in data.get("revealed", [])],
+            journal=[dict(n) for n in data.get("journal", []) if isinstance(n, dict)],
         )

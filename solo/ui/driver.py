@@ -1,53 +1,45 @@
 """The play loop: read a decision, hand it to the engine, show the events, autosave.
 
-Two front ends share one loop: :class:`RichFront` draws with rich for people (numbered choices,
-panels, dice with readings) and :class:`JsonFront` writes one JSON object per event for programs.
-Input comes one line per decision: from a prompt on a terminal, or line by line from a pipe.
-Commands starting with ``:`` (``:sheet :save :undo :quit :help``) work at any prompt. End of
-input or Ctrl-C saves and leaves with status 0.
+Front ends plug into one loop (:func:`play`): :class:`LineFront` writes for people, in colour
+with rich or, with ``--plain`` (and whenever the output cannot encode Unicode), as plain words
+for screen readers and ASCII terminals; :class:`JsonFront` writes one JSON object per event for
+programs; the full-screen app brings its own. Input comes one line per decision, from a prompt
+with line editing on a terminal or line by line from a pipe. Lines starting with ``:`` (and
+``?``) are the shared commands of :mod:`solo.ui.commands`. End of input or Ctrl-C saves and
+leaves with status 0.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, Protocol, TextIO
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import Any, Callable, TextIO
 
 from solo.engine import events as ev
 from solo.engine.game import EngineError, InvalidDecision
-from solo.saves import SaveError
 from solo.session import Session
-from solo.ui.render import EventView, plain, safe
+from solo.ui import commands
+from solo.ui.commands import Context, Front, leave
+from solo.ui.words import Words
 
-HELP = [
-    (":sheet", "your character: stats, items, conditions, experience, objectives"),
-    (":save", "save now (the game also saves after every step)"),
-    (":undo", "step back one decision (never re-rolls dice or refunds rerolls)"),
-    (":quit", "save and leave; `solo continue` picks up here"),
-    (":help", "this list"),
-]
+__all__ = ["Front", "HELP", "JsonFront", "LineFront", "LineInput", "play"]
 
-
-class Front(Protocol):
-    """What the play loop needs from a front end; :class:`RichFront` and :class:`JsonFront` are two."""
-
-    def show(self, events: list[ev.Event]) -> None: ...
-    def info(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None: ...
-    def sheet(self, session: Session) -> None: ...
-    def help(self) -> None: ...
-    def ask(self, offered: ev.ChoicesOffered) -> str | None: ...
+#: (usage, what it does) for every player command, for front ends that list them.
+HELP = [(c.usage, c.text) for c in commands.listed()]
 
 
 class LineInput:
-    """Lines from a terminal prompt or from a pipe; None at end of input."""
+    """Lines from a terminal prompt (with line editing) or from a pipe; None at end of input."""
 
     def __init__(self, stream: TextIO | None = None, prompt: Callable[[str], str] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdin
         self.prompt = prompt
+        if prompt is not None:
+            enable_line_editing()
+
+    @property
+    def interactive(self) -> bool:
+        return self.prompt is not None
 
     def read(self, prompt_text: str) -> str | None:
         if self.prompt is not None:
@@ -61,58 +53,24 @@ class LineInput:
         return line.rstrip("\r\n")
 
 
-class RichFront:
-    """People's front end: rich panels and a numbered prompt."""
-
-    def __init__(self, console: Console, source: LineInput, objectives: dict[str, str]) -> None:
-        self.console = console
-        self.source = source
-        self.view = EventView(objectives)
-        self._shown: ev.ChoicesOffered | None = None
-
-    def show(self, events: list[ev.Event]) -> None:
-        for renderable in self.view.render(e for e in events if not isinstance(e, ev.ChoicesOffered)):
-            self.console.print(renderable)
-
-    def info(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        style = {"error": "bold red", "refused": "yellow", "saved": "dim green"}.get(kind, "dim")
-        self.console.print(plain(text, style))
-
-    def ask(self, offered: ev.ChoicesOffered) -> str | None:
-        if offered is not self._shown:  # an empty line or a refusal re-asks without redrawing
-            for renderable in self.view.render([offered]):
-                self.console.print(renderable)
-            self._shown = offered
-        keys = offered.enabled_keys()
-        if len(keys) == 1:
-            hint = f"[{keys[0]}]"
-        elif keys == [str(i) for i in range(1, len(keys) + 1)]:
-            hint = f"[1-{len(keys)}]"
-        else:
-            hint = f"[{'/'.join(keys)}]"
-        return self.source.read(f"{hint} or :help > ")
-
-    def sheet(self, session: Session) -> None:
-        self.console.print(character_sheet(session))
-        self._shown = None
-
-    def help(self) -> None:
-        table = Table.grid(padding=(0, 2))
-        for command, text in HELP:
-            table.add_row(Text(command, style="bold cyan"), Text(text))
-        self.console.print(table)
-        self._shown = None
+def enable_line_editing() -> None:
+    """Arrow keys, history and Ctrl-A/E at the prompt: ``input()`` uses readline once imported."""
+    try:
+        import readline  # noqa: F401  (importing it is what turns line editing on)
+    except ImportError:  # Windows without pyreadline: plain input still works
+        pass
 
 
 class JsonFront:
     """Programs' front end: one JSON object per line, each with a ``type``."""
 
-    def __init__(self, out: TextIO, source: LineInput) -> None:
+    def __init__(self, out: TextIO, source: LineInput, words: Words | None = None) -> None:
         self.out = out
         self.source = source
+        self.words = words
 
     def emit(self, data: dict[str, Any]) -> None:
-        self.out.write(json.dumps(data, ensure_ascii=False, sort_keys=False) + "\n")
+        self.out.write(json.dumps(data, ensure_ascii=False, sort_keys=False, default=_jsonable) + "\n")
         self.out.flush()
 
     def show(self, events: list[ev.Event]) -> None:
@@ -123,106 +81,148 @@ class JsonFront:
     def info(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         self.emit({"type": kind, "text": text, **(data or {})})
 
+    def view(self, kind: str, data: dict[str, Any]) -> None:
+        if kind in ("story", "recap"):
+            data = {"steps": [{"choice": s.choice, "key": s.key, "events": [e.to_dict() for e in s.events],
+                               "notes": s.notes} for s in data["entries"].steps]}
+        elif kind == "help":
+            data = {"commands": dict(data.get("commands") or []), "terms": dict(data.get("terms") or [])}
+        self.emit({"type": kind, **{k: v for k, v in data.items() if k != "rows"}})
+
     def ask(self, offered: ev.ChoicesOffered) -> str | None:
         self.emit(offered.to_dict())
         return self.source.read("")
 
-    def sheet(self, session: Session) -> None:
-        character = session.game.state.character
-        self.emit(
-            {
-                "type": "sheet",
-                "character": None if character is None else character.to_dict(),
-                "objectives": dict(session.game.state.objectives),
-            }
-        )
-
-    def help(self) -> None:
-        self.emit({"type": "help", "commands": dict(HELP)})
+    def confirm(self, question: str) -> bool:
+        self.emit({"type": "confirm", "text": question})
+        answer = self.source.read("")
+        return (answer or "").strip().lower() in ("y", "yes")
 
 
-def character_sheet(session: Session) -> Table:
-    game = session.game
-    adventure = session.adventure
-    outer = Table(title="Character sheet", show_header=False, box=None, padding=(0, 1), title_style="bold")
-    outer.add_column(style="bold cyan", no_wrap=True)
-    outer.add_column()
-    character = game.state.character
-    if character is None:
-        outer.add_row("", "No character chosen yet.")
-        return outer
-    outer.add_row("Name", plain(character.name))
-    outer.add_row("Stats", plain(", ".join(f"{k} {v}" for k, v in character.stats.items())))
-    items = [adventure.item_name(i) for i in character.items]
-    outer.add_row("Items", plain(", ".join(items) or "nothing"))
-    if character.conditions:
-        outer.add_row("Conditions", plain(", ".join(character.conditions)))
-    for key, value in character.resources.items():
-        outer.add_row(key.upper() if len(key) <= 3 else key.capitalize(), plain(_resource_text(value)))
-    for oid, done in game.state.objectives.items():
-        text = adventure.objectives[oid].text
-        outer.add_row("Objective", Text(("✔ " if done else "☐ ") + safe(text), style="green" if done else ""))
-    for cid, value in game.state.clocks.items():
-        clock = adventure.clocks[cid]
-        outer.add_row("Clock", plain(f"{clock.label or cid}: {'■' * value}{'□' * (clock.size - value)}"))
-    return outer
+def _jsonable(value: Any) -> Any:
+    if hasattr(value, "__dataclass_fields__"):
+        from dataclasses import asdict
 
-
-def _resource_text(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_resource_text(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, list):
-        return " ".join(map(str, value)) or "none"
+        return asdict(value)
     return str(value)
 
 
-def play(session: Session, front: Front, *, resume: bool = False) -> int:
+def play(session: Session, front: Front, *, resume: bool = False, offer_keep: bool = False) -> int:
     """Run the loop until the game ends or input ends. Returns the exit status.
 
     Ctrl-C anywhere saves and leaves with status 0; if it lands in the middle of a step, the
     step is undone first, so the save never holds half a step.
     """
+    words = getattr(front, "words", None) or Words(session.adventure, session.game)
+    words.game = session.game
+    front = adapt(front, session)
+    ctx = Context(session, front, words)
     try:
-        return _loop(session, front, resume)
+        status = _loop(ctx, resume)
     except KeyboardInterrupt:
         front.info("notice", "")
-        return _leave(session, front, "interrupted")
+        return leave(ctx, "interrupted")
+    if status == 0 and ctx.session.game.finished and offer_keep:
+        _offer_keep(ctx)
+    return status
 
 
-def _loop(session: Session, front: Front, resume: bool) -> int:
+class _Adapted:
+    """A front end written for the first protocol (``sheet(session)``, ``help()``), given
+    ``view`` and ``confirm``: views it has no method for become lines of text."""
+
+    def __init__(self, front: Any, session: Session) -> None:
+        self._front = front
+        self._session = session
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._front, name)
+
+    def view(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "sheet" and hasattr(self._front, "sheet"):
+            self._front.sheet(self._session)
+        elif kind == "help" and hasattr(self._front, "help"):
+            self._front.help()
+        elif kind == "card":
+            return
+        else:
+            for text in _view_lines(kind, data):
+                self._front.info("notice", text)
+
+    def confirm(self, question: str) -> bool:
+        confirm = getattr(self._front, "confirm", None)
+        return bool(confirm(question)) if confirm is not None else False
+
+
+def adapt(front: Any, session: Session) -> Front:
+    """``front`` itself when it has the whole protocol, else wrapped in :class:`_Adapted`."""
+    if hasattr(front, "view") and hasattr(front, "confirm"):
+        return front
+    return _Adapted(front, session)  # type: ignore[return-value]
+
+
+def _view_lines(kind: str, data: dict[str, Any]) -> list[str]:
+    if kind == "rules":
+        lines = []
+        roll = data.get("roll")
+        if roll is not None:
+            lines.append(f"{roll.title}: {roll.summary()} " + " ".join(roll.why))
+        lines += [f"{r['title']}: {r['text']} (Source: {r['source']})" for r in data.get("rules") or []]
+        return lines
+    if kind == "journal":
+        return [f"Turn {e.get('turn', 0)}, {e.get('scene_title', '')}: {e.get('text', '')}"
+                for e in data.get("entries") or []] or ["Your journal is empty. Write in it with :note TEXT."]
+    if kind in ("recap", "story"):
+        from solo.ui.transcript import story_lines
+
+        story = data["entries"]
+        return [text for text, _ in story_lines(story, Words(story.adventure))]
+    return []
+
+
+def _loop(ctx: Context, resume: bool) -> int:
+    session, front = ctx.session, ctx.front
     for note in session.notes:
         front.info("notice", note)
+    if not resume:
+        front.view("card", {"adventure": session.adventure.id})
     try:
         events = session.game.replay_view() if resume else session.game.start()
     except EngineError as exc:
         front.info("error", f"the adventure cannot start: {exc}")
         return 1
+    ctx.last_events = events
     front.show(events)
-    _autosave(session, front)
-    while not session.game.finished:
+    commands._autosave(ctx)
+    while not ctx.session.game.finished:
+        session = ctx.session
+        ctx.words.game = session.game
         offered = session.game.offered
         if offered is None:
             front.info("error", "the game is stuck: no decision on offer")
             return 1
         line = front.ask(offered)
         if line is None:
-            return _leave(session, front, "input ended")
+            return leave(ctx, "input ended")
         line = line.strip()
         if not line:
             continue
-        if line.startswith(":"):
-            status = _command(session, front, line)
-            if status is not None:
-                return status
+        if line.startswith(":") or line.startswith("?"):
+            result = commands.run(ctx, line)
+            if result == commands.RESTART:
+                _restart(ctx)
+            elif isinstance(result, int):
+                return result
             continue
-        status = _step(session, front, line)
+        status = _step(ctx, line)
         if status is not None:
             return status
     return 0
 
 
-def _step(session: Session, front: Front, line: str) -> int | None:
+def _step(ctx: Context, line: str) -> int | None:
     """Hand one answer to the engine; None to go on, or an exit status."""
+    session, front = ctx.session, ctx.front
     before = session.game.snapshot()
     try:
         events = session.game.choose(line)
@@ -232,58 +232,44 @@ def _step(session: Session, front: Front, line: str) -> int | None:
     except EngineError as exc:
         front.info("error", f"the adventure broke: {exc}")
         session.restore(before)
-        _autosave(session, front)
+        commands._autosave(ctx)
         return 1
     except KeyboardInterrupt:
         session.restore(before)
         raise
     session.remember(before, session.game.state.choices[-1])
+    ctx.words.game = session.game
+    ctx.last_events = events
     front.show(events)
-    _autosave(session, front)
+    commands._autosave(ctx)
     return None
 
 
-def _command(session: Session, front: Front, line: str) -> int | None:
-    command = line.split()[0].lower()
-    if command in (":quit", ":q", ":exit"):
-        return _leave(session, front, "you left")
-    if command == ":save":
-        path = _autosave(session, front)
-        if path is not None:
-            front.info("saved", f"saved to {path}", {"path": str(path)})
-        return None
-    if command == ":sheet":
-        front.sheet(session)
-        return None
-    if command == ":undo":
-        if session.ironman:
-            front.info("refused", "ironman game: no undo")
-        elif session.undo():
-            front.info("notice", "stepped back one decision")
-            front.show(session.game.replay_view()[:-1] if session.game.offered else [])
-            _autosave(session, front)
-        else:
-            front.info("refused", "nothing to undo")
-        return None
-    if command == ":help":
-        front.help()
-        return None
-    front.info("refused", f"unknown command {command!r}; try :help")
-    return None
+def _restart(ctx: Context) -> None:
+    ctx.session = ctx.session.restarted()
+    ctx.words.game = ctx.session.game
+    ctx.front.info("notice", "starting again from the beginning")
+    events = ctx.session.game.start()
+    ctx.last_events = events
+    ctx.front.show(events)
+    commands._autosave(ctx)
 
 
-def _autosave(session: Session, front: Front):
-    if not session.autosave:
-        return None
-    try:
-        return session.save()
-    except SaveError as exc:
-        front.info("error", f"could not save: {exc}")
-        return None
+def _offer_keep(ctx: Context) -> None:
+    from solo.characters import CharacterStore
+
+    character = ctx.session.game.state.character
+    if character is None:
+        return
+    store = CharacterStore(ctx.session.store.folder)
+    if ctx.front.confirm(f"Keep {character.name} as a stored character, to play in other adventures?"):
+        try:
+            path = store.save(character)
+        except Exception as exc:  # a full disk must not cost the finished game its goodbye
+            ctx.front.info("error", f"could not store the character: {exc}")
+            return
+        ctx.front.info("saved", f"stored {character.name} in {path}; play them with --character {character.name!r}")
 
 
-def _leave(session: Session, front: Front, why: str) -> int:
-    path = _autosave(session, front)
-    where = f" to {path}" if path else ""
-    front.info("saved", f"{why}: progress saved{where}.\nResume with: solo continue {session.slot}", {"slot": session.slot})
-    return 0
+# the line front end lives in its own module; imported here so ``solo.ui.driver`` keeps its API
+from solo.ui.line import LineFront  # noqa: E402

@@ -1,42 +1,43 @@
-"""Turning engine events into rich renderables for the terminal.
+"""Rich renderables for line mode: the words of :mod:`solo.ui.words` in colour and panels.
 
-Renderables never write: :class:`EventView` yields what to draw and only the driver's ``Console``
-prints. Adventure text is always wrapped in :class:`rich.text.Text` (never parsed as markup) after
-control characters are stripped, so a hostile file cannot restyle or hijack the terminal.
+Renderables never write: the line front end's ``Console`` prints them. Adventure text always goes
+into :class:`rich.text.Text` (never parsed as markup) after control characters are stripped, so a
+hostile file cannot restyle or hijack the terminal. ``--plain`` does not come here at all
+(:mod:`solo.ui.plain_text`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from solo.adventure.sanitize import strip_controls
 from solo.engine import events as ev
-from solo.engine.game import stats_summary
+from solo.ui import words as w
 
+#: Tone -> rich style.
+TONE_STYLE = {
+    w.GOOD: "green", w.BAD: "red", w.REWARD: "yellow", w.LOSS: "red", w.WARN: "yellow",
+    w.INFO: "cyan", w.STORY: "", w.DIM: "dim", w.TITLE: "bold",
+}
+#: Tone -> a glyph before the line (a loss never gets the reward's star).
+TONE_GLYPH = {w.REWARD: "★ ", w.LOSS: "▼ ", w.GOOD: "✔ "}
+KIND_GLYPH = {"clock": "⏱ ", "item": "• ", "note": "✎ ", "reveal": "! "}
 
-CONFLICT_EVENTS = (ev.ConflictStarted, ev.ConflictAction, ev.ConflictRound, ev.ConflictEnded)
-
+#: Outcome label -> style (kept for ``solo odds`` and ``solo roll``).
 READING_STYLE = {
-    "negative-impact": "bold red",
-    "failure": "red",
-    "critical-failure": "bold red",
-    "near-success": "yellow",
-    "draw": "yellow",
-    "success": "green",
-    "positive-impact": "bold green",
-    "critical-success": "bold green",
+    "negative-impact": "bold red", "failure": "red", "critical-failure": "bold red",
+    "near-success": "yellow", "draw": "yellow", "success": "green",
+    "positive-impact": "bold green", "critical-success": "bold green",
 }
 
 
 def safe(text: Any) -> str:
     """Text with escape sequences and control characters (but newlines) removed."""
-    return strip_controls(str(text))
+    return w.clean(text)
 
 
 def plain(text: Any, style: str = "") -> Text:
@@ -47,36 +48,8 @@ def label(outcome: str) -> str:
     return outcome.replace("-", " ")
 
 
-def scene_panel(event: ev.SceneEntered) -> RenderableType:
-    title = Text(safe(event.title), style="bold")
-    if event.group:
-        title.append(f"  · {safe(event.group)}", style="dim")
-    return Panel(plain(event.text.strip()), title=title, title_align="left", border_style="cyan", padding=(0, 1))
-
-
-def choices_view(event: ev.ChoicesOffered) -> RenderableType:
-    table = Table.grid(padding=(0, 1))
-    table.add_column(justify="right", style="bold cyan", no_wrap=True)
-    table.add_column(ratio=1)
-    for option in event.options:
-        text = plain(option.text, "" if option.enabled else "dim strike")
-        if option.hint:
-            text.append(f"  ({safe(option.hint)})", style="dim")
-        if not option.enabled and option.reason:
-            text.append(f"  — {safe(option.reason)}", style="dim italic")
-        if option.detail:
-            text.append("\n" + safe(option.detail.strip()), style="dim")
-        table.add_row(f"{option.key})" if option.key else "·", text)
-    heading = plain(event.prompt, "bold")
-    return Group(heading, table)
-
-
 def shown_dice(record: dict[str, Any]) -> tuple[list[Any], list[str] | None]:
-    """The dice to draw and, where the system reads each die, their readings.
-
-    A system that reads dice one by one (GUTS+) puts ``readings`` in the details, matching the
-    ``kept`` values (after bonus pips); otherwise the dice as rolled are drawn alone.
-    """
+    """The dice to draw and, where the system reads each die, their readings."""
     readings = record.get("details", {}).get("readings")
     kept = record.get("kept")
     if isinstance(readings, list) and isinstance(kept, list) and len(readings) == len(kept):
@@ -84,110 +57,176 @@ def shown_dice(record: dict[str, Any]) -> tuple[list[Any], list[str] | None]:
     return list(record.get("dice") or []), None
 
 
-def roll_view(event: ev.RollMade) -> RenderableType:
-    record = event.record
+def paragraphs(text: str, style: str = "") -> Text:
+    """Prose reflowed into paragraphs; rich wraps them to the console's width."""
+    return Text("\n\n".join(w.reflow(text)), style=style)
+
+
+def line(item: w.Line) -> Text:
+    glyph = KIND_GLYPH.get(item.kind) or TONE_GLYPH.get(item.tone, "")
+    return Text(glyph + item.text, style=TONE_STYLE.get(item.tone, ""))
+
+
+def scene_panel(event: ev.SceneEntered) -> RenderableType:
+    title = Text(safe(event.title), style="bold")
+    if event.group:
+        title.append(f"  · {safe(event.group)}", style="dim")
+    return Panel(paragraphs(event.text), title=title, title_align="left", border_style="cyan", padding=(0, 1))
+
+
+def choices_view(event: ev.ChoicesOffered, words: w.Words | None = None) -> RenderableType:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column(ratio=1)
+    variants: dict[str, list[ev.Option]] = {}
+    for option in event.options:
+        if option.parent:
+            variants.setdefault(option.parent, []).append(option)
+    for option in event.options:
+        if option.parent:
+            continue  # shown on its parent's line
+        text = plain(option.text, "" if option.enabled else "dim")
+        if event.kind == "character" and words is not None:
+            person = next((p for p in words.adventure.characters if p.id == option.id), None)
+            good = words.good_at(person) if person is not None else ""
+            if good:
+                text.append(f" — {good}", style="italic")
+            if option.detail:
+                text.append("\n" + " ".join(w.reflow(option.detail)), style="")
+            if person is not None:
+                text.append("\n" + words.stats_line(person.stats), style="dim")
+        else:
+            if option.hint:
+                text.append(f"  ({safe(option.hint)})", style="dim")
+            if not option.enabled and option.reason:
+                text.append(f"  — {safe(option.reason)}", style="dim italic")
+            if option.detail:
+                text.append("\n" + safe(option.detail.strip()), style="dim")
+        for variant in variants.get(option.key or "", []):
+            text.append(f"\n  or {variant.key}) {safe(variant.text)}", style="dim")
+        table.add_row(f"{option.key})" if option.key else "·", text)
+    return Group(plain(event.prompt, "bold"), table)
+
+
+def roll_view(event: ev.RollMade, words: w.Words | None = None, *, result_only: bool = False) -> RenderableType:
+    """A roll: what for, each die with its reading, the result in words and why."""
+    if words is None:
+        return _bare_roll(event)
+    rw = words.roll(event.record, event.label, event.final)
     lines: list[RenderableType] = []
-    head = Text("🎲 ", style="bold")
-    head.append(safe(event.label) or safe(record.get("stat", "")), style="bold")
-    stat = record.get("stat")
-    if stat:
-        head.append(f" — {safe(str(stat)).title()}", style="dim")
-    lines.append(head)
-    dice, readings = shown_dice(record)
+    if not result_only:
+        head = Text("🎲 ", style="bold")
+        head.append(rw.title, style="bold")
+        if rw.stat:
+            head.append(f" — {rw.stat}", style="dim")
+        lines.append(head)
+        if rw.dice:
+            row = Text("   ")
+            for i, die in enumerate(rw.dice):
+                if i:
+                    row.append("  ")
+                row.append(f"[{die.value}]", style=f"bold {TONE_STYLE.get(die.tone, '')}".strip())
+                if die.reading:
+                    row.append(f" {die.reading}", style=TONE_STYLE.get(die.tone, "dim"))
+            lines.append(row)
+    result = Text("   → ")
+    if rw.final:
+        result.append(rw.summary(), style=f"bold {TONE_STYLE.get(rw.tone, '')}".strip())
+    else:
+        result.append(f"So far: {rw.result}", style=TONE_STYLE.get(rw.tone, ""))
+        result.append("  (you can still act on this roll)", style="dim")
+    lines.append(result)
+    if rw.final or not result_only:
+        for why in rw.why:
+            lines.append(Text(f"     {why}", style="dim"))
+    return Group(*lines)
+
+
+def _bare_roll(event: ev.RollMade) -> RenderableType:
+    """A roll outside a game (``solo roll SYSTEM``): dice, the ruleset's steps and the outcome."""
+    record = event.record
+    lines: list[RenderableType] = [Text("🎲 " + (safe(event.label) or safe(record.get("stat", ""))), style="bold")]
+    dice = record.get("kept") or record.get("dice") or []
     if dice:
-        row = Text("   ")
-        for i, value in enumerate(dice):
-            if i:
-                row.append("  ")
-            reading = readings[i] if readings else None
-            row.append(f"[{value}]", style=f"bold {READING_STYLE.get(reading or '', '')}".strip())
-            if reading:
-                row.append(f" {label(reading)}", style=READING_STYLE.get(reading, "dim"))
-        lines.append(row)
+        lines.append(Text("   " + "  ".join(f"[{d}]" for d in dice), style="bold"))
     for step in record.get("steps") or []:
         lines.append(plain(f"   {step}", "dim"))
     outcome = record.get("outcome", "")
-    result = Text("   → ")
-    result.append(label(outcome).upper(), style=READING_STYLE.get(outcome, "bold"))
-    if outcome == "near-success" and event.final:
-        result.append(" (counts as success)" if record.get("success") else " (counts as failure)", style="dim")
-    if not event.final:
-        result.append("  (not final yet)", style="dim")
-    lines.append(result)
-    return Padding(Group(*lines), (0, 0, 0, 0))
+    lines.append(Text("   → " + label(outcome).upper(), style=READING_STYLE.get(outcome, "bold")))
+    return Group(*lines)
 
 
-def ending_view(event: ev.EndingReached, objectives: dict[str, str]) -> RenderableType:
-    style = {"victory": "green", "defeat": "red"}.get(event.outcome, "yellow")
-    body: list[RenderableType] = [plain(event.summary.strip())] if event.summary else []
-    table = Table.grid(padding=(0, 1))
+def ending_view(summary: dict[str, Any], advances: list[str]) -> RenderableType:
+    style = TONE_STYLE.get(summary["tone"], "yellow")
+    body: list[RenderableType] = []
+    if summary["summary"]:
+        body.append(Text("\n\n".join(summary["summary"])))
+    if summary["met"] or summary["missed"]:
+        body.append(Text(""))
+        for text in summary["met"]:
+            body.append(Text(f"✔ {text}", style="green"))
+        for text in summary["missed"]:
+            body.append(Text(f"✘ {text}", style="dim"))
+    if summary["resources"]:
+        body.append(Text(""))
+        body.append(Text("  ".join(f"{k} {v}" for k, v in summary["resources"]), style="yellow"))
+    body.append(Text(f"Rolls: {summary['rolls']}, {summary['luck']}", style="dim"))
+    if advances:
+        body.append(Text("Your experience can buy: " + "; ".join(advances), style="dim"))
+    title = Text(f"THE END — {summary['title']} ({summary['outcome']})", style=f"bold {style}")
+    return Panel(Group(*body), title=title, title_align="left", border_style=style, padding=(0, 1))
+
+
+def rows_table(rows: list[tuple[str, str, str]], title: str = "") -> Table:
+    table = Table(title=title or None, show_header=False, box=None, padding=(0, 1), title_style="bold",
+                  title_justify="left")
+    table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
-    table.add_column()
-    for oid, done in event.objectives.items():
-        table.add_row("✔" if done else "✘", plain(objectives.get(oid, oid), "" if done else "dim"))
-    if event.objectives:
-        body += [Text(""), Text("Objectives", style="bold"), table]
-    resources = {k: v for k, v in event.resources.items() if isinstance(v, (int, str)) and v}
-    if resources:
-        body.append(plain("  ".join(f"{k.upper()} {v}" for k, v in resources.items()), "dim"))
-    title = Text(f"THE END — {safe(event.title)} ({event.outcome})", style=f"bold {style}")
-    return Panel(Group(*body), title=title, border_style=style, padding=(0, 1))
+    last = None
+    for heading, text, tone in rows:
+        table.add_row("" if heading == last else heading, Text(text, style=TONE_STYLE.get(tone, "")))
+        last = heading
+    return table
 
 
 class EventView:
-    """Renders a list of events; needs the adventure's objective texts for the ending."""
+    """Renderables for a list of events, one event at a time, in the words of :mod:`solo.ui.words`.
 
-    def __init__(self, objectives: dict[str, str] | None = None) -> None:
-        self.objectives = objectives or {}
+    For front ends that draw events as they come (the full-screen app's story pane). Events are
+    taken one by one, so several ticks of a clock in one step each show; line mode batches them.
+    """
 
-    def render(self, events: Iterable[ev.Event]) -> Iterator[RenderableType]:
+    def __init__(self, objectives: dict[str, str] | None = None, words: w.Words | None = None) -> None:
+        self.words = words
+
+    def render(self, events: Any) -> Any:
         for event in events:
             yield from self._one(event)
 
-    def _one(self, event: ev.Event) -> Iterator[RenderableType]:
-        if isinstance(event, CONFLICT_EVENTS):
+    def _one(self, event: ev.Event) -> Any:
+        words = self.words
+        if type(event).__name__.startswith("Conflict"):
             from solo.ui.conflict_view import render_conflict
 
             yield from render_conflict(event)
         elif isinstance(event, ev.AdventureStarted):
-            yield Text(f"{safe(event.title)}", style="bold magenta")
-            yield Text(f"system {event.system} · seed {event.seed}", style="dim")
             if event.intro:
-                yield plain(event.intro.strip(), "italic")
+                yield paragraphs(event.intro, "italic")
         elif isinstance(event, ev.CharacterChosen):
-            stats = safe(stats_summary(event.stats))
-            yield Text.assemble(("You play ", "dim"), (safe(event.name), "bold"), (f" ({stats})", "dim"))
+            yield Text(f"You play {safe(event.name)}.", style="bold")
         elif isinstance(event, ev.SceneEntered):
             yield Text("")
             yield scene_panel(event)
-        elif isinstance(event, ev.Narration):
-            yield plain(event.text.strip())
         elif isinstance(event, ev.ChoicesOffered):
-            yield choices_view(event)
+            yield choices_view(event, words)
         elif isinstance(event, ev.RollMade):
-            yield roll_view(event)
-        elif isinstance(event, ev.TableRolled):
-            extra = f" (rerolled {', '.join(map(str, event.rerolled))})" if event.rerolled else ""
-            yield plain(f"🎲 {event.table}: {event.total}{extra}", "dim")
-        elif isinstance(event, ev.ObjectiveCompleted):
-            award = ", ".join(f"+{v} {k.upper()}" for k, v in event.award.items())
-            yield Text.assemble(("✔ Objective complete: ", "bold green"), (safe(event.text), "green"), (f"  {award}", "dim"))
-        elif isinstance(event, ev.XpGained):
-            yield Text(f"⭐ +{event.amount} XP (now {event.total})", style="yellow")
-        elif isinstance(event, ev.ResourceChanged):
-            sign = "+" if event.amount >= 0 else ""
-            total = event.total if not isinstance(event.total, list) else len(event.total)
-            yield Text(f"⭐ {sign}{event.amount} {event.resource} (now {safe(total)})", style="yellow")
-        elif isinstance(event, ev.ItemChanged):
-            verb = "You take" if event.gained else "You no longer have"
-            yield Text(f"{verb}: {safe(event.name)}", style="cyan")
-        elif isinstance(event, ev.ConditionChanged):
-            yield Text(f"{'Now' if event.gained else 'No longer'} {safe(event.name)}", style="magenta")
-        elif isinstance(event, ev.ClockTicked):
-            bar = "■" * event.value + "□" * (event.size - event.value)
-            yield Text(f"⏱ {safe(event.label)} {bar}", style="red" if event.value >= event.size else "yellow")
-        elif isinstance(event, ev.RulesNote):
-            yield plain(event.text, "italic yellow")
-        elif isinstance(event, ev.EndingReached):
+            yield roll_view(event, words)
+        elif isinstance(event, ev.EndingReached) and words is not None:
+            from solo.ui.line import _advances
+
+            game = words.game
             yield Text("")
-            yield ending_view(event, self.objectives)
+            yield ending_view(words.ending(event, list(game.state.rolls) if game is not None else []), _advances(game))
+        elif words is not None:
+            for item in words.events([event]):
+                yield line(item)

@@ -67,15 +67,20 @@ def test_rich_view_through_a_pipe_with_commands(fixtures, tmp_path):
     assert ":undo" in out  # the help list
     assert "is not one of the choices" in out
     assert "progress saved" in out
-    assert (tmp_path / "autosave.json").exists()
+    assert (tmp_path / "tiny.json").exists()  # each adventure saves in its own slot
 
 
-def test_undo_steps_back_and_the_same_choice_gives_the_same_dice(fixtures, tmp_path):
-    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "3", "--json"], "1\n2\n:undo\n2\n", tmp_path)
+def test_undo_steps_back_and_the_next_roll_is_new(fixtures, tmp_path):
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "3", "--json", "--slot", "u"], "1\n2\n:undo\n2\n", tmp_path)
     stream = events(result.output)
-    rolls = [e["record"]["dice"] for e in stream if e["type"] == "roll"]
-    assert len(rolls) >= 2 and rolls[0] == rolls[1]
     assert any(e["type"] == "notice" and "stepped back" in e["text"] for e in stream)
+    rolls = [e for e in stream if e["type"] == "roll"]
+    assert len(rolls) >= 2
+    state = json.loads((tmp_path / "u.json").read_text())["state"]
+    # both rolls drew from the dice: the one after :undo is a new roll, not the undone one again
+    assert state["dice"]["count"] == sum(len(e["record"]["dice"]) for e in rolls)
+    replayed = run(["replay", "u", "--json"], "", tmp_path)
+    assert json.loads(replayed.output)["same"] is True
 
 
 def test_ironman_refuses_undo(fixtures, tmp_path):

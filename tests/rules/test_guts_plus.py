@@ -1261,10 +1261,9 @@ def _drill_game(fixtures, utility: int, *faces: int):
     game = Game(adventure, seed=3, character=cadet)
     game.start()
     assert game.offered.kind == "scene"
-    game.choose("1")  # Patch it
-    assert game.offered.kind == "check"  # roll or fail on purpose
+    assert [o.key for o in game.offered.options][:2] == ["1", "1a"]  # roll, or fail on purpose
     game.dice.force(*faces)
-    game.choose("roll")
+    game.choose("1")  # Patch it: the choice rolls at once
     return game
 
 

@@ -97,7 +97,9 @@ class SoloApp(App[int]):
         self.session = session
         self.resume = resume
         self.front = AppFront(self, session)
-        self.events_view = EventView({oid: o.text for oid, o in session.adventure.objectives.items()})
+        from solo.ui.words import Words
+
+        self.events_view = EventView(words=Words(session.adventure, session.game))
         self.waiting = False  # a decision is on offer and the loop waits for the answer
         self.status_code = 0
         self.loop_done = threading.Event()

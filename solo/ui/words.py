@@ -1,0 +1,667 @@
+"""Words for players: engine events and game state turned into what a player reads.
+
+The presentation layer every front end shares (line mode, plain mode, the full-screen app, the
+transcript). It imports neither rich nor Textual: it returns plain strings tagged with a *tone*
+(``good``, ``bad``, ``reward``, ``loss``, ``warn``, ``info``, ``story``, ``dim``) that each front end
+turns into colour, a glyph or nothing at all (``--plain``).
+
+Its promises:
+
+* every name comes from a label: the adventure's (item names, clock labels, objective texts, NPC
+  names, the ``labels`` map) or the system's (:mod:`solo.rules.vocabulary`); an id without one is
+  shown tidied (``fen_lore`` as "Fen lore") and ``solo validate`` warns about it;
+* a roll is explained in plain language (what each die read, why the result is what it is, what
+  near success, bonus dice, blessing dice or ``+dc2`` mean), never as an engine trace;
+* XP, losses and clock ticks are said once each, a loss in the loss tone;
+* only what the character knows is shown: hidden objectives, clocks and counters stay off the
+  sheet and the status line until an effect reveals them.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from solo.adventure.sanitize import strip_controls
+from solo.engine import events as ev
+from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, for_system
+
+GOOD, BAD, REWARD, LOSS, WARN, INFO, STORY, DIM, TITLE = (
+    "good", "bad", "reward", "loss", "warn", "info", "story", "dim", "title")
+
+#: Outcome labels and the tone they are shown in.
+OUTCOME_TONE = {
+    "negative-impact": BAD, "critical-failure": BAD, "failure": BAD,
+    "near-success": WARN, "draw": WARN,
+    "success": GOOD, "positive-impact": GOOD, "critical-success": GOOD,
+}
+
+
+def clean(text: Any) -> str:
+    """Text with escape sequences and control characters (but newlines) removed."""
+    return strip_controls(str(text))
+
+
+def tidy(name: str) -> str:
+    """An id made readable when nothing labels it: ``fen_lore`` -> ``Fen lore``."""
+    text = re.sub(r"[_\-]+", " ", str(name)).strip()
+    return text[:1].upper() + text[1:] if text else str(name)
+
+
+def reflow(text: str, width: int | None = None) -> list[str]:
+    """Prose as paragraphs: the file's single line breaks joined, blank lines kept as breaks.
+
+    With ``width``, each paragraph is wrapped to it; lines that look laid out on purpose (list
+    items, indented lines) keep their breaks.
+    """
+    paragraphs: list[str] = []
+    for block in re.split(r"\n\s*\n", clean(text).strip()):
+        lines = [ln for ln in block.splitlines() if ln.strip()]
+        if not lines:
+            continue
+        if any(re.match(r"\s*([-*•]|\d+[.)])\s", ln) or ln.startswith("    ") for ln in lines):
+            paragraphs.append("\n".join(ln.rstrip() for ln in lines))
+            continue
+        joined = " ".join(ln.strip() for ln in lines)
+        if width:
+            joined = textwrap.fill(joined, width=max(20, width), break_on_hyphens=False)
+        paragraphs.append(joined)
+    return paragraphs
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line (or paragraph) for the player, with the tone to show it in."""
+
+    text: str
+    tone: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class Die:
+    value: Any
+    reading: str = ""  # words, e.g. "hit"; empty when the system does not read dice alone
+    tone: str = ""
+
+
+@dataclass(frozen=True)
+class RollWords:
+    """A roll as words: what it was for, the dice, the result and why."""
+
+    title: str
+    stat: str
+    dice: tuple[Die, ...]
+    result: str
+    tone: str
+    meaning: str
+    why: tuple[str, ...]
+    final: bool
+    counts_as: str = ""  # "counts as a success" when a near success was settled
+    topic: str = "check"  # the rule to show for "?"
+    system: str = ""
+    steps: tuple[str, ...] = ()  # the ruleset's own reading, for the detailed view only
+
+    def summary(self) -> str:
+        """One line: 'Full success: it works.'"""
+        head = self.result[:1].upper() + self.result[1:]
+        tail = f" ({self.counts_as})" if self.counts_as else ""
+        return f"{head}{tail}: {self.meaning}." if self.meaning else head + tail
+
+
+@dataclass
+class Words:
+    """Labels and sentences for one adventure (and, once given, its running game)."""
+
+    adventure: Any
+    game: Any = None
+    vocab: Vocabulary = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.vocab = for_system(self.adventure.system)
+
+    # -- labels ------------------------------------------------------------------------------
+    def label(self, name: str) -> str | None:
+        """The adventure's ``labels`` entry for a name, or None."""
+        labels = getattr(self.adventure, "labels", None) or {}
+        value = labels.get(name)
+        return clean(value) if value else None
+
+    def resource(self, key: str) -> str:
+        return self.label(key) or self.vocab.resources.get(key) or COMMON_RESOURCES.get(key) or tidy(key)
+
+    def stat(self, key: Any) -> str:
+        if isinstance(key, (list, tuple)):
+            return " + ".join(self.stat(k) for k in key)
+        text = str(key)
+        found = self.label(text)
+        if found:
+            return found
+        return tidy(text) if text.islower() or "_" in text else clean(text)
+
+    def item(self, item_id: str) -> str:
+        item = self.adventure.items.get(item_id)
+        return clean(item.name) if item is not None and item.name else tidy(item_id)
+
+    def clock(self, cid: str) -> str:
+        clock = self.adventure.clocks.get(cid)
+        if clock is not None and clock.label and clock.label != cid:
+            return clean(clock.label)
+        return self.label(cid) or tidy(cid)
+
+    def objective(self, oid: str) -> str:
+        objective = self.adventure.objectives.get(oid)
+        return clean(objective.text) if objective is not None else tidy(oid)
+
+    def person(self, pid: str) -> str:
+        npc = self.adventure.npcs.get(pid)
+        return clean(npc.name) if npc is not None else tidy(pid)
+
+    def scene(self, sid: str | None) -> str:
+        scene = self.adventure.scenes.get(sid or "")
+        return clean(scene.title) if scene is not None else "the beginning"
+
+    def outcome(self, label: str) -> str:
+        return self.vocab.outcomes.get(label) or label.replace("-", " ")
+
+    def shown_resources(self, resources: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """(label, value) for the resources a player should see, in the order kept."""
+        shown = []
+        for key, value in resources.items():
+            if key in self.vocab.hidden_resources or value in (None, "", [], {}):
+                continue
+            shown.append((self.resource(key), resource_text(value)))
+        return shown
+
+    # -- what the character knows ------------------------------------------------------------
+    def visible(self, kind: str, name: str) -> bool:
+        """Whether a hidden-able thing (objective, clock, counter, flag) is known to the player."""
+        hidden = getattr(self.adventure, "hidden", None) or frozenset()
+        if (kind, name) not in hidden and name not in hidden:
+            return True
+        game = self.game
+        if game is None:
+            return False
+        if kind == "objective" and game.state.objectives.get(name):
+            return True
+        return name in getattr(game.state, "revealed", ())
+
+    # -- rolls -------------------------------------------------------------------------------
+    def roll(self, record: Mapping[str, Any], label: str = "", final: bool = True) -> RollWords:
+        system = str(record.get("system", self.adventure.system))
+        vocab = for_system(system)
+        outcome = str(record.get("outcome", ""))
+        result = vocab.outcomes.get(outcome) or outcome.replace("-", " ")
+        meaning = vocab.meanings.get(outcome, "")
+        explain = _EXPLAIN.get(system, _explain_generic)
+        dice, why, topic = explain(self, record)
+        counts = ""
+        near = (record.get("details") or {}).get("near")
+        if outcome == "near-success" and final and isinstance(near, dict):
+            verdict = "a success" if record.get("success") else "a failure"
+            if near.get("policy") == "oracle":
+                counts = f"counts as {verdict}"
+                why = why + (f"A near success is settled by one more die: it showed "
+                             f"{near.get('oracle_die')}, and 4 to 6 counts as success, so this counts as {verdict}.",)
+            elif near.get("policy") in ("success", "failure"):
+                counts = f"counts as {verdict}"
+                why = why + (f"This check says a near success counts as {verdict}.",)
+            elif near.get("policy") == "branch":
+                why = why + ("The story has its own answer for a near success.",)
+        stat = record.get("stat")
+        return RollWords(
+            title=clean(label) or self.stat(stat or "roll"),
+            stat=self.stat(stat) if stat and stat != "dice" else "",
+            dice=tuple(dice),
+            result=result,
+            tone=OUTCOME_TONE.get(outcome, INFO),
+            meaning=meaning,
+            why=tuple(why),
+            final=final,
+            counts_as=counts,
+            topic=topic,
+            system=system,
+            steps=tuple(clean(s) for s in record.get("steps") or ()),
+        )
+
+    def rule(self, topic: str = "check") -> Rule | None:
+        return self.vocab.rules.get(topic) or self.vocab.rules.get("check")
+
+    def rules(self) -> list[Rule]:
+        return list(self.vocab.rules.values())
+
+    def terms(self) -> list[tuple[str, str]]:
+        return list(self.vocab.terms)
+
+    # -- events ------------------------------------------------------------------------------
+    def events(self, events: Iterable[ev.Event]) -> list[Line]:
+        """Lines for the non-scene, non-roll events of one step: each fact said once.
+
+        Several ticks of one clock in a step collapse into the last; XP is reported by its own
+        event only (an objective's line does not repeat its award); losses never look like
+        rewards; hidden clocks tick silently.
+        """
+        events = list(events)
+        last_tick = {e.id: i for i, e in enumerate(events) if isinstance(e, ev.ClockTicked)}
+        xp = {e.amount for e in events if isinstance(e, ev.XpGained)}
+        lines: list[Line] = []
+        for i, event in enumerate(events):
+            if isinstance(event, ev.ClockTicked) and last_tick.get(event.id) != i:
+                continue
+            if isinstance(event, ev.RulesNote) and _says_xp(event.text, xp):
+                continue  # the ruleset's own line about XP already shown by its XpGained
+            lines.extend(self.event(event))
+        return lines
+
+    def event(self, event: ev.Event) -> list[Line]:
+        if isinstance(event, ev.Narration):
+            return [Line(p, STORY, "text") for p in reflow(event.text)]
+        if isinstance(event, ev.ObjectiveCompleted):
+            return [Line(f"Objective complete: {self.objective(event.id)}", GOOD, "objective")]
+        if isinstance(event, ev.XpGained):
+            return [self._amount("xp", event.amount, event.total, "xp")]
+        if isinstance(event, ev.ResourceChanged):
+            return [self._amount(event.resource, event.amount, event.total, "award")]
+        if isinstance(event, ev.ItemChanged):
+            name = self.item(event.id)
+            return [Line(f"You take: {name}" if event.gained else f"You no longer have: {name}",
+                         INFO if event.gained else LOSS, "item")]
+        if isinstance(event, ev.ConditionChanged):
+            name = self.label(event.name) or tidy(event.name).lower()
+            return [Line(f"You are now {name}" if event.gained else f"You are no longer {name}",
+                         LOSS if event.gained else GOOD, "condition")]
+        if isinstance(event, ev.ClockTicked):
+            if not self.visible("clock", event.id):
+                return []
+            full = event.value >= event.size
+            text = f"{self.clock(event.id)}: {event.value} of {event.size}" + (" (full)" if full else "")
+            return [Line(text, BAD if full else WARN, "clock")]
+        if isinstance(event, ev.TableRolled):
+            table = self.adventure.tables.get(event.table)
+            label = getattr(table, "label", "") if table is not None else ""
+            if not label:
+                return []  # an unlabelled table is the Game Master's secret die
+            return [Line(f"{clean(label)}: rolled {event.total}", DIM, "table")]
+        if isinstance(event, ev.RulesNote):
+            return [Line(clean(event.text), INFO, "rules")]
+        revealed = getattr(ev, "Revealed", None)
+        if revealed is not None and isinstance(event, revealed):
+            return [Line(self.revealed_text(event.kind, event.name), INFO, "reveal")]
+        noted = getattr(ev, "JournalNoted", None)
+        if noted is not None and isinstance(event, noted):
+            return [Line(f"Noted in your journal: {clean(event.text)}", DIM, "note")]
+        return []
+
+    def conflict(self, event: ev.Event) -> list[Line]:
+        """A conflict's beats in words (plain mode, transcripts); rich mode draws its own view."""
+        kind = type(event).__name__
+        if kind == "ConflictStarted":
+            return [Line(f"Conflict: {clean(event.title)}", BAD, "conflict")]
+        if kind == "ConflictAction":
+            line = f"{clean(event.name)}: {clean(event.text)}" if event.name else clean(event.text)
+            return [Line(line, "", "conflict")]
+        if kind in ("ConflictRound", "ConflictEnded"):
+            lines = []
+            for fighter in (event.view or {}).get("fighters", []):
+                gauges = ", ".join(f"{clean(g.get('label', ''))} {g.get('value')}"
+                                   + (f" of {g['maximum']}" if isinstance(g.get("maximum"), int) else "")
+                                   for g in fighter.get("gauges", []))
+                state = "out of the fight" if fighter.get("out") else gauges
+                lines.append(Line(f"{clean(fighter.get('name', ''))}: {state}", DIM, "conflict"))
+            if kind == "ConflictEnded":
+                rounds = "round" if event.rounds == 1 else "rounds"
+                lines.append(Line(f"The conflict is over after {event.rounds} {rounds}: {event.result.replace('-', ' ')}",
+                                  GOOD if event.result == "won" else BAD, "conflict"))
+            return lines
+        return []
+
+    def revealed_text(self, kind: str, name: str) -> str:
+        if kind == "objective":
+            return f"New objective: {self.objective(name)}"
+        if kind == "clock":
+            return f"Now you know: {self.clock(name)}"
+        return f"Now you know: {self.label(name) or tidy(name)}"
+
+    def _amount(self, resource: str, amount: int, total: Any, kind: str) -> Line:
+        name = self.short(resource)
+        shown_total = len(total) if isinstance(total, list) else total
+        if amount >= 0:
+            return Line(f"+{amount} {name} (now {clean(shown_total)})", REWARD, kind)
+        return Line(f"{amount} {name} (now {clean(shown_total)})", LOSS, kind)
+
+    # -- the character and where the player stands ------------------------------------------
+    def short(self, key: str) -> str:
+        """A resource's short name for the status line: "XP" for "Experience (XP)"."""
+        label = self.resource(key)
+        found = re.search(r"\(([^)]{1,6})\)$", label)
+        return found.group(1) if found else label
+
+    def stats_line(self, stats: Mapping[str, Any]) -> str:
+        return ", ".join(f"{self.stat(k)} {stat_text(v)}" for k, v in stats.items())
+
+    def status(self, width: int = 80) -> str:
+        """One line: who you are, revealed clocks and objectives, conditions, resources in numbers."""
+        game = self.game
+        if game is None or game.state.character is None:
+            return ""
+        character = game.state.character
+        parts = [clean(character.name)]
+        for cid, value in game.state.clocks.items():
+            if self.visible("clock", cid):
+                size = self.adventure.clocks[cid].size
+                parts.append(f"{self.clock(cid)} {value}/{size}")
+        known = [oid for oid in game.state.objectives if self.visible("objective", oid)]
+        if known:
+            done = sum(1 for oid in known if game.state.objectives[oid])
+            parts.append(f"objectives {done}/{len(known)}")
+        if character.conditions:
+            parts.append(", ".join(self.label(c) or tidy(c).lower() for c in character.conditions))
+        for key, value in _numeric(character.resources).items():
+            if key not in self.vocab.hidden_resources:
+                parts.append(f"{self.short(key)} {resource_text(value)}")
+        line = " · ".join(parts)
+        if len(line) > width:
+            line = line[: max(0, width - 1)] + "…"
+        return line
+
+    def sheet(self) -> list[tuple[str, str, str]]:
+        """(heading, text, tone) rows of the character sheet: only what the character knows."""
+        game = self.game
+        rows: list[tuple[str, str, str]] = []
+        if game is None or game.state.character is None:
+            return [("", "No character chosen yet.", DIM)]
+        character = game.state.character
+        rows.append(("Name", clean(character.name), TITLE))
+        for key, value in character.stats.items():
+            rows.append(("Stat", f"{self.stat(key)} {stat_text(value)}", ""))
+        items = [self.item(i) for i in character.items]
+        rows.append(("Items", ", ".join(items) or "nothing", ""))
+        for name in character.conditions:
+            rows.append(("Condition", self.label(name) or tidy(name).lower(), LOSS))
+        for label, value in self.shown_resources(character.resources):
+            rows.append((label, value, ""))
+        for oid, done in game.state.objectives.items():
+            if self.visible("objective", oid):
+                rows.append(("Objective", ("done: " if done else "to do: ") + self.objective(oid), GOOD if done else ""))
+        for cid, value in game.state.clocks.items():
+            if self.visible("clock", cid):
+                size = self.adventure.clocks[cid].size
+                rows.append(("Clock", f"{self.clock(cid)}: {value} of {size}", WARN))
+        for name, value in list(game.state.counters.items()) + list(game.state.flags.items()):
+            if self.shown_variable(name):
+                rows.append(("Known", f"{self.label(name)}: {_variable_text(value)}", ""))
+        return rows
+
+    def shown_variable(self, name: str) -> bool:
+        """Counters and flags appear on the sheet only when labelled and not hidden."""
+        return bool(self.label(name)) and self.visible("variable", name)
+
+    # -- the adventure's card and the end ---------------------------------------------------
+    def card(self) -> list[Line]:
+        adventure = self.adventure
+        lines = [Line(clean(adventure.title), TITLE, "title")]
+        facts = []
+        if adventure.play_time:
+            facts.append(f"Play time: {clean(adventure.play_time)}")
+        facts.append(f"Rules: {for_system(adventure.system).book}")
+        lines.append(Line(" · ".join(facts), DIM, "facts"))
+        for p in reflow(adventure.summary):
+            lines.append(Line(p, STORY, "summary"))
+        if adventure.content_notes:
+            lines.append(Line("Content notes: " + ", ".join(clean(n) for n in adventure.content_notes), WARN, "notes"))
+        return lines
+
+    def good_at(self, person: Any, count: int = 2) -> str:
+        """What a pregenerated character is good at: their best stats by name."""
+        numeric = [(k, v) for k, v in person.stats.items() if isinstance(v, int) and not isinstance(v, bool)]
+        if numeric:
+            numeric.sort(key=lambda kv: -kv[1])
+            best = [k for k, v in numeric if v >= numeric[0][1] - 0][:count] or [numeric[0][0]]
+            return "good at " + " and ".join(self.stat(k) for k in best)
+        dice = [(k, _die_rank(v)) for k, v in person.stats.items()]
+        if dice:
+            dice.sort(key=lambda kv: -kv[1])
+            best = [k for k, v in dice if v == dice[0][1]][:count]
+            return "good at " + " and ".join(self.stat(k) for k in best)
+        return ""
+
+    def ending(self, event: ev.EndingReached, rolls: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        """The end-of-game summary: ending, objectives met and missed, experience, rolls and luck."""
+        met = [self.objective(o) for o, done in event.objectives.items() if done]
+        missed = [self.objective(o) for o, done in event.objectives.items()
+                  if not done and self.visible("objective", o)]
+        rolls = list(rolls or [])
+        successes = sum(1 for r in rolls if r.get("success"))
+        luck = roll_luck(rolls)
+        return {
+            "title": clean(event.title),
+            "outcome": event.outcome,
+            "tone": {"victory": GOOD, "defeat": BAD}.get(event.outcome, WARN),
+            "summary": reflow(event.summary),
+            "met": met,
+            "missed": missed,
+            "resources": self.shown_resources(_numeric(event.resources)),
+            "rolls": len(rolls),
+            "successes": successes,
+            "luck": luck,
+        }
+
+
+# -- per-system roll explanations -----------------------------------------------------------
+
+def _dice_plain(record: Mapping[str, Any]) -> list[Die]:
+    return [Die(v) for v in (record.get("kept") or record.get("dice") or [])]
+
+
+def _explain_generic(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
+    total = record.get("total")
+    why = (f"The dice came to {total}.",) if total is not None else ()
+    return _dice_plain(record), why, "contest" if record.get("kind") == "contest" else "check"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else ("es" if word.endswith("s") else "s"))
+
+
+def _explain_guts(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
+    details = record.get("details") or {}
+    vocab = for_system("guts-plus")
+    why: list[str] = []
+    if details.get("voluntary"):
+        return [], ("You chose to fail rather than roll, and earn experience for it.",), "voluntary-failure"
+    if record.get("kind") == "contest":
+        opp = details.get("opponent") or {}
+        diff = details.get("difference")
+        mine = record.get("total")
+        if isinstance(opp, dict) and opp.get("total") is not None and diff is not None:
+            ahead = "ahead" if diff > 0 else "behind" if diff < 0 else "level"
+            why.append(f"You totalled {mine if mine is not None else sum(record.get('kept') or [])} against "
+                       f"{opp.get('total')}: {'level' if diff == 0 else f'{ahead} by {abs(diff)}'}.")
+        if details.get("bonus"):
+            why.append("Your doubles earned bonus dice, added to your total.")
+        return _dice_plain(record), tuple(why), "contest"
+    values = details.get("values") or record.get("kept") or record.get("dice") or []
+    readings = details.get("readings") or []
+    dice = []
+    for i, value in enumerate(values):
+        reading = readings[i] if i < len(readings) else ""
+        dice.append(Die(value, vocab.readings.get(reading, reading.replace("-", " ")), OUTCOME_TONE.get(reading, "")))
+    if readings:
+        counts: dict[str, int] = {}
+        for r in readings:
+            counts[r] = counts.get(r, 0) + 1
+        cancelled = min(counts.get("positive-impact", 0), counts.get("negative-impact", 0))
+        if cancelled:
+            why.append(f"Each 6 cancels a 1: {_count(cancelled, 'pair')} cancelled.")
+        left = dict(counts)
+        for key in ("positive-impact", "negative-impact"):
+            left[key] = left.get(key, 0) - cancelled
+        remaining = sum(v for v in left.values() if v > 0)
+        top = max(left.items(), key=lambda kv: kv[1]) if left else ("", 0)
+        if remaining == 0:
+            why.append("Nothing is left after cancelling: a near success.")
+        elif top[1] * 2 > remaining:
+            word = vocab.readings.get(top[0], top[0])
+            why.append(f"Most of the dice read {word}" if remaining > 1 else f"The die reads {word}")
+            why[-1] += ", so that is the result."
+        else:
+            good = sum(max(0, left.get(k, 0)) for k in ("success", "positive-impact"))
+            bad = sum(max(0, left.get(k, 0)) for k in ("failure", "negative-impact"))
+            if good >= bad and good > 0:
+                verdict = "at least as many good dice (4 to 6) as bad (1 or 2)"
+            elif bad > good:
+                verdict = "more bad dice (1 or 2) than good (4 to 6)"
+            else:
+                verdict = "no good or bad dice to tip it"
+            why.append(f"No reading holds most of the dice; {verdict}.")
+    bonus = details.get("bonus") or []
+    if bonus:
+        pips = sum(int(b.get("die", 0)) for b in bonus if isinstance(b, dict))
+        why.append(f"Doubles earned {_count(len(bonus), 'bonus die')}; {pips} pips raised your dice.")
+    if details.get("modifier"):
+        why.append(f"A condition changes each die by {int(details['modifier']):+d}.")
+    helper = details.get("helper")
+    if isinstance(helper, dict):
+        why.append(f"{words.person(str(helper.get('id', ''))) if helper.get('id') else 'A helper'} rolled along; each matching die gives you a bonus die.")
+    topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
+    return dice, tuple(why), topic
+
+
+def _explain_game(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
+    d = record.get("details") or {}
+    why: list[str] = []
+    rolled = d.get("rolled") or record.get("dice") or []
+    kept = d.get("kept")
+    rating = d.get("rating")
+    if rating is not None and kept is not None and d.get("sum") is not None:
+        difficulty = str(d.get("difficulty", "")).replace("-", " ")
+        lowest = "the lowest die" if len(rolled) > 1 else "the die"
+        why.append(f"{difficulty.capitalize() + ': ' if difficulty else ''}{len(rolled)}d8, and only {lowest} counts ({kept}).")
+        bonus = d.get("bonus") or 0
+        extra = f" + {bonus} bonus" if bonus else ""
+        verdict = f"8 or more succeeds, with {d.get('excess')} to spare" if d.get("success") else "it needed 8"
+        why.append(f"Skill {rating} + {kept}{extra} = {d.get('sum')}: {verdict}.")
+    if d.get("rerolled"):
+        why.append("You spent a reroll on this.")
+    if record.get("kind") == "contest":
+        why.append("Both sides rolled: one success against one failure decides; anything else is a draw.")
+        return _dice_plain(record), tuple(why), "contest"
+    return [Die(v) for v in rolled], tuple(why), "reroll" if d.get("rerolled") else "check"
+
+
+def _explain_loose(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
+    d = record.get("details") or {}
+    why: list[str] = []
+    total, target = record.get("total"), d.get("target")
+    if total is not None and target is not None:
+        why.append(f"The dice add up to {total} against a target of {target}: "
+                   + ("reached." if total >= target else "short."))
+    critical = d.get("critical")
+    if critical in ("success", "critical-success") or record.get("outcome") == "critical-success":
+        why.append("The first two dice both showed 6: a critical, and more dice were added.")
+    elif critical in ("failure", "critical-failure") or record.get("outcome") == "critical-failure":
+        why.append("The first two dice both showed 1: something goes wrong whatever the total.")
+    if record.get("kind") == "contest":
+        return _dice_plain(record), tuple(why), "contest"
+    return [Die(v) for v in (record.get("dice") or [])], tuple(why), "check"
+
+
+def _explain_hb(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
+    d = record.get("details") or {}
+    why: list[str] = []
+    total, target = record.get("total"), d.get("target")
+    if d.get("bumps"):
+        why.append(f"A 1 bumps: the die is rolled again and added ({_count(int(d['bumps']), 'bump')}).")
+    help_spent = d.get("help") or d.get("blessings_spent")
+    if help_spent:
+        why.append("Blessing dice helped: one die adds 1; several add a capped die (+dcN: a die that "
+                   "never reads above N).")
+    if total is not None and target is not None:
+        why.append(f"Total {total} against {target}: " + ("reached." if total >= target else "short."))
+    size = d.get("size")
+    if size:
+        why.append(f"Outcome size: {str(size).replace('-', ' ')}.")
+    topic = "blessings" if help_spent else ("contest" if record.get("kind") == "contest" else "check")
+    return _dice_plain(record), tuple(why), topic
+
+
+def _explain_four_s(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
+    d = record.get("details") or {}
+    why: list[str] = []
+    total, goal = record.get("total"), d.get("goal")
+    if total is not None and goal is not None:
+        bonus = d.get("bonus")
+        plus = f" with a Roleplay Bonus of {bonus}" if bonus else ""
+        name = f" ({str(d.get('goal_name')).replace('-', ' ')})" if d.get("goal_name") else ""
+        why.append(f"You rolled {total}{plus} against a goal of {goal}{name}: " + ("reached." if total >= goal else "short."))
+    if record.get("kind") == "contest":
+        return _dice_plain(record), tuple(why), "contest"
+    return [Die(v) for v in (record.get("dice") or [])], tuple(why), "check"
+
+
+_EXPLAIN = {
+    "guts-plus": _explain_guts,
+    "game": _explain_game,
+    "loose-fuzzy": _explain_loose,
+    "humanity-blessed": _explain_hb,
+    "four-s": _explain_four_s,
+}
+
+
+# -- small shared pieces --------------------------------------------------------------------
+
+def resource_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{tidy(k)} {resource_text(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return f"{len(value)} ({' '.join(map(str, value))})" if value else "none"
+    return clean(value)
+
+
+def stat_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):  # tiers (four-s): "6/1" for [6, 1, 0, 0, 0, 0]
+        shown = list(value)
+        while len(shown) > 1 and shown[-1] == 0:
+            shown.pop()
+        return "/".join(map(str, shown))
+    return clean(value)
+
+
+def _numeric(resources: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in resources.items()
+            if (isinstance(v, int) and not isinstance(v, bool)) or isinstance(v, list)}
+
+
+def _variable_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return clean(value)
+
+
+def _says_xp(text: str, amounts: set[int]) -> bool:
+    found = re.match(r"\s*\+(\d+) XP\b", text)
+    return bool(found) and int(found.group(1)) in amounts
+
+
+def _die_rank(value: Any) -> int:
+    text = str(value).lower().lstrip("dc")
+    return int(text) if text.isdigit() else 0
+
+
+def roll_luck(rolls: list[Mapping[str, Any]]) -> str:
+    """How lucky the dice were, in words: successes against what the odds promised, if known."""
+    if not rolls:
+        return "no rolls"
+    expected = [r.get("chance") for r in rolls if isinstance(r.get("chance"), (int, float))]
+    successes = sum(1 for r in rolls if r.get("success"))
+    if len(expected) == len(rolls):
+        promised = sum(expected)
+        delta = successes - promised
+        if delta > 0.75:
+            return f"lucky: {successes} successes where the odds promised {promised:.1f}"
+        if delta < -0.75:
+            return f"unlucky: {successes} successes where the odds promised {promised:.1f}"
+        return f"about as the odds promised ({successes} successes, {promised:.1f} expected)"
+    return f"{successes} of {len(rolls)} rolls succeeded"
