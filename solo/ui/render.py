@@ -198,9 +198,14 @@ class EventView:
 
     def __init__(self, objectives: dict[str, str] | None = None, words: w.Words | None = None) -> None:
         self.words = words
+        self._xp: list[ev.Event] = []  # the last XP event, so the ruleset's line about it is not said again
 
     def render(self, events: Any) -> Any:
         for event in events:
+            if isinstance(event, ev.RulesNote) and self._xp and self.words is not None:
+                if not self.words.events(self._xp + [event])[1:]:
+                    continue
+            self._xp = [event] if isinstance(event, ev.XpGained) else []
             yield from self._one(event)
 
     def _one(self, event: ev.Event) -> Any:

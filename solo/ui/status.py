@@ -81,19 +81,25 @@ def value_text(value: Any) -> str:
 
 def known_objectives(game: Game, adventure: Adventure) -> list[tuple[str, bool]]:
     """The objectives the character knows of, with whether each is done."""
+    from solo.ui.words import Words
+
+    words = Words(adventure, game)
     return [
         (game.render(adventure.objectives[oid].text), done)
         for oid, done in game.state.objectives.items()
-        if oid in adventure.objectives
+        if oid in adventure.objectives and words.visible("objective", oid)
     ]
 
 
 def known_clocks(game: Game, adventure: Adventure) -> list[Gauge]:
     """The clocks the character can see ticking."""
+    from solo.ui.words import Words
+
+    words = Words(adventure, game)
     return [
-        Gauge(adventure.clocks[cid].label or cid, value, adventure.clocks[cid].size)
+        Gauge(words.clock(cid), value, adventure.clocks[cid].size)
         for cid, value in game.state.clocks.items()
-        if cid in adventure.clocks
+        if cid in adventure.clocks and words.visible("clock", cid)
     ]
 
 

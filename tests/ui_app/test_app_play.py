@@ -60,7 +60,7 @@ def test_side_panel_dice_panel_and_story_follow_the_game(tmp_path):
         app = new_app(tmp_path, seed=3)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, app)
-            await press(pilot, app, "1", "1", "1", "1", "1")  # Dara; to the cargo bay door; talk BOSS; roll
+            await press(pilot, app, "1", "1", "1", "1")  # Dara; to the cargo bay door; talk BOSS (it rolls at once)
             status = app.query_one(SheetPanel).status
             roll = app.query_one(DicePanel).roll
             story = story_text(app)
