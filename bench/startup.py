@@ -1,96 +1,46 @@
-"""Benchmark: how long ``solo play`` takes to ask its first question, in line mode and full-screen.
+"""Startup time: how long `solo --version`, `solo --help` and `solo play` take to be ready.
 
-Runs the real program in a pseudo-terminal (as a player would start it), several times each, and
-prints the median and best wall time from start until the first question is on screen:
-
-* ``solo --version``;
-* ``solo play --line`` until the character prompt ``[1-5]``;
-* ``solo play --full`` until the full screen shows "Choose your character" (Textual loaded);
-* and whether line mode imported Textual at all (it must not: startup time is a feature).
-
-    python bench/startup.py [RUNS]
+Prints the median of several runs of each, in milliseconds (target: `solo --version` under
+150 ms), and the time `solo play --line` takes to reach its first prompt (measured with the
+input closed at once, so the game saves and leaves right after its first prompt), with the
+modules `solo --version` imports. Run: python bench/startup.py [runs]
 """
 
 from __future__ import annotations
 
 import os
-import pty
-import re
-import select
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SOLO = [sys.executable, "-m", "solo"]
-ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-B]|\x1b[=>78]")
-TIMEOUT = 60.0
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 7
 
 
-def time_until(args: list[str], marker: bytes, *, columns: int = 100, rows: int = 30) -> float:
-    """Seconds from starting ``args`` in a pty of that size until ``marker`` appears on screen."""
-    with tempfile.TemporaryDirectory() as saves:
-        env = dict(os.environ, SOLO_SAVE_DIR=saves, COLUMNS=str(columns), LINES=str(rows), TERM="xterm-256color")
-        env.pop("SOLO_SCREEN", None)
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: a terminal of the given size, then the program
-            os.chdir(ROOT)
-            os.execvpe(args[0], args, env)
-        import fcntl
-        import struct
-        import termios
-
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        start = time.perf_counter()
-        seen = b""
-        try:
-            while time.perf_counter() - start < TIMEOUT:
-                ready, _, _ = select.select([fd], [], [], 0.05)
-                if ready:
-                    try:
-                        seen += os.read(fd, 65536)
-                    except OSError:
-                        break
-                    if marker in ANSI.sub(b"", seen):
-                        return time.perf_counter() - start
-            raise RuntimeError(f"{' '.join(args)}: {marker!r} never appeared")
-        finally:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(fd)
+def timed(args: list[str], stdin: bytes = b"", env: dict[str, str] | None = None) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "solo", *args], input=stdin, capture_output=True, env=env, check=False)
+    return (time.perf_counter() - start) * 1000
 
 
-def line_mode_imports_textual() -> bool:
-    code = (
-        "import sys\n"
-        "from click.testing import CliRunner\n"
-        "from solo.cli import cli\n"
-        "CliRunner().invoke(cli, ['play', '--seed', '1', '--json'], input='')\n"
-        "print('textual' in sys.modules)\n"
-    )
-    with tempfile.TemporaryDirectory() as saves:
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                             env=dict(os.environ, SOLO_SAVE_DIR=saves), check=True)
-    return out.stdout.strip().endswith("True")
+def median(args: list[str], **kw) -> float:
+    return statistics.median(timed(args, **kw) for _ in range(RUNS))
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    cases = [
-        ("solo --version", SOLO + ["--version"], b"solo, version"),
-        ("solo play --line (first prompt)", SOLO + ["play", "--line", "--seed", "1"], b"[1-5]"),
-        ("solo play --full (first screen)", SOLO + ["play", "--full", "--seed", "1"], b"Choose your character"),
-    ]
-    time_until(cases[-1][1], cases[-1][2])  # warm the bytecode caches once
-    print(f"{'what':<36} {'median':>8} {'best':>8}   ({runs} runs, 100x30 pty)")
-    for name, args, marker in cases:
-        times = [time_until(args, marker) for _ in range(runs)]
-        print(f"{name:<36} {statistics.median(times) * 1000:>6.0f} ms {min(times) * 1000:>6.0f} ms")
-    print(f"line mode imports textual: {line_mode_imports_textual()}")
+    baseline = statistics.median(
+        (lambda s: (subprocess.run([sys.executable, "-c", "pass"]), (time.perf_counter() - s) * 1000)[1])(time.perf_counter())
+        for _ in range(RUNS))
+    with tempfile.TemporaryDirectory() as saves:
+        env = dict(os.environ, SOLO_SAVE_DIR=saves)
+        print(f"python -c pass                 {baseline:7.0f} ms  (the interpreter alone)")
+        print(f"solo --version                 {median(['--version'], env=env):7.0f} ms  (target 150)")
+        print(f"solo --help                    {median(['--help'], env=env):7.0f} ms")
+        print(f"solo play to its first prompt  {median(['play', '--line', '--new', '--seed', '1'], env=env):7.0f} ms")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "solo", "--version"], capture_output=True, text=True)
+    heavy = [line for line in out.stderr.splitlines() if any(m in line for m in ("jsonschema", "rich", "yaml", "textual"))]
+    print("heavy modules imported by --version:", "none" if not heavy else len(heavy))
 
 
 if __name__ == "__main__":

@@ -18,12 +18,13 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Mapping
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.problems import Problem
+
+if TYPE_CHECKING:  # jsonschema costs ~100 ms to import: only a file that fails the fast check needs it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 __all__ = ["MAX_SCHEMA_PROBLEMS", "SCHEMA_FILE", "schema", "schema_problems"]
 
@@ -39,7 +40,9 @@ def schema() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def _validator() -> Draft202012Validator:
+def _validator() -> "Draft202012Validator":
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema())
 
 
@@ -82,7 +85,7 @@ def schema_problems(data: Any, document: Any, filename: str) -> list[Problem]:
     return problems
 
 
-def _leaf(error: ValidationError) -> ValidationError:
+def _leaf(error: "ValidationError") -> "ValidationError":
     """The sub-error of an ``anyOf`` that says most (the deepest)."""
     while error.validator in ("anyOf", "oneOf") and error.context:
         # the deepest; at equal depth a wrong key says more than "expected a string"
@@ -93,7 +96,7 @@ def _leaf(error: ValidationError) -> ValidationError:
     return error
 
 
-def _schema_code(error: ValidationError) -> str:
+def _schema_code(error: "ValidationError") -> str:
     """The problem code of a schema error (see :data:`solo.adventure.validate.CODES`)."""
     kind = error.validator
     if kind == "additionalProperties":
@@ -110,7 +113,7 @@ def _schema_code(error: ValidationError) -> str:
     return "schema"
 
 
-def _describe(error: ValidationError) -> tuple[str, str]:
+def _describe(error: "ValidationError") -> tuple[str, str]:
     """A readable message and a hint for one schema error."""
     path = list(error.absolute_path)
     where = ".".join(str(p) for p in path) or "the top level"
