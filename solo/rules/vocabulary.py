@@ -186,11 +186,13 @@ LOOSE = Vocabulary(
     outcomes={
         "critical-failure": "critical failure",
         "failure": "failure",
+        "costly-success": "success at a cost",
         "success": "success",
         "critical-success": "critical success",
     },
     meanings={
-        "critical-failure": "something bad happens, whatever the total",
+        "critical-failure": "it fails, and something bad happens too",
+        "costly-success": "it works, but the first two dice both showed 1: something bad comes with it",
         "failure": "it does not work",
         "success": "it works",
         "critical-success": "it works remarkably well",

@@ -34,7 +34,7 @@ GOOD, BAD, REWARD, LOSS, WARN, INFO, STORY, DIM, TITLE = (
 #: Outcome labels and the tone they are shown in.
 OUTCOME_TONE = {
     "negative-impact": BAD, "critical-failure": BAD, "failure": BAD,
-    "near-success": WARN, "draw": WARN,
+    "near-success": WARN, "draw": WARN, "costly-success": WARN,
     "success": GOOD, "positive-impact": GOOD, "critical-success": GOOD,
 }
 
