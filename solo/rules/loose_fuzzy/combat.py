@@ -10,10 +10,11 @@ from solo.rules.loose_fuzzy.abilities import norm
 INCAPACITATION_TARGET = 7
 #: Wound levels by multiple of the Defense Total, with their die penalties.
 WOUNDS = (("moderate", 1, 1), ("serious", 2, 2), ("mortal", 3, 3), ("killed", 4, None))
+#: Conditions that carry a wound's die penalty; the bruises are what blows to incapacitate leave.
 WOUND_CONDITIONS = {
-    "moderatewound": 1, "moderatelywounded": 1,
-    "seriouswound": 2, "seriouslywounded": 2,
-    "mortalwound": 3, "mortallywounded": 3,
+    "moderatewound": 1, "moderatelywounded": 1, "bruised": 1,
+    "seriouswound": 2, "seriouslywounded": 2, "battered": 2,
+    "mortalwound": 3, "mortallywounded": 3, "beatendown": 3,
 }
 
 

@@ -146,13 +146,16 @@ def _pay(character: Character, cost: int, xp: int, what: str) -> None:
 
 
 def gain(character: Character, resource: str, amount: int) -> list[str] | None:
-    """An award of Luck or Unluck, kept within the book's bounds; ``None`` for other resources
-    (the engine adds them as they come)."""
+    """An award of Luck, Unluck or experience, kept within the book's bounds (experience is
+    never below 0: it is only ever spent on advances); ``None`` for other resources (the engine
+    adds them as they come)."""
     key = norm(resource)
     if key == "luck":
         low, high, start = MIN_LUCK, MAX_LUCK, START_LUCK
     elif key == "unluck":
         low, high, start = MIN_UNLUCK, None, START_UNLUCK
+    elif key == "experience":
+        low, high, start = 0, None, 0
     else:
         return None
     before = _resource(character, key, start)
@@ -161,7 +164,7 @@ def gain(character: Character, resource: str, amount: int) -> list[str] | None:
     character.resources[key] = after
     if after == wanted:
         return []
-    name = "Luck" if key == "luck" else "Unluck"
+    name = {"luck": "Luck", "unluck": "Unluck"}.get(key, "Experience")
     if high is not None and wanted > high:
         return [f"{name} is at most {high}: {wanted - high} of the award lost"]
     return [f"{name} is at least {low}: it stays at {after}"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
@@ -29,6 +30,8 @@ from solo.rules.loose_fuzzy.abilities import (
 )
 from solo.rules.loose_fuzzy import experience
 from solo.rules.loose_fuzzy.combat import advantage_points, condition_wound_penalty
+from solo.rules.loose_fuzzy.fight.gear import out_reason
+from solo.rules.loose_fuzzy.fight.procedure import Fight
 from solo.rules.loose_fuzzy.odds import (
     check_distribution,
     contest_distribution,
@@ -97,12 +100,20 @@ class LooseFuzzy(RulesetDefaults):
         "critical-success",
     )
     stat_names: ClassVar[tuple[str, ...]] = REQUIRED
+    #: ``roll.margin`` (the total less the target, or less the opponent's total) and
+    #: ``roll.critical`` (what the marked dice showed: ``"failure"`` for double 1s,
+    #: ``"success"`` for double 6s, ``""`` otherwise).
+    measure_names: ClassVar[tuple[str, ...]] = ("margin", "critical")
     cli_options: ClassVar[dict[str, str]] = {
         "dice": "number of d6 rolled (the ability's rating)",
         "target": "a number or easy, average, hard, really-hard, nigh-impossible",
         "fit": "poor (+1 to the target) or barely (+2)",
         "bonus": "added to the roll (e.g. -1 for heavy gear)",
+        "contest": "a contest A:D instead of --dice and --target: your dice against the opponent's",
+        "opponent-bonus": "added to the opponent's roll in a contest",
     }
+    #: The book's combat (see :mod:`solo.rules.loose_fuzzy.fight`).
+    conflicts: ClassVar[Mapping[str, type]] = {"fight": Fight}
 
     # characters ---------------------------------------------------------------------------
     def prepare_character(self, character: Character) -> Character:
@@ -295,6 +306,7 @@ class LooseFuzzy(RulesetDefaults):
                 "notes": list(parsed.notes),
             },
             steps=steps,
+            measures={"margin": total - target, "critical": rolled.critical or ""},
         )
 
     def contest(
@@ -321,7 +333,9 @@ class LooseFuzzy(RulesetDefaults):
             if a_total != d_total:
                 break
             steps.append(f"tie at {a_total}: rolled again")
-        won = a_total > d_total
+        # after the last tie allowed the defender holds: the opponent, unless the player defends
+        defending = params.get("defending") is True
+        won = a_total > d_total or (a_total == d_total and defending)
         margin = a_total - d_total
         outcome = reading(a.critical, won)
         steps.append(
@@ -339,6 +353,7 @@ class LooseFuzzy(RulesetDefaults):
             kept=list(a.pool),
             modifiers={"bonus": mine.bonus} if mine.bonus else {},
             details={
+                "defending": defending,
                 "opponent": opponent.name,
                 "opponent_stat": theirs.stat,
                 "opponent_total": d_total,
@@ -350,6 +365,7 @@ class LooseFuzzy(RulesetDefaults):
                 "exchanges": exchanges,
             },
             steps=steps,
+            measures={"margin": margin, "critical": a.critical or ""},
         )
 
     def _contest_checks(
@@ -395,8 +411,23 @@ class LooseFuzzy(RulesetDefaults):
         return contest_distribution(mine.dice, theirs.dice, mine.bonus, theirs.bonus)
 
     # command line -------------------------------------------------------------------------
+    def _cli_contest(self, args: Mapping[str, Any]) -> dict[str, Any] | None:
+        """``--contest A:D [--bonus N] [--opponent-bonus N]`` as contest parameters, or None."""
+        if args.get("contest") is None:
+            return None
+        VALUES.reject_unknown_options(args, self.cli_options)
+        if args.get("dice") is not None or args.get("target") is not None or args.get("fit") is not None:
+            raise rules_error("use --contest A:D alone, or --dice and --target, not both")
+        match = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", str(args["contest"]))
+        if not match or int(match[1]) < 1 or int(match[2]) < 1:
+            raise rules_error(f"--contest takes two numbers of dice, A:D (got {args['contest']!r})")
+        return {"dice": int(match[1]), "opponent_dice": int(match[2]),
+                "bonus": args.get("bonus") or 0, "opponent_bonus": args.get("opponent-bonus") or 0}
+
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
         VALUES.reject_unknown_options(args, self.cli_options)
+        if args.get("opponent-bonus") is not None:
+            raise rules_error("--opponent-bonus goes with --contest A:D")
         if args.get("dice") in (None, True):
             raise rules_error("--dice N is required (the number of d6 rolled)")
         if args.get("target") in (None, True):
@@ -410,10 +441,24 @@ class LooseFuzzy(RulesetDefaults):
         return params
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
-        return self.check_odds(Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+        nobody = Character(name="", system=SYSTEM, stats={})
+        contest = self._cli_contest(args)
+        if contest is not None:
+            return self.contest_odds(nobody, Character(name="", system=SYSTEM, stats={}), contest)
+        return self.check_odds(nobody, self._cli_params(args))
 
     def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
-        return self.check(dice, Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+        nobody = Character(name="", system=SYSTEM, stats={})
+        contest = self._cli_contest(args)
+        if contest is not None:
+            return self.contest(dice, nobody, Character(name="opponent", system=SYSTEM, stats={}), contest)
+        return self.check(dice, nobody, self._cli_params(args))
+
+    # conflicts ----------------------------------------------------------------------------
+    def incapacitated(self, character: Character) -> str | None:
+        """Out of action: ``dead``, ``unconscious``, ``knocked out`` or ``incapacitated`` (a failed
+        Tenacity roll after a wound), whichever the character's conditions hold first."""
+        return out_reason(character)
 
     # experience ---------------------------------------------------------------------------
     # Rolls earn nothing: experience is awarded by the adventure (1-3 points at session end),
