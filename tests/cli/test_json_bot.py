@@ -35,7 +35,7 @@ def bot_run(args, seed: int, save_dir, stop_after: int | None = None, max_steps:
                 if stop_after is not None and len(keys) >= stop_after or len(keys) >= max_steps:
                     proc.stdin.close()
                     continue
-                options = [o["key"] for o in event["options"] if o["enabled"]]
+                options = [o["key"] for o in event["options"] if o["enabled"] and o["key"] is not None]
                 key = answers.choice(options)
                 keys.append(key)
                 proc.stdin.write(key + "\n")
