@@ -135,8 +135,9 @@ def _describe(error: "ValidationError") -> tuple[str, str]:
         return f"{where}: {error.instance!r} is not allowed", f"use one of: {options}"
     if error.validator == "pattern":
         return f"{where}: {error.instance!r} does not have the expected form", _pattern_hint(error.validator_value)
-    if error.validator == "type":
-        return f"{where}: expected {error.validator_value}, got {type(error.instance).__name__}", ""
+    if error.validator == "type":  # the schema's own description of the value, if any, helps
+        got = type(error.instance).__name__
+        return f"{where}: expected {error.validator_value}, got {got}", str(error.schema.get("description", ""))
     if error.validator in ("minProperties", "maxProperties") and where.endswith(("effects", "on_enter", "filled")) is False:
         return f"{where}: {error.message}", "an effect is a map with exactly one key, e.g. {give: rope}"
     return f"{where}: {error.message}", ""

@@ -78,6 +78,7 @@ CODES: dict[str, str] = {
     "wrong-kind": "an effect that does not fit the variable's kind (add to a flag, a flag set to 3)",
     "unsupported-effect": "an effect the game system cannot carry out (injury without body parts)",
     "bad-advance": "an `advance` effect names something the system's price list does not sell",
+    "bad-award": "an `award` the system cannot give as written (GUTS+ learning for a quality the character lacks)",
     "unreachable-scene": "no way leads to the scene from the start (warning)",
     "dead-end": "a scene that is not an ending has no way out",
     "no-ending": "the adventure has no ending scene",
@@ -617,9 +618,18 @@ class _Checker:
             except RulesError as exc:
                 self.error("illegal-character", ("characters", n), f"character {person.id!r}: {exc}",
                            "pregenerated characters must be legal characters of the system")
+                continue
             except (TypeError, ValueError, KeyError, AttributeError) as exc:
                 self.error("illegal-character", ("characters", n),
                            f"character {person.id!r}: the {self.adv.system} rules cannot read it ({exc})")
+                continue
+            carrying = getattr(self.ruleset, "carrying", None)  # a system that counts items
+            reason = carrying(character, {i: item.rules for i, item in self.adv.items.items()}) \
+                if carrying is not None else None
+            if reason:
+                self.error("illegal-character", ("characters", n, "items"), f"character {person.id!r}: {reason}",
+                           "mark what the character wears with rules: {worn: true} on the item, or carry less",
+                           key=True)
 
     # expressions ---------------------------------------------------------------------------------
     def expression(self, value: Any, path: Path_) -> Expression | None:
@@ -757,6 +767,8 @@ class _Checker:
             self.template(objective.text, objective.path + ("text",))
             if objective.when is not None:
                 self.expression(objective.when, objective.path + ("when",))
+            if objective.award:
+                self._check_award(objective.award, objective.path + ("award",))
         for hook in adv.hooks:
             if hook.when is not None:
                 self.expression(hook.when, hook.path + ("when",))
@@ -963,6 +975,33 @@ class _Checker:
                 self.error("bad-advance", at, f"advance: no pregenerated character can take {key!r}",
                            f"`solo character show` lists what a character can buy, such as {example}")
 
+    def _check_award(self, value: Any, path: Path_) -> None:
+        """Each award as the system would give it, to each pregenerated character (the
+        system's ``check_award``); without that hook only whole numbers are given."""
+        if self.ruleset is None or not isinstance(value, Mapping):
+            return
+        check = getattr(self.ruleset, "check_award", None)
+        people = [c for _, c in self.pregens if c is not None] or [None]
+        for resource, amount in value.items():
+            at = path + (resource,)
+            if check is None:
+                if isinstance(amount, Mapping):
+                    self.error("bad-award", at, f"award: {resource} is a number in the {self.adv.system} system",
+                               f"write {resource}: 1", key=True)
+                continue
+            parts = [(name, {name: n}) for name, n in amount.items()] if isinstance(amount, Mapping) and amount \
+                else [(None, amount)]
+            for name, part in parts:
+                for character in people:
+                    try:
+                        check(resource, part, character)
+                    except RulesError as exc:
+                        hint = _did_you_mean(str(name), self.all_stats) if name is not None else ""
+                        self.error("bad-award", at + ((name,) if name is not None else ()), f"award: {exc}",
+                                   hint or "see docs/format.md, Effects, for what `award` gives",
+                                   key=name is not None)
+                        break
+
     def _fx_table(self, value: Any, path: Path_) -> None:
         if value in self.adv.tables:
             self.tables_rolled.add(value)
@@ -990,6 +1029,7 @@ class _Checker:
     def _fx_award(self, value: Any, path: Path_) -> None:
         for name in value or {} if isinstance(value, Mapping) else ():
             self.shown_names.append(("resource", str(name), path + (name,)))
+        self._check_award(value, path)
 
     def _fx_condition(self, value: Any, path: Path_) -> None:
         for name, at in self._items(value, path):

@@ -114,10 +114,19 @@ class EffectRunner:
 
     def _give(self, value: Any) -> None:
         character = self.game.character
+        adventure = self.game.adventure
+        carrying = getattr(self.game.ruleset, "carrying", None)  # a system that counts items
         for item in self._items(value):
-            if item not in character.items:
-                character.items.append(item)
-                self.events.append(ev.ItemChanged(item, self.game.adventure.item_name(item), True))
+            if item in character.items:
+                continue
+            if carrying is not None:
+                rules = {iid: known.rules for iid, known in adventure.items.items()}
+                reason = carrying(character, rules, item)
+                if reason:
+                    self.events.append(ev.ItemRefused(item, adventure.item_name(item), reason))
+                    continue
+            character.items.append(item)
+            self.events.append(ev.ItemChanged(item, adventure.item_name(item), True))
 
     def _take(self, value: Any) -> None:
         character = self.game.character
@@ -132,7 +141,7 @@ class EffectRunner:
 
     def _award(self, value: Mapping[str, Any]) -> None:
         for resource, amount in value.items():
-            self.game.award(resource, int(amount), "award", self)
+            self.game.award(resource, amount, "award", self)
 
     def _condition(self, value: Any) -> None:
         character = self.game.character

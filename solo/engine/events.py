@@ -155,6 +155,19 @@ class ItemChanged(Event):
 
 
 @dataclass
+class ItemRefused(Event):
+    """A ``give`` the rules refused: the character cannot carry the item (GUTS+ inventory full).
+    The item stays behind; ``reason`` says why."""
+
+    id: str
+    name: str
+    reason: str
+
+    def __post_init__(self) -> None:
+        self.type = "item-refused"
+
+
+@dataclass
 class ConditionChanged(Event):
     name: str
     gained: bool

@@ -18,7 +18,7 @@ from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.scene_machine import SceneMachine, SceneMoveError
 from solo.engine.state import GameState, Pending
 from solo.rules import registry
-from solo.rules.base import Character, RulesError
+from solo.rules.base import Character, Offer, RulesError
 from solo.rules.conflict import ConflictError
 from solo.rules.dice import Dice, DiceError, RollRecord
 from solo.rules.notation import DiceNotation
@@ -352,6 +352,8 @@ class Game:
         if choice.check is not None and runner.goto is None:
             if alternative:
                 data = {"scene": scene.id, "index": index}
+                if any(o.once and o.key == alternative for o in self._alternatives(data)):
+                    self.state.taken.append(self._once_mark(data, alternative))
                 record = self.ruleset.take_alternative(self.character, self._params(choice.check), alternative)
                 return runner.events + self._resolve(data, record)
             return self._begin_check(scene, index, runner)
@@ -412,10 +414,23 @@ class Game:
         data = {"scene": scene.id, "index": index}
         return runner.events + self._roll(data)
 
+    def _alternatives(self, data: Mapping[str, Any]) -> list[Offer]:
+        """The ruleset's alternatives to rolling this choice's check, less those it offers once
+        per choice that were taken here before (GUTS+ voluntary failure)."""
+        spec = self._spec(data)[3]
+        offers = self.ruleset.alternatives(self.character, self._params(spec))
+        return [o for o in offers if not (o.once and self._once_mark(data, o.key) in self.state.taken)]
+
+    @staticmethod
+    def _once_mark(data: Mapping[str, Any], key: str) -> str:
+        return f"{data['scene']}#{data['index']}:{key}"
+
     def _choose_check(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         if option_id == ROLL:
             return self._roll(data)
         spec = self._spec(data)[3]
+        if any(o.once and o.key == option_id for o in self._alternatives(data)):
+            self.state.taken.append(self._once_mark(data, option_id))
         record = self.ruleset.take_alternative(self.character, self._params(spec), option_id)
         return self._resolve(data, record)
 
@@ -503,9 +518,8 @@ class Game:
             return self._scene_offer()
         if pending.kind == "check":
             scene, index, choice, spec = self._spec(pending.data)
-            params = self._params(spec)
             options = [ev.Option("1", "Roll the dice", ROLL, hint=self._odds_hint(spec))]
-            for n, alt in enumerate(self.ruleset.alternatives(self.character, params), start=2):
+            for n, alt in enumerate(self._alternatives(pending.data), start=2):
                 options.append(ev.Option(str(n), alt.text, alt.key))
             return ev.ChoicesOffered("check", choice.text, options)
         if pending.kind == "conflict":
@@ -547,7 +561,7 @@ class Game:
         if spec is None or spec.kind != "check":
             return []
         try:
-            alternatives = self.ruleset.alternatives(self.character, self._params(spec))
+            alternatives = self._alternatives({"scene": self.state.scene, "index": index})
         except RulesError:
             return []
         return [
@@ -600,21 +614,28 @@ class Game:
         self.state.objectives[oid] = True
         runner.events.append(ev.ObjectiveCompleted(oid, self.render(objective.text), dict(objective.award)))
         for resource, amount in objective.award.items():
-            self.award(resource, int(amount), f"objective: {objective.text}", runner)
+            self.award(resource, amount, f"objective: {objective.text}", runner)
 
-    def award(self, resource: str, amount: int, reason: str, runner: EffectRunner) -> None:
+    def award(self, resource: str, amount: int | Mapping[str, int], reason: str, runner: EffectRunner) -> None:
+        """Give a resource. An amount per name (GUTS+ ``learning: {thought: 1}``) is for the
+        ruleset's ``gain`` hook to carry out; a number it leaves alone is added here."""
         character = self.character
         gain = getattr(self.ruleset, "gain", None)
         before = character.resources.get(resource, 0)
+        if not isinstance(amount, Mapping):
+            amount = int(amount)
         lines = gain(self.dice, character, resource, amount) if gain is not None else None
         if lines is None:
+            if isinstance(amount, Mapping):
+                raise EffectError(f"award: {resource} takes a whole number in {self.ruleset.id}")
             character.resources[resource] = int(before or 0) + amount
             lines = []
         after = character.resources.get(resource)
+        count = sum(int(n) for n in amount.values()) if isinstance(amount, Mapping) else amount
         if resource == "xp":
-            runner.events.append(ev.XpGained(amount, int(after or 0), reason))
+            runner.events.append(ev.XpGained(count, int(after or 0), reason))
         else:
-            runner.events.append(ev.ResourceChanged(resource, amount, after, reason))
+            runner.events.append(ev.ResourceChanged(resource, count, after, reason))
         runner.events.extend(ev.RulesNote(line) for line in lines)
 
     def roll_table(self, table_id: str, runner: EffectRunner) -> Branch | None:

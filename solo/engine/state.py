@@ -38,7 +38,9 @@ class GameState:
     clocks_filled: list[str] = field(default_factory=list)
     objectives: dict[str, bool] = field(default_factory=dict)
     visits: dict[str, int] = field(default_factory=dict)
-    taken: list[str] = field(default_factory=list)  # once-only choices taken: "scene#index"
+    #: once-only things taken: choices ("scene#index") and alternatives to rolling a choice's
+    #: check that each choice allows once ("scene#index:key")
+    taken: list[str] = field(default_factory=list)
     turn: int = 0
     dice: dict[str, Any] = field(default_factory=dict)
     rolls: list[dict[str, Any]] = field(default_factory=list)

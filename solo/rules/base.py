@@ -152,6 +152,9 @@ class Offer:
     text: str
     cost: dict[str, int] = field(default_factory=dict)
     typed: bool = False
+    #: An alternative to rolling that each choice of an adventure allows once (GUTS+
+    #: voluntary failure: failing the same task again and again is no way to learn).
+    once: bool = False
 
 
 @dataclass(frozen=True)

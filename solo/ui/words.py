@@ -268,6 +268,8 @@ class Words:
             name = self.item(event.id)
             return [Line(f"You take: {name}" if event.gained else f"You no longer have: {name}",
                          INFO if event.gained else LOSS, "item")]
+        if isinstance(event, ev.ItemRefused):
+            return [Line(f"You cannot take: {self.item(event.id)} ({clean(event.reason)})", WARN, "item")]
         if isinstance(event, ev.ConditionChanged):
             name = self.label(event.name) or tidy(event.name).lower()
             return [Line(f"You are now {name}" if event.gained else f"You are no longer {name}",
@@ -327,6 +329,8 @@ class Words:
     def _amount(self, resource: str, amount: int, total: Any, kind: str) -> Line:
         name = self.short(resource)
         shown_total = len(total) if isinstance(total, list) else total
+        if isinstance(total, Mapping):  # a count per name: GUTS+ learning per quality
+            shown_total = ", ".join(f"{self.stat(k)} {v}" for k, v in total.items())
         if amount >= 0:
             return Line(f"+{amount} {name} (now {clean(shown_total)})", REWARD, kind)
         return Line(f"{amount} {name} (now {clean(shown_total)})", LOSS, kind)

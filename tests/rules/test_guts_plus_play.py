@@ -11,9 +11,11 @@ import json
 from collections import Counter
 from fractions import Fraction
 
+import pytest
 from click.testing import CliRunner
 
 from solo.cli import cli
+from solo.engine.game import InvalidDecision
 
 # -- an independent reading of the digest, written plainly --------------------------------------
 
@@ -83,3 +85,195 @@ def test_solo_roll_takes_every_bonus_die_and_places_the_pool_by_the_best_split()
         assert plain_read(details["values"]) == plain_best(before, pips)
         pooled += len(details["bonus"]) > 1
     assert pooled  # some seed rolled two doubles, so two dice were pooled
+
+
+# -- the workshop: a fixture adventure played through the engine --------------------------------
+
+PRACTISE, READ, TUNE, PUSH, LIFT, WRESTLE, LOCKER, SPANNER, SATCHEL = (
+    f"choice-{n}" for n in range(9))
+
+
+def workshop(fixtures, who: str = "cadet", character=None, seed: int = 5):
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    adventure = loader.load(fixtures / "guts-rules.yaml").adventure
+    game = Game(adventure, seed=seed, character=character)
+    game.start()
+    if character is None:
+        game.choose(who)
+    assert game.offered.kind == "scene"
+    return game
+
+
+def of_type(events, kind):
+    return [e for e in events if e.type == kind]
+
+
+def test_a_learning_award_names_its_quality_and_counts_in_play(fixtures):
+    game = workshop(fixtures)
+    events = game.choose(PRACTISE)
+    assert [e.text for e in of_type(events, "rules")] == ["welding: learning experience 1/10"]
+    (award,) = of_type(events, "award")
+    assert (award.resource, award.amount, award.total) == ("learning", 1, {"welding": 1})
+    # the next check (which used to raise a TypeError) rolls and reads as usual
+    game.dice.force(4, 4)
+    game.choose(LIFT)  # a check rolls at once
+    assert game.offered.kind == "roll"
+    game.choose("keep")
+    assert game.state.rolls[-1]["outcome"] == "success"
+    # the objective's award gives learning too, and ten raise the quality
+    events = game.choose(READ)
+    assert "welding: learning experience 2/10" in [e.text for e in of_type(events, "rules")]
+    for _ in range(8):
+        events = game.choose(PRACTISE)
+    assert "welding rises to 2 (10 learning experiences)" in [e.text for e in of_type(events, "rules")]
+    assert game.character.stats["welding"] == 2
+    assert game.character.resources["learning"] == {"welding": 0}
+
+
+def test_a_learning_award_for_a_quality_a_stored_character_lacks_is_a_note_not_a_crash(fixtures):
+    from solo.rules.base import Character
+
+    stranger = Character(name="Stranger", system="guts-plus", id="stranger",
+                         stats={"gumption": 2, "utility": 2, "thought": 2, "slyness": 2, "juggling": 1})
+    game = workshop(fixtures, character=stranger)
+    events = game.choose(PRACTISE)
+    (note,) = of_type(events, "rules")
+    assert note.text.startswith("No learning experience given: Stranger has no quality 'welding'")
+    assert game.character.resources["learning"] == {}
+    assert game.offered.kind == "scene"
+
+
+def test_mastery_changes_a_die_to_any_value_and_a_double_it_makes_earns_a_bonus_die(fixtures):
+    game = workshop(fixtures, "master")
+    game.dice.force(2, 4, 5)  # thought 10, seven fewer dice: three
+    game.choose(TUNE)
+    options = {o.id: o for o in game.offered.options}
+    assert options["mastery:1=6"].text == "Use mastery: die 1 (2) becomes 6: 6 4 5 → full success"
+    assert options["mastery:1=5"].text == (
+        "Use mastery: die 1 (2) becomes 5: 5 4 5 → full success, +1 bonus die")
+    typed = options["mastery:"]
+    assert typed.key is None and typed.enabled and "m 1 6" in typed.text
+    game.choose("m 1 4")  # the player's own: 4 pairs with die 2
+    record = game.offered  # still deciding: a bonus die is on offer now
+    assert [o.id for o in record.options][:2] == ["keep", "bonus"]
+    assert not any(o.id.startswith("mastery") for o in record.options)  # once per roll
+    game.dice.force(3)
+    game.choose("bonus")
+    game.choose("place:best")
+    roll = game.state.rolls[-1]
+    assert roll["details"]["mastery"] == {"used": True, "die": 0, "from": 2, "to": 4}
+    assert roll["details"]["doubles"] == [4] and roll["details"]["bonus"] == [{"die": 3}]
+    assert sorted(roll["kept"]) == [4, 6, 6] and roll["outcome"] == "positive-impact"
+    assert game.state.choices[-3:] == ["mastery:1=4", "2", "2"]
+
+
+def test_assisting_works_in_a_contest(fixtures):
+    game = workshop(fixtures)
+    # mine 3 5, Pal's two dice 3 1 (half of gumption 4), Brak 2 4; Pal's 3 matches mine
+    game.dice.force(3, 5, 3, 1, 2, 4)
+    game.choose(WRESTLE)
+    assert game.offered.kind == "roll"
+    record = game.state.pending.data["record"]
+    assert record["details"]["helper"] == {"level": 4, "dice": [3, 1], "matches": [3]}
+    assert record["details"]["bonus_left"] == 1
+    game.dice.force(6)
+    game.choose("bonus")  # nothing more to decide: the roll stands
+    assert game.offered.kind == "scene"
+    roll = game.state.rolls[-1]
+    assert roll["total"] == 14 and roll["details"]["opponent"]["total"] == 6
+    assert roll["outcome"] == "positive-impact"
+
+
+def test_contest_odds_count_the_helpers_matches(fixtures):
+    from solo.rules import registry
+    from solo.rules.base import Character
+
+    rules = registry.get("guts-plus")
+    me = rules.prepare_character(Character("Me", "guts-plus", {"gumption": 2}))
+    them = rules.prepare_character(Character("Them", "guts-plus", {"gumption": 2}))
+    helped = rules.contest_odds(me, them, {"stat": "gumption", "assist_dice": 4})
+    alone = rules.contest_odds(me, them, {"stat": "gumption"})
+    assert helped.success_chance() > alone.success_chance()
+    # plain enumeration: my 2 dice, the helper's 2, Brak's 2, then every bonus die
+    difference: Counter = Counter()
+    for mine in itertools.product(range(1, 7), repeat=2):
+        for helper in itertools.product(range(1, 7), repeat=2):
+            pairs = plain_pairs(list(mine), list(helper))
+            for theirs in itertools.product(range(1, 7), repeat=2):
+                their_bonus = plain_doubles(theirs)
+                for extra in itertools.product(range(1, 7), repeat=pairs + their_bonus):
+                    d = sum(mine) + sum(extra[:pairs]) - sum(theirs) - sum(extra[pairs:])
+                    difference[d] += Fraction(1, 6 ** (6 + pairs + their_bonus))
+    assert helped.distributions["difference"] == dict(difference)
+
+
+def plain_pairs(faces: list[int], helper: list[int]) -> int:
+    """Most disjoint pairs: two of mine equal and above 1, or one of mine with a helper die."""
+    if not faces:
+        return 0
+    first, rest = faces[0], faces[1:]
+    best = plain_pairs(rest, helper)
+    for j, other in enumerate(rest):
+        if other == first and first > 1:
+            best = max(best, 1 + plain_pairs(rest[:j] + rest[j + 1:], helper))
+    for k, theirs in enumerate(helper):
+        if theirs == first:
+            best = max(best, 1 + plain_pairs(rest, helper[:k] + helper[k + 1:]))
+    return best
+
+
+def test_give_respects_the_inventory(fixtures):
+    game = workshop(fixtures)  # the cadet wears a coat, which takes no room
+    events = game.choose(LOCKER)
+    assert len(of_type(events, "item")) == 10
+    events = game.choose(SPANNER)
+    (refused,) = of_type(events, "item-refused")
+    assert refused.id == "spanner" and "no room" in refused.reason and "20 with a bag" in refused.reason
+    assert "spanner" not in game.character.items and not of_type(events, "item")
+    assert not game.evaluate('has("spanner")')
+    events = game.choose(SATCHEL)  # a bag is worn: it always fits, and adds 10 slots
+    assert [e.id for e in of_type(events, "item")] == ["satchel"]
+    events = game.choose(SPANNER)
+    assert [e.id for e in of_type(events, "item")] == ["spanner"]
+    assert len(game.character.items) == 13
+
+
+def test_voluntary_failure_is_offered_once_per_choice(fixtures):
+    def failing(game):
+        return [o.id for o in game.offered.options if o.id.endswith("/voluntary-failure")]
+
+    game = workshop(fixtures)
+    assert failing(game) == ["choice-2/voluntary-failure", "choice-3/voluntary-failure",
+                             "choice-4/voluntary-failure"]
+    events = game.choose(PUSH + "/voluntary-failure")
+    assert of_type(events, "xp")[0].amount == 2
+    assert game.state.taken == ["workshop#3:voluntary-failure"]
+    # the same choice again: only the dice, so no XP to farm; other choices keep theirs
+    assert failing(game) == ["choice-2/voluntary-failure", "choice-4/voluntary-failure"]
+    with pytest.raises(InvalidDecision):
+        game.choose(PUSH + "/voluntary-failure")
+    xp = game.character.resources["xp"]
+    game.dice.force(4, 5)
+    game.choose(PUSH)
+    assert game.offered.kind == "scene" and game.state.rolls[-1]["outcome"] == "success"
+    assert game.character.resources["xp"] == xp
+    # a save keeps it
+    from solo.engine.game import Game
+
+    again = Game.resume(game.adventure, game.snapshot())
+    assert failing(again) == ["choice-2/voluntary-failure", "choice-4/voluntary-failure"]
+
+
+def test_a_learning_award_without_its_quality_is_refused_by_validate(fixtures, tmp_path):
+    text = (fixtures / "guts-rules.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("effects: [{award: {learning: {welding: 1}}}]",
+                                "effects: [{award: {learning: 2}}]"))
+    result = CliRunner().invoke(cli, ["validate", str(bad)])
+    assert result.exit_code == 1
+    line = next(n for n, row in enumerate(bad.read_text().splitlines(), 1) if "learning: 2" in row)
+    col = bad.read_text().splitlines()[line - 1].index("2}") + 1
+    assert f"{bad}:{line}:{col}: error:" in result.output
+    assert "learning: {thought: 1}" in result.output  # the hint shows how to write it

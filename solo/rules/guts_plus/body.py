@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any, Mapping
 
 from solo.rules.base import Character, RulesError
 from solo.rules.dice import Dice
@@ -154,14 +155,49 @@ def healing_days(injury_count: int, resting: bool = False) -> Fraction:
 # -- inventory ---------------------------------------------------------------------------------
 
 
-def inventory_limit(character: Character) -> int:
-    """Item slots: 10, plus 10 with a bag (``extra["bag"]``)."""
-    return POCKET_SLOTS + (BAG_SLOTS if character.extra.get("bag") else 0)
+#: What an adventure's item says to the inventory, in its ``rules:`` (``{worn: true}``).
+WORN = "worn"
+BAG = "bag"
+
+ItemRules = Mapping[str, Mapping[str, Any]]
 
 
-def inventory_used(character: Character) -> int:
-    """Slots in use: one per distinct item (a stack takes one slot)."""
-    return len(dict.fromkeys(character.items))
+def _marked(items: ItemRules | None, item: str, mark: str) -> bool:
+    return bool(items and isinstance(items.get(item), Mapping) and items[item].get(mark))
+
+
+def inventory_limit(character: Character, items: ItemRules | None = None) -> int:
+    """Item slots: 10, plus 10 with a bag (an item whose rules say ``bag``, or
+    ``extra["bag"]``). ``items`` maps item ids to their rules as the adventure writes them."""
+    bag = character.extra.get("bag") or any(_marked(items, i, BAG) for i in character.items)
+    return POCKET_SLOTS + (BAG_SLOTS if bag else 0)
+
+
+def inventory_used(character: Character, items: ItemRules | None = None) -> int:
+    """Slots in use: one per distinct item (a stack takes one slot); what the character
+    wears (an item whose rules say ``worn``, and a bag, worn as an accessory) takes none."""
+    carried = [i for i in character.items
+               if not _marked(items, i, WORN) and not _marked(items, i, BAG)]
+    return len(dict.fromkeys(carried))
+
+
+def carrying(character: Character, items: ItemRules, adding: str | None = None) -> str | None:
+    """Why the character cannot carry its items, with ``adding`` given too; None if it can.
+
+    A worn item or a bag always fits, and so does more of an item already carried (a stack).
+    """
+    held = list(character.items)
+    if adding is not None and adding not in held:
+        held.append(adding)
+    probe = Character(character.name, character.system, {}, items=held, extra=character.extra)
+    used, limit = inventory_used(probe, items), inventory_limit(probe, items)
+    if used <= limit:
+        return None
+    bag = "" if limit > POCKET_SLOTS else ", or 20 with a bag"
+    if adding is not None and adding not in character.items:
+        return (f"{character.name} has no room for it: {limit} items carried already "
+                f"(worn things take no room{bag})")
+    return f"{character.name} carries {used} items, more than the {limit} allowed{bag}"
 
 
 # -- Essence -----------------------------------------------------------------------------------

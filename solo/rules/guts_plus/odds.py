@@ -580,24 +580,33 @@ def _d6_sums(k: int) -> tuple[tuple[int, int], ...]:
 
 @lru_cache(maxsize=None)
 def side_total_weights(
-    n: int, bonus: bool = True, mastery: bool = False
+    n: int, bonus: bool = True, mastery: bool = False, helper_dice: int = 0
 ) -> tuple[tuple[tuple[int, int], ...], int]:
     """One side's contest total as (total, weight) pairs over a common denominator.
 
-    With ``bonus`` every double adds one d6 to the total (always taken). With ``mastery`` the
-    lowest rolled die is set to 6. Modifiers are applied by the caller.
+    With ``bonus`` every double adds one d6 to the total (always taken), and so does every
+    match with one of ``helper_dice`` dice a helper rolls (as in a check: each die pairs once).
+    With ``mastery`` the lowest rolled die is set to 6. Modifiers are applied by the caller.
     """
-    max_bonus = n // 2 if bonus else 0
-    denominator = 6 ** (n + max_bonus)
+    max_bonus = n // 2 + helper_dice if bonus else 0
+    denominator = 6 ** (n + helper_dice + max_bonus) if bonus else 6**n
     dist: dict[int, int] = {}
     for faces, weight in _multisets(n):
         total = sum(faces)
         if mastery:
             total += 6 - min(faces)
-        k = len(doubles(faces)) if bonus else 0
-        scale = weight * 6 ** (max_bonus - k)
-        for extra, ways in _d6_sums(k):
-            dist[total + extra] = dist.get(total + extra, 0) + ways * scale
+        own = len(doubles(faces)) if bonus else 0
+        if bonus and helper_dice:
+            counts = tuple(faces.count(v) for v in range(1, 7))
+            tail = tuple(sorted(counts[1:], reverse=True))
+            extras = _helper_extra((counts[0],) + tail, helper_dice)
+        else:
+            extras = ((0, 1),)
+        for extra_pairs, helper_weight in extras:
+            k = own + extra_pairs
+            scale = weight * helper_weight * 6 ** (max_bonus - k)
+            for extra, ways in _d6_sums(k):
+                dist[total + extra] = dist.get(total + extra, 0) + ways * scale
     return tuple(sorted(dist.items())), denominator
 
 
@@ -622,9 +631,13 @@ def contest_weights(
     their_modifier: int = 0,
     mastery: bool = False,
     their_mastery: bool = False,
+    helper_dice: int = 0,
 ) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]:
-    """Exact contest odds: (weights by rank, denominator, difference distribution)."""
-    my_dist, my_den = side_total_weights(mine, True, mastery)
+    """Exact contest odds: (weights by rank, denominator, difference distribution).
+
+    ``helper_dice``: the dice a helper rolls for the aggressor (see :func:`side_total_weights`).
+    """
+    my_dist, my_den = side_total_weights(mine, True, mastery, helper_dice)
     their_dist, their_den = side_total_weights(theirs, True, their_mastery)
     weights = [0, 0, 0, 0, 0]
     differences: dict[int, int] = {}

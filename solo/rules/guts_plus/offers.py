@@ -188,16 +188,16 @@ def _can_recount(details: dict[str, Any]) -> bool:
 
 def _bonus_after(record: RollRecord, index: int, value: int) -> int:
     """How many bonus dice the roll gives if die ``index`` shows ``value``."""
-    details = record.details
-    if record.kind == "check":
-        faces = list(record.dice)
-        faces[index] = value
-        helper = details.get("helper")
-        own, matches = go.pairs_with_helper(faces, helper["dice"] if helper else [])
-        return len(own) + len(matches)
-    values = list(details["values"])
-    values[index] = value
-    return len(go.doubles(values))
+    own, matches = _pairs_after(record, index, value)
+    return len(own) + len(matches)
+
+
+def _pairs_after(record: RollRecord, index: int, value: int) -> tuple[list[int], list[int]]:
+    """The doubles and helper matches if die ``index`` of the roll shows ``value``."""
+    faces = list(record.dice)
+    faces[index] = value
+    helper = record.details.get("helper")
+    return go.pairs_with_helper(faces, helper["dice"] if helper else [])
 
 
 def mastery_proposals(record: RollRecord) -> list[tuple[str, str]]:
@@ -432,15 +432,9 @@ def _use_mastery(record: RollRecord, index: int, value: int) -> RollRecord:
     details["mastery"] = {"used": True, "die": index, "from": before, "to": value}
     step = f"mastery: die {index + 1} ({before}) becomes {value}"
     if recount:
-        if record.kind == "check":
-            faces = list(record.dice)
-            faces[index] = value
-            helper = details.get("helper")
-            own, matches = go.pairs_with_helper(faces, helper["dice"] if helper else [])
-            if helper:
-                helper["matches"] = matches
-        else:
-            own, matches = go.doubles(values), []
+        own, matches = _pairs_after(record, index, value)
+        if details.get("helper"):
+            details["helper"]["matches"] = matches
         details["doubles"] = own
         details["bonus_total"] = details["bonus_left"] = len(own) + len(matches)
         if gained:

@@ -71,10 +71,11 @@ from typing import Any, ClassVar, Mapping, Sequence
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
-from solo.rules.guts_plus import offers
+from solo.rules.guts_plus import growth, offers
 from solo.rules.guts_plus.body import (
     AURAS,
     body_parts,
+    carrying,
     essence_range,
     essence_skills,
     heal,
@@ -105,7 +106,6 @@ from solo.rules.guts_plus.qualities import (
     CREATION_MAX_LEVEL,
     CREATION_POINTS,
     ESSENCE,
-    LEARNING_TO_RISE,
     MAX_CUSTOM_AT_CREATION,
     MAX_LEVEL,
     NEAR_POLICIES,
@@ -116,7 +116,6 @@ from solo.rules.guts_plus.qualities import (
     display_name,
     find_quality,
     has_mastery,
-    learning,
     level_of,
     norm,
     whole,
@@ -183,6 +182,9 @@ class GutsPlus(RulesetDefaults):
         return character
 
     def validate_character(self, character: Character, *, creation: bool = False) -> None:
+        """Levels, resources and body; at creation also the creation limits (at most 5 items).
+        What a character can carry depends on the adventure's items (worn ones take no room),
+        so :meth:`carrying` checks it where they are known."""
         seen: dict[str, str] = {}
         for key in character.stats:
             if norm(key) in seen:
@@ -195,11 +197,6 @@ class GutsPlus(RulesetDefaults):
                 )
         self._validate_resources(character)
         self._validate_body(character)
-        if inventory_used(character) > inventory_limit(character):
-            raise RulesError(
-                f"GUTS+: inventory holds {inventory_limit(character)} items "
-                f"(10, plus 10 with a bag) (got {inventory_used(character)})"
-            )
         if creation:
             self._validate_creation(character)
 
@@ -320,13 +317,19 @@ class GutsPlus(RulesetDefaults):
             details["helper"] = {
                 "level": spec.helper_level, "dice": helper_faces, "matches": matches,
             }
-            steps.append(f"helper rolled {dice_text(helper_faces)}: "
-                         f"{len(matches)} {'match' if len(matches) == 1 else 'matches'}")
+            steps.append(self._helper_step(helper_faces, matches))
         record = unread_record(
             spec, "check", faces, details, steps,
             kept=list(values), xp=1 if any(f in (1, 2) for f in faces) else 0,
         )
         return reread(record, explain=True)
+
+    @staticmethod
+    def _helper_step(helper_faces: Sequence[int], matches: Sequence[int]) -> str:
+        count = len(matches)
+        return (f"helper rolled {dice_text(helper_faces)}: "
+                f"{count} {'match' if count == 1 else 'matches'}, "
+                f"{count} bonus {'die' if count == 1 else 'dice'}")
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
@@ -334,6 +337,7 @@ class GutsPlus(RulesetDefaults):
         spec = self.parse_check(params, character)
         theirs = self._opponent_spec(opponent, params)
         faces = dice.rolls(spec.dice, 6)
+        helper_faces = dice.rolls(spec.helper_dice, 6) if spec.helper_dice else []
         their_faces = dice.rolls(theirs.dice, 6)
         their_doubles = go.doubles(their_faces)
         their_bonus = dice.rolls(len(their_doubles), 6)
@@ -348,12 +352,16 @@ class GutsPlus(RulesetDefaults):
             steps.append(f"{opponent_name}'s mastery: {their_values[low]} becomes 6")
             their_values[low] = 6
         their_total = sum(their_values) + sum(their_bonus) + theirs.modifier
-        own = go.doubles(faces)
+        own, matches = go.pairs_with_helper(faces, helper_faces)
         if own:
             steps.append(doubles_step(own))
+        if spec.helper_dice:
+            steps.append(self._helper_step(helper_faces, matches))
         if spec.modifier:
             steps.append(f"{spec.modifier:+d} to the total")
-        details = roller_details(spec, list(faces), own, len(own))
+        details = roller_details(spec, list(faces), own, len(own) + len(matches))
+        if spec.helper_dice:
+            details["helper"] = {"level": spec.helper_level, "dice": helper_faces, "matches": matches}
         details["opponent"] = {
             "name": opponent_name,
             "qualities": list(theirs.qualities),
@@ -388,7 +396,8 @@ class GutsPlus(RulesetDefaults):
         if "opponent" in params or "opponent_dice" in params:
             return []
         spec = self.parse_check(params, character)
-        return [Offer("voluntary-failure", f"Fail on purpose: +{spec.dice} XP")]
+        # once per choice: failing the same task on purpose again and again earns nothing more
+        return [Offer("voluntary-failure", f"Fail on purpose: +{spec.dice} XP", once=True)]
 
     def take_alternative(
         self, character: Character, params: Mapping[str, Any], key: str
@@ -496,11 +505,13 @@ class GutsPlus(RulesetDefaults):
     def contest_odds(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> Odds:
-        """Exact contest odds; both sides take every bonus die (and mastery if they have it)."""
+        """Exact contest odds; both sides take every bonus die (and mastery if they have it),
+        the aggressor's helper's matches included."""
         spec = self.parse_check(params, character)
         theirs = self._opponent_spec(opponent, params)
         weights, denominator, differences = go.contest_weights(
-            spec.dice, theirs.dice, spec.modifier, theirs.modifier, spec.mastery, theirs.mastery
+            spec.dice, theirs.dice, spec.modifier, theirs.modifier, spec.mastery, theirs.mastery,
+            spec.helper_dice,
         )
         return self._reading_odds(
             weights, denominator,
@@ -580,31 +591,24 @@ class GutsPlus(RulesetDefaults):
 
     def add_learning(self, character: Character, quality: str, amount: int = 1) -> list[str]:
         """Add learning experiences; at 10 the quality rises at once (below level 10)."""
-        key = find_quality(character, quality)
-        if key is None:
-            raise RulesError(f"GUTS+: learning experience for {quality!r}, not a quality")
-        counts = learning(character)
-        lines: list[str] = []
-        for _ in range(whole(amount, "learning amount")):
-            level = level_of(character, key)
-            count = counts.get(key, 0)
-            if level >= MAX_LEVEL:
-                if count >= LEARNING_TO_RISE:
-                    continue
-                counts[key] = count + 1
-                if counts[key] >= LEARNING_TO_RISE:
-                    lines.append(f"{display_name(key)}: mastery (level 10, 10 learning experiences)")
-                else:
-                    lines.append(f"{display_name(key)}: learning experience {counts[key]}/10")
-                continue
-            counts[key] = count + 1
-            if counts[key] >= LEARNING_TO_RISE:
-                character.stats[key] = level + 1
-                counts[key] = 0
-                lines.append(f"{display_name(key)} rises to {level + 1} (10 learning experiences)")
-            else:
-                lines.append(f"{display_name(key)}: learning experience {counts[key]}/10")
-        return lines
+        return growth.add_learning(character, quality, amount)
+
+    # awards and the inventory (hooks the engine and the validator call) --------------------
+    def gain(self, dice: Dice, character: Character, resource: str, amount: Any) -> list[str] | None:
+        """``learning: {quality: n}`` goes to those qualities; other awards are the engine's."""
+        self.prepare_character(character)
+        return growth.gain(character, resource, amount)
+
+    def check_award(self, resource: str, amount: Any, character: Character | None = None) -> None:
+        """Raise :class:`RulesError` if an award cannot be given as written (see :mod:`.growth`)."""
+        growth.check_award(resource, amount, character)
+
+    def carrying(
+        self, character: Character, items: Mapping[str, Mapping[str, Any]], adding: str | None = None
+    ) -> str | None:
+        """Why the character cannot carry its items (and ``adding``), or None: 10 slots, 20 with
+        a bag; items whose rules say ``worn`` (and bags) take none."""
+        return carrying(character, items, adding)
 
     def advancement(self, character: Character) -> list[Advance]:
         """Raise a quality below 10 by 1, or add a new quality at 1; each costs 100 XP."""
