@@ -363,10 +363,16 @@ class LineFront:
 
 
 def _advances(game: Any) -> list[str]:
+    """What the character's experience can buy now, each with its price in labelled words."""
     if game is None or game.state.character is None:
         return []
     try:
         options = game.ruleset.advancement(game.state.character)
     except Exception:  # a ruleset that cannot say is not worth a traceback at the end
         return []
-    return [f"{o.text} ({', '.join(f'{v} {k}' for k, v in o.cost.items())})" for o in options[:6]]
+    words = Words(game.adventure, game)
+    shown = []
+    for option in options[:6]:
+        cost = ", ".join(f"{v} {words.short(k)}" for k, v in option.cost.items() if v)
+        shown.append(f"{w.clean(option.text)} ({cost})" if cost else w.clean(option.text))
+    return shown

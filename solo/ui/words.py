@@ -663,9 +663,10 @@ def roll_luck(rolls: list[Mapping[str, Any]]) -> str:
     if len(expected) == len(rolls):
         promised = sum(expected)
         delta = successes - promised
+        got = _count(successes, "success")
         if delta > 0.75:
-            return f"lucky: {successes} successes where the odds promised {promised:.1f}"
+            return f"lucky: {got} where the odds promised {promised:.1f}"
         if delta < -0.75:
-            return f"unlucky: {successes} successes where the odds promised {promised:.1f}"
-        return f"about as the odds promised ({successes} successes, {promised:.1f} expected)"
+            return f"unlucky: {got} where the odds promised {promised:.1f}"
+        return f"about as the odds promised ({got}, {promised:.1f} expected)"
     return f"{successes} of {len(rolls)} rolls succeeded"
