@@ -7,7 +7,6 @@ import json
 
 from apptools import new_app, press, resumed_app, screen_text, settle, story_text
 
-from solo.engine import events as ev
 from solo.ui.app.screens import PageScreen
 from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel
 
@@ -175,33 +174,23 @@ def test_keys_pressed_while_no_decision_waits_are_ignored(tmp_path):
     assert run(go()) is None
 
 
-def test_conflict_events_fill_the_conflict_panel_and_its_end_clears_it(tmp_path):
-    view = {
-        "title": "Fight in the cargo bay", "round": 2, "phase": "",
-        "fighters": [
-            {"key": "player", "name": "Dara", "side": "player", "gauges": [{"label": "Health", "value": 4, "maximum": 6}], "tags": ["winded"], "out": False},
-            {"key": "pink", "name": "The pink thing", "side": "enemies", "gauges": [{"label": "Wounds", "value": 1, "maximum": None}], "tags": [], "out": False},
-        ],
-        "track": None, "zones": {"bay": ["Dara", "The pink thing"]}, "notes": [],
-    }
-
-    class ConflictEvent(ev.Event):
-        def __init__(self, kind, view):
-            self.type = kind
-            self.view = view
-
+def test_a_fight_fills_the_conflict_panel_round_by_round_and_its_end_clears_it(tmp_path, fixtures):
     async def go():
-        app = new_app(tmp_path, seed=3)
+        app = new_app(tmp_path, adventure=str(fixtures / "duel.yaml"), seed=2)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, app)
-            status = app.last_status
-            app.show_events([ConflictEvent("conflict-round", view)], status)
-            await pilot.pause()
-            during = (app.query_one(ConflictPanel).display, screen_text(app))
-            app.show_events([ConflictEvent("conflict-end", view)], status)
-            await pilot.pause()
-            return during, app.query_one(ConflictPanel).display
+            panel = app.query_one(ConflictPanel)
+            first = (panel.display, panel.view["round"], screen_text(app))
+            await press(pilot, app, "1")
+            second = (panel.view["round"], app.query_one(DicePanel).roll)
+            while app.session.game.state.scene == "yard":
+                await press(pilot, app, "1")
+            return first, second, panel.display, story_text(app)
 
-    (shown, screen), after = run(go())
-    assert shown and not after
-    assert "Fight in the cargo bay" in screen and "Health" in screen and "4/6" in screen and "winded" in screen
+    (shown, round_one, screen), (round_two, roll), after, story = run(go())
+    assert shown and round_one == 1 and round_two == 2
+    assert "⚔ The Yard" in screen and "health" in screen and "Bandit chief" in screen
+    assert "Attack Bandit 1" in screen and "72% success" in screen
+    assert roll is not None and roll.record["kind"] == "contest"
+    assert not after
+    assert "Hero misses Bandit 1." in story and "Over after 4 rounds" in story

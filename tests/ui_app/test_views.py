@@ -12,7 +12,6 @@ from rich.console import Console
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.ui import screen_mode
-from solo.ui.app.conflict_view import conflict_view
 from solo.ui.app.dice_view import dice_view, opponent_dice, own_dice, result_line
 from solo.ui.app.serve import play_command
 from solo.ui.prose import paragraphs, reflow
@@ -97,25 +96,6 @@ def test_many_dice_wrap_to_the_width_and_unfinished_rolls_say_so():
     assert drawn.count("╭───╮╭") == 0 and drawn.count("╭───╮") == 8
     assert max(len(line) for line in drawn.splitlines()) <= 17
     assert "not final yet" in drawn.replace("\n", " ")
-
-
-# -- conflicts ----------------------------------------------------------------------------------
-def test_conflict_view_draws_gauges_tags_track_zones_and_who_is_out():
-    view = {
-        "title": "Race to the mill", "round": 3, "phase": "move",
-        "fighters": [
-            {"name": "Bram", "side": "player", "gauges": [{"label": "Health", "value": 2, "maximum": 6}], "tags": ["muddy"], "out": False},
-            {"name": "Goose", "side": "enemies", "gauges": [{"label": "AP", "value": 5, "maximum": None}], "tags": [], "out": True},
-        ],
-        "track": {"length": 10, "positions": {"Bram": 4, "Goose": 7}, "marks": {"10": "the mill"}},
-        "zones": {"lane": ["Bram"], "pond": []},
-        "notes": ["Pool: 3 dice"],
-    }
-    drawn = text(conflict_view(view, width=30), width=30)
-    for expected in ("Race to the mill", "round 3", "Health", "2/6", "muddy", "AP 5", "out", "B Bram: 4",
-                     "◆ 10: the mill", "lane: Bram", "pond: nobody", "Pool: 3 dice"):
-        assert expected in drawn, expected
-    assert text(conflict_view({}), width=30).strip() == "Conflict"
 
 
 # -- which screen -------------------------------------------------------------------------------

@@ -45,7 +45,6 @@ KEYS = [
     ("q", "save and leave"),
 ]
 
-CONFLICT_EVENTS = ("conflict-start", "conflict-round", "conflict-end")
 CLOSE_WAIT = 10.0  # seconds the app waits, when closing, for the loop to save
 
 
@@ -109,6 +108,11 @@ class SoloApp(App[int]):
         self.title = session.adventure.title
 
     # -- layout ---------------------------------------------------------------------------------
+    @property
+    def main(self):
+        """The game's own screen (pages such as the sheet are pushed over it)."""
+        return self.screen_stack[0]
+
     def compose(self) -> ComposeResult:
         yield Static(id="titlebar")
         with Horizontal(id="body"):
@@ -124,9 +128,9 @@ class SoloApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#command", Input).display = False
-        self.query_one("#side").border_title = "Character"
-        self.query_one(ChoicePanel).focus()
+        self.main.query_one("#command", Input).display = False
+        self.main.query_one("#side").border_title = "Character"
+        self.main.query_one(ChoicePanel).focus()
         self._set_titlebar(None)
         self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
 
@@ -155,7 +159,7 @@ class SoloApp(App[int]):
         if not self.session.game.finished or self._leaving:
             self.exit(self.status_code)
             return
-        choices = self.query_one(ChoicePanel)
+        choices = self.main.query_one(ChoicePanel)
         choices.offer(None, closing=[("q", "Leave (the game is saved); PgUp to read the story again")])
         choices.focus()
 
@@ -172,25 +176,28 @@ class SoloApp(App[int]):
         if status is not None and status.scene:
             text.append(f"  ·  {safe(status.scene)}")
         text.append(f"   {self.session.adventure.system}", style="dim")
-        self.query_one("#titlebar", Static).update(text)
+        self.main.query_one("#titlebar", Static).update(text)
 
     def _set_status(self, status: Status) -> None:
         self.last_status = status
-        self.query_one(SheetPanel).status = status
-        side = self.query_one("#side")
+        self.main.query_one(SheetPanel).status = status
+        side = self.main.query_one("#side")
         side.border_title = safe(status.name) or "Character"
         self._set_titlebar(status)
 
     def show_events(self, events: list[ev.Event], status: Status) -> None:
-        story = self.query_one(StoryPane)
+        story = self.main.query_one(StoryPane)
         first = self._anchor
         self._anchor = None
         for event in events:
-            if event.type in CONFLICT_EVENTS:
-                view = getattr(event, "view", None)
-                self.query_one(ConflictPanel).view = None if event.type == "conflict-end" else view
+            if isinstance(event, (ev.ConflictStarted, ev.ConflictRound)):
+                self.main.query_one(ConflictPanel).view = event.view
+            elif isinstance(event, ev.ConflictEnded):
+                self.main.query_one(ConflictPanel).view = None
             if isinstance(event, ev.RollMade):
-                self.query_one(DicePanel).roll = event
+                self.main.query_one(DicePanel).roll = event
+            elif isinstance(event, ev.ConflictAction) and event.roll and event.actor == "player":
+                self.main.query_one(DicePanel).roll = ev.RollMade(event.roll, event.label or event.text)
             for block in self._blocks(event):
                 added = story.add(block, classes=event.type)
                 first = first or added
@@ -206,13 +213,15 @@ class SoloApp(App[int]):
             return [start_block(event)]
         if isinstance(event, ev.Narration):
             return [prose(event.text)]
+        if isinstance(event, ev.ConflictRound):
+            return []  # the conflict panel shows where the fight stands; the story keeps the beats
         return [r for r in self.events_view.render([event]) if not (isinstance(r, Text) and not r.plain)]
 
     def show_offer(self, offered: ev.ChoicesOffered, status: Status) -> None:
         self._set_status(status)
-        choices = self.query_one(ChoicePanel)
+        choices = self.main.query_one(ChoicePanel)
         choices.offer(offered)
-        if not self.query_one("#command", Input).display:
+        if not self.main.query_one("#command", Input).display:
             choices.focus()
         self.waiting = True
 
@@ -220,7 +229,7 @@ class SoloApp(App[int]):
         severity = {"error": "error", "refused": "warning"}.get(kind, "information")
         if kind in ("error", "notice"):
             style = "bold red" if kind == "error" else "italic"
-            story = self.query_one(StoryPane)
+            story = self.main.query_one(StoryPane)
             self._anchor = self._anchor or story.add(Text(safe(text), style=style), classes=kind)
             story.reveal(self._anchor)
         self.notify(safe(text), severity=severity, timeout=4)
@@ -240,7 +249,7 @@ class SoloApp(App[int]):
             return False
         self.waiting = False
         if echo:
-            self._anchor = self.query_one(StoryPane).add(Text(f"▸ {safe(echo)}", style="bold cyan"), classes="picked")
+            self._anchor = self.main.query_one(StoryPane).add(Text(f"▸ {safe(echo)}", style="bold cyan"), classes="picked")
         self.front.answer(line)
         return True
 
@@ -253,7 +262,7 @@ class SoloApp(App[int]):
 
     def action_pick(self, key: str) -> None:
         if self.waiting:
-            self.query_one(ChoicePanel).pick_key(key)
+            self.main.query_one(ChoicePanel).pick_key(key)
 
     def action_sheet(self) -> None:
         if self.waiting:
@@ -280,24 +289,24 @@ class SoloApp(App[int]):
             self.front.answer(None)
 
     def action_scroll_story(self, direction: int) -> None:
-        story = self.query_one(StoryPane)
+        story = self.main.query_one(StoryPane)
         if direction < 0:
             story.scroll_page_up(animate=False)
         else:
             story.scroll_page_down(animate=False)
 
     def action_command(self) -> None:
-        box = self.query_one("#command", Input)
+        box = self.main.query_one("#command", Input)
         box.display = True
         box.value = ":"
         box.cursor_position = 1
         box.focus()
 
     def _close_command(self) -> None:
-        box = self.query_one("#command", Input)
+        box = self.main.query_one("#command", Input)
         box.display = False
         box.value = ""
-        self.query_one(ChoicePanel).focus()
+        self.main.query_one(ChoicePanel).focus()
 
     @on(Input.Submitted, "#command")
     def _command_sent(self, event: Input.Submitted) -> None:
@@ -312,7 +321,7 @@ class SoloApp(App[int]):
                 self.notify("wait for the game to ask", severity="warning")
 
     def on_key(self, event: Any) -> None:
-        box = self.query_one("#command", Input)
+        box = self.main.query_one("#command", Input)
         if event.key == "escape" and box.display:
             event.stop()
             self._close_command()

@@ -19,8 +19,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from solo.engine import events as ev
-from solo.ui.app.conflict_view import conflict_view
 from solo.ui.app.dice_view import dice_view
+from solo.ui.conflict_view import state_view
 from solo.ui.render import safe
 from solo.ui.status import Gauge, Status
 
@@ -224,8 +224,10 @@ class ConflictPanel(Static):
 
     def watch_view(self, view: dict[str, Any] | None) -> None:
         self.display = view is not None
+        self.border_title = f"⚔ {safe(view.get('title', ''))}" if view else ""
 
     def render(self) -> RenderableType:
         if self.view is None:
             return Text("")
-        return conflict_view(self.view, width=self.content_size.width or 30)
+        heading = f"round {self.view.get('round', 0)}" + (f" · {safe(self.view['phase'])}" if self.view.get("phase") else "")
+        return state_view(self.view, heading)
