@@ -160,7 +160,7 @@ class SoloApp(App[int]):
             self.exit(self.status_code)
             return
         choices = self.main.query_one(ChoicePanel)
-        choices.offer(None, closing=[("q", "Leave (the game is saved); PgUp to read the story again")])
+        choices.offer(None, closing=[("q", "Leave (the game is saved); PgUp and PgDn scroll the story")])
         choices.focus()
 
     def on_unmount(self) -> None:
@@ -252,6 +252,10 @@ class SoloApp(App[int]):
             self._anchor = self.main.query_one(StoryPane).add(Text(f"▸ {safe(echo)}", style="bold cyan"), classes="picked")
         self.front.answer(line)
         return True
+
+    @on(StoryPane.MoreBelow)
+    def _more_below(self, message: StoryPane.MoreBelow) -> None:
+        self.main.query_one(ChoicePanel).border_subtitle = "▼ more story below: PgDn" if message.more else ""
 
     @on(ChoicePanel.Picked)
     def _picked(self, message: ChoicePanel.Picked) -> None:

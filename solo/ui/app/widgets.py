@@ -29,6 +29,18 @@ class StoryPane(VerticalScroll):
     """The whole session's story, oldest at the top; every step is kept (nothing scrolls away)."""
 
     can_focus = True
+    REVEAL_TRIES = 50  # refreshes to wait for new blocks to be laid out before scrolling to them
+
+    class MoreBelow(Message):
+        """Whether part of the story lies below the pane (so the player knows to scroll)."""
+
+        def __init__(self, more: bool) -> None:
+            super().__init__()
+            self.more = more
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._more = False
 
     def add(self, renderable: RenderableType, *, classes: str = "") -> Static:
         """Append one block at the end of the story."""
@@ -39,7 +51,25 @@ class StoryPane(VerticalScroll):
     def reveal(self, first: Static) -> None:
         """Show what was just added, from ``first`` on: ``first`` goes to the top of the pane
         unless everything after it fits, then the end of the story sits at the bottom."""
-        self.call_after_refresh(self.scroll_to_widget, first, top=True, animate=False)
+        self.call_after_refresh(self._reveal, first, self.REVEAL_TRIES)
+
+    def _reveal(self, first: Static, tries: int) -> None:
+        laid_out = self.children and all(child.size.height for child in self.children[-3:])
+        if not laid_out and tries > 0:  # the new blocks have no size yet: wait for the layout
+            self.set_timer(0.02, lambda: self._reveal(first, tries - 1))
+            return
+        self.scroll_to(y=first.virtual_region.y, animate=False, immediate=True)
+        self._check_more()
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._check_more()
+
+    def _check_more(self) -> None:
+        more = self.max_scroll_y - self.scroll_y >= 1
+        if more != self._more:
+            self._more = more
+            self.post_message(self.MoreBelow(more))
 
 
 def choice_prompt(option: ev.Option) -> Table:

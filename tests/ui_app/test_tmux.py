@@ -1,0 +1,94 @@
+"""The real program under tmux, played with the keyboard alone, as a person would at 80×24 and 120×40.
+
+Each test starts ``solo play`` in a detached tmux session of a fixed size, presses ``1`` whenever the
+screen has settled on a question, and reads the screens: the story, the choices and the side panel
+are there at every step, and supply-ship reaches an ending; ``q`` then leaves with status 0. The
+last screens are written to ``SOLO_SCREENS`` (a folder) when that is set, to be looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+STEP_LIMIT = 150
+SETTLE = 0.25  # seconds the screen must stay unchanged to count as settled
+WAIT = 20.0  # seconds to wait for a screen to change
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+def capture(name: str) -> str:
+    return tmux("capture-pane", "-p", "-t", name)
+
+
+def ready(screen: str) -> bool:
+    """A question is on screen (choice 1 in its box, the keys at the bottom), or the ending."""
+    lines = screen.splitlines()
+    asking = any(line.startswith("│ 1 ") for line in lines) or "The story is over" in screen
+    return asking and any("Sheet" in line and "Quit" in line for line in lines[-2:])
+
+
+def settled(name: str, previous: str | None) -> str:
+    """The screen once it differs from ``previous``, asks something, and has stopped changing."""
+    deadline = time.monotonic() + WAIT
+    screen = capture(name)
+    while time.monotonic() < deadline:
+        time.sleep(SETTLE)
+        again = capture(name)
+        if again == screen and screen != previous and ready(screen):
+            return screen
+        screen = again
+    raise AssertionError(f"the screen did not settle:\n{screen}")
+
+
+@pytest.mark.parametrize("width,height", [(80, 24), (120, 40)])
+def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width, height):
+    name = f"solo-test-{os.getpid()}-{width}"
+    saves = tmp_path / "saves"
+    command = " ".join(shlex.quote(p) for p in [sys.executable, "-m", "solo", "play", "--seed", "3", "--slot", "tm"])
+    script = f"cd {shlex.quote(str(tmp_path))} && SOLO_SAVE_DIR={shlex.quote(str(saves))} {command}; echo EXITED $?; sleep 30"
+    tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color", script)
+    screens: list[str] = []
+    try:
+        screen = settled(name, None)
+        for _ in range(STEP_LIMIT):
+            screens.append(screen)
+            assert "Traceback" not in screen
+            lines = screen.splitlines()
+            assert lines[0].lstrip().startswith("Supply Run"), "the title bar is on top"
+            assert "╭─" in lines[1] and "╮" in lines[1], "the side panel's top edge"
+            assert any(line.startswith("╭─") for line in lines), "the choices' box"
+            if "The story is over" in screen:
+                break
+            tmux("send-keys", "-t", name, "1")
+            screen = settled(name, screen)
+        else:
+            raise AssertionError("no ending within the step limit")
+        assert len(screens) > 10
+        tmux("send-keys", "-t", name, "q")
+        deadline = time.monotonic() + WAIT
+        while "EXITED" not in capture(name) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert "EXITED 0" in capture(name)
+    finally:
+        if os.environ.get("SOLO_SCREENS"):
+            folder = Path(os.environ["SOLO_SCREENS"])
+            folder.mkdir(parents=True, exist_ok=True)
+            for n, shot in enumerate(screens[:3] + screens[-3:]):
+                (folder / f"tmux-{width}x{height}-{n}.txt").write_text(shot, encoding="utf-8")
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+    saved = json.loads((saves / "tm.json").read_text())
+    assert saved["state"]["ending"] is not None
