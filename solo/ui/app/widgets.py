@@ -239,7 +239,7 @@ class DicePanel(Static):
 
     def watch_roll(self, roll: ev.RollMade | None) -> None:
         self.display = roll is not None
-        self.border_title = f"🎲 {safe(roll.label)}" if roll is not None and roll.label else "🎲"
+        self.border_title = f"Roll: {safe(roll.label)}" if roll is not None and roll.label else "Roll"
 
     def render(self) -> RenderableType:
         if self.roll is None:
@@ -254,7 +254,7 @@ class ConflictPanel(Static):
 
     def watch_view(self, view: dict[str, Any] | None) -> None:
         self.display = view is not None
-        self.border_title = f"⚔ {safe(view.get('title', ''))}" if view else ""
+        self.border_title = f"Fight: {safe(view.get('title', ''))}" if view else ""
 
     def render(self) -> RenderableType:
         if self.view is None:
