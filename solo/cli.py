@@ -166,7 +166,7 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume)
+        return play_full(session, resume=resume, offer_keep=offer_keep)
     from solo.ui.driver import play as run
 
     return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)

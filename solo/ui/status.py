@@ -2,7 +2,7 @@
 
 Every front end that keeps the character in view (the full-screen side panel, the line mode's
 ``:sheet``, a web page) reads one :class:`Status` built here from a game, so they agree on what a
-player is shown and in what words. It holds only what the character knows: an objective or a
+player is shown; the words (labels, not ids) come from :mod:`solo.ui.words`. It holds only what the character knows: an objective or a
 clock the adventure keeps hidden stays out until the game reveals it (:func:`known_objectives`,
 :func:`known_clocks` are the one place that decides).
 
@@ -12,11 +12,11 @@ to another thread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from solo.adventure.model import Adventure
 from solo.engine.game import Game
+from solo.ui.words import Words, clean, stat_text, tidy
 
 
 @dataclass(frozen=True)
@@ -44,75 +44,49 @@ class Status:
     resources: tuple[tuple[str, str], ...] = ()
     objectives: tuple[tuple[str, bool], ...] = ()  # (text, done), the known ones only
     clocks: tuple[Gauge, ...] = ()  # the known ones only
+    known: tuple[tuple[str, str], ...] = ()  # labelled counters and flags the character knows
     turn: int = 0
     ended: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
-SHORT_NAMES = {"xp": "XP", "ep": "EP", "ap": "AP", "fp": "FP", "hp": "HP"}
-
-
-def resource_label(key: str) -> str:
-    """A resource's name for players: ``xp`` → ``XP``, ``sp_unspent`` → ``Sp unspent``."""
-    if key.lower() in SHORT_NAMES:
-        return SHORT_NAMES[key.lower()]
-    return key.replace("_", " ").replace("-", " ").strip().capitalize()
-
-
-def stat_label(key: str) -> str:
-    return key.replace("_", " ").strip().capitalize() if key.islower() else key
-
-
-def value_text(value: Any) -> str:
-    """A stat or resource value in a few characters: tiers ``6/1``, lists, nested counts."""
+def variable_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, (list, tuple)):
-        if value and all(isinstance(v, int) for v in value) and len(value) == 6:  # four-s tiers
-            shown = list(value)
-            while len(shown) > 1 and shown[-1] == 0:
-                shown.pop()
-            return "/".join(map(str, shown))
-        return " ".join(map(str, value)) or "none"
-    return str(value)
+    return clean(value)
 
 
-def known_objectives(game: Game, adventure: Adventure) -> list[tuple[str, bool]]:
+def known_objectives(words: Words) -> list[tuple[str, bool]]:
     """The objectives the character knows of, with whether each is done."""
-    from solo.ui.words import Words
-
-    words = Words(adventure, game)
+    game = words.game
     return [
-        (game.render(adventure.objectives[oid].text), done)
+        (words.objective(oid), done)
         for oid, done in game.state.objectives.items()
-        if oid in adventure.objectives and words.visible("objective", oid)
+        if oid in words.adventure.objectives and words.visible("objective", oid)
     ]
 
 
-def known_clocks(game: Game, adventure: Adventure) -> list[Gauge]:
+def known_clocks(words: Words) -> list[Gauge]:
     """The clocks the character can see ticking."""
-    from solo.ui.words import Words
-
-    words = Words(adventure, game)
+    clocks = words.adventure.clocks
     return [
-        Gauge(words.clock(cid), value, adventure.clocks[cid].size)
-        for cid, value in game.state.clocks.items()
-        if cid in adventure.clocks and words.visible("clock", cid)
+        Gauge(words.clock(cid), value, clocks[cid].size)
+        for cid, value in words.game.state.clocks.items()
+        if cid in clocks and words.visible("clock", cid)
     ]
 
 
 def status_of(game: Game, adventure: Adventure) -> Status:
-    """The status of ``game`` now."""
+    """The status of ``game`` now, in the words of :mod:`solo.ui.words`."""
+    words = Words(adventure, game)
     state = game.state
-    scene = adventure.scenes.get(state.scene or "")
     base = dict(
-        title=adventure.title,
+        title=clean(adventure.title),
         system=adventure.system,
-        scene=scene.title if scene else "",
-        objectives=tuple(known_objectives(game, adventure)),
-        clocks=tuple(known_clocks(game, adventure)),
+        scene=words.scene(state.scene) if state.scene else "",
+        objectives=tuple(known_objectives(words)),
+        clocks=tuple(known_clocks(words)),
+        known=tuple((words.label(n) or n, variable_text(v))
+                    for n, v in list(state.counters.items()) + list(state.flags.items()) if words.shown_variable(n)),
         turn=state.turn,
         ended=state.ending is not None,
     )
@@ -121,9 +95,9 @@ def status_of(game: Game, adventure: Adventure) -> Status:
         return Status(**base)
     return Status(
         **base,
-        name=character.name,
-        stats=tuple((stat_label(k), value_text(v)) for k, v in character.stats.items()),
-        items=tuple(adventure.item_name(i) for i in character.items),
-        conditions=tuple(str(c).replace("-", " ") for c in character.conditions),
-        resources=tuple((resource_label(k), value_text(v)) for k, v in character.resources.items()),
+        name=clean(character.name),
+        stats=tuple((words.stat(k), stat_text(v)) for k, v in character.stats.items()),
+        items=tuple(words.item(i) for i in character.items),
+        conditions=tuple(words.label(c) or tidy(c).lower() for c in character.conditions),
+        resources=tuple(words.shown_resources(character.resources)),
     )

@@ -70,7 +70,7 @@ def test_side_panel_dice_panel_and_story_follow_the_game(tmp_path):
     assert ("Slyness", "1") in status.stats
     assert any(text.startswith("Stop the loss") for text, _ in status.objectives)
     assert roll is not None and roll.final and roll.label == "Talk BOSS into opening the door"
-    assert "╭───╮" in screen and "FAILURE" in screen
+    assert "╭───╮" in screen and "Failure: it does not work." in screen
     assert "Hypersleep Chamber" in story, "earlier scenes stay in the story"
     assert "Objectives" in screen and "Clocks" in screen
 
@@ -194,3 +194,43 @@ def test_a_fight_fills_the_conflict_panel_round_by_round_and_its_end_clears_it(t
     assert roll is not None and roll.record["kind"] == "contest"
     assert not after
     assert "Hero misses Bandit 1." in story and "Over after 4 rounds" in story
+
+
+def test_a_question_from_a_command_is_answered_with_y_or_n(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1", "1")
+            await pilot.press("colon", *"restart", "enter")
+            await pilot.pause(0.2)
+            asked = screen_text(app)
+            await pilot.press("n")
+            await settle(pilot, app)
+            kept = app.front.words.game.state.turn
+            await pilot.press("colon", *"restart", "enter")
+            await pilot.pause(0.2)
+            await pilot.press("y")
+            await settle(pilot, app)
+            return asked, kept, app.front.words.game.state.turn, app.front.words.game.state.character, screen_text(app)
+
+    asked, kept, turn, character, screen = run(go())
+    assert "Start this adventure again" in asked and "y: yes" in asked
+    assert kept == 1
+    assert turn == 0 and character is None and "Choose your character" in screen
+
+
+def test_journal_and_note_keys_write_and_show_the_journal(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1")
+            await pilot.press("n", *["space" if c == " " else c for c in "the whistle is a leak"], "enter")
+            await settle(pilot, app)
+            await pilot.press("j")
+            await pilot.pause(0.2)
+            return isinstance(app.screen, PageScreen), screen_text(app)
+
+    is_page, screen = run(go())
+    assert is_page and "Journal" in screen and "the whistle is a leak" in screen

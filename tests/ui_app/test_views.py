@@ -12,10 +12,10 @@ from rich.console import Console
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.ui import screen_mode
-from solo.ui.app.dice_view import dice_view, opponent_dice, own_dice, result_line
+from solo.ui.app.dice_view import dice_view, opponent_dice, own_dice
 from solo.ui.app.serve import play_command
-from solo.ui.prose import paragraphs, reflow
-from solo.ui.status import resource_label, status_of, value_text
+from solo.ui.status import status_of
+from solo.ui.words import Words
 
 
 def text(renderable, width=40) -> str:
@@ -38,18 +38,6 @@ class FakeStream(io.StringIO):
         return self._encoding
 
 
-# -- prose --------------------------------------------------------------------------------------
-def test_paragraphs_join_soft_breaks_and_keep_blank_lines_lists_and_indents():
-    source = "The hall ends at the\ncargo bay hatch.\n\nA sign reads:\n  KEEP OUT\n- one\n- two\n\n\n Last  \nline\n"
-    assert paragraphs(source) == [
-        "The hall ends at the cargo bay hatch.",
-        "A sign reads:\n  KEEP OUT\n- one\n- two",
-        " Last\nline",
-    ]
-    assert reflow("a\nb\n\nc") == "a b\n\nc"
-    assert paragraphs("") == [] and paragraphs("\n\n") == []
-
-
 # -- status -------------------------------------------------------------------------------------
 def test_status_names_what_the_character_has_in_player_words():
     adventure = loader.load("supply-ship").adventure
@@ -64,38 +52,48 @@ def test_status_names_what_the_character_has_in_player_words():
     assert "Universal multitool" in status.items
     assert [g.label for g in status.clocks][0] == "The cargo bay breach tearing wider"
     assert all(not done for _, done in status.objectives)
-    assert resource_label("xp") == "XP" and resource_label("sp_unspent") == "Sp unspent"
-    assert value_text([6, 1, 0, 0, 0, 0]) == "6/1" and value_text({"a": 1}) == "a 1" and value_text([]) == "none"
 
 
 # -- dice ---------------------------------------------------------------------------------------
 GUTS = {"system": "guts-plus", "kind": "check", "stat": "utility", "dice": [4, 4], "outcome": "success", "success": True,
-        "total": None, "kept": [5, 4], "details": {"readings": ["success", "failure"]}, "steps": []}
-FOUR_S = {"system": "four-s", "kind": "check", "stat": "scharisma", "dice": [4], "outcome": "success", "success": True,
-          "total": 6, "kept": None, "details": {"goal": 4}, "steps": []}
+        "total": None, "kept": [5, 4], "details": {"readings": ["success", "failure"], "reading": "success"}, "steps": []}
 HB_CONTEST = {"system": "humanity-blessed", "kind": "contest", "stat": "hurry", "dice": [4, 1, 2], "outcome": "success",
               "success": True, "total": 4, "kept": None,
               "details": {"rounds": [[4]], "opponent": "Bartholomew the goose", "opponent_rounds": [[1], [2]], "opponent_total": 3}}
 
 
-def test_each_die_is_drawn_with_its_face_and_the_result_is_one_plain_line():
-    drawn = text(dice_view(GUTS, width=30))
+def words_for(adventure: str) -> Words:
+    return Words(loader.load(adventure).adventure)
+
+
+def test_each_die_is_drawn_with_its_face_and_reading_and_the_result_in_words():
+    words = words_for("supply-ship")
+    rw = words.roll(GUTS, "Patch the hole")
+    drawn = text(dice_view(GUTS, rw, width=30))
     assert drawn.count("╭───╮") == 2 and "│ 5 │" in drawn and "│ 4 │" in drawn
-    assert "SUCCESS" in drawn and "Dice read: success, failure." in drawn
-    assert result_line(FOUR_S) == "You got 6; you needed 4."
+    assert "Read: " + ", ".join(d.reading for d in rw.dice) in drawn
+    assert rw.summary() in drawn
+    flat = " ".join(drawn.split())
+    assert rw.why and all(" ".join(why.split()) in flat for why in rw.why)
+
+
+def test_a_contest_draws_the_other_sides_dice_apart():
     assert own_dice(HB_CONTEST) == ([4], None)
     assert opponent_dice(HB_CONTEST) == ("Bartholomew the goose", [1, 2])
-    assert result_line(HB_CONTEST) == "You 4 against Bartholomew the goose 3."
-    contest = text(dice_view(HB_CONTEST, width=30))
-    assert contest.count("╭───╮") == 3 and "Bartholomew the goose:" in contest
+    words = words_for("blessed-harvest")
+    drawn = text(dice_view(HB_CONTEST, words.roll(HB_CONTEST, "Chase the goose"), width=30))
+    assert drawn.count("╭───╮") == 3 and "Bartholomew the goose:" in drawn
+    assert drawn.index("│ 4 │") < drawn.index("Bartholomew the goose:") < drawn.index("│ 1 │")
 
 
 def test_many_dice_wrap_to_the_width_and_unfinished_rolls_say_so():
-    record = dict(FOUR_S, dice=list(range(1, 9)), details={})
-    drawn = text(dice_view(record, final=False, width=17), width=17)
-    assert drawn.count("╭───╮╭") == 0 and drawn.count("╭───╮") == 8
+    record = {"system": "four-s", "kind": "check", "stat": "skill", "dice": list(range(1, 9)), "outcome": "success",
+              "success": True, "total": 9, "kept": None, "details": {}, "steps": []}
+    words = words_for("goblin-market")
+    drawn = text(dice_view(record, words.roll(record, "Juggle", final=False), width=17), width=17)
+    assert drawn.count("╭───╮") == 8 and "╭───╮╭" not in drawn
     assert max(len(line) for line in drawn.splitlines()) <= 17
-    assert "not final yet" in drawn.replace("\n", " ")
+    assert "So far:" in drawn and "still act" in drawn.replace("\n", " ")
 
 
 # -- which screen -------------------------------------------------------------------------------

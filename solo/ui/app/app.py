@@ -24,11 +24,12 @@ from textual.worker import Worker, WorkerState
 
 from solo.engine import events as ev
 from solo.ui.app.bridge import AppFront
-from solo.ui.app.screens import PageScreen, keys_table
-from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane, sheet_view
-from solo.ui.prose import paragraphs
+from solo.ui.app import pages
+from solo.ui.app.screens import ConfirmScreen, PageScreen
+from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane
 from solo.ui.render import EventView, safe
 from solo.ui.status import Status
+from solo.ui.words import reflow
 
 if TYPE_CHECKING:
     from solo.session import Session
@@ -36,11 +37,14 @@ if TYPE_CHECKING:
 KEYS = [
     ("1-9", "pick that choice"),
     ("↑ ↓  Enter", "move through the choices and pick one"),
-    ("PgUp PgDn", "scroll the story (the whole game stays there)"),
+    ("PgUp PgDn", "scroll the story (the whole game stays there); Tab: the next pane"),
     ("c", "the full character sheet"),
-    ("u", "undo: step back one decision (the dice stay as they fell)"),
+    ("j", "your journal; n writes a note in it"),
+    ("r", "the rule behind the last roll, and where the book says it"),
+    ("o", "ask the oracle a yes/no question"),
+    ("u", "undo: step back one decision (the next roll is a new one)"),
     ("s", "save now (the game also saves after every step)"),
-    (":", "type a command"),
+    (":", "type any command below"),
     ("?", "this help"),
     ("q", "save and leave"),
 ]
@@ -51,7 +55,7 @@ CLOSE_WAIT = 10.0  # seconds the app waits, when closing, for the loop to save
 def prose(text: str, style: str = "") -> RenderableType:
     """Adventure prose as paragraphs that wrap to the pane, one blank line between them."""
     blocks: list[RenderableType] = []
-    for paragraph in paragraphs(safe(text)):
+    for paragraph in reflow(text):
         if blocks:
             blocks.append(Text(""))
         blocks.append(Text(paragraph, style=style))
@@ -80,10 +84,14 @@ class SoloApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("c", "sheet", "Sheet"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "save", "Save"),
-        Binding("colon", "command", "Command"),
+        Binding("c", "send(':sheet')", "Sheet"),
+        Binding("j", "send(':journal')", "Journal"),
+        Binding("n", "type(':note ')", "Note", show=False),
+        Binding("o", "type(':oracle ')", "Oracle", show=False),
+        Binding("r", "send(':rules')", "Rules", show=False),
+        Binding("u", "send(':undo')", "Undo"),
+        Binding("s", "send(':save')", "Save"),
+        Binding("colon", "type(':')", "Command"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
         Binding("ctrl+q", "leave", "Quit", show=False, priority=True),
@@ -91,14 +99,13 @@ class SoloApp(App[int]):
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False, priority=True),
     ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(1, 10)]
 
-    def __init__(self, session: "Session", *, resume: bool = False) -> None:
+    def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False) -> None:
         super().__init__()
         self.session = session
         self.resume = resume
+        self.offer_keep = offer_keep
         self.front = AppFront(self, session)
-        from solo.ui.words import Words
-
-        self.events_view = EventView(words=Words(session.adventure, session.game))
+        self.events_view = EventView(words=self.front.words)
         self.waiting = False  # a decision is on offer and the loop waits for the answer
         self.status_code = 0
         self.loop_done = threading.Event()
@@ -138,7 +145,7 @@ class SoloApp(App[int]):
         from solo.ui.driver import play
 
         try:
-            return play(self.session, self.front, resume=self.resume)
+            return play(self.session, self.front, resume=self.resume, offer_keep=self.offer_keep)
         finally:
             self.loop_done.set()
 
@@ -156,7 +163,7 @@ class SoloApp(App[int]):
     def _after_loop(self) -> None:
         """The loop has ended: the story is over (stay to re-read it) or the player left."""
         self.waiting = False
-        if not self.session.game.finished or self._leaving:
+        if not self.front.words.game.finished or self._leaving:
             self.exit(self.status_code)
             return
         choices = self.main.query_one(ChoicePanel)
@@ -166,8 +173,7 @@ class SoloApp(App[int]):
     def on_unmount(self) -> None:
         # Closing the window or the browser tab: the loop saves and leaves as at end of input.
         if not self.loop_done.is_set():
-            self.front.closed = True
-            self.front.answer(None)
+            self.front.close()
             self.loop_done.wait(CLOSE_WAIT)
 
     # -- drawing what the loop hands over (called in the app's thread) ---------------------------
@@ -194,10 +200,13 @@ class SoloApp(App[int]):
                 self.main.query_one(ConflictPanel).view = event.view
             elif isinstance(event, ev.ConflictEnded):
                 self.main.query_one(ConflictPanel).view = None
-            if isinstance(event, ev.RollMade):
-                self.main.query_one(DicePanel).roll = event
-            elif isinstance(event, ev.ConflictAction) and event.roll and event.actor == "player":
-                self.main.query_one(DicePanel).roll = ev.RollMade(event.roll, event.label or event.text)
+            roll = event if isinstance(event, ev.RollMade) else None
+            if isinstance(event, ev.ConflictAction) and event.roll and event.actor == "player":
+                roll = ev.RollMade(event.roll, event.label or event.text)
+            if roll is not None:
+                dice = self.main.query_one(DicePanel)
+                dice.words = self.front.words.roll(roll.record, roll.label, roll.final)
+                dice.roll = roll
             for block in self._blocks(event):
                 added = story.add(block, classes=event.type)
                 first = first or added
@@ -234,13 +243,14 @@ class SoloApp(App[int]):
             story.reveal(self._anchor)
         self.notify(safe(text), severity=severity, timeout=4)
 
-    def show_sheet(self, status: Status) -> None:
-        self.push_screen(PageScreen("Character sheet", sheet_view(status, 60, full=True)))
+    def show_page(self, title: str, body: RenderableType) -> None:
+        self.push_screen(PageScreen(title, body))
 
-    def show_help(self) -> None:
-        from solo.ui.driver import HELP
+    def show_card(self, card: RenderableType) -> None:
+        self._anchor = self.main.query_one(StoryPane).add(card, classes="card")  # read from the card on
 
-        self.push_screen(PageScreen("Help", keys_table(KEYS, HELP)))
+    def ask_confirm(self, question: str) -> None:
+        self.push_screen(ConfirmScreen(question), self.front.answer_confirm)
 
     # -- the player's keys -------------------------------------------------------------------------
     def send(self, line: str, echo: str = "") -> bool:
@@ -268,20 +278,21 @@ class SoloApp(App[int]):
         if self.waiting:
             self.main.query_one(ChoicePanel).pick_key(key)
 
-    def action_sheet(self) -> None:
-        if self.waiting:
-            self.send(":sheet")
-        elif self.last_status is not None:
-            self.show_sheet(self.last_status)
-
-    def action_undo(self) -> None:
-        self.send(":undo")
-
-    def action_save(self) -> None:
-        self.send(":save")
+    def action_send(self, line: str) -> None:
+        """A key for a command: to the loop when it waits; after the story, what still makes sense."""
+        if self.send(line):
+            return
+        if self.loop_done.is_set():
+            words = self.front.words
+            if line == ":sheet":
+                self.show_page(*pages.page("sheet", {"rows": words.sheet()}, words, KEYS))
+            elif line == ":journal":
+                entries = [dict(e, scene_title=words.scene(e.get("scene"))) for e in words.game.state.journal]
+                self.show_page(*pages.page("journal", {"entries": entries}, words, KEYS))
 
     def action_help(self) -> None:
-        self.show_help()
+        if not self.send(":help"):
+            self.show_page(*pages.page("help", {"keys": ""}, self.front.words, KEYS))
 
     def action_leave(self) -> None:
         if self.loop_done.is_set():
@@ -289,8 +300,7 @@ class SoloApp(App[int]):
             return
         self._leaving = True
         if not self.send(":quit"):
-            self.front.closed = True
-            self.front.answer(None)
+            self.front.close()
 
     def action_scroll_story(self, direction: int) -> None:
         story = self.main.query_one(StoryPane)
@@ -299,12 +309,14 @@ class SoloApp(App[int]):
         else:
             story.scroll_page_down(animate=False)
 
-    def action_command(self) -> None:
+    def action_type(self, start: str) -> None:
+        """Open the command line, with ``start`` typed (":" or a command and a space)."""
         box = self.main.query_one("#command", Input)
         box.display = True
-        box.value = ":"
-        box.cursor_position = 1
+        box.value = start
         box.focus()
+        # focusing may select the whole text (typing would replace it): put the cursor at the end
+        self.call_after_refresh(setattr, box, "cursor_position", len(start))
 
     def _close_command(self) -> None:
         box = self.main.query_one("#command", Input)
@@ -331,8 +343,8 @@ class SoloApp(App[int]):
             self._close_command()
 
 
-def play_full(session: "Session", *, resume: bool = False) -> int:
+def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = False) -> int:
     """Play ``session`` on the full screen until the player leaves; returns the exit status."""
-    app = SoloApp(session, resume=resume)
+    app = SoloApp(session, resume=resume, offer_keep=offer_keep)
     app.run()
     return app.status_code

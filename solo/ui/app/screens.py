@@ -1,12 +1,10 @@
-"""Screens laid over the game for a moment: the full character sheet, help, and any text page.
-
-Each closes with Escape (or its own key) and returns to the game where it was.
+"""Screens laid over the game for a moment: a page (sheet, help, rules, journal, story) or a
+yes/no question. Each closes with Escape (or its own keys) and returns to the game where it was.
 """
 
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -39,15 +37,23 @@ class PageScreen(ModalScreen[None]):
         self.dismiss(result)
 
 
-def keys_table(keys: list[tuple[str, str]], commands: list[tuple[str, str]]) -> RenderableType:
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
-    table.add_row(Text("Keys", style="bold underline"), "")
-    for key, text in keys:
-        table.add_row(key, text)
-    table.add_row("", "")
-    table.add_row(Text("Commands", style="bold underline"), Text("press : then type one", style="dim"))
-    for command, text in commands:
-        table.add_row(command, text)
-    return table
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question over the game (replace a save, start again, keep the character)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="confirm") as box:
+            box.border_title = "Question"
+            box.border_subtitle = "y: yes   n: no"
+            yield Static(Text(self.question), id="confirm-question")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

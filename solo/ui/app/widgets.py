@@ -23,6 +23,7 @@ from solo.ui.app.dice_view import dice_view
 from solo.ui.conflict_view import state_view
 from solo.ui.render import safe
 from solo.ui.status import Gauge, Status
+from solo.ui.words import RollWords
 
 
 class StoryPane(VerticalScroll):
@@ -187,26 +188,25 @@ def stats_grid(stats: list[tuple[str, str]], width: int) -> Table:
     return table
 
 
-def sheet_view(status: Status, width: int, *, full: bool = False) -> RenderableType:
-    """The character panel: stats, items, resources, objectives known, clocks (the name is the
-    panel's title; ``full`` adds it, with every stat and every resource, for the sheet page)."""
+def sheet_view(status: Status, width: int) -> RenderableType:
+    """The side panel: stats, items, resources, objectives known, clocks (the character's name is
+    the panel's title; the whole sheet is the ``:sheet`` page)."""
     parts: list[RenderableType] = []
     if not status.name:
         parts.append(Text("No character chosen yet.", style="italic"))
     else:
-        if full:
-            parts.append(Text(safe(status.name), style="bold"))
         pairs = list(status.stats)
-        if not full and len(pairs) > 8:
+        if len(pairs) > 8:
             pairs = sorted(pairs, key=lambda kv: kv[1], reverse=True)[:8]
         parts.append(stats_grid(pairs, width))
         if status.items:
             parts.append(Text("Carrying ", style="dim").append(", ".join(map(safe, status.items)), style=""))
         if status.conditions:
             parts.append(Text("Now ", style="dim").append(", ".join(map(safe, status.conditions)), style="magenta"))
-        shown = [(k, v) for k, v in status.resources if full or v not in ("none", "0", "")]
-        if shown:
-            parts.append(Text("  ".join(f"{safe(k)} {safe(v)}" for k, v in shown), style="yellow"))
+        if status.resources:
+            parts.append(Text("  ".join(f"{safe(k)} {safe(v)}" for k, v in status.resources), style="yellow"))
+    if status.known:
+        parts.append(Text("  ".join(f"{safe(k)}: {safe(v)}" for k, v in status.known), style="cyan"))
     if status.objectives:
         parts.append(Text("\nObjectives", style="bold"))
         parts.append(_marked([
@@ -235,7 +235,8 @@ class SheetPanel(Static):
 class DicePanel(Static):
     """The last roll: each die drawn with its reading, and one line saying what it came to."""
 
-    roll: reactive[ev.RollMade | None] = reactive(None, layout=True)
+    roll: reactive[ev.RollMade | None] = reactive(None, layout=True, always_update=True)
+    words: RollWords | None = None  # the roll in player words; set before ``roll``
 
     def watch_roll(self, roll: ev.RollMade | None) -> None:
         self.display = roll is not None
@@ -244,7 +245,9 @@ class DicePanel(Static):
     def render(self) -> RenderableType:
         if self.roll is None:
             return Text("")
-        return dice_view(self.roll.record, final=self.roll.final, width=self.content_size.width or 30)
+        if self.words is None:
+            return Text("")
+        return dice_view(self.roll.record, self.words, width=self.content_size.width or 30)
 
 
 class ConflictPanel(Static):
