@@ -73,8 +73,7 @@ def test_each_die_is_drawn_with_its_face_and_reading_and_the_result_in_words():
     assert drawn.count("╭───╮") == 2 and "│ 5 │" in drawn and "│ 4 │" in drawn
     assert "Read: " + ", ".join(d.reading for d in rw.dice) in drawn
     assert rw.summary() in drawn
-    flat = " ".join(drawn.split())
-    assert rw.why and all(" ".join(why.split()) in flat for why in rw.why)
+    assert len(rw.summary()) < 40 and rw.summary() in drawn  # one line in a 30-column panel
 
 
 def test_a_contest_draws_the_other_sides_dice_apart():

@@ -89,5 +89,4 @@ def dice_view(record: dict[str, Any], words: RollWords, *, width: int = 30) -> R
     else:
         parts.append(Text(f"So far: {words.result}", style=tone))
         parts.append(Text("You can still act on this roll: see the choices.", style="dim"))
-    parts.extend(Text(why, style="dim") for why in words.why)
-    return Group(*parts)
+    return Group(*parts)  # the why and the rule are in the story and behind the r key
