@@ -88,11 +88,12 @@ GUTS = Vocabulary(
         ("quality", "what your character is good at (Gumption, Utility, Thought, Slyness and your own); its level is how many dice you roll"),
         ("check", "roll one die per level of the quality; each die is read alone and the dice that agree most decide"),
         ("near success", "a 3, or a roll with no clear winner: it almost works; the adventure says at what cost"),
-        ("bonus die", "two dice showing the same face (above 1) earn one extra die; its pips raise your lowest dice"),
+        ("bonus die", "two dice showing the same face (above 1) earn one extra die; the pips of the bonus dice you take are added up and shared out among your dice"),
         ("contest", "you and the other side each roll and total your dice; the difference decides"),
         ("XP", "experience: one for a check with a 1 or 2 in it, more from the adventure; at 100 a quality rises"),
-        ("learning", "a disaster on a quality teaches you: ten of them raise it by one"),
-        ("fail on purpose", "skip a roll you fear, take a plain failure and one XP per die you would have rolled"),
+        ("learning", "a disaster on a quality teaches you, and so can the adventure: ten of them raise it by one"),
+        ("mastery", "a quality at 10 with 10 learning experiences: once per roll, set one die to any face"),
+        ("fail on purpose", "skip a roll you fear, take a plain failure and one XP per die you would have rolled; once per choice"),
     ),
     rules={
         "check": Rule(
@@ -113,14 +114,18 @@ GUTS = Vocabulary(
         "bonus": Rule(
             "Doubles and bonus dice",
             "Two dice showing the same face above 1 make a double, and each double earns one bonus "
-            "die. You may roll it or not. Its pips are shared out among your dice to raise them, none "
-            "above 6; solo proposes the split that reads best.",
+            "die. You may roll each or not. The pips of all the bonus dice you take are added up and "
+            "shared out among your dice to raise them, none above 6; solo proposes the split that "
+            "reads best, and you may type your own, one number per die (1 0 2). With mastery you may "
+            "set one die to any face (type m 2 5 for die 2 to 5); a double it makes before you take a "
+            "bonus die earns one.",
             "The GUTS+ System, “Rolling Doubles”",
         ),
         "voluntary-failure": Rule(
             "Failing on purpose",
             "Instead of rolling you may accept a failure (never a disaster) and gain 1 XP for every die "
-            "you would have rolled.",
+            "you would have rolled. Each choice allows it once: trying the same thing again means "
+            "rolling.",
             "The GUTS+ System, “Voluntary Failure”",
         ),
         "contest": Rule(

@@ -483,8 +483,13 @@ def _explain_guts(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
             ahead = "ahead" if diff > 0 else "behind" if diff < 0 else "level"
             why.append(f"You totalled {mine if mine is not None else sum(record.get('kept') or [])} against "
                        f"{opp.get('total')}: {'level' if diff == 0 else f'{ahead} by {abs(diff)}'}.")
+        helper = details.get("helper")
+        if isinstance(helper, dict):
+            matched = len(helper.get("matches") or [])
+            why.append(f"Your helper rolled {' '.join(map(str, helper.get('dice') or []))}: "
+                       f"{matched} {'match' if matched == 1 else 'matches'} with your dice, each worth a bonus die.")
         if details.get("bonus"):
-            why.append("Your doubles earned bonus dice, added to your total.")
+            why.append("Bonus dice from doubles and matches add to your total.")
         return _dice_plain(record), tuple(why), "contest"
     values = details.get("values") or record.get("kept") or record.get("dice") or []
     readings = details.get("readings") or []
@@ -523,7 +528,8 @@ def _explain_guts(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
     bonus = details.get("bonus") or []
     if bonus:
         pips = sum(int(b.get("die", 0)) for b in bonus if isinstance(b, dict))
-        why.append(f"Doubles earned {_count(len(bonus), 'bonus die')}; {pips} pips raised your dice.")
+        placed = "wait to be placed" if details.get("pending_bonus") else "raised your dice"
+        why.append(f"Doubles earned {_count(len(bonus), 'bonus die')}; {pips} pips {placed}.")
     if details.get("modifier"):
         why.append(f"A condition changes each die by {int(details['modifier']):+d}.")
     helper = details.get("helper")

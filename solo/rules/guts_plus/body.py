@@ -193,11 +193,10 @@ def carrying(character: Character, items: ItemRules, adding: str | None = None) 
     used, limit = inventory_used(probe, items), inventory_limit(probe, items)
     if used <= limit:
         return None
-    bag = "" if limit > POCKET_SLOTS else ", or 20 with a bag"
+    bag = "" if limit > POCKET_SLOTS else f"; a bag would make room for {BAG_SLOTS} more"
     if adding is not None and adding not in character.items:
-        return (f"{character.name} has no room for it: {limit} items carried already "
-                f"(worn things take no room{bag})")
-    return f"{character.name} carries {used} items, more than the {limit} allowed{bag}"
+        return f"{character.name} already carries {limit} items, all there is room for{bag}"
+    return f"{character.name} carries {used} items, more than the {limit} there is room for{bag}"
 
 
 # -- Essence -----------------------------------------------------------------------------------

@@ -76,6 +76,9 @@ def scene_block(event: ev.SceneEntered) -> RenderableType:
     return Group(Rule(Text(title, style="bold"), align="left", style="cyan"), prose(event.text))
 
 
+COMMAND_PLACEHOLDER = ":command  (Enter to send, Esc to cancel)"
+
+
 class SoloApp(App[int]):
     """One game of ``solo`` on the full screen (or in a browser through ``solo serve``)."""
 
@@ -111,6 +114,7 @@ class SoloApp(App[int]):
         self.loop_done = threading.Event()
         self.last_status: Status | None = None
         self._leaving = False
+        self._answering = False  # the command box is open for a typed answer, not a command
         self._anchor: Static | None = None  # the story block the current step's output starts at
         self.title = session.adventure.title
 
@@ -125,7 +129,7 @@ class SoloApp(App[int]):
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield StoryPane(id="story")
-                yield Input(id="command", placeholder=":command  (Enter to send, Esc to cancel)")
+                yield Input(id="command", placeholder=COMMAND_PLACEHOLDER)
                 yield ChoicePanel(id="choices")
             with Vertical(id="side"):
                 yield ConflictPanel(id="conflict")
@@ -274,6 +278,18 @@ class SoloApp(App[int]):
             return
         self.send(message.key, echo=message.text)
 
+    @on(ChoicePanel.Typing)
+    def _typing(self, message: ChoicePanel.Typing) -> None:
+        """An option answered by typing: open the box empty, its text as the placeholder."""
+        if not self.waiting:
+            return
+        box = self.main.query_one("#command", Input)
+        box.display = True
+        box.value = ""
+        box.placeholder = f"{message.text}  (Enter to send, Esc to cancel)"
+        self._answering = True
+        box.focus()
+
     def action_pick(self, key: str) -> None:
         if self.waiting:
             self.main.query_one(ChoicePanel).pick_key(key)
@@ -322,12 +338,19 @@ class SoloApp(App[int]):
         box = self.main.query_one("#command", Input)
         box.display = False
         box.value = ""
+        box.placeholder = COMMAND_PLACEHOLDER
+        self._answering = False
         self.main.query_one(ChoicePanel).focus()
 
     @on(Input.Submitted, "#command")
     def _command_sent(self, event: Input.Submitted) -> None:
         line = event.value.strip()
+        answering = self._answering
         self._close_command()
+        if answering and line and not line.startswith(":"):
+            if not self.send(line, echo=line):
+                self.notify("wait for the game to ask", severity="warning")
+            return
         if line and line != ":":
             if not line.startswith(":"):
                 line = ":" + line

@@ -104,6 +104,13 @@ class ChoicePanel(OptionList):
             self.key = key
             self.text = text
 
+    class Typing(Message):
+        """The player picked an option answered by typing (a GUTS+ split); ``text`` says what."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.offered: ev.ChoicesOffered | None = None
@@ -147,6 +154,12 @@ class ChoicePanel(OptionList):
         found = self.key_for(event.option_index)
         if found is not None:
             self.post_message(self.Picked(*found))
+            return
+        option_id = event.option.id or ""
+        if self.offered is not None and option_id.startswith("o"):
+            option = self.offered.options[int(option_id[1:])]
+            if option.enabled and option.key is None:
+                self.post_message(self.Typing(option.text))
 
 
 def clock_bar(gauge: Gauge, width: int) -> Text:
