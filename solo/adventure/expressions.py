@@ -130,6 +130,9 @@ class Environment:
 
 
 def _is_number(value: Any) -> bool:
+    kind = type(value)
+    if kind is int or kind is float:
+        return True
     return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
 
 
@@ -153,6 +156,8 @@ def _kind(value: Any) -> str:
 
 
 def _truthy(value: Any) -> bool:
+    if value is True or value is False:
+        return value
     if isinstance(value, bool):
         return value
     if value is None:
@@ -230,8 +235,10 @@ class _Name(_Node):
 
     def eval(self, env: Environment) -> Any:
         variables = env.variables
-        if self.name in variables:
+        try:
             return variables[self.name]
+        except KeyError:
+            pass
         close = difflib.get_close_matches(self.name, [str(k) for k in variables], n=1)
         hint = f"did you mean '{close[0]}'?" if close else None
         raise ExpressionError(f"unknown variable '{self.name}'", self.column, hint)
@@ -257,13 +264,14 @@ class _Call(_Node):
 
     def eval(self, env: Environment) -> Any:
         functions = env.functions
-        if self.name not in functions:
+        function = functions.get(self.name)
+        if function is None:
             names = sorted(str(k) for k in functions)
             hint = f"the functions are: {', '.join(names)}" if names else "no functions are available here"
             raise ExpressionError(f"unknown function '{self.name}'", self.column, hint)
         args = [arg.eval(env) for arg in self.args]
         try:
-            return functions[self.name](*args)
+            return function(*args)
         except ExpressionError as exc:
             if exc.column is None:
                 exc.column = self.column

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice
+from solo.adventure.odds import percent, spec_label, success_chance
 from solo.adventure.scene_graph import branch_gotos, effect_gotos, tables_reached
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
@@ -104,32 +105,15 @@ class _Builder:
 
     # odds ------------------------------------------------------------------------------------
     def odds(self, spec: CheckSpec) -> str:
-        stat = spec.stat if isinstance(spec.stat, str) else "+".join(map(str, spec.stat or ()))
-        what = stat
-        opponent = self.adventure.npcs.get(spec.opponent or "")
-        if spec.kind == "contest":
-            what += f" vs {opponent.name if opponent else spec.opponent}"
+        """The stat (and opponent) with the chance of success, computed as play computes it."""
+        what = spec_label(self.adventure, spec)
         if self.ruleset is None or self.character is None:
             return what
-        params = dict(spec.params)
-        if spec.assist and spec.assist in self.adventure.npcs and isinstance(spec.stat, str):
-            level = self.adventure.npcs[spec.assist].stats.get(spec.stat)
-            if isinstance(level, int) and not isinstance(level, bool):
-                params["assist_dice"] = level
         try:
-            if spec.kind == "contest":
-                if opponent is None:
-                    return what
-                rival = self.ruleset.prepare_character(opponent.character(self.adventure.system))
-                result = self.ruleset.contest_odds(_copy(self.character), rival, params)
-            else:
-                result = self.ruleset.check_odds(_copy(self.character), params)
-        except (RulesError, TypeError, ValueError, KeyError, AttributeError):
+            chance = success_chance(self.adventure, self.ruleset, self.character, spec)
+        except (RulesError, LookupError, TypeError, ValueError, AttributeError):
             return what
-        chance = result.outcomes.get("success")
-        if chance is None:
-            return what
-        return f"{what} {float(chance) * 100:.0f}%"
+        return f"{what} {percent(chance)}"
 
     # edges -----------------------------------------------------------------------------------
     def effect_edges(self, source: str, effects: Any, lines: list[str], kind: str) -> bool:
@@ -262,6 +246,20 @@ def _default_character(adventure: Adventure, ruleset: Any, character: Character 
         return base
 
 
+def odds_character(adventure: Adventure, character: Character | str | None = None) -> Character | None:
+    """Whose odds a graph shows: ``character``, else the first pregenerated one (None if none)."""
+    try:
+        ruleset = registry.get(adventure.system)
+    except RulesError:
+        ruleset = None
+    return _default_character(adventure, ruleset, character)
+
+
+def _odds_note(adventure: Adventure, character: Character | str | None) -> str:
+    who = odds_character(adventure, character)
+    return f"odds for {' '.join(who.name.split())}" if who is not None else "no odds"
+
+
 def edges(adventure: Adventure, character: Character | str | None = None) -> list[Edge]:
     """Every edge of the scene graph, in file order.
 
@@ -335,7 +333,8 @@ def to_mermaid(adventure: Adventure, character: Character | str | None = None) -
     """The scene graph as a Mermaid ``flowchart``."""
     graph = edges(adventure, character)
     title = " ".join(adventure.title.split())
-    lines = [f"%% {title} ({adventure.id}) - drawn by solo graph", "flowchart TD"]
+    note = " ".join(_odds_note(adventure, character).split())
+    lines = [f"%% {title} ({adventure.id}) - drawn by solo graph, {note}", "flowchart TD"]
 
     def node(sid: str) -> str:
         scene = adventure.scenes[sid]
@@ -403,6 +402,7 @@ def to_dot(adventure: Adventure, character: Character | str | None = None) -> st
         f"    graph [label={dot_text(adventure.title)}, labelloc=t, rankdir=TB, fontname=\"Helvetica\"];",
         '    node [shape=box, style="rounded", fontname="Helvetica"];',
         '    edge [fontname="Helvetica", fontsize=10];',
+        f"    // {' '.join(_odds_note(adventure, character).split())}",
         f'    {dot_text(START)} [label="start", shape=circle, style=filled, fillcolor="#333333", fontcolor="#ffffff"];',
     ]
     if any(e.source == ANYWHERE for e in graph):

@@ -31,24 +31,6 @@ class EffectRunner:
         self.events: list[ev.Event] = []
         self.goto: str | None = None
         self._depth = 0
-        self._handlers: dict[str, Callable[[Any], None]] = {
-            "set": self._set,
-            "add": self._add,
-            "tick": self._tick,
-            "give": self._give,
-            "take": self._take,
-            "complete": self._complete,
-            "award": self._award,
-            "condition": self._condition,
-            "clear": self._clear,
-            "injury": self._injury,
-            "advance": self._advance,
-            "table": self._table,
-            "text": self._text,
-            "goto": self._goto,
-            "if": self._if,
-            "reveal": self._reveal,
-        }
 
     @property
     def state(self):
@@ -61,10 +43,10 @@ class EffectRunner:
                 raise EffectError("effects nest too deeply (a clock or table that triggers itself?)")
             for effect in effects:
                 for name, value in effect.items():
-                    handler = self._handlers.get(name)
+                    handler = _HANDLERS.get(name)
                     if handler is None:
                         raise EffectError(f"unknown effect {name!r}")
-                    handler(value)
+                    handler(self, value)
         finally:
             self._depth -= 1
 
@@ -221,3 +203,24 @@ class EffectRunner:
         self.run(branch.effects)
         if branch.goto:
             self.goto = branch.goto
+
+
+#: Each effect's handler, by the effect's name in the file.
+_HANDLERS: dict[str, Callable[[EffectRunner, Any], None]] = {
+    "set": EffectRunner._set,
+    "add": EffectRunner._add,
+    "tick": EffectRunner._tick,
+    "give": EffectRunner._give,
+    "take": EffectRunner._take,
+    "complete": EffectRunner._complete,
+    "award": EffectRunner._award,
+    "condition": EffectRunner._condition,
+    "clear": EffectRunner._clear,
+    "injury": EffectRunner._injury,
+    "advance": EffectRunner._advance,
+    "table": EffectRunner._table,
+    "text": EffectRunner._text,
+    "goto": EffectRunner._goto,
+    "if": EffectRunner._if,
+    "reveal": EffectRunner._reveal,
+}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from solo.adventure import expressions
+from solo.adventure import expressions, odds
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
 from solo.engine.conflicts import ConflictRunner
@@ -92,6 +92,7 @@ class Game:
         if character is not None:
             self.state.start_character = character.to_dict()
         self._offered: ev.ChoicesOffered | None = None
+        self._env: expressions.Environment | None = None
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -224,7 +225,6 @@ class Game:
         if self.state.pending is not None:
             self._offered = self._build_offer()
             events.append(self._offered)
-        self.state.dice = self.dice.get_state()
         return events
 
     # -- characters --------------------------------------------------------------------------
@@ -385,20 +385,13 @@ class Game:
     # -- checks ------------------------------------------------------------------------------
     def _params(self, spec: CheckSpec) -> dict[str, Any]:
         """The check's parameters for the ruleset; a companion who assists comes as ``helper``."""
-        params = dict(spec.params)
-        params.pop("assist", None)
-        if spec.assist and spec.assist in self.adventure.npcs:
-            helper = self.adventure.npcs[spec.assist]
-            params["helper"] = self.ruleset.prepare_character(
-                helper.character(self.adventure.system)
-            )
-        return params
+        return odds.check_params(self.adventure, self.ruleset, spec)
 
     def _opponent(self, spec: CheckSpec) -> Character:
-        person = self.adventure.npcs.get(spec.opponent or "")
-        if person is None:
+        opponent = odds.opponent_of(self.adventure, self.ruleset, spec)
+        if opponent is None:
             raise EngineError(f"contest without a known opponent ({spec.opponent!r})")
-        return self.ruleset.prepare_character(person.character(self.adventure.system))
+        return opponent
 
     def _spec(self, data: Mapping[str, Any]) -> tuple[Scene, int, Choice, CheckSpec]:
         scene = self.adventure.scenes[data["scene"]]
@@ -569,34 +562,27 @@ class Game:
             for n, alt in enumerate(alternatives[:26])
         ]
 
-    def _odds(self, spec: CheckSpec):
-        """The exact odds of a check or contest for the character now, or None if not computable."""
+    def _odds(self, spec: CheckSpec, character: Character | None = None):
+        """The exact odds of a check or contest for the character now (or ``character``), or None
+        if not computable. Every view asks :mod:`solo.adventure.odds`, so they all agree."""
         try:
-            params = self._params(spec)
-            if spec.kind == "contest":
-                return self.ruleset.contest_odds(self.character, self._opponent(spec), params)
-            return self.ruleset.check_odds(self.character, params)
-        except (RulesError, EngineError):
+            who = character if character is not None else self.character
+            return odds.spec_odds(self.adventure, self.ruleset, who, spec)
+        except (RulesError, EngineError, LookupError):
             return None
 
     def _chance(self, spec: CheckSpec) -> float | None:
         """The chance of success of a check or contest before it is rolled, or None if unknown."""
-        odds = self._odds(spec)
-        return None if odds is None else round(float(odds.success_chance()), 6)
+        found = self._odds(spec)
+        return None if found is None else round(float(found.success_chance()), 6)
 
     def _odds_hint(self, spec: CheckSpec | None) -> str:
         if spec is None:
             return ""
-        odds = self._odds(spec)
-        if odds is None:
+        found = self._odds(spec)
+        if found is None:
             return ""
-        chance = odds.success_chance()
-        stat = spec.stat if isinstance(spec.stat, str) else " + ".join(map(str, spec.stat or ()))
-        opponent = self.adventure.npcs.get(spec.opponent or "")
-        what = stat.title()
-        if spec.kind == "contest":
-            what += f" vs {opponent.name if opponent else spec.opponent}"
-        return f"{what}: {float(chance) * 100:.0f}% success"
+        return f"{odds.spec_label(self.adventure, spec, title=True)}: {odds.percent(found.success_chance())} success"
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:
@@ -669,60 +655,54 @@ class Game:
 
     # -- expressions -------------------------------------------------------------------------
     def environment(self) -> expressions.Environment:
-        state = self.state
-        variables: dict[str, Any] = {}
-        variables.update(state.counters)
-        variables.update(state.clocks)
-        variables.update(state.flags)
-        variables["turn"] = state.turn
-        variables["scene"] = state.scene or ""
-        if state.character is not None:
-            variables["character.name"] = state.character.name
-            variables["character.id"] = state.character.id
-        for name, default in ROLL_FIELDS.items():
-            variables[f"roll.{name}"] = state.last_roll.get(name, default)
-        for name in getattr(self.ruleset, "measure_names", ()):
-            variables[f"roll.{name}"] = state.last_roll.get(name, 0)
-        return expressions.Environment(variables, self._functions())
+        """What expressions see: a live view of the state, built once per game."""
+        env = self._env
+        if env is None:
+            env = self._env = expressions.Environment(_Variables(self), self._functions())
+        return env
 
     def _functions(self) -> dict[str, Any]:
-        state = self.state
+        game = self
 
         def has(item: str) -> bool:
-            return state.character is not None and item in state.character.items
+            character = game.state.character
+            return character is not None and item in character.items
 
         def done(objective: str) -> bool:
-            return bool(state.objectives.get(objective))
+            return bool(game.state.objectives.get(objective))
 
         def visited(scene: str) -> bool:
-            return state.visits.get(scene, 0) > 0
+            return game.state.visits.get(scene, 0) > 0
 
         def stat(name: str) -> int:
-            if state.character is None:
+            character = game.state.character
+            if character is None:
                 return 0
-            value = _lookup(state.character.stats, name)
+            value = _lookup(character.stats, name)
             return value if isinstance(value, int) else (0 if value is None else _die_size(value))
 
         def chance(name: str) -> int:
             try:
-                odds = self.ruleset.check_odds(self.character, {"stat": name})
+                found = odds.check_odds_for(game.ruleset, game.character, {"stat": name})
             except RulesError:
                 return 0
-            return round(float(odds.success_chance()) * 100)
+            return round(float(found.success_chance()) * 100)
 
         def clock(name: str) -> int:
-            return state.clocks.get(name, 0)
+            return game.state.clocks.get(name, 0)
 
         def condition(name: str) -> bool:
-            return state.character is not None and name in state.character.conditions
+            character = game.state.character
+            return character is not None and name in character.conditions
 
         def fallen(npc: str) -> bool:
-            return npc in state.fallen
+            return npc in game.state.fallen
 
         def resource(name: str) -> int:
-            if state.character is None:
+            character = game.state.character
+            if character is None:
                 return 0
-            value = state.character.resources.get(name, 0)
+            value = character.resources.get(name, 0)
             return len(value) if isinstance(value, list) else int(value or 0)
 
         return {
@@ -744,6 +724,76 @@ class Game:
         if "{" not in text:
             return text
         return expressions.render(text, self.environment())
+
+
+class _Variables(Mapping[str, Any]):
+    """The variables of a game's expressions, read from its state when asked (never copied).
+
+    Later sources win, as they always have: counters, then clocks, then flags, then ``turn``,
+    ``scene`` and the character's name and id.
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: "Game") -> None:
+        self._game = game
+
+    def _special(self, name: str) -> Any:
+        state = self._game.state
+        if name.startswith("roll."):
+            field = name[5:]
+            if field in ROLL_FIELDS:
+                return state.last_roll.get(field, ROLL_FIELDS[field])
+            if field in getattr(self._game.ruleset, "measure_names", ()):
+                return state.last_roll.get(field, 0)
+            raise KeyError(name)
+        if name == "turn":
+            return state.turn
+        if name == "scene":
+            return state.scene or ""
+        if state.character is not None:
+            if name == "character.name":
+                return state.character.name
+            if name == "character.id":
+                return state.character.id
+        raise KeyError(name)
+
+    def __getitem__(self, name: str) -> Any:
+        state = self._game.state
+        if name in _SPECIAL or name.startswith("roll."):
+            return self._special(name)
+        for source in (state.flags, state.clocks, state.counters):
+            if name in source:
+                return source[name]
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            self[name]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return False
+        return True
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __iter__(self):
+        state = self._game.state
+        names = dict.fromkeys([*state.counters, *state.clocks, *state.flags, "turn", "scene"])
+        if state.character is not None:
+            names.update(dict.fromkeys(["character.name", "character.id"]))
+        names.update(dict.fromkeys(f"roll.{field}" for field in ROLL_FIELDS))
+        names.update(dict.fromkeys(f"roll.{field}" for field in getattr(self._game.ruleset, "measure_names", ())))
+        return iter(names)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+_SPECIAL = frozenset({"turn", "scene", "character.name", "character.id"})
 
 
 def _lookup(stats: Mapping[str, Any], name: Any) -> Any:

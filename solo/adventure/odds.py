@@ -1,0 +1,132 @@
+"""The exact odds of a check or contest as an adventure writes it, for one character.
+
+Play (the hint beside a choice), ``solo graph``, ``solo analyze``, the playtest reports and the
+GM's ``:odds`` all ask this module, so the same check for the same character shows the same
+chance everywhere. It turns a :class:`~solo.adventure.model.CheckSpec` into what the ruleset
+needs (the parameters as written, a companion who assists as ``helper``, the opponent as a
+prepared :class:`~solo.rules.base.Character`) and asks the ruleset's ``check_odds`` or
+``contest_odds``; the chance of success shown to people is :meth:`Odds.success_chance`, the
+chance that the roll counts as a success for the adventure's generic branches.
+
+Results are memoised by the ruleset, the parameters and everything about the characters that a
+ruleset may read (stats, resources, items, conditions, extra), so an unchanged character never
+pays for the same computation twice.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from fractions import Fraction
+from typing import Any, Mapping
+
+from solo.adventure.model import Adventure, CheckSpec
+from solo.rules.base import Character, Odds, Ruleset
+
+CACHE_SIZE = 4096
+_cache: OrderedDict[Any, Odds] = OrderedDict()
+
+
+def fingerprint(value: Any) -> Any:
+    """A hashable summary of a parameter value; a character by everything a ruleset may read."""
+    if isinstance(value, Character):
+        return ("character", value.system, fingerprint(value.stats), fingerprint(value.resources),
+                tuple(value.items), tuple(value.conditions), fingerprint(value.extra))
+    if isinstance(value, Mapping):
+        return tuple((str(k), fingerprint(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(fingerprint(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return ("set", tuple(sorted(map(repr, value))))
+    return value
+
+
+def _memo(key: Any, compute) -> Odds:
+    try:
+        found = _cache[key]
+    except (KeyError, TypeError):
+        pass
+    else:
+        _cache.move_to_end(key)
+        return found
+    odds = compute()
+    try:
+        _cache[key] = odds
+    except TypeError:  # an unhashable parameter: compute every time
+        return odds
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return odds
+
+
+def check_odds_for(ruleset: Ruleset, character: Character, params: Mapping[str, Any]) -> Odds:
+    """``ruleset.check_odds``, memoised. The character is copied so the ruleset cannot change it."""
+    key = ("check", ruleset.id, fingerprint(character), fingerprint(params))
+    return _memo(key, lambda: ruleset.check_odds(_copy(character), dict(params)))
+
+
+def contest_odds_for(
+    ruleset: Ruleset, character: Character, opponent: Character, params: Mapping[str, Any]
+) -> Odds:
+    """``ruleset.contest_odds``, memoised like :func:`check_odds_for`."""
+    key = ("contest", ruleset.id, fingerprint(character), fingerprint(opponent), fingerprint(params))
+    return _memo(key, lambda: ruleset.contest_odds(_copy(character), _copy(opponent), dict(params)))
+
+
+def check_params(adventure: Adventure, ruleset: Ruleset, spec: CheckSpec) -> dict[str, Any]:
+    """The parameters the ruleset gets for a check: as written, a companion who assists as
+    ``helper`` (a prepared character), the ``assist`` id itself left out."""
+    params = dict(spec.params)
+    params.pop("assist", None)
+    if spec.assist and spec.assist in adventure.npcs:
+        helper = adventure.npcs[spec.assist]
+        params["helper"] = ruleset.prepare_character(helper.character(adventure.system))
+    return params
+
+
+def opponent_of(adventure: Adventure, ruleset: Ruleset, spec: CheckSpec) -> Character | None:
+    """The prepared opponent of a contest, or None when the adventure names no known one."""
+    person = adventure.npcs.get(spec.opponent or "")
+    if person is None:
+        return None
+    return ruleset.prepare_character(person.character(adventure.system))
+
+
+def spec_odds(adventure: Adventure, ruleset: Ruleset, character: Character, spec: CheckSpec) -> Odds:
+    """The exact odds of the check or contest ``spec`` for ``character``.
+
+    Raises :class:`~solo.rules.base.RulesError` when the ruleset refuses it, and ``LookupError``
+    for a contest without a known opponent.
+    """
+    params = check_params(adventure, ruleset, spec)
+    if spec.kind == "contest":
+        opponent = opponent_of(adventure, ruleset, spec)
+        if opponent is None:
+            raise LookupError(f"contest without a known opponent ({spec.opponent!r})")
+        return contest_odds_for(ruleset, character, opponent, params)
+    return check_odds_for(ruleset, character, params)
+
+
+def success_chance(adventure: Adventure, ruleset: Ruleset, character: Character, spec: CheckSpec) -> Fraction:
+    """The chance that ``spec`` counts as a success for ``character`` (what every view shows)."""
+    return spec_odds(adventure, ruleset, character, spec).success_chance()
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as people read it everywhere: a whole percentage (``"74%"``)."""
+    return f"{float(chance) * 100:.0f}%"
+
+
+def spec_label(adventure: Adventure, spec: CheckSpec, *, title: bool = False) -> str:
+    """What a check tests: the stat (``utility``, ``a + b``; capitalised with ``title``), and
+    ``vs`` the opponent's name for a contest."""
+    stat = spec.stat if isinstance(spec.stat, str) else " + ".join(map(str, spec.stat or ()))
+    if title:
+        stat = stat.title()
+    if spec.kind == "contest":
+        opponent = adventure.npcs.get(spec.opponent or "")
+        stat += f" vs {opponent.name if opponent else spec.opponent}"
+    return stat
+
+
+def _copy(character: Character) -> Character:
+    return Character.from_dict(character.to_dict())
