@@ -708,6 +708,39 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
         raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
+@cli.command()
+@click.argument("adventure", required=False, default=DEFAULT_ADVENTURE)
+@click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="How many playthroughs.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed: run i's seed is derived from it and i.")
+@click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn per run).")
+@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer"]), default="random", show_default=True,
+              help="How the bot chooses (see docs).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes.")
+@click.option("--executor", "executor", metavar="dask://HOST:PORT", help="Run on a Dask cluster instead (needs solo[dask]).")
+@click.option("--step-limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Decisions after which a run counts as stuck.")
+@click.option("--exhaustive", is_flag=True, help="Take every choice and outcome branch at least once; list what stays untested.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), help="Also write a self-contained HTML report.")
+@click.option("--replay-dir", default="playtest-failures", show_default=True, type=click.Path(file_okay=False),
+              help="Where replay files of failed runs go.")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
+def playtest(adventure: str, runs: int, seed: int, character_name: str | None, policy: str, workers: int,
+             executor: str | None, step_limit: int, exhaustive: bool, as_json: bool, html_file: str | None,
+             replay_dir: str, save_dir: str | None) -> None:
+    """Play ADVENTURE many times with a bot and report what happened (endings, stuck runs...)."""
+    from solo.playtest.frontend import run_playtest_command
+
+    try:
+        run_playtest_command(
+            adventure=adventure, runs=runs, seed=seed, character_name=character_name, policy=policy,
+            workers=workers, executor=executor, step_limit=step_limit, exhaustive=exhaustive,
+            as_json=as_json, html_file=html_file, replay_dir=replay_dir, save_dir=save_dir,
+            console=_console(),
+        )
+    except (*user_errors(), ValueError, OSError) as exc:
+        raise fail(exc) from None
+
+
 def main() -> None:
     try:
         cli(prog_name="solo")

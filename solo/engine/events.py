@@ -76,6 +76,27 @@ class Option:
     odds: str = ""  # the exact chance of success as "p/q", where the option has one
     parent: str = ""  # the key of the option this one is a variant of ("1a" settles "1" without dice)
 
+    def hint_pending(self) -> bool:
+        """Whether the hint is still a computation nobody has asked for (see :func:`_hint`)."""
+        return callable(self.__dict__.get("_hint"))
+
+
+def _get_hint(option: Option) -> str:
+    value = option.__dict__.get("_hint", "")
+    if callable(value):
+        value = option.__dict__["_hint"] = value()
+    return value
+
+
+def _set_hint(option: Option, value: Any) -> None:
+    option.__dict__["_hint"] = value
+
+
+#: An option's hint may be given as a function of no arguments: it is computed the first time
+#: the hint is read (shown, compared, turned into JSON) and then kept. Exact odds cost time, and
+#: a bot that never reads them should not pay for them.
+Option.hint = property(_get_hint, _set_hint)  # type: ignore[assignment]
+
 
 @dataclass
 class ChoicesOffered(Event):

@@ -8,6 +8,7 @@ file. The same game with the same seed and the same keys gives the same events.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 from solo.adventure import expressions, odds
@@ -176,6 +177,7 @@ class Game:
             option = self._typed(str(key).strip())
             if option is None:
                 raise
+        self._freeze_hints()
         self.state.choices.append(option.key or "")
         pending = self.state.pending
         self.state.pending = None
@@ -511,7 +513,7 @@ class Game:
             return self._scene_offer()
         if pending.kind == "check":
             scene, index, choice, spec = self._spec(pending.data)
-            options = [ev.Option("1", "Roll the dice", ROLL, hint=self._odds_hint(spec))]
+            options = [ev.Option("1", "Roll the dice", ROLL, hint=self._lazy_hint(spec))]
             for n, alt in enumerate(self._alternatives(pending.data), start=2):
                 options.append(ev.Option(str(n), alt.text, alt.key))
             return ev.ChoicesOffered("check", choice.text, options)
@@ -534,7 +536,7 @@ class Game:
         options = []
         n = 0
         for index, choice, enabled in self.visible_choices(scene):
-            hint = self._odds_hint(choice.check) if choice.check is not None and enabled else ""
+            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled else ""
             if enabled:
                 n += 1
                 options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
@@ -576,10 +578,25 @@ class Game:
         found = self._odds(spec)
         return None if found is None else round(float(found.success_chance()), 6)
 
-    def _odds_hint(self, spec: CheckSpec | None) -> str:
+    def _lazy_hint(self, spec: CheckSpec) -> Any:
+        """The odds hint of a check on offer, computed only when someone reads it."""
+        return functools.partial(self._odds_hint, spec, None)
+
+    def _freeze_hints(self) -> None:
+        """Before the state changes: hints nobody has read yet keep the character as it is now."""
+        offered = self._offered
+        if offered is None or not any(option.hint_pending() for option in offered.options):
+            return
+        frozen = Character.from_dict(self.character.to_dict())
+        for option in offered.options:
+            if option.hint_pending():
+                pending = option.__dict__["_hint"]
+                option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)
+
+    def _odds_hint(self, spec: CheckSpec | None, character: Character | None = None) -> str:
         if spec is None:
             return ""
-        found = self._odds(spec)
+        found = self._odds(spec, character)
         if found is None:
             return ""
         return f"{odds.spec_label(self.adventure, spec, title=True)}: {odds.percent(found.success_chance())} success"
@@ -802,8 +819,14 @@ def _lookup(stats: Mapping[str, Any], name: Any) -> Any:
         return None
     if name in stats:
         return stats[name]
-    key = find_key(stats, name)
+    key = _loose_key(tuple(stats), name)
     return None if key is None else stats[key]
+
+
+@functools.lru_cache(maxsize=4096)
+def _loose_key(names: tuple[str, ...], name: str) -> str | None:
+    """The stat among ``names`` that ``name`` spells loosely (memoised: stat names rarely change)."""
+    return find_key(dict.fromkeys(names), name)
 
 
 def _die_size(value: Any) -> int:

@@ -1,0 +1,180 @@
+"""How the playtest bot decides: the policies for choices, and one way of playing the dice.
+
+Every policy draws from the run's own seeded ``random.Random`` so a run is reproducible. They
+differ only in how they weigh the enabled options of a scene (the pregenerated character, when
+none is given, is always drawn uniformly):
+
+``random``
+    every enabled choice equally likely: the typical reader who does not think ahead.
+``cautious``
+    a choice without a roll weighs 1, a choice with a roll weighs its exact chance of success:
+    risky rolls are avoided in proportion to their risk.
+``greedy``
+    a choice that gives an item, completes an objective or awards something (in its effects or
+    in one of its outcome branches) weighs 4, any other 1: the player who grabs every reward.
+``explorer``
+    a choice weighs ``1 / (1 + times taken in this run)``, doubled when it leads straight to a
+    scene not yet seen: the player who tries everything once.
+
+The dice are played the same way by every policy: the way the exact odds assume (see
+:func:`dice_decision`), so that sampled runs and ``solo analyze`` describe the same game. The bot
+always rolls rather than taking an alternative (voluntary failure, automatic History success).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from solo.adventure.odds import success_chance
+from solo.engine.game import CHOICE_ID, KEEP, ROLL
+
+if TYPE_CHECKING:
+    from solo.adventure.model import Choice
+    from solo.engine.events import ChoicesOffered
+    from solo.engine.game import Game
+
+#: The offers each system's exact odds take, in the order they are preferred; a roll whose
+#: offers include none of them is kept. GUTS+ odds take every bonus die, placed by the best
+#: split, and mastery last; the other systems' odds are of the roll as it falls (no rerolls,
+#: no blessing dice, no second attempts).
+ODDS_PLAY: Mapping[str, tuple[str, ...]] = {
+    "guts-plus": ("place:best", "bonus", "mastery"),
+}
+
+REWARD_EFFECTS = frozenset({"give", "complete", "award"})
+GREEDY_WEIGHT = 4.0
+NAMES = ("random", "cautious", "greedy", "explorer")
+
+
+def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
+    """The key for a ``check`` (roll) or ``roll`` (offers on a roll) decision, as the odds play."""
+    by_id = {option.id: option.key for option in offered.options if option.enabled and option.key}
+    if offered.kind == "check":
+        return by_id.get(ROLL) or offered.enabled_keys()[0]
+    for wanted in ODDS_PLAY.get(game.adventure.system, ()):
+        if wanted in by_id:
+            return by_id[wanted]
+    return by_id.get(KEEP) or offered.enabled_keys()[0]
+
+
+def _rewarding(effects: Any) -> bool:
+    for effect in effects or ():
+        if not isinstance(effect, Mapping):
+            continue
+        for name, value in effect.items():
+            if name in REWARD_EFFECTS:
+                return True
+            if name == "if" and isinstance(value, Mapping):
+                if _rewarding(value.get("then")) or _rewarding(value.get("else")):
+                    return True
+    return False
+
+
+def is_rewarding(choice: "Choice") -> bool:
+    """Whether a choice can give an item, complete an objective or award something."""
+    if _rewarding(choice.effects):
+        return True
+    if choice.check is not None:
+        return any(_rewarding(branch.effects) for branch in choice.check.outcomes.values())
+    return False
+
+
+class Policy:
+    """A bot for one run. :meth:`choose` answers any decision the engine offers."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: "Game") -> str:
+        offered = game.offered
+        assert offered is not None
+        if offered.kind in ("check", "roll"):
+            return dice_decision(game, offered)
+        keys = offered.enabled_keys()
+        if offered.kind != "scene" or len(keys) == 1:
+            return self.rng.choice(keys)
+        scene = game.adventure.scenes[game.state.scene or ""]
+        options = [o for o in offered.options if o.enabled and o.key is not None]
+        choices = [scene.choices[int(o.id.removeprefix(CHOICE_ID))] for o in options]
+        weights = self.weights(game, choices, [o.id for o in options])
+        if weights is None:
+            return self.rng.choice(keys)
+        return self.rng.choices([o.key for o in options], weights=weights)[0]  # type: ignore[misc]
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        """Relative weights of the enabled scene choices; None for uniform."""
+        return None
+
+
+class RandomPolicy(Policy):
+    name = "random"
+
+
+class CautiousPolicy(Policy):
+    name = "cautious"
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        found = []
+        for choice in choices:
+            if choice.check is None:
+                found.append(1.0)
+                continue
+            try:
+                chance = success_chance(game.adventure, game.ruleset, game.character, choice.check)
+            except (LookupError, ValueError):
+                chance = 0
+            found.append(max(float(chance), 1e-3))
+        return found
+
+
+class GreedyPolicy(Policy):
+    name = "greedy"
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        return [GREEDY_WEIGHT if is_rewarding(choice) else 1.0 for choice in choices]
+
+
+class ExplorerPolicy(Policy):
+    name = "explorer"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.taken: dict[str, int] = {}
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        scene = game.state.scene
+        visits = game.state.visits
+        found = []
+        for choice, option_id in zip(choices, ids):
+            weight = 1.0 / (1 + self.taken.get(f"{scene}#{option_id}", 0))
+            if choice.goto and not visits.get(choice.goto):
+                weight *= 2
+            found.append(weight)
+        return found
+
+    def choose(self, game: "Game") -> str:
+        key = super().choose(game)
+        offered = game.offered
+        if offered is not None and offered.kind == "scene":
+            option = next(o for o in offered.options if o.key == key)
+            mark = f"{game.state.scene}#{option.id}"
+            self.taken[mark] = self.taken.get(mark, 0) + 1
+        return key
+
+
+POLICIES: dict[str, Callable[[random.Random], Policy]] = {
+    "random": RandomPolicy,
+    "cautious": CautiousPolicy,
+    "greedy": GreedyPolicy,
+    "explorer": ExplorerPolicy,
+}
+
+
+def make_policy(name: str, rng: random.Random) -> Policy:
+    try:
+        return POLICIES[name](rng)
+    except KeyError:
+        raise ValueError(f"unknown policy {name!r} (policies: {', '.join(POLICIES)})") from None
