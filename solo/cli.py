@@ -741,6 +741,29 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
         raise fail(exc) from None
 
 
+@cli.command()
+@click.argument("adventure", required=False, default=loader.DEFAULT_ADVENTURE)
+@click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn like the game does).")
+@click.option("--policy", type=click.Choice(["random", "best", "worst"]), default="random", show_default=True,
+              help="A player choosing at random, or the best or worst possible play.")
+@click.option("--checks", is_flag=True, help="List every check with its exact odds for each character instead.")
+@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Above this, sample instead.")
+@click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True, help="Playthroughs when sampling.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
+def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, samples: int,
+            as_json: bool, save_dir: str | None) -> None:
+    """Exact probability of each ending and objective of ADVENTURE (a Markov chain of its states)."""
+    from solo.analyze.frontend import run_analyze_command
+
+    try:
+        run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
+                            max_states=max_states, samples=samples, as_json=as_json, save_dir=save_dir,
+                            console=_console())
+    except (AdventureError, SaveError, RulesError, EngineError, ValueError) as exc:
+        raise fail(exc) from None
+
+
 def main() -> None:
     try:
         cli(prog_name="solo")

@@ -466,6 +466,23 @@ class Expression:
         """Every variable name the expression reads (dotted names whole)."""
         return {node.name for node in _walk(self._root) if isinstance(node, _Name)}
 
+    def moduli(self, name: str) -> set[int] | None:
+        """The divisors ``k`` of every ``name % k`` (``k`` a literal) when the variable ``name`` is
+        read only that way; None when it is also read whole. (An analysis that keeps ``turn``
+        only modulo these loses nothing.)"""
+        found: set[int] = set()
+        wrapped: set[int] = set()
+        for node in _walk(self._root):
+            if isinstance(node, _Arith) and isinstance(node.first, _Name) and node.first.name == name:
+                op, _, right = node.rest[0]
+                if op == "%" and isinstance(right, _Literal) and _is_number(right.value) and int(right.value) > 0:
+                    found.add(int(right.value))
+                    wrapped.add(id(node.first))
+        for node in _walk(self._root):
+            if isinstance(node, _Name) and node.name == name and id(node) not in wrapped:
+                return None
+        return found
+
     def calls(self) -> set[tuple[str, tuple[Any, ...]]]:
         """Every call as ``(function, args)``; an argument that is not a literal is :data:`NOT_LITERAL`."""
         found = set()

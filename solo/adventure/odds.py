@@ -28,6 +28,13 @@ _cache: OrderedDict[Any, Odds] = OrderedDict()
 
 def fingerprint(value: Any) -> Any:
     """A hashable summary of a parameter value; a character by everything a ruleset may read."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    if kind is dict:
+        return tuple((str(k), fingerprint(v)) for k, v in value.items())
+    if kind is list or kind is tuple:
+        return tuple(fingerprint(v) for v in value)
     if isinstance(value, Character):
         return ("character", value.system, fingerprint(value.stats), fingerprint(value.resources),
                 tuple(value.items), tuple(value.conditions), fingerprint(value.extra))

@@ -89,6 +89,29 @@ class GameState:
             "journal": [dict(n) for n in self.journal],
         }
 
+    def copy(self) -> "GameState":
+        """An independent copy (for tools that branch a game: analysis, GM previews)."""
+        return GameState(
+            adventure_id=self.adventure_id,
+            seed=self.seed,
+            scene=self.scene,
+            character=None if self.character is None else Character.from_dict(self.character.to_dict()),
+            flags=dict(self.flags),
+            counters=dict(self.counters),
+            clocks=dict(self.clocks),
+            clocks_filled=list(self.clocks_filled),
+            objectives=dict(self.objectives),
+            visits=dict(self.visits),
+            taken=list(self.taken),
+            turn=self.turn,
+            dice=dict(self.dice),
+            rolls=list(self.rolls),
+            choices=list(self.choices),
+            pending=None if self.pending is None else Pending(self.pending.kind, dict(self.pending.data)),
+            ending=self.ending,
+            start_character=self.start_character,
+        )
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameState":
         pending = data.get("pending")

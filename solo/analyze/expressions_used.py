@@ -1,0 +1,79 @@
+"""Every expression an adventure can evaluate, as text: what the analysis must keep track of.
+
+Conditions (``if``, ``when``), computed values (``set: {x: "=..."}``) and the ``{...}`` inside
+texts all read variables and call functions; :func:`adventure_expressions` lists them so that
+:class:`~solo.analyze.explore.KeyMaker` keeps exactly what they read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from solo.adventure import expressions
+from solo.adventure.model import Adventure
+
+
+def _texts(text: Any) -> Iterator[str]:
+    if isinstance(text, str) and "{" in text:
+        try:
+            for expr, _ in expressions.template_expressions(text):
+                yield expr
+        except expressions.ExpressionError:
+            return
+
+
+def _effects(effects: Any) -> Iterator[str]:
+    for effect in effects or ():
+        if not isinstance(effect, Mapping):
+            continue
+        for name, value in effect.items():
+            if name == "if" and isinstance(value, Mapping):
+                if value.get("when") is not None:
+                    yield str(value["when"])
+                yield from _effects(value.get("then"))
+                yield from _effects(value.get("else"))
+            elif name in ("set", "add") and isinstance(value, Mapping):
+                for v in value.values():
+                    if isinstance(v, str) and v.startswith("="):
+                        yield v[1:]
+            elif name == "text":
+                yield from _texts(value)
+
+
+def adventure_expressions(adventure: Adventure) -> Iterator[str]:
+    for objective in adventure.objectives.values():
+        if objective.when:
+            yield objective.when
+        yield from _texts(objective.text)
+    for hook in adventure.hooks:
+        if hook.when:
+            yield hook.when
+        yield from _effects(hook.effects)
+    for clock in adventure.clocks.values():
+        yield from _effects(clock.filled)
+    for table in adventure.tables.values():
+        for branch in table.rows.values():
+            yield from _texts(branch.text)
+            yield from _effects(branch.effects)
+    yield from _texts(adventure.intro)
+    for scene in adventure.scenes.values():
+        yield from _texts(scene.title)
+        yield from _texts(scene.text)
+        yield from _effects(scene.on_enter)
+        if scene.ending is not None:
+            yield from _texts(scene.ending.summary)
+        for choice in scene.choices:
+            if choice.condition:
+                yield choice.condition
+            yield from _texts(choice.text)
+            yield from _texts(choice.disabled)
+            yield from _effects(choice.effects)
+            if choice.check is not None:
+                for branch in choice.check.outcomes.values():
+                    yield from _texts(branch.text)
+                    yield from _effects(branch.effects)
+
+
+def turn_moduli(parsed: expressions.Expression) -> set[int] | None:
+    """The moduli ``turn`` is read under in one expression (None: read whole)."""
+    return parsed.moduli("turn")

@@ -1,0 +1,249 @@
+"""Solving an explored game graph exactly: where does a player end up, and how often.
+
+The graph of :mod:`solo.analyze.explore` becomes a Markov chain once a policy says how the player
+picks among the options of each state:
+
+``random``
+    every enabled option equally likely (what ``solo playtest --policy random`` plays).
+``best`` / ``worst``
+    the options that make a victory ending most likely / an ending other than victory most
+    likely: a decision process, solved for its best policy (value iteration to find it, then the
+    chosen policy's chain solved exactly, so the figures are exact for that policy).
+
+A state from which no ending can be reached whatever the player does is *stuck* (a soft-lock, a
+loop without exit): it counts as where the run ends, named by its scene. The chain is solved one
+strongly connected component at a time, sinks first; a component with cycles is a small linear
+system solved by Gaussian elimination over fractions, so the results are exact.
+
+Results are distributions over *outcomes*: ``("ending", id, objectives done)``, ``("stuck",
+scene)`` or ``("error", scene, message)`` for runs the engine raised in.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterable
+
+from solo.analyze.explore import Graph, Node
+
+Outcome = tuple
+VALUE_ITERATIONS = 10_000
+TIE_BREAK = 1e-9
+
+
+def _outcome(node: Node) -> Outcome:
+    if node.kind == "ending":
+        return ("ending", node.ending, node.objectives)
+    if node.kind == "error":
+        return ("error", node.scene, node.error)
+    return ("stuck", node.scene)
+
+
+def _successors(node: Node) -> set[int]:
+    return {t for _, dist in node.options for t, _ in dist}
+
+
+def stuck_states(graph: Graph) -> set[int]:
+    """Decision states from which no ending or error can be reached, whatever is chosen."""
+    nodes = graph.nodes
+    preds: list[list[int]] = [[] for _ in nodes]
+    for n, node in enumerate(nodes):
+        for t in _successors(node):
+            preds[t].append(n)
+    alive = {n for n, node in enumerate(nodes) if node.kind != "decision"}
+    stack = list(alive)
+    while stack:
+        n = stack.pop()
+        for p in preds[n]:
+            if p not in alive:
+                alive.add(p)
+                stack.append(p)
+    return {n for n, node in enumerate(nodes) if node.kind == "decision" and n not in alive}
+
+
+def _sccs(n_nodes: int, edges: list[list[int]]) -> list[list[int]]:
+    """Strongly connected components, sinks first (iterative Tarjan)."""
+    index = [0] * n_nodes
+    low = [0] * n_nodes
+    on = [False] * n_nodes
+    seen = [False] * n_nodes
+    stack: list[int] = []
+    found: list[list[int]] = []
+    counter = 1
+    for root in range(n_nodes):
+        if seen[root]:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                seen[v] = True
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on[v] = True
+            recurse = False
+            succ = edges[v]
+            while i < len(succ):
+                w = succ[i]
+                i += 1
+                if not seen[w]:
+                    work.append((v, i))
+                    work.append((w, 0))
+                    recurse = True
+                    break
+                if on[w]:
+                    low[v] = min(low[v], index[w])
+            if recurse:
+                continue
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on[w] = False
+                    component.append(w)
+                    if w == v:
+                        break
+                found.append(component)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    return found
+
+
+def _gauss(matrix: list[list[Fraction]], rhs: list[dict[Any, Fraction]]) -> list[dict[Any, Fraction]]:
+    """Solve ``matrix · x = rhs`` exactly; each right-hand side is a sparse vector (a dict)."""
+    n = len(matrix)
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
+        if pivot != col:
+            matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+            rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
+        inv = 1 / matrix[col][col]
+        row = [x * inv for x in matrix[col]]
+        matrix[col] = row
+        rhs[col] = {k: v * inv for k, v in rhs[col].items()}
+        for r in range(n):
+            factor = matrix[r][col]
+            if r == col or factor == 0:
+                continue
+            matrix[r] = [a - factor * b for a, b in zip(matrix[r], row)]
+            target = rhs[r]
+            for k, v in rhs[col].items():
+                target[k] = target.get(k, Fraction(0)) - factor * v
+    return rhs
+
+
+def choice_weights(graph: Graph, policy: dict[int, int] | None) -> list[list[tuple[Fraction, list[tuple[int, Fraction]]]]]:
+    """Per node, (probability of the option, its distribution); ``policy`` maps a node to the
+    index of the one option it always takes (None: every option equally likely)."""
+    found = []
+    for n, node in enumerate(graph.nodes):
+        if not node.options:
+            found.append([])
+        elif policy is not None and n in policy:
+            found.append([(Fraction(1), node.options[policy[n]][1])])
+        else:
+            share = Fraction(1, len(node.options))
+            found.append([(share, dist) for _, dist in node.options])
+    return found
+
+
+def absorption(graph: Graph, policy: dict[int, int] | None = None) -> dict[Outcome, Fraction]:
+    """The exact distribution of outcomes from the start, under ``policy``."""
+    nodes = graph.nodes
+    stuck = stuck_states(graph)
+    weights = choice_weights(graph, policy)
+    edges: list[list[int]] = []
+    for n, node in enumerate(nodes):
+        if node.kind != "decision" or n in stuck:
+            edges.append([])
+        else:
+            edges.append(sorted({t for _, dist in weights[n] for t, _ in dist}))
+    value: list[dict[Outcome, Fraction] | None] = [None] * len(nodes)
+    for component in _sccs(len(nodes), edges):
+        members = set(component)
+        if len(component) == 1 and component[0] not in edges[component[0]]:
+            n = component[0]
+            node = nodes[n]
+            if node.kind != "decision" or n in stuck:
+                value[n] = {_outcome(node): Fraction(1)}
+                continue
+            acc: dict[Outcome, Fraction] = {}
+            for share, dist in weights[n]:
+                for t, p in dist:
+                    for k, v in value[t].items():  # type: ignore[union-attr]
+                        acc[k] = acc.get(k, Fraction(0)) + share * p * v
+            value[n] = acc
+            continue
+        order = {n: i for i, n in enumerate(component)}
+        size = len(component)
+        matrix = [[Fraction(0)] * size for _ in range(size)]
+        rhs: list[dict[Outcome, Fraction]] = [{} for _ in range(size)]
+        for n in component:
+            i = order[n]
+            matrix[i][i] += 1
+            for share, dist in weights[n]:
+                for t, p in dist:
+                    q = share * p
+                    if t in members:
+                        matrix[i][order[t]] -= q
+                    else:
+                        for k, v in value[t].items():  # type: ignore[union-attr]
+                            rhs[i][k] = rhs[i].get(k, Fraction(0)) + q * v
+        for n, solved in zip(component, _gauss(matrix, rhs)):
+            value[n] = {k: v for k, v in solved.items() if v}
+    total: dict[Outcome, Fraction] = {}
+    for t, p in graph.start:
+        for k, v in (value[t] or {}).items():
+            total[k] = total.get(k, Fraction(0)) + p * v
+    return total
+
+
+def best_policy(graph: Graph, maximise_victory: bool) -> dict[int, int]:
+    """The option to take in each state to make victory (or, for the worst player, any other
+    ending) most likely, and among equals to reach some ending; found by value iteration in
+    floating point."""
+    nodes = graph.nodes
+
+    def goal(node: Node) -> float:
+        # any ending beats none (a tie-break far below any real difference in chances)
+        if node.kind != "ending":
+            return 0.0
+        victory = node.outcome == "victory"
+        return 1.0 if victory == maximise_victory else TIE_BREAK
+
+    value = [goal(node) for node in nodes]
+    deciding = [n for n, node in enumerate(nodes) if node.kind == "decision" and node.options]
+    for _ in range(VALUE_ITERATIONS):
+        change = 0.0
+        for n in reversed(deciding):
+            best = max(sum(float(p) * value[t] for t, p in dist) for _, dist in nodes[n].options)
+            change = max(change, abs(best - value[n]))
+            value[n] = best
+        if change < 1e-15:
+            break
+    policy: dict[int, int] = {}
+    for n in deciding:
+        scores = [sum(float(p) * value[t] for t, p in dist) for _, dist in nodes[n].options]
+        top = max(scores)
+        policy[n] = next(i for i, s in enumerate(scores) if s >= top - 1e-12)
+    return policy
+
+
+def summarise(dist: dict[Outcome, Fraction], endings: Iterable[str], objectives: Iterable[str]) -> dict[str, Any]:
+    """Ending and objective probabilities, and where the runs that never end get stuck."""
+    by_ending = {e: Fraction(0) for e in endings}
+    by_objective = {o: Fraction(0) for o in objectives}
+    stuck: dict[str, Fraction] = {}
+    errors: dict[tuple[str, str], Fraction] = {}
+    for outcome, p in dist.items():
+        if outcome[0] == "ending":
+            by_ending[outcome[1]] = by_ending.get(outcome[1], Fraction(0)) + p
+            for o in outcome[2]:
+                by_objective[o] = by_objective.get(o, Fraction(0)) + p
+        elif outcome[0] == "stuck":
+            stuck[outcome[1]] = stuck.get(outcome[1], Fraction(0)) + p
+        else:
+            errors[(outcome[1], outcome[2])] = errors.get((outcome[1], outcome[2]), Fraction(0)) + p
+    return {"endings": by_ending, "objectives": by_objective, "stuck": stuck, "errors": errors}
