@@ -112,10 +112,12 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
+@click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
-         as_plain: bool, character_name: str | None, ironman: bool, replay_file: str | None, full: bool | None) -> None:
+         as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
+         full: bool | None) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
     Each adventure saves in its own slot (its id) unless --slot says otherwise. A slot holding
@@ -142,11 +144,12 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
             status = _run(session, as_json, full, as_plain, resume=True)
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
-                                  ironman=ironman)
+                                  ironman=ironman, gm=gm)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
             _guard_slot(store, session.slot, start_new, as_json)
-            status = _run(session, as_json, full, as_plain, offer_keep=not character_name and _interactive(as_json))
+            status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
+                          offer_keep=not character_name and _interactive(as_json))
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -742,7 +745,7 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
 
 
 @cli.command()
-@click.argument("adventure", required=False, default=loader.DEFAULT_ADVENTURE)
+@click.argument("adventure", required=False, default=DEFAULT_ADVENTURE)
 @click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn like the game does).")
 @click.option("--policy", type=click.Choice(["random", "best", "worst"]), default="random", show_default=True,
               help="A player choosing at random, or the best or worst possible play.")
@@ -760,7 +763,7 @@ def analyze(adventure: str, character_name: str | None, policy: str, checks: boo
         run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
                             max_states=max_states, samples=samples, as_json=as_json, save_dir=save_dir,
                             console=_console())
-    except (AdventureError, SaveError, RulesError, EngineError, ValueError) as exc:
+    except (*user_errors(), ValueError) as exc:
         raise fail(exc) from None
 
 

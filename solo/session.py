@@ -33,6 +33,7 @@ class Session:
     #: append-only logs (rolls, choices) as lengths, so that each costs little in a save
     history: list[dict[str, Any]] = field(default_factory=list)
     ironman: bool = False
+    gm: bool = False  # GM mode (solo play --gm): its saves say so
     #: Every answer given, ``:undo`` included, in order: what a replay re-enacts. (The game's
     #: own choice log loses undone steps, and an undo keeps spent rerolls spent, so replaying
     #: the choice log alone would not arrive at the same state.)
@@ -55,7 +56,7 @@ class Session:
             scene_title=scene.title if scene else "",
             progress=progress,
             created=self.created,
-            extra={"ironman": self.ironman, "undo": self.history[-UNDO_SAVED:], "transcript": self.transcript},
+            extra={"ironman": self.ironman, "gm": self.gm, "undo": self.history[-UNDO_SAVED:], "transcript": self.transcript},
             with_checksum=False,
         )
 
@@ -196,6 +197,7 @@ def new_session(
     seed: int | None = None,
     character: Character | None = None,
     ironman: bool = False,
+    gm: bool = False,
 ) -> Session:
     loaded = load_playable(adventure_name)
     if character is not None:
@@ -208,7 +210,7 @@ def new_session(
         if not adventure.allow_custom:
             raise SaveError(f"{adventure.title!r} is played with its own characters only (allow_custom: false)")
     game = Game(loaded.adventure, seed=seed, character=character)
-    return Session(game, loaded.adventure, store, slot, notes=list(loaded.notes), ironman=ironman)
+    return Session(game, loaded.adventure, store, slot, notes=list(loaded.notes), ironman=ironman, gm=gm)
 
 
 def load_adventure_for(payload: dict[str, Any]) -> tuple[Adventure, list[str]]:
@@ -254,6 +256,7 @@ def resume_session(store: SaveStore, slot: str) -> Session:
         created=payload.get("created"),
         notes=notes,
         ironman=bool(payload.get("ironman", False)),
+        gm=bool(payload.get("gm", False)),
     )
     session.history = list(payload.get("undo", []))
     session.transcript = [str(k) for k in payload.get("transcript", payload.get("choices", []))]

@@ -170,8 +170,9 @@ def _help(ctx: Context, rest: str) -> None:
             return None
         ctx.front.view("help", {"commands": [], "terms": found})
         return None
+    shown = listed() + (listed("gm") if getattr(ctx.session, "gm", False) else [])
     ctx.front.view("help", {
-        "commands": [(c.usage, c.text) for c in listed()],
+        "commands": [(c.usage, c.text) for c in shown],
         "terms": terms,
         "keys": "Type a choice's number (or its key, such as 1a) and press Enter. ? explains the last roll.",
     })
@@ -310,3 +311,7 @@ def leave(ctx: Context, why: str) -> int:
     ctx.front.info("saved", f"{why}: progress saved{where}.\nResume with: solo continue {ctx.session.slot}",
                    {"slot": ctx.session.slot})
     return 0
+
+
+# GM mode's commands (group "gm") register themselves from their own module.
+from solo.ui import gm_commands  # noqa: E402,F401

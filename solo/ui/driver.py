@@ -193,6 +193,8 @@ def _loop(ctx: Context, resume: bool) -> int:
         return 1
     ctx.last_events = events
     front.show(events)
+    if ctx.session.gm:
+        _gm_notes(ctx, events)
     commands._autosave(ctx)
     while not ctx.session.game.finished:
         session = ctx.session
@@ -241,8 +243,17 @@ def _step(ctx: Context, line: str) -> int | None:
     ctx.words.game = session.game
     ctx.last_events = events
     front.show(events)
+    if session.gm:
+        _gm_notes(ctx, events)
     commands._autosave(ctx)
     return None
+
+
+def _gm_notes(ctx: Context, events: list[ev.Event]) -> None:
+    """GM mode: the author's notes of every scene just entered."""
+    from solo.ui.gm_commands import show_notes
+
+    show_notes(ctx.session.game, ctx.front, events)
 
 
 def _restart(ctx: Context) -> None:

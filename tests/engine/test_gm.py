@@ -1,0 +1,95 @@
+"""GM mode: the engine side (jump, set, give, force) and `solo play --gm` in line mode."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from solo.adventure import loader
+from solo.cli import cli
+from solo.engine import events as ev
+from solo.engine.game import Game
+from solo.engine.gm import GameMaster, GMError
+
+
+def _game(character: str = "engineer") -> Game:
+    adventure = loader.load("supply-ship").adventure
+    person = next(p for p in adventure.characters if p.id == character)
+    game = Game(adventure, seed=3, character=person.character(adventure.system))
+    game.start()
+    return game
+
+
+def test_goto_enters_any_scene_and_offers_its_choices():
+    game = _game()
+    events = GameMaster(game).goto("command-module")
+    assert game.state.scene == "command-module"
+    assert any(isinstance(e, ev.SceneEntered) and e.id == "command-module" for e in events)
+    assert isinstance(events[-1], ev.ChoicesOffered)
+    assert game.offered is events[-1]
+    with pytest.raises(GMError, match="no scene"):
+        GameMaster(game).goto("nowhere")
+
+
+def test_goto_an_ending_ends_the_game():
+    game = _game()
+    GameMaster(game).goto("lost-air")
+    assert game.finished and game.state.ending == "lost-air"
+
+
+def test_set_changes_variables_and_the_offer():
+    game = _game()
+    gm = GameMaster(game)
+    gm.goto("hallway")
+    before = [o.text for o in game.offered.options]
+    assert gm.set("door_open", "true") == "door_open = true"
+    assert game.state.flags["door_open"] is True
+    assert [o.text for o in game.offered.options] != before  # conditions read the new value
+    gm.set("air", "99")
+    assert game.state.clocks["air"] == game.adventure.clocks["air"].size
+    with pytest.raises(GMError):
+        gm.set("no_such_thing", "1")
+    with pytest.raises(GMError):
+        gm.set("delay", "lots")
+
+
+def test_give_and_force():
+    game = _game()
+    gm = GameMaster(game)
+    gm.give("patch-kit")
+    assert "patch-kit" in game.character.items
+    assert gm.force([6, 6, 1]) == (6, 6, 1)
+    assert [game.dice.roll(6) for _ in range(3)] == [6, 6, 1]
+    with pytest.raises(GMError):
+        gm.give("unicorn")
+
+
+def test_odds_and_notes():
+    game = _game()
+    gm = GameMaster(game)
+    assert "air clock" in gm.notes()
+    gm.goto("command-module")
+    found = gm.odds()
+    assert found and all(entry["success"].endswith("%") for entry in found if "success" in entry)
+
+
+def test_play_gm_in_line_mode_marks_the_save(tmp_path):
+    lines = "1\n:goto command-module\n:force 6 6 6\n:state\n:scenes\n:odds\n:set delay 3\n:quit\n"
+    result = CliRunner().invoke(cli, ["play", "supply-ship", "--gm", "--seed", "2", "--line",
+                                      "--save-dir", str(tmp_path)], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "GM notes (wake-up)" in result.output
+    assert "the next dice: 6 6 6" in result.output
+    assert "delay = 3" in result.output
+    save = json.loads((tmp_path / "autosave.json").read_text())
+    assert save["gm"] is True
+    assert save["state"]["scene"] == "command-module"
+    assert save["state"]["counters"]["delay"] == 3
+
+
+def test_gm_commands_need_gm_mode(tmp_path):
+    result = CliRunner().invoke(cli, ["play", "supply-ship", "--seed", "2", "--line", "--save-dir", str(tmp_path)],
+                                input="1\n:goto command-module\n:quit\n")
+    assert "unknown command" in result.output
