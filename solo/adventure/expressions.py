@@ -466,22 +466,33 @@ class Expression:
         """Every variable name the expression reads (dotted names whole)."""
         return {node.name for node in _walk(self._root) if isinstance(node, _Name)}
 
-    def moduli(self, name: str) -> set[int] | None:
-        """The divisors ``k`` of every ``name % k`` (``k`` a literal) when the variable ``name`` is
-        read only that way; None when it is also read whole. (An analysis that keeps ``turn``
-        only modulo these loses nothing.)"""
-        found: set[int] = set()
-        wrapped: set[int] = set()
+    def counter_uses(self, name: str) -> tuple[set[int], int] | None:
+        """How the variable ``name`` is read, when only as ``name % k`` and compared with
+        numbers: ``(every k, the largest number compared with)``; None when it is read any
+        other way. (An analysis that keeps ``min(name, largest + 1)`` and ``name`` modulo every
+        ``k`` loses nothing.)"""
+        moduli: set[int] = set()
+        largest = 0
+        covered: set[int] = set()
         for node in _walk(self._root):
             if isinstance(node, _Arith) and isinstance(node.first, _Name) and node.first.name == name:
                 op, _, right = node.rest[0]
                 if op == "%" and isinstance(right, _Literal) and _is_number(right.value) and int(right.value) > 0:
-                    found.add(int(right.value))
-                    wrapped.add(id(node.first))
+                    moduli.add(int(right.value))
+                    covered.add(id(node.first))
+            elif isinstance(node, _Compare) and len(node.rest) == 1:
+                op, _, right = node.rest[0]
+                left = node.first
+                pair = [(left, right), (right, left)]
+                for mine, other in pair:
+                    if (isinstance(mine, _Name) and mine.name == name and op in ("<", "<=", ">", ">=", "==", "!=")
+                            and isinstance(other, _Literal) and _is_number(other.value)):
+                        largest = max(largest, int(other.value))
+                        covered.add(id(mine))
         for node in _walk(self._root):
-            if isinstance(node, _Name) and node.name == name and id(node) not in wrapped:
+            if isinstance(node, _Name) and node.name == name and id(node) not in covered:
                 return None
-        return found
+        return moduli, largest
 
     def calls(self) -> set[tuple[str, tuple[Any, ...]]]:
         """Every call as ``(function, args)``; an argument that is not a literal is :data:`NOT_LITERAL`."""

@@ -126,15 +126,18 @@ class AnalysisGame(Game):
 # -- what a state is --------------------------------------------------------------------------
 
 
-def _reads(adventure: Adventure) -> tuple[set[str], set[str], set[int] | None, bool]:
-    """(resources read, functions called, the moduli ``turn`` is read under or None if read
-    whole, whether ``turn`` is read at all), over every expression of the adventure."""
-    from solo.analyze.expressions_used import adventure_expressions, turn_moduli
+def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool]:
+    """(resources read, functions called, how ``turn`` is read (its moduli and the largest
+    number it is compared with, or None if read any other way), whether ``turn`` is read at all),
+    over every expression of the adventure."""
+    from solo.analyze.expressions_used import adventure_expressions, turn_uses
 
     resources: set[str] = set()
     functions: set[str] = set()
     turn_read = False
-    moduli: set[int] | None = set()
+    moduli: set[int] = set()
+    largest = 0
+    bounded = True
     for text in adventure_expressions(adventure):
         try:
             parsed = expressions.parse(text)
@@ -148,27 +151,31 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], set[int] | None, b
                 resources.update(REWARDS)
         if "turn" in parsed.names():
             turn_read = True
-            found = turn_moduli(parsed)
+            found = turn_uses(parsed)
             if found is None:
-                moduli = None
-            elif moduli is not None:
-                moduli |= found
-    return resources, functions, moduli, turn_read
+                bounded = False
+            else:
+                moduli |= found[0]
+                largest = max(largest, found[1])
+    return resources, functions, (moduli, largest) if bounded else None, turn_read
 
 
 class KeyMaker:
     """Turns a game state into its key: equal keys are games that can only go on alike."""
 
     def __init__(self, adventure: Adventure) -> None:
-        resources, functions, moduli, turn_read = _reads(adventure)
+        resources, functions, turn, turn_read = _reads(adventure)
         self.drop = REWARDS - resources
         self.visits = "visited" in functions
-        if not turn_read:
-            self.turn_mod: int | None = 1
-        elif moduli is None or not moduli:
-            self.turn_mod = None
-        else:
-            self.turn_mod = math.lcm(*moduli)
+        #: ``turn`` is kept as (min(turn, turn_cap), turn % turn_mod); None: kept whole.
+        self.turn_mod: int | None = 1
+        self.turn_cap: int | None = 0
+        if turn_read and turn is None:
+            self.turn_mod = self.turn_cap = None
+        elif turn_read and turn is not None:
+            moduli, largest = turn
+            self.turn_mod = math.lcm(*moduli) if moduli else 1
+            self.turn_cap = largest + 1
         self.names = self._names(adventure)
 
     @staticmethod
@@ -187,7 +194,10 @@ class KeyMaker:
         pending = None
         if state.pending is not None:
             pending = (state.pending.kind, repr(sorted(state.pending.data.items())))
-        turn = state.turn if self.turn_mod is None else state.turn % self.turn_mod
+        if self.turn_mod is None or self.turn_cap is None:
+            turn: Any = state.turn
+        else:
+            turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
         visits = frozenset(s for s, n in state.visits.items() if n) if self.visits else ()
         return (state.scene, state.ending, pending,
                 tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),

@@ -74,6 +74,7 @@ def adventure_expressions(adventure: Adventure) -> Iterator[str]:
                     yield from _effects(branch.effects)
 
 
-def turn_moduli(parsed: expressions.Expression) -> set[int] | None:
-    """The moduli ``turn`` is read under in one expression (None: read whole)."""
-    return parsed.moduli("turn")
+def turn_uses(parsed: expressions.Expression) -> tuple[set[int], int] | None:
+    """How one expression reads ``turn``: (moduli, largest number compared with), or None when
+    it reads it some other way (then the whole turn counter matters)."""
+    return parsed.counter_uses("turn")

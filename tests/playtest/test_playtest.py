@@ -102,3 +102,39 @@ def test_a_run_that_raises_is_counted_written_out_and_the_playtest_goes_on(tmp_p
     again = CliRunner().invoke(cli, ["replay", str(replay)])
     assert again.exit_code == 1
     assert "division by zero" in again.output
+
+
+def test_html_report_is_self_contained_with_charts_and_escaped_text(tmp_path):
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(cli, ["playtest", str(BROKEN / "trapdoor.yaml"), "--runs", "40", "--step-limit", "60",
+                                      "--html", str(out), "--replay-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert page.count("<svg") >= 2 and 'aria-label="Ending distribution"' in page and 'aria-label="Scene heat map"' in page
+    assert "<script" not in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "treasure" in page  # never reached, named
+    from solo.playtest.html import render
+
+    report = playtest(Options(adventure=str(BROKEN / "trapdoor.yaml"), runs=5, step_limit=30, replay_dir=str(tmp_path)))
+    adventure = loader.load(str(BROKEN / "trapdoor.yaml")).adventure
+    hostile = type(adventure)(**{**adventure.__dict__, "title": "<script>alert(1)</script>"})
+    assert "<script>alert" not in render(report, hostile)
+
+
+def test_exhaustive_sweep_forces_every_branch_of_a_small_adventure():
+    result = CliRunner().invoke(cli, ["playtest", str(Path(__file__).parent / "agree.yaml"), "--exhaustive",
+                                      "--runs", "300", "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert found["branches"]["tested"] == found["branches"]["total"] > 0
+    assert found["choices"]["tested"] == found["choices"]["total"]
+    assert found["forced_rolls"] > 0
+    assert found["untested_branches"] == [] and found["unreached_scenes"] == []
+
+
+def test_exhaustive_sweep_lists_what_stays_untested():
+    result = CliRunner().invoke(cli, ["playtest", str(BROKEN / "trapdoor.yaml"), "--exhaustive", "--runs", "200",
+                                      "--step-limit", "40", "--json"])
+    found = json.loads(result.output)
+    assert "hall#1" in found["untested_choices"]  # the double-locked door never opens
+    assert "treasure" in found["unreached_scenes"]

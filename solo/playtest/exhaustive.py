@@ -1,0 +1,218 @@
+"""``solo playtest --exhaustive``: take every choice and every outcome branch at least once.
+
+Like ChoiceScript's quicktest, but by playing: guided runs on the ordinary engine. In each scene
+the guide takes a choice not yet taken (or with a branch not yet taken) if it can, else chooses
+at random. When a choice's check has an
+outcome branch not yet taken, the guide *forces the dice*: it finds a roll of that check, for the
+character as they are now and played the way the exact odds assume, that lands in the wanted
+branch (:func:`solo.analyze.outcomes.representative`), records the faces that roll drew, and
+queues them with :meth:`Dice.force <solo.rules.dice.Dice.force>`. Pregenerated characters take
+turns for the first runs (unless one is given).
+
+Rather than always starting over, the sweep keeps the game states it meets (up to
+:data:`MAX_POOL`) with the choices open in each, and branches from a kept state that offers
+something untested, as quicktest does: a choice deep in the adventure is tried from a state
+where it is enabled instead of being hoped for from the start. When no kept state offers
+anything untested it wanders on from random kept states to find new ones; it stops after
+:data:`PATIENCE` branchings in a row that found nothing new, or after ``--runs`` branchings.
+
+What stays untested is listed: choices whose conditions never held, branches no roll can reach
+for any character tried (or that need a state the guide never found), scenes never entered.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from solo.adventure.model import Adventure
+from solo.adventure.odds import check_params, opponent_of
+from solo.analyze import outcomes
+from solo.engine.game import CHOICE_ID, Game
+from solo.playtest.command import Options, make_spec
+from solo.playtest.policies import dice_decision
+from solo.playtest.runner import _starting_character
+from solo.rules.base import Character
+from solo.rules.dice import Dice
+
+MAX_POOL = 20_000  # game states kept to branch from
+PATIENCE = 200  # branchings in a row that find nothing new before the sweep gives up
+
+
+class _Recording(Dice):
+    """Dice that remember every face they give."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        face = super().roll(sides)
+        self.faces.append(face)
+        return face
+
+
+def faces_for(game: Game, index: int, wanted: str) -> list[int] | None:
+    """Faces that make the check of choice ``index`` in the current scene take branch ``wanted``."""
+    scene = game.adventure.scenes[game.state.scene or ""]
+    spec = scene.choices[index].check
+    assert spec is not None
+    params = check_params(game.adventure, game.ruleset, spec)
+    opponent = opponent_of(game.adventure, game.ruleset, spec) if spec.kind == "contest" else None
+    for seed in range(outcomes.SEARCH_TRIES // 4):
+        dice = _Recording(seed)
+        who = Character.from_dict(game.character.to_dict())
+        try:
+            record = outcomes.play_roll(game.ruleset, dice, who, opponent, params, spec)
+        except Exception:
+            return None
+        if outcomes.branch_key(spec, record.outcome, record.success) == wanted:
+            return dice.faces
+    return None
+
+
+def targets(adventure: Adventure) -> tuple[list[str], list[tuple[str, str]]]:
+    choices = [f"{sid}#{i}" for sid, s in adventure.scenes.items() for i in range(len(s.choices))]
+    branches = [(f"{sid}#{i}", label) for sid, s in adventure.scenes.items() for i, c in enumerate(s.choices)
+                if c.check is not None for label in c.check.outcomes]
+    return choices, branches
+
+
+def sweep(options: Options) -> dict[str, Any]:
+    spec = make_spec(options)
+    adventure = spec.adventure
+    all_choices, all_branches = targets(adventure)
+    taken: set[str] = set()
+    branched: set[tuple[str, str]] = set()
+    seen: set[str] = set()
+    endings: set[str] = set()
+    forced = 0
+    people = [None] if (spec.pregen or spec.character or not adventure.characters) else [p.id for p in adventure.characters]
+    #: Game states to branch from: (snapshot, the enabled choices there as scene#index).
+    pool: list[tuple[dict[str, Any], list[str]]] = []
+    pooled: set[Any] = set()
+
+    def open_here(marks: list[str]) -> list[str]:
+        found = []
+        for mark in marks:
+            sid, _, index = mark.partition("#")
+            check = adventure.scenes[sid].choices[int(index)].check
+            if mark not in taken or (check is not None and any((mark, b) not in branched for b in check.outcomes)):
+                found.append(mark)
+        return found
+
+    def play_on(game: Game, rng: random.Random, first: str | None) -> None:
+        """Take ``first`` (a scene#index on offer) if given, then play on, preferring what is
+        untested and pooling the states met; every check aims at a branch not yet taken."""
+        nonlocal forced
+        current: tuple[str, Any] | None = None
+        steps = 0
+        while not game.finished and steps < options.step_limit:
+            steps += 1
+            offered = game.offered
+            assert offered is not None
+            if offered.kind != "scene":
+                events = game.choose(dice_decision(game, offered) if offered.kind in ("check", "roll")
+                                     else rng.choice(offered.enabled_keys()))
+            else:
+                sid = game.state.scene or ""
+                seen.add(sid)
+                scene = adventure.scenes[sid]
+                here = {f"{sid}#{o.id.removeprefix(CHOICE_ID)}": o.key for o in offered.options if o.enabled and o.key}
+                key = tuple(sorted(game.snapshot()["flags"].items())), sid, tuple(sorted(game.state.counters.items())), \
+                    tuple(sorted(game.state.clocks.items())), tuple(sorted(game.state.taken)), \
+                    tuple(sorted(game.character.items)), tuple(sorted(game.state.objectives.items()))
+                if key not in pooled and len(pool) < MAX_POOL:
+                    pooled.add(key)
+                    pool.append((game.snapshot(), list(here)))
+                wanted_here = [m for m in open_here(list(here))]
+                if first is not None and first in here:
+                    mark = first
+                elif wanted_here:
+                    mark = rng.choice(wanted_here)
+                else:
+                    mark = rng.choice(list(here))
+                first = None
+                index = int(mark.partition("#")[2])
+                check = scene.choices[index].check
+                game.dice.clear_forced()
+                current = None
+                if check is not None:
+                    aim = [b for b in check.outcomes if (mark, b) not in branched]
+                    if aim:
+                        faces = faces_for(game, index, rng.choice(aim))
+                        if faces:
+                            game.dice.force(*faces)
+                            forced += 1
+                    current = (mark, check)
+                taken.add(mark)
+                events = game.choose(here[mark])
+            for event in events:
+                if current is not None and event.type == "roll" and getattr(event, "final", False):
+                    mark_, check_ = current
+                    branch = outcomes.branch_key(check_, event.record["outcome"], bool(event.record["success"]))
+                    if branch is not None:
+                        branched.add((mark_, branch))
+                    current = None
+                    game.dice.clear_forced()
+        if game.finished:
+            seen.add(game.state.ending or "")
+            endings.add(game.state.ending or "")
+
+    probes = 0
+    for n, who in enumerate(people):  # a first full run per character fills the pool
+        run_spec = spec if who is None else type(spec)(**{**spec.__dict__, "pregen": who})
+        game = Game(adventure, seed=options.seed * 1000 + n, character=_starting_character(run_spec))
+        game.start()
+        try:
+            play_on(game, random.Random(f"solo-exhaustive:{options.seed}:start:{n}"), None)
+        except Exception:  # a run the engine fails in: the normal playtest reports those
+            pass
+    idle = 0
+    while probes < options.runs and idle < PATIENCE and pool:
+        before = (len(taken), len(branched), len(pool))
+        candidates = [(snap, mark) for snap, marks in pool for mark in open_here(marks)]
+        rng = random.Random(f"solo-exhaustive:{options.seed}:{probes}")
+        if candidates:
+            snapshot, mark = rng.choice(candidates)
+        else:  # nothing open in any kept state: wander from one to find new states
+            snapshot, marks = rng.choice(pool)
+            mark = rng.choice(marks)
+        probes += 1
+        try:
+            game = Game.resume(adventure, snapshot)
+            game.dice = Dice(options.seed * 7919 + probes)
+            play_on(game, rng, mark)
+        except Exception:
+            taken.add(mark)  # the engine fails there: the normal playtest names it
+        idle = 0 if (len(taken), len(branched), len(pool)) != before else idle + 1
+    untested_branches = [f"{c} [{b}]" for c, b in all_branches if (c, b) not in branched]
+    return {
+        "adventure": adventure.id,
+        "runs": probes + len(people),
+        "states_pooled": len(pool),
+        "forced_rolls": forced,
+        "choices": {"tested": len(taken & set(all_choices)), "total": len(all_choices)},
+        "branches": {"tested": len(branched), "total": len(all_branches)},
+        "untested_choices": [c for c in all_choices if c not in taken],
+        "untested_branches": untested_branches,
+        "unreached_scenes": [s for s in adventure.scenes if s not in seen],
+        "endings_reached": sorted(endings),
+    }
+
+
+def show(result: dict[str, Any], console: Console) -> None:
+    c, b = result["choices"], result["branches"]
+    console.print(Text(f"Exhaustive sweep of {result['adventure']}: {result['runs']} runs and branchings, {result['states_pooled']} states kept, "
+                       f"{result['forced_rolls']} rolls forced", style="bold"))
+    console.print(f"choices taken: {c['tested']}/{c['total']}; outcome branches taken: {b['tested']}/{b['total']}")
+    console.print(Text(f"endings reached: {', '.join(result['endings_reached']) or 'none'}"))
+    for title, key in (("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
+                       ("Scenes never entered", "unreached_scenes")):
+        if result[key]:
+            console.print(Text(f"{title} ({len(result[key])}): " + ", ".join(result[key]), style="yellow"))
+    if not (result["untested_choices"] or result["untested_branches"] or result["unreached_scenes"]):
+        console.print(Text("Everything was tested.", style="green"))

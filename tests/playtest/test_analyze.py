@@ -1,0 +1,124 @@
+"""solo analyze: exact probabilities that sampled playtests agree with, broken adventures caught,
+the sampling fallback when the state space is too large, and the check table."""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from solo.adventure import loader
+from solo.analyze.command import analyze
+from solo.analyze.explore import KeyMaker
+from solo.analyze.outcomes import notation_distribution, outcome_classes, table_rows
+from solo.cli import cli
+from solo.playtest.command import Options, playtest
+from solo.rules import registry
+from solo.rules.notation import DiceNotation
+
+HERE = Path(__file__).parent
+AGREE = HERE / "agree.yaml"
+TRAPDOOR = HERE / "broken" / "trapdoor.yaml"
+RUNS = 1500
+
+
+@pytest.mark.parametrize("pregen", ["ace", "rook"])
+def test_sampled_endings_agree_with_the_exact_analysis(pregen, tmp_path):
+    adventure = loader.load(str(AGREE)).adventure
+    person = next(p for p in adventure.characters if p.id == pregen)
+    exact = analyze(adventure, person.character(adventure.system))
+    assert exact["method"] == "exact"
+    assert sum(Fraction(v) for v in exact["exact"].values()) + sum(Fraction(s["exact"]) for s in exact["stuck"]) == 1
+    report = playtest(Options(adventure=str(AGREE), runs=RUNS, seed=11, pregen=pregen, replay_dir=str(tmp_path)))
+    for ending, p in exact["endings"].items():
+        se = math.sqrt(p * (1 - p) / RUNS)
+        assert abs(report["endings"][ending] / RUNS - p) <= 3 * se + 1e-9, (ending, p, report["endings"][ending])
+    for objective, p in exact["objectives"].items():
+        se = math.sqrt(p * (1 - p) / RUNS)
+        assert abs(report["objectives"][objective] - p) <= 3 * se + 1e-6
+
+
+def test_best_play_is_at_least_as_good_as_random_and_worst_no_better():
+    adventure = loader.load(str(AGREE)).adventure
+    random_ = analyze(adventure)["endings"]["away"]
+    best = analyze(adventure, policy="best")["endings"]["away"]
+    worst = analyze(adventure, policy="worst")["endings"]["away"]
+    assert worst <= random_ <= best
+    assert best > random_
+
+
+def test_broken_adventure_is_caught_naming_the_scenes():
+    result = CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert found["method"] == "exact"
+    assert found["unreachable_endings"] == ["treasure"]
+    stuck = {entry["scene"] for entry in found["stuck"]}
+    assert stuck == {"pit", "maze-a"}  # the soft-lock behind the failed jump, the maze
+    total = sum(Fraction(v) for v in found["exact"].values()) + sum(Fraction(s["exact"]) for s in found["stuck"])
+    assert total == 1
+
+
+def test_too_many_states_falls_back_to_sampling_and_says_why():
+    adventure = loader.load("supply-ship").adventure
+    found = analyze(adventure, max_states=300, samples=60)
+    assert found["method"] == "sampling"
+    assert "more than 300 game states" in found["reason"]
+    assert found["blowup"] and all(entry["values"] > 1 for entry in found["blowup"])
+    assert found["samples"] == 60 and 0 <= found["standard_error"] <= 0.5
+    assert math.isclose(sum(found["endings"].values()) + sum(s["probability"] for s in found["stuck"]), 1.0)
+    assert analyze(adventure, policy="best", max_states=300)["method"] == "none"
+
+
+def test_outcome_classes_add_up_to_one_for_every_check_of_every_bundled_adventure():
+    for path in loader.bundled_files():
+        adventure = loader.load(path).adventure
+        ruleset = registry.get(adventure.system)
+        person = adventure.characters[0]
+        character = ruleset.prepare_character(person.character(adventure.system))
+        for scene in adventure.scenes.values():
+            for choice in scene.choices:
+                if choice.check is None:
+                    continue
+                try:
+                    classes = outcome_classes(adventure, ruleset, character, choice.check)
+                except Exception as exc:  # a check the pregen cannot make is not exact: say so
+                    assert "exact" in str(exc) or "odds" in str(exc) or "no " in str(exc)
+                    continue
+                assert sum(classes.values()) == 1
+                assert all(branch is None or branch in choice.check.outcomes for _, branch in classes)
+
+
+def test_tables_and_notation_are_exact():
+    assert notation_distribution(DiceNotation.parse("2d6+1"))[8] == Fraction(6, 36)
+    adventure = loader.load(str(AGREE)).adventure
+    rows = dict(table_rows(adventure.tables["weather"]))
+    assert sorted(rows.values()) == [Fraction(2, 5), Fraction(3, 5)]  # 6 is rolled again
+
+
+def test_turn_is_kept_only_as_far_as_expressions_read_it(tmp_path):
+    assert KeyMaker(loader.load(str(AGREE)).adventure).turn_cap == 0  # never read
+    text = AGREE.read_text().replace("when: alarm", "when: alarm and (turn % 2 == 0 or turn > 7)")
+    (tmp_path / "t.yaml").write_text(text)
+    keys = KeyMaker(loader.load(str(tmp_path / "t.yaml")).adventure)
+    assert (keys.turn_mod, keys.turn_cap) == (2, 8)
+    (tmp_path / "w.yaml").write_text(AGREE.read_text().replace("when: alarm", "when: alarm and turn + 1 > 3"))
+    assert KeyMaker(loader.load(str(tmp_path / "w.yaml")).adventure).turn_mod is None
+
+
+def test_check_table_lists_every_check_for_every_pregen():
+    result = CliRunner().invoke(cli, ["analyze", "supply-ship", "--checks", "--json"])
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.output)
+    adventure = loader.load("supply-ship").adventure
+    count = sum(1 for s in adventure.scenes.values() for c in s.choices if c.check is not None)
+    assert len(table["checks"]) == count
+    assert table["characters"] == [p.id for p in adventure.characters]
+    row = table["checks"][0]
+    for who in table["characters"]:
+        cell = row["odds"][who]
+        assert "error" in cell or abs(float(Fraction(cell["exact"])) - cell["success"]) < 1e-12
