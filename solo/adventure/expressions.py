@@ -454,9 +454,21 @@ class Expression:
     def evaluate(self, env: Environment) -> Any:
         """The value of the expression in ``env``; every failure is an :class:`ExpressionError`."""
         try:
-            return self._root.eval(env)
+            run = self.__dict__.get("_run")
+            if run is None:
+                from solo.adventure.expression_compiler import compile_tree
+
+                run = compile_tree(self._root)
+                object.__setattr__(self, "_run", run)
+            return run(env)
         except RecursionError:
             raise ExpressionError("expression is too complex to evaluate") from None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"source": self.source, "_root": self._root}  # the compiled closures stay behind
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     def test(self, env: Environment) -> bool:
         """The expression's value read as a condition (``0``, ``""``, ``none``, ``[]`` are false)."""
@@ -867,6 +879,10 @@ def parse(text: str) -> Expression:
     A ``bool`` or ``int`` is accepted as the expression of that literal, since YAML turns
     ``if: true`` or ``when: 0`` into one.
     """
+    if type(text) is str:
+        found = _recent.get(text)
+        if found is not None:
+            return found
     if isinstance(text, bool):
         text = "true" if text else "false"
     elif isinstance(text, int):
@@ -876,8 +892,21 @@ def parse(text: str) -> Expression:
     return _parse_cached(text)
 
 
-@functools.lru_cache(maxsize=4096)
+#: Parsed expressions by text, for the common case of a text parsed before (no wrapper calls).
+_recent: dict[str, Expression] = {}
+RECENT_LIMIT = 4096
+
+
 def _parse_cached(text: str) -> Expression:
+    found = _parse_lru(text)
+    if len(_recent) >= RECENT_LIMIT:
+        _recent.clear()
+    _recent[text] = found
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_lru(text: str) -> Expression:
     if len(text) > MAX_LENGTH:
         raise ExpressionError(
             f"expression is {len(text)} characters long (at most {MAX_LENGTH})",

@@ -42,6 +42,7 @@ from solo.rules.dice import Dice, DiceError
 REWARDS = frozenset({"xp", "ep", "experience"})
 DEFAULT_MAX_STATES = 200_000
 MAX_SCRIPT = 24  # random events in one step before the step is given up as endless
+MAX_BRANCHES = 20_000  # ways one step can go (products of dice faces...) before it is given up
 
 
 class Need(Exception):
@@ -126,14 +127,15 @@ class AnalysisGame(Game):
 # -- what a state is --------------------------------------------------------------------------
 
 
-def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool]:
+def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool, set[str]]:
     """(resources read, functions called, how ``turn`` is read (its moduli and the largest
-    number it is compared with, or None if read any other way), whether ``turn`` is read at all),
-    over every expression of the adventure."""
+    number it is compared with, or None if read any other way), whether ``turn`` is read at all,
+    the fields of ``roll.*`` read), over every expression of the adventure."""
     from solo.analyze.expressions_used import adventure_expressions, turn_uses
 
     resources: set[str] = set()
     functions: set[str] = set()
+    rolls: set[str] = set()
     turn_read = False
     moduli: set[int] = set()
     largest = 0
@@ -149,6 +151,7 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
                 resources.add(args[0])
             elif name == "resource":
                 resources.update(REWARDS)
+        rolls.update(name[5:] for name in parsed.names() if name.startswith("roll."))
         if "turn" in parsed.names():
             turn_read = True
             found = turn_uses(parsed)
@@ -157,14 +160,14 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
             else:
                 moduli |= found[0]
                 largest = max(largest, found[1])
-    return resources, functions, (moduli, largest) if bounded else None, turn_read
+    return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls
 
 
 class KeyMaker:
     """Turns a game state into its key: equal keys are games that can only go on alike."""
 
     def __init__(self, adventure: Adventure) -> None:
-        resources, functions, turn, turn_read = _reads(adventure)
+        resources, functions, turn, turn_read, rolls = _reads(adventure)
         self.drop = REWARDS - resources
         self.visits = "visited" in functions
         #: ``turn`` is kept as (min(turn, turn_cap), turn % turn_mod); None: kept whole.
@@ -177,6 +180,13 @@ class KeyMaker:
             self.turn_mod = math.lcm(*moduli) if moduli else 1
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
+        #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
+        #: total or measures are not decided by its outcome label, so reading them makes the
+        #: analysis inexact (:class:`~solo.analyze.outcomes.NotExact`).
+        self.roll_fields = sorted(rolls)
+        beyond = [f for f in self.roll_fields if f not in ("outcome", "success")]
+        self.inexact = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide"
+                        if beyond else "")
 
     @staticmethod
     def _names(adventure: Adventure) -> list[str]:
@@ -199,10 +209,13 @@ class KeyMaker:
         else:
             turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
         visits = frozenset(s for s, n in state.visits.items() if n) if self.visits else ()
+        last = tuple(state.last_roll.get(name) for name in self.roll_fields) if self.roll_fields else ()
         return (state.scene, state.ending, pending,
                 tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
-                frozenset(state.taken), turn, visits, self.character(state.character))
+                frozenset(state.taken), turn, visits, self.character(state.character),
+                repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
+                last, state.down)
 
     def variables(self, key: tuple) -> dict[str, Any]:
         """A key's variables by name (for saying which ones blow the state space up)."""
@@ -283,7 +296,11 @@ class Explorer:
         results: dict[int, Fraction] = {}
         stack: list[tuple[list[Any], Fraction]] = [([], Fraction(1))]
         game = self.game
+        runs = 0
         while stack:
+            runs += 1
+            if runs > MAX_BRANCHES:
+                raise outcomes.NotExact(f"one step can go more than {MAX_BRANCHES} ways (dice drawn one by one)")
             script, p = stack.pop()
             game.load(state.copy(), script)
             try:
@@ -307,6 +324,8 @@ class Explorer:
         return sorted(results.items())
 
     def explore(self) -> Graph:
+        if self.keys.inexact:
+            return Graph([], [], False, reason=self.keys.inexact)
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = template.state.copy()

@@ -7,6 +7,7 @@ waiting for. :meth:`GameState.to_dict` and :meth:`GameState.from_dict` are its o
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,27 +91,17 @@ class GameState:
         }
 
     def copy(self) -> "GameState":
-        """An independent copy (for tools that branch a game: analysis, GM previews)."""
-        return GameState(
-            adventure_id=self.adventure_id,
-            seed=self.seed,
-            scene=self.scene,
-            character=None if self.character is None else Character.from_dict(self.character.to_dict()),
-            flags=dict(self.flags),
-            counters=dict(self.counters),
-            clocks=dict(self.clocks),
-            clocks_filled=list(self.clocks_filled),
-            objectives=dict(self.objectives),
-            visits=dict(self.visits),
-            taken=list(self.taken),
-            turn=self.turn,
-            dice=dict(self.dice),
-            rolls=list(self.rolls),
-            choices=list(self.choices),
-            pending=None if self.pending is None else Pending(self.pending.kind, dict(self.pending.data)),
-            ending=self.ending,
-            start_character=self.start_character,
-        )
+        """An independent copy (for tools that branch a game: analysis, the exhaustive sweep)."""
+        twin = dataclasses.replace(self)
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, (dict, list)):
+                setattr(twin, item.name, _plain_copy(value))
+        if self.character is not None:
+            twin.character = Character.from_dict(self.character.to_dict())
+        if self.pending is not None:
+            twin.pending = Pending(self.pending.kind, _plain_copy(self.pending.data))
+        return twin
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameState":
@@ -144,3 +135,12 @@ class GameState:
             revealed=[str(r) for r in data.get("revealed", [])],
             journal=[dict(n) for n in data.get("journal", []) if isinstance(n, dict)],
         )
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data (dicts and lists copied all the way down)."""
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    return value

@@ -26,7 +26,7 @@ DASK_SCHEME = "dask://"
 MAX_BATCH = 200
 
 
-class ExecutorError(RuntimeError):
+class ExecutorError(ValueError):
     """An executor address that cannot be used (unknown scheme, Dask not installed...)."""
 
 

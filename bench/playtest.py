@@ -1,0 +1,119 @@
+"""Benchmark: playtest throughput, scaling with workers, analyze times, and analyze vs sampling.
+
+    python bench/playtest.py                 # everything, default sizes
+    python bench/playtest.py --runs 300 --agree-runs 20000 --skip-scaling
+
+Prints, for every bundled adventure:
+
+* random playthroughs per second per core: CPU time (``time.process_time``) of the playtest's
+  own per-run function (:func:`solo.playtest.runner.run_batch`, the same engine as ``solo
+  play``), so other programs on the machine do not count against it (target: 1,000 on
+  supply-ship);
+* how long ``solo analyze`` takes (wall clock) and whether it was exact or fell back to
+  sampling, and why (target: supply-ship exact in under 1 s);
+
+then the wall-clock throughput of ``solo playtest --workers K`` for K = 1, 2, ... on supply-ship,
+and the agreement of ``analyze`` with ``--agree-runs`` sampled runs (default 100,000) for every
+adventure it analyses exactly (the test adventure ``tests/playtest/agree.yaml`` included): the
+largest gap between an exact ending probability and its sampled frequency, in standard errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solo.adventure import loader  # noqa: E402
+from solo.analyze.command import analyze  # noqa: E402
+from solo.playtest.command import Options, playtest  # noqa: E402
+from solo.playtest.runner import PlaytestSpec, run_batch  # noqa: E402
+
+TARGET_RUNS_PER_CORE = 1000.0
+TARGET_ANALYZE_SECONDS = 1.0
+AGREE = ROOT / "tests" / "playtest" / "agree.yaml"
+
+
+def throughput(name: str, runs: int) -> tuple[float, float]:
+    adventure = loader.load(name).adventure
+    spec = PlaytestSpec(adventure)
+    run_batch(spec, 0, 0, min(20, runs))  # warm the caches, as a long playtest would
+    start = time.process_time()
+    results = run_batch(spec, 1, 0, runs)
+    cpu = time.process_time() - start
+    decisions = sum(r.decisions for r in results)
+    return runs / cpu, cpu / max(1, decisions) * 1e6
+
+
+def scaling(name: str, runs: int, workers: list[int]) -> None:
+    print(f"\nScaling on {name}: {runs} runs, wall clock (this machine has {os.cpu_count()} cores)")
+    base = None
+    for k in workers:
+        start = time.perf_counter()
+        playtest(Options(adventure=name, runs=runs, seed=1, workers=k, replay_dir="/tmp/solo-bench-replays"))
+        rate = runs / (time.perf_counter() - start)
+        base = base or rate
+        print(f"  --workers {k}: {rate:8.1f} runs/s  (x{rate / base:.2f})")
+
+
+def agreement(path: str, runs: int, max_states: int) -> None:
+    adventure = loader.load(path).adventure
+    exact = analyze(adventure, max_states=max_states)
+    if exact["method"] != "exact":
+        print(f"  {adventure.id:<20} not exact ({exact['reason'][:70]}...)")
+        return
+    report = playtest(Options(adventure=path, runs=runs, seed=7, workers=os.cpu_count() or 1,
+                              replay_dir="/tmp/solo-bench-replays"))
+    worst = 0.0
+    for ending, p in exact["endings"].items():
+        se = math.sqrt(p * (1 - p) / runs) or 1 / runs
+        gap = abs(report["endings"][ending] / runs - p) / se
+        worst = max(worst, gap)
+    verdict = "agree" if worst <= 3 else "DISAGREE"
+    print(f"  {adventure.id:<20} {runs} runs: largest gap {worst:.2f} standard errors ({verdict})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=500, help="runs per adventure for throughput")
+    parser.add_argument("--agree-runs", type=int, default=100_000)
+    parser.add_argument("--max-states", type=int, default=50_000, help="analyze's limit here")
+    parser.add_argument("--skip-scaling", action="store_true")
+    parser.add_argument("--skip-agreement", action="store_true")
+    args = parser.parse_args()
+
+    names = [p.stem for p in loader.bundled_files()]
+    print("Random playthroughs (CPU time, one core):")
+    for name in names:
+        rate, per_decision = throughput(name, args.runs)
+        mark = f"  (target {TARGET_RUNS_PER_CORE:.0f}: {'OK' if rate >= TARGET_RUNS_PER_CORE else 'BELOW'})" if name == "supply-ship" else ""
+        print(f"  {name:<20} {rate:8.1f} runs/s per core, {per_decision:6.1f} µs per decision{mark}")
+
+    print(f"\nsolo analyze (wall clock, at most {args.max_states} states):")
+    for name in names:
+        adventure = loader.load(name).adventure
+        start = time.perf_counter()
+        found = analyze(adventure, max_states=args.max_states, samples=2000)
+        seconds = time.perf_counter() - start
+        how = (f"exact, {found['states']} states" if found["method"] == "exact"
+               else f"sampled ({found['reason'][:90]})")
+        mark = f"  (target {TARGET_ANALYZE_SECONDS:.0f} s exact)" if name == "supply-ship" else ""
+        print(f"  {name:<20} {seconds:8.2f} s  {how}{mark}")
+
+    if not args.skip_scaling:
+        scaling("supply-ship", max(200, args.runs), [1, 2] + ([os.cpu_count()] if (os.cpu_count() or 1) > 2 else []))
+    if not args.skip_agreement:
+        print(f"\nAgreement of analyze with sampled runs (within 3 standard errors):")
+        for path in [str(AGREE)] + names:
+            agreement(path, args.agree_runs, args.max_states)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
