@@ -33,7 +33,7 @@ from solo.engine import events as ev
 from solo.engine.effects import EffectRunner
 from solo.engine.game import Game
 from solo.engine.state import GameState
-from solo.playtest.policies import dice_decision
+from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules.base import Character
 from solo.rules.dice import Dice, DiceError
 
@@ -343,7 +343,7 @@ class Explorer:
                 offered = self.game.offered
                 if offered is None:
                     continue
-                for option_key in offered.enabled_keys():
+                for option_key in playable_keys(offered):
                     node.options.append((option_key, self._step(state, lambda game, k=option_key: game.choose(k))))
         except outcomes.NotExact as exc:
             return Graph(self.nodes, [], False, reason=str(exc))

@@ -33,7 +33,7 @@ from solo.adventure.odds import check_params, opponent_of
 from solo.analyze import outcomes
 from solo.engine.game import CHOICE_ID, Game
 from solo.playtest.command import Options, make_spec
-from solo.playtest.policies import dice_decision
+from solo.playtest.policies import dice_decision, playable_keys
 from solo.playtest.runner import _starting_character
 from solo.rules.base import Character
 from solo.rules.dice import Dice
@@ -116,12 +116,13 @@ def sweep(options: Options) -> dict[str, Any]:
             assert offered is not None
             if offered.kind != "scene":
                 events = game.choose(dice_decision(game, offered) if offered.kind in ("check", "roll")
-                                     else rng.choice(offered.enabled_keys()))
+                                     else rng.choice(playable_keys(offered)))
             else:
                 sid = game.state.scene or ""
                 seen.add(sid)
                 scene = adventure.scenes[sid]
-                here = {f"{sid}#{o.id.removeprefix(CHOICE_ID)}": o.key for o in offered.options if o.enabled and o.key}
+                keys = playable_keys(offered)
+                here = {f"{sid}#{o.id.removeprefix(CHOICE_ID)}": o.key for o in offered.options if o.key in keys}
                 key = tuple(sorted(game.snapshot()["flags"].items())), sid, tuple(sorted(game.state.counters.items())), \
                     tuple(sorted(game.state.clocks.items())), tuple(sorted(game.state.taken)), \
                     tuple(sorted(game.character.items)), tuple(sorted(game.state.objectives.items()))

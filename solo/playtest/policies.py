@@ -27,7 +27,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.odds import success_chance
-from solo.engine.game import CHOICE_ID, KEEP, ROLL
+from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 
 if TYPE_CHECKING:
     from solo.adventure.model import Choice
@@ -56,6 +56,12 @@ def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
         if wanted in by_id:
             return by_id[wanted]
     return by_id.get(KEEP) or offered.enabled_keys()[0]
+
+
+def playable_keys(offered: "ChoicesOffered") -> list[str]:
+    """The keys the bot picks among: every enabled option, but never an alternative to rolling
+    offered beside a scene choice (``1a``, GUTS+ failing on purpose)."""
+    return [o.key for o in offered.options if o.enabled and o.key is not None and ALTERNATIVE not in o.id]
 
 
 def _rewarding(effects: Any) -> bool:
@@ -93,11 +99,11 @@ class Policy:
         assert offered is not None
         if offered.kind in ("check", "roll"):
             return dice_decision(game, offered)
-        keys = offered.enabled_keys()
+        keys = playable_keys(offered)
         if offered.kind != "scene" or len(keys) == 1:
             return self.rng.choice(keys)
         scene = game.adventure.scenes[game.state.scene or ""]
-        options = [o for o in offered.options if o.enabled and o.key is not None]
+        options = [o for o in offered.options if o.key in keys]
         choices = [scene.choices[int(o.id.removeprefix(CHOICE_ID))] for o in options]
         weights = self.weights(game, choices, [o.id for o in options])
         if weights is None:

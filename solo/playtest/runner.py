@@ -22,7 +22,7 @@ from typing import Any
 
 from solo.adventure.model import Adventure
 from solo.engine import events as ev
-from solo.engine.game import CHOICE_ID, Game
+from solo.engine.game import ALTERNATIVE, CHOICE_ID, Game
 from solo.playtest.policies import make_policy
 from solo.rules.base import Character
 
@@ -122,7 +122,7 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
             key = policy.choose(game)
             option = next((o for o in offered.options if o.key == key), None)
             if offered.kind == "scene" and option is not None:
-                last_choice = f"{game.state.scene}#{option.id.removeprefix(CHOICE_ID)}"
+                last_choice = f"{game.state.scene}#{option.id.removeprefix(CHOICE_ID).partition(ALTERNATIVE)[0]}"
                 result.choices[last_choice] = result.choices.get(last_choice, 0) + 1
             elif offered.kind == "roll" and option is not None and option.id in REROLL_WORDS:
                 result.rerolls += 1

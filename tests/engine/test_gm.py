@@ -83,7 +83,7 @@ def test_play_gm_in_line_mode_marks_the_save(tmp_path):
     assert "GM notes (wake-up)" in result.output
     assert "the next dice: 6 6 6" in result.output
     assert "delay = 3" in result.output
-    save = json.loads((tmp_path / "autosave.json").read_text())
+    save = json.loads((tmp_path / "supply-ship.json").read_text())  # each adventure's own slot
     assert save["gm"] is True
     assert save["state"]["scene"] == "command-module"
     assert save["state"]["counters"]["delay"] == 3
@@ -92,4 +92,6 @@ def test_play_gm_in_line_mode_marks_the_save(tmp_path):
 def test_gm_commands_need_gm_mode(tmp_path):
     result = CliRunner().invoke(cli, ["play", "supply-ship", "--seed", "2", "--line", "--save-dir", str(tmp_path)],
                                 input="1\n:goto command-module\n:quit\n")
-    assert "unknown command" in result.output
+    assert "solo play --gm" in result.output  # refused: a GM command outside GM mode
+    save = json.loads((tmp_path / "supply-ship.json").read_text())
+    assert save["gm"] is False and save["state"]["scene"] != "command-module"

@@ -11,7 +11,7 @@ import pytest
 from solo.adventure import loader
 from solo.adventure.graph import edges, shorten
 from solo.adventure.odds import percent, success_chance
-from solo.engine.game import CHOICE_ID, Game
+from solo.engine.game import ALTERNATIVE, CHOICE_ID, Game
 
 BUNDLED = [path.stem for path in loader.bundled_files()]
 
@@ -43,6 +43,8 @@ def test_play_hint_and_graph_agree_for_every_pregen(adventure_id):
                 if offered.kind == "scene":
                     scene = adventure.scenes[game.state.scene]
                     for option in offered.options:
+                        if ALTERNATIVE in option.id:
+                            continue
                         choice = scene.choices[int(option.id.removeprefix(CHOICE_ID))]
                         if not option.enabled or choice.check is None or not option.hint:
                             continue
