@@ -191,6 +191,15 @@ class Ruleset(Protocol):
       is of the right kind but not allowed. The key is then given to :meth:`apply_offer` and
       stored in the choice log, so it must read back to itself. Default: nothing is typed.
       The engine reads it with ``getattr``, so it is not a member ``isinstance`` asks for.
+    * Hooks for awards and items, read with ``getattr`` (absent: the engine's plain way):
+      ``gain(dice, character, resource, amount) -> list[str] | None`` carries out an award
+      (lines to show) or leaves it to the engine (None), which adds whole numbers; an amount
+      per name (GUTS+ ``learning: {thought: 1}``) needs it. ``check_award(resource, amount,
+      character)`` raises :class:`RulesError` for an award that cannot be given as written
+      (``solo validate`` asks it for each pregenerated character). ``carrying(character, items,
+      adding=None) -> str | None`` says why the character cannot carry its items with
+      ``adding`` too (``items`` maps item ids to their ``rules:``), or None; a ``give`` it
+      refuses leaves the item behind with an ``item-refused`` event.
     * :meth:`offers`, :meth:`alternatives`, :meth:`experience` and :meth:`end_of_adventure`
       return nothing; :meth:`apply_offer` and :meth:`take_alternative` refuse every key;
       :meth:`settle` keeps the record as it is; :meth:`is_success` is ``outcome == "success"``.
