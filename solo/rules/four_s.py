@@ -23,10 +23,14 @@ Check parameters (as written in an adventure file)
     ``ap``        combat role-play: Action Points spent, one d3 each, instead of the d6 (1–6).
     ``modifier``  added to the total (Combat Points, help, hinder).
     ``bonus``     a Roleplay Bonus used instead of the character's (for ``solo odds`` and NPCs).
-Contests take ``stat``/``ap``/``modifier``/``bonus`` for the character and ``opponent_stat``
-(default: ``stat``), ``opponent_ap``, ``opponent_modifier`` and ``opponent_bonus`` for the other
-side; an opponent without the stat (enemies have no stats) rolls with bonus 0. ``pvp: true`` makes
-ties go to the defendant, who is the opponent unless ``defendant: character``.
+Contests take ``stat``/``ap``/``modifier``/``bonus`` for the character and ``opponent_ap``,
+``opponent_modifier`` and ``opponent_bonus`` for the other side. The opponent is an enemy unless
+the contest says ``enemy: false`` or ``pvp: true``: an enemy rolls 1d3 (``opponent_ap`` d3 when
+the GM spends more rolls, ``opponent_modifier`` for Combat Points) with no Roleplay Bonus unless
+``opponent_bonus`` gives one. An opponent who is not an enemy rolls like a player: a d6 (or
+``opponent_ap`` d3) plus the Roleplay Bonus of ``opponent_stat`` (default: ``stat``); without the
+stat, bonus 0. ``pvp: true`` makes the opponent another player, and ties go to the defendant, who
+is the opponent unless ``defendant: character``.
 
 Decisions and readings of the book recorded here
     * Roleplay Bonus = the highest tier of the stat holding at least 1 SP (digest Decision).
@@ -39,6 +43,10 @@ Decisions and readings of the book recorded here
       an adventure awards ``level_ups``; the advance ``level-up`` spends one and gives +1 level,
       +10 max Health (and Health) and +4 unspent SP. ``spend-sp:<stat>`` places one unspent SP in
       the stat's first tier that is not full, which is the only place the tier rule allows.
+    * An enemy opposing role-play rolls 1d3 for free (book: "Roleplaying Against Enemies"),
+      so a contest's opponent, an NPC in an adventure, rolls that by default; ``enemy: false``
+      is for an NPC who competes the way players do (a race with a friend). An enemy has no
+      stats, so ``opponent_stat`` is refused for one.
     * Enemy rolls are bought alternately, so the d6 and d3 counts never differ by more than one
       (the book's example: 2d6 + 3d3 is allowed, 2d6 + 4d3 is not). Halves round up.
 """
@@ -339,6 +347,7 @@ class Side:
     modifier: int = 0
     ap: int | None = None  # None: a d6; otherwise that many d3
     bonus_note: str = ""
+    enemy: bool = False  # an enemy's free 1d3 (or bought d3s), not Action Points
 
     @property
     def dice_text(self) -> str:
@@ -357,9 +366,13 @@ class Side:
 
     def describe(self, faces: list[int]) -> str:
         text = f"{self.stat or 'roll'} {self.dice_text}"
-        if self.ap is not None:
+        if self.enemy:
+            text = f"enemy {self.dice_text}"
+        elif self.ap is not None:
             text += f" ({self.ap} AP)"
-        text += f": {', '.join(map(str, faces))} + bonus {self.bonus}"
+        text += f": {', '.join(map(str, faces))}"
+        if self.bonus or not self.enemy:
+            text += f" + bonus {self.bonus}"
         if self.modifier:
             text += f" {'+' if self.modifier > 0 else '−'} {abs(self.modifier)}"
         return text + f" = {self.total(faces)}"
@@ -373,6 +386,17 @@ class FourSCheck:
 
     def to_dict(self) -> dict[str, Any]:
         return {"side": asdict(self.side), "goal": self.goal, "goal_name": self.goal_name}
+
+
+def _opponent_kind(params: Mapping[str, Any]) -> tuple[bool, bool]:
+    """(pvp, enemy) of a contest: the opponent is an enemy unless it is another player (pvp) or
+    the contest says ``enemy: false``."""
+    pvp = _as_bool(params.get("pvp", False), "check parameter 'pvp'")
+    enemy = _as_bool(params.get("enemy", not pvp), "check parameter 'enemy'")
+    if enemy and pvp:
+        raise _err("a pvp contest is against another player, not an enemy (drop enemy: true)",
+                   param="enemy")
+    return pvp, enemy
 
 
 def _goal_text(goal: int, name: str | None) -> str:
@@ -397,6 +421,8 @@ class FourS(RulesetDefaults):
     #: Labels a contest (competing roll) can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")
     stat_names: ClassVar[tuple[str, ...]] = STATS
+    #: ``roll.margin``: the total less the goal, or less the opponent's total in a contest.
+    measure_names: ClassVar[tuple[str, ...]] = ("margin",)
     # interactive creation (optional hooks used by solo.ui.creation)
     creation_rules: ClassVar[str] = (
         "A level-0 character has 12 SP: 3 in the first tier of each of Strength, Skill, Support "
@@ -413,7 +439,8 @@ class FourS(RulesetDefaults):
         "ap": "combat role-play: AP spent, one d3 each, instead of the d6",
         "modifier": "added to the total (Combat Points, help, hinder)",
         "versus": "opponent's Roleplay Bonus: odds of a competing roll",
-        "versus-ap": "opponent rolls this many d3 instead of a d6 (enemies: 1)",
+        "versus-ap": "opponent rolls this many d3 instead of a d6",
+        "enemy": "flag: the opponent is an enemy: 1d3 (or --versus-ap d3) plus --versus, no d6",
         "pvp": "flag: player versus player, the opponent (defendant) wins ties",
     }
 
@@ -517,10 +544,26 @@ class FourS(RulesetDefaults):
                 raise _err(f"check parameter '{prefix}ap' runs 1-{MAX_AP} Action Points (got {ap})")
         return Side(stat, bonus, modifier, ap, note)
 
+    def _enemy_side(self, params: Mapping[str, Any]) -> Side:
+        """An enemy opposing role-play: 1d3 free, more d3s and Combat Points if the GM spends them."""
+        if params.get("opponent_stat") is not None:
+            raise _err(
+                "an enemy rolls 1d3, not a stat: drop opponent_stat, or set enemy: false for an "
+                "opponent who rolls like a player", param="opponent_stat")
+        ap = _as_int(params.get("opponent_ap", 1), "check parameter 'opponent_ap'")
+        if not 1 <= ap <= MAX_AP:
+            raise _err(f"check parameter 'opponent_ap' runs 1-{MAX_AP} d3 (got {ap})",
+                       param="opponent_ap")
+        bonus = _as_int(params.get("opponent_bonus", 0), "check parameter 'opponent_bonus'")
+        modifier = _as_int(params.get("opponent_modifier", 0), "check parameter 'opponent_modifier'")
+        return Side("", bonus, modifier, ap, "enemy", enemy=True)
+
     def parse_check(
         self, params: Mapping[str, Any], character: Character | None = None
     ) -> FourSCheck:
         side = self._side(params, character, "")
+        if _opponent_kind(params)[1]:
+            self._enemy_side(params)  # refuses what an enemy cannot have (opponent_stat)
         goal, name = parse_goal(params.get("goal", DEFAULT_GOAL))
         return FourSCheck(side, goal, name)
 
@@ -557,14 +600,15 @@ class FourS(RulesetDefaults):
                 "margin": total - chk.goal,
             },
             steps=steps,
+            measures={"margin": total - chk.goal},
         )
 
     def _contest_sides(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> tuple[Side, Side, bool, str]:
         mine = self._side(params, character, "")
-        theirs = self._side(params, opponent, "opponent_")
-        pvp = _as_bool(params.get("pvp", False), "check parameter 'pvp'")
+        pvp, enemy = _opponent_kind(params)
+        theirs = self._enemy_side(params) if enemy else self._side(params, opponent, "opponent_")
         defendant = _key(params.get("defendant", "opponent"))
         if defendant in ("character", "self", "you", "player"):
             defendant = "character"
@@ -609,6 +653,7 @@ class FourS(RulesetDefaults):
                 "defendant": defendant,
             },
             steps=steps,
+            measures={"margin": a - b},
         )
 
     # odds -------------------------------------------------------------------------------------
@@ -651,9 +696,11 @@ class FourS(RulesetDefaults):
                 params[key] = _as_int(args[option], f"--{option}")
         if "ap" in params and not 1 <= params["ap"] <= MAX_AP:
             raise _err(f"--ap runs 1-{MAX_AP} (got {args['ap']!r})")
-        contest = args.get("versus") is not None
+        enemy = args.get("enemy") is not None and _VALUES.option_flag(args["enemy"], "enemy")
+        contest = args.get("versus") is not None or enemy
         if contest:
-            params["opponent_bonus"] = _as_int(args["versus"], "--versus")
+            params["enemy"] = enemy
+            params["opponent_bonus"] = _as_int(args.get("versus", 0), "--versus")
             params["opponent_modifier"] = 0
             if args.get("versus-ap") is not None:
                 params["opponent_ap"] = _as_int(args["versus-ap"], "--versus-ap")
@@ -662,7 +709,7 @@ class FourS(RulesetDefaults):
             if args.get("pvp") is not None:
                 params["pvp"] = _VALUES.option_flag(args["pvp"], "pvp")
         elif args.get("versus-ap") is not None or args.get("pvp") is not None:
-            raise _err("--versus-ap and --pvp need --versus (the opponent's bonus)")
+            raise _err("--versus-ap and --pvp need --versus (the opponent's bonus) or --enemy")
         return params, contest
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:

@@ -170,12 +170,12 @@ def test_competing_rolls_examples():
     cristy.name = "Cristy"
     dice = Dice(3)
     dice.force(2, 2)  # both roll 2; Cristy's +2 beats John's +1
-    rec = FOUR.contest(dice, john, cristy, {"stat": "skill"})
+    rec = FOUR.contest(dice, john, cristy, {"stat": "skill", "enemy": False})  # two players
     assert rec.kind == "contest" and rec.outcome == "failure" and rec.total == -1
     # both roll 1 with +2: a tie, nothing happens
     john2 = make_pc(level=1, skill=7)
     dice.force(1, 1)
-    assert FOUR.contest(dice, john2, cristy, {"stat": "skill"}).outcome == "draw"
+    assert FOUR.contest(dice, john2, cristy, {"stat": "skill", "enemy": False}).outcome == "draw"
     # PvP: Cristy steals from John, who defends; both roll 3 with +2: the defendant wins
     dice.force(3, 3)
     rec = FOUR.contest(dice, cristy, john2, {"stat": "strength", "opponent_bonus": 2,
@@ -232,14 +232,36 @@ def test_combat_roleplay_rolls_one_d3_per_ap():
     assert combat_roleplay_chance(2, 1, 5) == Fraction(6, 9)
 
 
-def test_enemy_without_stats_rolls_one_d3_with_no_bonus():
+def test_an_opponent_who_is_not_an_enemy_and_lacks_the_stat_rolls_with_bonus_0():
     pc = make_pc()
     goblin = Character("Goblin", "four-s", {})
     dice = Dice(2)
     dice.force(2, 3)
-    rec = FOUR.contest(dice, pc, goblin, {"stat": "strength", "opponent_ap": 1})
+    rec = FOUR.contest(dice, pc, goblin, {"stat": "strength", "opponent_ap": 1, "enemy": False})
     assert rec.dice == [2, 3] and rec.outcome == "draw"
     assert "opponent has no strength: bonus 0" in rec.steps
+
+
+def test_an_enemy_rolls_one_d3_by_default_whatever_its_stats():
+    """Book line 462: an enemy opposing role-play automatically rolls 1d3."""
+    pc = make_pc()  # strength tier 1: +1
+    rival = make_pc(level=1, strength=7)  # tier 2: would add +2 to a d6
+    dice = Dice(2)
+    dice.force(3, 3)  # 3 + 1 = 4 against the enemy's d3 showing 3
+    rec = FOUR.contest(dice, pc, rival, {"stat": "strength"})
+    assert rec.details["opponent"]["enemy"] and rec.details["opponent"]["ap"] == 1
+    assert rec.dice == [3, 3] and rec.outcome == "success" and rec.total == 1
+    assert rec.steps[1] == "opponent: enemy 1d3: 3 = 3"
+    odds = FOUR.contest_odds(pc, rival, {"stat": "strength"})
+    mine = {f + 1: Fraction(1, 6) for f in range(1, 7)}
+    theirs = {t: Fraction(1, 3) for t in (1, 2, 3)}
+    win = sum(p * q for a, p in mine.items() for b, q in theirs.items() if a > b)
+    assert odds.outcomes["success"] == win
+    # the GM may spend more rolls and Combat Points on it
+    more = FOUR.contest_odds(pc, rival, {"stat": "strength", "opponent_ap": 2, "opponent_modifier": 1})
+    assert more.outcomes["success"] < odds.outcomes["success"]
+    with pytest.raises(RulesError, match="an enemy rolls 1d3, not a stat"):
+        FOUR.contest(dice, pc, rival, {"stat": "strength", "opponent_stat": "strength"})
 
 
 def test_criticals():

@@ -40,8 +40,10 @@ def test_without_a_costly_branch_the_success_branch_runs(fen):
     game = Game(fen, seed=1)
     game.start()
     game.dice.force(1, 1, 4, 4, 4)
-    choose(game, "Shove")
+    events = choose(game, "Shove")
     assert game.state.ending == "free"  # before the fix: the critical-failure branch ("worse")
+    # the branch can still tell that double 1s came up: roll.critical
+    assert any(e.type == "text" and "croak" in e.text for e in events)
 
 
 def test_luck_never_exceeds_five(fen):
