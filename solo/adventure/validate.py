@@ -79,6 +79,7 @@ CODES: dict[str, str] = {
     "unsupported-effect": "an effect the game system cannot carry out (injury without body parts)",
     "bad-advance": "an `advance` effect names something the system's price list does not sell",
     "bad-award": "an `award` the system cannot give as written (GUTS+ learning for a quality the character lacks)",
+    "unknown-trait": "trait() names a trait the game system does not have",
     "unreachable-scene": "no way leads to the scene from the start (warning)",
     "dead-end": "a scene that is not an ending has no way out",
     "no-ending": "the adventure has no ending scene",
@@ -114,7 +115,7 @@ CODES: dict[str, str] = {
 
 #: The functions expressions may call (see :meth:`solo.engine.game.Game._functions`).
 FUNCTIONS: tuple[str, ...] = ("has", "done", "visited", "stat", "chance", "clock", "condition", "resource",
-                               "fallen")
+                               "fallen", "trait")
 #: Variables every expression can read besides the declared flags, counters and clocks.
 BUILTIN_VARIABLES: tuple[str, ...] = ("turn", "scene", "character.name", "character.id",
                                        "roll.outcome", "roll.success", "roll.total")
@@ -490,6 +491,7 @@ class _Checker:
             "clear": self._fx_nothing,
             "injury": self._fx_injury,
             "advance": self._fx_advance,
+            "rest": self._fx_rest,
             "table": self._fx_table,
             "text": self._fx_text,
             "goto": self._fx_goto,
@@ -508,6 +510,7 @@ class _Checker:
             "condition": self._call_free,
             "resource": self._call_free,
             "fallen": self._call_npc,
+            "trait": self._call_trait,
         }
 
     # reporting -------------------------------------------------------------------------------
@@ -742,6 +745,17 @@ class _Checker:
 
     def _call_free(self, arg: str, at: Callable[[], _At]) -> None:
         return
+
+    def _call_trait(self, arg: str, at: Callable[[], _At]) -> None:
+        if self.ruleset is None:
+            return
+        names = tuple(getattr(self.ruleset, "trait_names", ()) or ())
+        if getattr(self.ruleset, "has_trait", None) is None or not names:
+            self.error("unknown-trait", at, f"trait(): the {self.adv.system} system has no traits",
+                       "test a condition, flag or item instead")
+        elif _norm(arg) not in {_norm(n) for n in names}:
+            self.error("unknown-trait", at, f"trait(): the {self.adv.system} system has no trait {arg!r}",
+                       _did_you_mean(arg, names) or f"its traits: {', '.join(names)}")
 
     def _call_npc(self, arg: str, at: Callable[[], _At]) -> None:
         if arg not in self.adv.npcs:
@@ -1001,6 +1015,11 @@ class _Checker:
                                    hint or "see docs/format.md, Effects, for what `award` gives",
                                    key=name is not None)
                         break
+
+    def _fx_rest(self, value: Any, path: Path_) -> None:
+        if self.ruleset is not None and getattr(self.ruleset, "rest", None) is None:
+            self.error("unsupported-effect", path, f"rest: the {self.adv.system} system has no rules for resting",
+                       "narrate the time that passes instead", key=True)
 
     def _fx_table(self, value: Any, path: Path_) -> None:
         if value in self.adv.tables:

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 #: How deeply effects may trigger effects (a filled clock running a table that ticks a clock...).
 MAX_EFFECT_DEPTH = 20
+HOURS_PER_DAY = 24
+DAYS_PER_WEEK = 7
 
 
 class EffectError(RuntimeError):
@@ -163,6 +165,15 @@ class EffectRunner:
             ]
             self.events.append(ev.RulesNote(f"advance {key}" + (f": {', '.join(changed)}" if changed else "")))
 
+    def _rest(self, value: Mapping[str, Any]) -> None:
+        rest = getattr(self.game.ruleset, "rest", None)
+        if rest is None:
+            raise EffectError(f"rest: the {self.game.ruleset.id} system has no rules for resting")
+        hours = int(value.get("hours", 0)) + HOURS_PER_DAY * (
+            int(value.get("days", 0)) + DAYS_PER_WEEK * int(value.get("weeks", 0)))
+        for line in rest(self.game.character, hours) or ():
+            self.events.append(ev.RulesNote(line))
+
     def _table(self, value: Any) -> None:
         branch = self.game.roll_table(str(value), self)
         if branch is not None:
@@ -218,6 +229,7 @@ _HANDLERS: dict[str, Callable[[EffectRunner, Any], None]] = {
     "clear": EffectRunner._clear,
     "injury": EffectRunner._injury,
     "advance": EffectRunner._advance,
+    "rest": EffectRunner._rest,
     "table": EffectRunner._table,
     "text": EffectRunner._text,
     "goto": EffectRunner._goto,

@@ -722,6 +722,11 @@ class Game:
             value = character.resources.get(name, 0)
             return len(value) if isinstance(value, list) else int(value or 0)
 
+        def trait(name: str) -> bool:
+            character = game.state.character
+            has_trait = getattr(game.ruleset, "has_trait", None)
+            return character is not None and has_trait is not None and bool(has_trait(character, name))
+
         return {
             "has": has,
             "done": done,
@@ -731,6 +736,7 @@ class Game:
             "clock": clock,
             "condition": condition,
             "resource": resource,
+            "trait": trait,
             "fallen": fallen,
         }
 

@@ -146,7 +146,10 @@ GUTS = Vocabulary(
 GAME = Vocabulary(
     system="game",
     book="Guilddom Adventures Made Easy (GAME)",
-    resources={"ep": "Experience points (EP)", "rerolls": "Rerolls", "fp": "Fatigue points (FP)"},
+    resources={
+        "ep": "Experience points (EP)", "rerolls": "Rerolls", "fp": "Fatigue points (FP)",
+        "max_fp": "Maximum FP", "exertion": "FP spent on exertion", "enc": "Encumbrance (ENC)",
+    },
     outcomes={"failure": "failure", "success": "success", "draw": "draw"},
     meanings={"failure": "it does not work", "success": "it works", "draw": "neither side wins"},
     terms=(
@@ -156,6 +159,10 @@ GAME = Vocabulary(
         ("notable", "the characteristic your character stands out in: one extra die, a 1 on it succeeds"),
         ("reroll", "earned for good play: roll a check again; unspent rerolls vanish at the end"),
         ("EP", "experience points, one per objective achieved; they buy higher skills and talents"),
+        ("FP", "fatigue points, 8 at full strength; at 0 you are defeated"),
+        ("exertion", "FP spent on effort (a sprint, Transmutery Drain): back after an hour's rest"),
+        ("ENC", "encumbrance: with FP − ENC at 2 or less every check takes −1; at 0 you cannot stand"),
+        ("Drain", "what Transmutery costs in FP: 0, 1 or 2 by difficulty, 3 more on a failure"),
     ),
     rules={
         "check": Rule(
@@ -180,6 +187,13 @@ GAME = Vocabulary(
             "Competitive checks",
             "Both sides roll at once. One success against one failure decides it; otherwise it is a draw.",
             "GAME, “Competitive checks”",
+        ),
+        "fp": Rule(
+            "Fatigue",
+            "Wounds and effort cost fatigue points; at 0 you are defeated. FP lost to exertion come "
+            "back after an hour's rest, FP lost to wounds heal one a week. Carrying too much leaves "
+            "you exhausted (−1 on checks) when FP minus ENC is 2 or less, and unable to stand at 0.",
+            "GAME, “Fatigue”",
         ),
     },
 )

@@ -541,7 +541,10 @@ def _explain_guts(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
 
 def _explain_game(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
     d = record.get("details") or {}
-    why: list[str] = []
+    why: list[str] = [note[:1].upper() + note[1:] + "." for note in d.get("notes") or []]
+    if d.get("not_rolled"):
+        why.append(f"No roll: {d['not_rolled']}, so it fails.")
+        return [], tuple(why), "check"
     rolled = d.get("rolled") or record.get("dice") or []
     kept = d.get("kept")
     rating = d.get("rating")
@@ -551,7 +554,16 @@ def _explain_game(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
         why.append(f"{difficulty.capitalize() + ': ' if difficulty else ''}{len(rolled)}d8, and only {lowest} counts ({kept}).")
         bonus = d.get("bonus") or 0
         extra = f" + {bonus} bonus" if bonus else ""
-        verdict = f"8 or more succeeds, with {d.get('excess')} to spare" if d.get("success") else "it needed 8"
+        if d.get("exhausted"):
+            extra += " − 1 exhausted"
+        spare = int(d["sum"]) - 8
+        counted = "" if spare == d.get("excess") else f", counting {d.get('excess')}"
+        if not d.get("success"):
+            verdict = "it needed 8"
+        elif spare < 0:
+            verdict = f"short of 8, but the extra die succeeded (excess {d.get('excess')})"
+        else:
+            verdict = f"8 or more succeeds, with {spare} to spare{counted}"
         why.append(f"Skill {rating} + {kept}{extra} = {d.get('sum')}: {verdict}.")
     if d.get("rerolled"):
         why.append("You spent a reroll on this.")
@@ -607,6 +619,11 @@ def _explain_four_s(words: Words, record: Mapping[str, Any]) -> tuple[list[Die],
         name = f" ({str(d.get('goal_name')).replace('-', ' ')})" if d.get("goal_name") else ""
         why.append(f"You rolled {total}{plus} against a goal of {goal}{name}: " + ("reached." if total >= goal else "short."))
     if record.get("kind") == "contest":
+        mine, theirs = d.get("you") or {}, d.get("opponent") or {}
+        if mine.get("total") is not None and theirs.get("total") is not None:
+            dice = len(theirs.get("dice") or []) or 1
+            who = f"the enemy's {dice}d3" if theirs.get("enemy") else "their roll"
+            why.append(f"Your {mine['total']} against {who}: {theirs['total']}.")
         return _dice_plain(record), tuple(why), "contest"
     return [Die(v) for v in (record.get("dice") or [])], tuple(why), "check"
 

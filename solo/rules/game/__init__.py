@@ -3,9 +3,10 @@
 This package owns everything GAME-specific: the sixteen skills and four characteristics, forgiving
 skill-name lookup, creation and advancement rules (35 points, talents, traits, EP), the skill
 check (1–3 d8 keep the lowest, rating + lowest die ≥ 8, excess) with the notable/group extra
-die, competitive checks, rerolls, and exact odds. It also holds pure helpers for the rest of the
-book's mechanics that adventures may need: damage dice, Build-skill durations and Drain, combined
-Build checks and encumbrance.
+die, competitive checks, rerolls, and exact odds; fatigue points (wounds and exertion, Drain
+taken by itself, rest, encumbrance, defeat at 0 FP); the traits and talents that act on checks an
+adventure tags. It also holds pure helpers for the rest of the book's mechanics that fights will
+need: damage dice, Build-skill durations, combined Build checks.
 
 Check parameters (as written in an adventure file)
     ``stat``        a skill, looked up forgivingly (``"Hack/Slash"``, ``"hack-slash"``, ``"hack"``
@@ -17,9 +18,12 @@ Check parameters (as written in an adventure file)
     ``notable``     ``true`` rolls the notable extra d8 (succeeds on a 1); it is rolled anyway when
                     the skill belongs to the character's notable characteristic.
     ``exhausted``   ``true`` forces the −1; it applies anyway when the character has the condition
-                    ``exhausted`` or FP − ENC ≤ 2 (``resources["fp"]`` − ``extra["enc"]``).
+                    ``exhausted`` or FP − ENC ≤ 2 (``resources["fp"]`` − ``resources["enc"]``).
     ``rating``      a numeric rating 0–8 used instead of the character's skill (for
                     ``solo odds`` and NPCs without stats).
+    ``tags``        what the check is about, for the traits and talents that act on such checks:
+                    ``surprise``, ``ongoing``, ``parry``, ``surprise-attack``, ``haggle``,
+                    ``fast-talk`` (see :mod:`solo.rules.game.tags`). The player's side only.
 
 Contests take the same keys for the character plus ``opponent_stat`` (default: ``stat``),
 ``opponent_difficulty`` (default: ``difficulty``), ``opponent_bonus``, ``opponent_group``,
@@ -42,6 +46,11 @@ Decisions and readings of the book recorded here
       offered on any check while the character holds rerolls, and on a contest not yet won.
     * Damage: each damage die is 1 FP, a critical adds 1 more, AR is subtracted once, never below 0.
       With fewer or more damage dice than the excess (blocks, ripostes) the dice count is used.
+    * Fatigue, Drain, rest and the overloaded load: see :mod:`solo.rules.game.fatigue`. A
+      Transmutery check takes its Drain when the roll is kept (the ruleset's ``experience``
+      hook, called once per kept roll), so a reroll never drains twice.
+    * A check that is not rolled (an overloaded character's Brawn or Balance check, a surprise
+      attack without the talent) fails with excess −8 and offers no reroll.
     * At creation the skill points must total exactly 35 and every talent level is 0 (the book:
       a new PC has no talents). Traits are optional but come as one advantage plus one
       disadvantage.
@@ -49,7 +58,7 @@ Decisions and readings of the book recorded here
 Modules: :mod:`~solo.rules.game.skills` (names and constants), :mod:`~solo.rules.game.checks`
 (the check as data), :mod:`~solo.rules.game.odds`, :mod:`~solo.rules.game.combat`,
 :mod:`~solo.rules.game.build`, :mod:`~solo.rules.game.fatigue`,
-:mod:`~solo.rules.game.character`, :mod:`~solo.rules.game.traits`,
+:mod:`~solo.rules.game.character`, :mod:`~solo.rules.game.traits`, :mod:`~solo.rules.game.tags`,
 :mod:`~solo.rules.game.records` and :mod:`~solo.rules.game.ruleset` (the :class:`Game` class the
 registry loads as ``solo.rules.game:Game``). Everything public is re-exported here.
 """
@@ -78,7 +87,16 @@ from solo.rules.game.combat import (
     roll_damage,
     stun_chance,
 )
-from solo.rules.game.fatigue import encumbrance_effect, is_exhausted
+from solo.rules.game.fatigue import (
+    Fatigue,
+    cannot_stand,
+    encumbrance_effect,
+    incapacitated,
+    is_exhausted,
+    read_fatigue,
+    rest,
+    take_drain,
+)
 from solo.rules.game.odds import (
     book_success_chance,
     combined_build_chance,
@@ -106,11 +124,20 @@ from solo.rules.game.skills import (
     lookup_skill,
     parse_difficulty,
 )
-from solo.rules.game.traits import ADVANTAGES, COMPATIBLE_TRAITS, DISADVANTAGES, TRAIT_PAIRS
+from solo.rules.game.tags import TAGS, parse_tags, tag_effects
+from solo.rules.game.traits import (
+    ADVANTAGES,
+    COMPATIBLE_TRAITS,
+    DISADVANTAGES,
+    TRAIT_PAIRS,
+    character_traits,
+    has_trait,
+)
 
 __all__ = [
     "CheckResult",
     "Damage",
+    "Fatigue",
     "Game",
     "GameCheck",
     "ADVANTAGES",
@@ -131,10 +158,13 @@ __all__ = [
     "SKILLS",
     "SKILLS_BY_CHARACTERISTIC",
     "SYSTEM",
+    "TAGS",
     "TARGET",
     "TRAIT_PAIRS",
     "book_success_chance",
     "build_duration",
+    "cannot_stand",
+    "character_traits",
     "combined_build_chance",
     "combined_build_drain",
     "contest_outcomes",
@@ -147,18 +177,25 @@ __all__ = [
     "extra_decides_chance",
     "find_characteristic",
     "find_skill",
+    "has_trait",
+    "incapacitated",
     "is_exhausted",
     "lookup_skill",
     "lowest_die_distribution",
     "notable_characteristic",
     "parry_excess",
     "parse_difficulty",
+    "parse_tags",
     "read_check",
     "read_damage",
+    "read_fatigue",
+    "rest",
     "roll_check",
     "roll_damage",
     "skill_rating",
     "stun_chance",
     "success_chance",
+    "tag_effects",
+    "take_drain",
     "talents",
 ]

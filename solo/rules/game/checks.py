@@ -20,10 +20,16 @@ class GameCheck:
     exhausted: bool = False
     notable: bool = False
     group: int = 0  # 0 or 1: no group die
+    tags: tuple[str, ...] = ()  # what the check is about (see solo.rules.game.tags)
+    dice: int = 0  # d8s rolled when a trait changes them; 0: the difficulty's
+    excess_cap: int | None = None  # a parry's excess counts up to the talent level
+    blocked: str = ""  # why the check fails without a roll ("" when it is rolled)
+    talent: int = 0  # the talent level a haggle or a fast talk reads
+    notes: tuple[str, ...] = ()  # what traits, talents and the load changed, for the record
 
     @property
     def dice_count(self) -> int:
-        return DIFFICULTY_DICE[self.difficulty]
+        return self.dice or DIFFICULTY_DICE[self.difficulty]
 
     @property
     def modifier(self) -> int:
@@ -49,11 +55,18 @@ class GameCheck:
         return self.skill or "rating"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        for key in ("tags", "notes"):
+            data[key] = list(data[key])
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "GameCheck":
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+        fields = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        for key in ("tags", "notes"):
+            if key in fields:
+                fields[key] = tuple(fields[key])
+        return cls(**fields)
 
 
 @dataclass(frozen=True)
@@ -78,9 +91,21 @@ class CheckResult:
         return list(self.rolled) + ([] if self.extra is None else [self.extra])
 
 
+def capped(check: GameCheck, excess: int) -> int:
+    """A success's excess as it counts (a parry's up to the talent level)."""
+    if check.excess_cap is None or excess < 0:
+        return excess
+    return min(excess, check.excess_cap)
+
+
 def read_check(check: GameCheck, rolled: Iterable[int], extra: int | None = None) -> CheckResult:
-    """Read difficulty dice (and the extra die, if the check has one) — no randomness here."""
+    """Read difficulty dice (and the extra die, if the check has one) — no randomness here. A
+    blocked check reads no dice and fails."""
     rolled = tuple(int(v) for v in rolled)
+    if check.blocked:
+        if rolled or extra is not None:
+            raise rules_error(f"this check is not rolled ({check.blocked})")
+        return CheckResult((), None, 0, 0, False, False, False, -TARGET)
     if len(rolled) != check.dice_count:
         raise rules_error(f"a {check.difficulty} check reads {check.dice_count} dice (got {len(rolled)})")
     if (extra is None) != (check.extra_threshold == 0):
@@ -90,12 +115,15 @@ def read_check(check: GameCheck, rolled: Iterable[int], extra: int | None = None
     normal = total >= TARGET
     extra_ok = extra is not None and extra <= check.extra_threshold
     success = normal or extra_ok
-    excess = total - TARGET if normal or not extra_ok else 1
+    excess = capped(check, total - TARGET if normal or not extra_ok else 1)
     return CheckResult(rolled, extra, lowest, total, normal, extra_ok, success, excess)
 
 
 def roll_check(dice: Dice, check: GameCheck) -> CheckResult:
-    """Roll the difficulty dice, then the extra die if any, and read them."""
+    """Roll the difficulty dice, then the extra die if any, and read them (a blocked check rolls
+    nothing)."""
+    if check.blocked:
+        return read_check(check, ())
     rolled = dice.rolls(check.dice_count, DIE)
     extra = dice.roll(DIE) if check.extra_threshold else None
     return read_check(check, rolled, extra)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from solo.rules.game.checks import GameCheck
+from solo.rules.game.checks import GameCheck, capped
 from solo.rules.game.skills import DIE, TARGET
 
 
@@ -18,16 +18,19 @@ def lowest_die_distribution(count: int, sides: int = DIE) -> dict[int, Fraction]
 
 
 def excess_distribution(check: GameCheck) -> dict[int, Fraction]:
-    """Exact distribution of the excess (negative values are failures, see module docstring)."""
+    """Exact distribution of the excess (negative values are failures, see module docstring).
+    A blocked check (not rolled) always fails: its excess is −8."""
+    if check.blocked:
+        return {-TARGET: Fraction(1)}
     p_extra = Fraction(check.extra_threshold, DIE)
     dist: dict[int, Fraction] = {}
     for lowest, p in lowest_die_distribution(check.dice_count).items():
         total = check.rating + lowest + check.modifier
         if total >= TARGET:
-            add_probability(dist, total - TARGET, p)
+            add_probability(dist, capped(check, total - TARGET), p)
             continue
         if p_extra:
-            add_probability(dist, 1, p * p_extra)
+            add_probability(dist, capped(check, 1), p * p_extra)
         if p_extra != 1:
             add_probability(dist, total - TARGET, p * (1 - p_extra))
     return dict(sorted(dist.items()))
@@ -44,6 +47,8 @@ def success_chance(check: GameCheck) -> Fraction:
 
 def extra_decides_chance(check: GameCheck) -> Fraction:
     """P(the extra die turns a failure into a success)."""
+    if check.blocked:
+        return Fraction(0)
     p_extra = Fraction(check.extra_threshold, DIE)
     fail = sum(
         (p for v, p in lowest_die_distribution(check.dice_count).items()

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from solo.rules.game.build import build_duration, drain
 from solo.rules.game.checks import CheckResult, GameCheck, read_check
 from solo.rules.game.skills import BUILD_SKILLS, EXHAUSTION_PENALTY, TARGET
+from solo.rules.game.tags import tag_results
 
 
 def result_details(chk: GameCheck, res: CheckResult) -> dict[str, Any]:
@@ -23,6 +24,14 @@ def result_details(chk: GameCheck, res: CheckResult) -> dict[str, Any]:
         "excess": res.excess,
         "success": res.success,
     }
+    if chk.tags:
+        details["tags"] = list(chk.tags)
+    if chk.dice:
+        details["dice"] = chk.dice
+    if chk.notes:
+        details["notes"] = list(chk.notes)
+    if chk.blocked:
+        details["not_rolled"] = chk.blocked
     if res.extra is not None:
         details["extra"] = [{
             "die": res.extra,
@@ -40,9 +49,12 @@ def result_from_details(chk: GameCheck, data: Mapping[str, Any]) -> CheckResult:
 
 
 def result_steps(chk: GameCheck, res: CheckResult) -> list[str]:
+    steps = list(chk.notes)
+    if chk.blocked:
+        return steps + [f"{chk.label} {chk.rating}: not rolled, {chk.blocked} → failure"]
     faces = ", ".join(str(v) for v in res.rolled)
     head = f"{chk.label} {chk.rating}, {chk.difficulty} {chk.dice_count}d8"
-    steps = [f"{head}: {faces} → lowest {res.lowest}"]
+    steps.append(f"{head}: {faces} → lowest {res.lowest}")
     sum_text = f"{chk.rating} + {res.lowest}"
     if chk.bonus:
         sum_text += f" {'+' if chk.bonus > 0 else '−'} {abs(chk.bonus)} bonus"
@@ -50,13 +62,15 @@ def result_steps(chk: GameCheck, res: CheckResult) -> list[str]:
         sum_text += f" − {EXHAUSTION_PENALTY} exhausted"
     sum_text += f" = {res.total}"
     if res.normal_success:
-        steps.append(f"{sum_text} ≥ {TARGET} → success, excess {res.excess}")
+        raw = res.total - TARGET
+        counted = f"excess {raw}" if raw == res.excess else f"excess {raw}, counting {res.excess}"
+        steps.append(f"{sum_text} ≥ {TARGET} → success, {counted}")
     else:
         steps.append(f"{sum_text} < {TARGET} → failure")
     if res.extra is not None:
         line = f"{chk.extra_reason} die {res.extra} (succeeds on ≤ {chk.extra_threshold})"
         if res.extra_decided:
-            line += " → success, excess 1"
+            line += f" → success, excess {res.excess}"
         elif res.extra_success:
             line += " → also succeeds"
         else:
@@ -77,3 +91,16 @@ def build_notes(
     if chk.skill == "Transmutery":
         details["drain"] = drain(chk.difficulty, res.success)
         steps.append(f"Drain {details['drain']} FP")
+
+
+def measures(chk: GameCheck, res: CheckResult, details: Mapping[str, Any], success: bool) -> dict[str, int]:
+    """What ``roll.*`` reads: the excess, Drain, and what the check's tags measure."""
+    found = {"excess": res.excess}
+    if "drain" in details:
+        found["drain"] = int(details["drain"])
+    found.update(tag_results(chk, success)[0])
+    return found
+
+
+def tag_lines(chk: GameCheck, success: bool) -> list[str]:
+    return tag_results(chk, success)[1]

@@ -14,9 +14,17 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.build import combined_build_drain
 from solo.rules.game.character import notable_characteristic, set_skill, skill_rating, talents
 from solo.rules.game.checks import CheckResult, GameCheck, roll_check
-from solo.rules.game.fatigue import is_exhausted
+from solo.rules.game import fatigue
+from solo.rules.game.fatigue import cannot_stand, is_exhausted
 from solo.rules.game.odds import contest_outcomes, excess_distribution, extra_decides_chance
-from solo.rules.game.records import build_notes, result_details, result_from_details, result_steps
+from solo.rules.game.records import (
+    build_notes,
+    measures,
+    result_details,
+    result_from_details,
+    result_steps,
+    tag_lines,
+)
 from solo.rules.game.skills import (
     BUILD_SKILLS,
     CHARACTERISTIC_OF,
@@ -37,7 +45,8 @@ from solo.rules.game.skills import (
     parse_difficulty,
     rules_error,
 )
-from solo.rules.game.traits import TRAIT_INDEX, validate_traits
+from solo.rules.game.tags import parse_tags, tag_effects
+from solo.rules.game.traits import ADVANTAGES, DISADVANTAGES, TRAIT_INDEX, has_trait, validate_traits
 from solo.rules.values import name_key
 
 
@@ -54,6 +63,12 @@ class Game(RulesetDefaults):
     #: Labels a contest can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")
     stat_names: ClassVar[tuple[str, ...]] = SKILLS
+    #: ``roll.excess`` (negative on a failure), ``roll.drain`` (Transmutery FP taken),
+    #: ``roll.percent`` (a successful haggle's price change) and ``roll.hours`` (the hours a
+    #: successful fast talk adds before the mark sees through it).
+    measure_names: ClassVar[tuple[str, ...]] = ("excess", "drain", "percent", "hours")
+    #: What ``trait("...")`` may ask about in an adventure's expressions.
+    trait_names: ClassVar[tuple[str, ...]] = ADVANTAGES + DISADVANTAGES
     # interactive creation (optional hooks used by solo.ui.creation)
     creation_rules: ClassVar[str] = (
         "Spread 35 points over the 16 skills: none above 5 and at most one at 5. Then pick the "
@@ -105,8 +120,11 @@ class Game(RulesetDefaults):
                 k: TRAIT_INDEX.get(name_key(v), v) if isinstance(v, str) else v
                 for k, v in traits.items()
             }
-        for resource, default in (("ep", 0), ("rerolls", 0), ("fp", MAX_FP)):
+        max_fp = character.resources.get("max_fp", MAX_FP)
+        for resource, default in (("ep", 0), ("rerolls", 0), ("fp", max_fp)):
             character.resources.setdefault(resource, default)
+        if "enc" in character.extra and "enc" not in character.resources:
+            character.resources["enc"] = character.extra.pop("enc")  # where older sheets kept it
         return character
 
     def validate_character(self, character: Character, *, creation: bool = False) -> None:
@@ -154,6 +172,7 @@ class Game(RulesetDefaults):
                 f"{', '.join(CHARACTERISTICS)} (got none)"
             )
         validate_traits(character.extra.get("traits"))
+        fatigue.check_fatigue(character)
 
         if creation:
             total = sum(ratings.values())
@@ -218,7 +237,18 @@ class Game(RulesetDefaults):
             if skill and notable_characteristic(character) == CHARACTERISTIC_OF[skill]:
                 notable = True
             exhausted = exhausted or is_exhausted(character)
-        return GameCheck(skill, rating, difficulty, bonus, exhausted, notable, group_n)
+        tags = parse_tags(params.get("tags"), skill) if not prefix else ()
+        effects = tag_effects(character, skill, difficulty, rating, tags)
+        blocked = effects.blocked
+        notes = list(effects.notes)
+        if character is not None and cannot_stand(character, skill):
+            blocked = "too tired to stand while carrying the load (FP − ENC ≤ 0)"
+        return GameCheck(
+            skill, effects.rating if effects.rating is not None else rating, difficulty, bonus,
+            exhausted, notable, group_n, tags=tags, dice=effects.dice,
+            excess_cap=effects.excess_cap, blocked=blocked, talent=effects.talent,
+            notes=tuple(notes),
+        )
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         chk = self.parse_check(params, character)
@@ -229,6 +259,7 @@ class Game(RulesetDefaults):
         details["check"] = chk.to_dict()
         steps = result_steps(chk, res)
         build_notes(chk, res, details, steps)
+        steps += tag_lines(chk, res.success)
         modifiers = {}
         if chk.bonus:
             modifiers["bonus"] = chk.bonus
@@ -242,10 +273,11 @@ class Game(RulesetDefaults):
             outcome="success" if res.success else "failure",
             success=res.success,
             total=res.total,
-            kept=[res.lowest],
+            kept=[res.lowest] if res.rolled else [],
             modifiers=modifiers,
             details=details,
             steps=steps,
+            measures=measures(chk, res, details, res.success),
         )
 
     def contest(
@@ -268,6 +300,8 @@ class Game(RulesetDefaults):
         steps = ["you: " + s for s in result_steps(mine, res)]
         steps += ["opponent: " + s for s in result_steps(theirs, opp)]
         steps.append(verdict)
+        steps += tag_lines(mine, outcome == "success")
+        mine_details = result_details(mine, res)
         return RollRecord(
             system=SYSTEM,
             kind="contest",
@@ -278,12 +312,13 @@ class Game(RulesetDefaults):
             total=None,
             kept=[res.lowest, opp.lowest],
             details={
-                "you": result_details(mine, res),
+                "you": mine_details,
                 "opponent": result_details(theirs, opp),
                 "check": mine.to_dict(),
                 "opponent_check": theirs.to_dict(),
             },
             steps=steps,
+            measures=measures(mine, res, mine_details, outcome == "success"),
         )
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
@@ -291,6 +326,9 @@ class Game(RulesetDefaults):
             return []
         if record.kind == "contest" and record.outcome == "success":
             return []
+        mine = record.details.get("you", record.details)
+        if mine.get("not_rolled"):
+            return []  # nothing was rolled, so nothing to roll again
         left = as_int(character.resources.get("rerolls", 0) or 0, "resources.rerolls")
         if left <= 0:
             return []
@@ -418,9 +456,37 @@ class Game(RulesetDefaults):
         params["opponent_bonus"] = 0
         return self.contest(dice, nobody, nobody, params)
 
+    # what a kept roll costs, awards, rest --------------------------------------------------------
+    def experience(self, record: RollRecord, character: Character) -> list[str]:
+        """Rolls earn no EP (objectives do); a kept Transmutery check takes its Drain here, once,
+        whatever rerolls came before it."""
+        if record.system != SYSTEM:
+            return []
+        return fatigue.take_drain(character, int(record.details.get("drain", 0) or 0))
+
+    def gain(self, dice: Dice, character: Character, resource: str, amount: int) -> list[str] | None:
+        """Awards of ``fp`` (wounds, healing), ``exertion`` and ``enc`` keep FP within 0 and the
+        maximum (see :mod:`solo.rules.game.fatigue`); other resources are added as they come."""
+        return fatigue.gain(character, resource, amount)
+
+    def check_award(self, resource: str, amount: Any, character: Character | None = None) -> None:
+        """``solo validate``'s question: can this award be given as written?"""
+        fatigue.check_award(resource, amount, character)
+
+    def rest(self, character: Character, hours: int) -> list[str]:
+        """The ``rest`` effect: exertion FP back after an hour, wound FP one a week."""
+        return fatigue.rest(character, hours)
+
+    def incapacitated(self, character: Character) -> str | None:
+        """0 FP is defeat."""
+        return fatigue.incapacitated(character)
+
+    def has_trait(self, character: Character, name: str) -> bool:
+        """``trait("prestige")`` in an adventure's expressions."""
+        return has_trait(character, name)
+
     # experience -------------------------------------------------------------------------------
-    # Rolls earn nothing: EP come from objectives (adventure awards), so experience() is
-    # RulesetDefaults'.
+    # Rolls earn nothing: EP come from objectives (adventure awards).
     def advancement(self, character: Character) -> list[Advance]:
         found = talents(character)
         options: list[Advance] = []

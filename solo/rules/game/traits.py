@@ -1,9 +1,15 @@
-"""GAME's optional traits: one advantage and one disadvantage, never an opposing pair."""
+"""GAME's optional traits: one advantage and one disadvantage, never an opposing pair.
+
+Two of them act on checks (danger sense, absentmindedness: see :mod:`solo.rules.game.tags`); the
+others are how the world treats the character (presence, prestige, wealth, a pet...), which an
+adventure tests with ``trait("prestige")`` in an expression (:func:`has_trait`).
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from solo.rules.base import Character
 from solo.rules.game.skills import rules_error
 from solo.rules.values import name_key
 
@@ -51,3 +57,19 @@ def validate_traits(traits: Any) -> None:
         raise rules_error(
             f"advantage and disadvantage may not be an opposing pair (got {adv_name} / {dis_name})"
         )
+
+
+def character_traits(character: Character) -> frozenset[str]:
+    """The book's names of the traits a character has."""
+    traits = character.extra.get("traits") or {}
+    if not isinstance(traits, Mapping):
+        return frozenset()
+    return frozenset(
+        TRAIT_INDEX[name_key(v)] for v in traits.values()
+        if isinstance(v, str) and name_key(v) in TRAIT_INDEX
+    )
+
+
+def has_trait(character: Character, name: str) -> bool:
+    """Whether the character has the trait ``name`` (any spelling: ``"Danger Sense"``)."""
+    return TRAIT_INDEX.get(name_key(name)) in character_traits(character)
