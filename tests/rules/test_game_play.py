@@ -181,3 +181,13 @@ def test_rest_in_a_system_without_rest_rules_is_a_validation_error(tmp_path, fix
     path.write_text(text)
     errors = [p for p in validate_path(path) if p.severity == "error"]
     assert [p.code for p in errors] == ["unsupported-effect"]
+
+
+def test_an_award_of_max_fp_is_a_validation_error(tmp_path, fixtures):
+    text = (fixtures / "game-rules.yaml").read_text()
+    text = text.replace("effects: [{award: {fp: 10}}]", "effects: [{award: {max_fp: 2}}]")
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+    errors = [p for p in validate_path(path) if p.severity == "error"]
+    assert [p.code for p in errors] == ["bad-award"]
+    assert "max FP does not change in play" in errors[0].message
