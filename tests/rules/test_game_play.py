@@ -59,6 +59,18 @@ def test_transmutery_drain_comes_off_fp_by_itself(guild):
     assert fp(game) == 8 and game.character.resources["exertion"] == 0
 
 
+def test_a_combined_build_attempt_is_two_hard_checks_and_drains_three(guild):
+    game = start(guild)
+    hint = next(o.hint for o in game.offered.options if o.text.startswith("Build a steam-hammer"))
+    assert hint.endswith("2% success")  # Machinery 2 on 3d8: (3/8)^3, Transmutery 5: (6/8)^3
+    events = choose(game, "Build a steam-hammer", 6, 7, 8, 3, 4, 5)
+    record = roll_of(events)
+    assert record["success"] and record["kept"] == [6, 3] and len(record["dice"]) == 6
+    assert fp(game) == 5  # a combination with Transmutery: 3 FP of Drain, not each check's 2
+    events = choose(game, "Build a steam-hammer", 6, 7, 8, 2, 4, 5)  # Transmutery 5 + 2 fails
+    assert not roll_of(events)["success"] and fp(game) == 2
+
+
 def test_fp_stay_between_zero_and_the_maximum_and_zero_is_defeat(guild):
     game = start(guild)
     events = choose(game, "Drink a strong potion")
@@ -153,6 +165,7 @@ def test_trait_in_an_expression(guild):
 
 @pytest.mark.parametrize("change, code, words", [
     ("tags: [surprise]", "bad-check", "GAME has no tag 'ambush'"),
+    ("stat: [Machinery, Transmutery]", "bad-check", "only Build skills combine"),
     ("tags: [haggle]", "bad-check", "haggle is for Bargain/Appraise checks"),
     ('if: trait("prestige")', "unknown-trait", "no trait 'presence-of-mind'"),
 ])
@@ -160,6 +173,7 @@ def test_bad_tags_and_traits_are_validation_errors(tmp_path, fixtures, change, c
     text = (fixtures / "game-rules.yaml").read_text()
     broken = {
         "tags: [surprise]": "tags: [ambush]",
+        "stat: [Machinery, Transmutery]": "stat: [Machinery, Sneak/Hide]",
         "tags: [haggle]": "tags: [haggle]\n          difficulty: easy",
         'if: trait("prestige")': 'if: trait("presence-of-mind")',
     }[change]

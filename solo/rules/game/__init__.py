@@ -10,7 +10,10 @@ need: damage dice, Build-skill durations, combined Build checks.
 
 Check parameters (as written in an adventure file)
     ``stat``        a skill, looked up forgivingly (``"Hack/Slash"``, ``"hack-slash"``, ``"hack"``
-                    and ``"slash"`` all find Hack/Slash; ``"Chemistry"`` finds the book's Chemstry).
+                    and ``"slash"`` all find Hack/Slash; ``"Chemistry"`` finds the book's Chemstry);
+                    or two different Build skills, a combined Build attempt: two Hard checks
+                    that must both succeed, 3 FP of Drain with Transmutery (instead of each
+                    check's), no reroll (a reroll repeats one roll; the attempt is two).
     ``difficulty``  ``easy`` (1d8, the default), ``challenging`` (2d8) or ``hard`` (3d8);
                     the dice counts 1/2/3 work too.
     ``bonus``       a situational modifier added to the sum (the book's +1/+2; negative allowed).

@@ -16,7 +16,12 @@ from solo.rules.game.character import notable_characteristic, set_skill, skill_r
 from solo.rules.game.checks import CheckResult, GameCheck, roll_check
 from solo.rules.game import fatigue
 from solo.rules.game.fatigue import cannot_stand, is_exhausted
-from solo.rules.game.odds import contest_outcomes, excess_distribution, extra_decides_chance
+from solo.rules.game.odds import (
+    contest_outcomes,
+    excess_distribution,
+    extra_decides_chance,
+    success_chance,
+)
 from solo.rules.game.records import (
     build_notes,
     measures,
@@ -191,8 +196,40 @@ class Game(RulesetDefaults):
     # rolling ----------------------------------------------------------------------------------
     def parse_check(
         self, params: Mapping[str, Any], character: Character | None = None
-    ) -> GameCheck:
-        return self._parse_side(params, character, "")
+    ) -> GameCheck | tuple[GameCheck, GameCheck]:
+        """One check, or for ``stat: [A, B]`` (two Build skills) the two Hard checks of a
+        combined Build attempt."""
+        combined = self._combined(params, character)
+        return combined if combined is not None else self._parse_side(params, character, "")
+
+    def _combined(
+        self, params: Mapping[str, Any], character: Character | None
+    ) -> tuple[GameCheck, GameCheck] | None:
+        stat = params.get("stat")
+        if not isinstance(stat, (list, tuple)):
+            return None
+        if len(stat) != 2:
+            raise rules_error(
+                f"a combined Build attempt names two Build skills (got {len(stat)})", param="stat"
+            )
+        skills = [find_skill(s) for s in stat]
+        for n, skill in enumerate(skills):
+            if skill not in BUILD_SKILLS:
+                raise rules_error(
+                    f"only Build skills combine (got {skill}: {', '.join(BUILD_SKILLS)} combine)",
+                    param=("stat", n),
+                )
+        if skills[0] == skills[1]:
+            raise rules_error(f"a combined Build attempt takes two different skills (got {skills[0]} twice)",
+                              param="stat")
+        if params.get("difficulty") is not None and parse_difficulty(params["difficulty"]) != "hard":
+            raise rules_error("a combined Build attempt is two Hard checks: leave out difficulty",
+                              param="difficulty")
+        first, second = (
+            self._parse_side({**params, "stat": skill, "difficulty": "hard"}, character, "")
+            for skill in skills
+        )
+        return first, second
 
     def _parse_side(
         self, params: Mapping[str, Any], character: Character | None, prefix: str
@@ -252,6 +289,8 @@ class Game(RulesetDefaults):
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         chk = self.parse_check(params, character)
+        if isinstance(chk, tuple):
+            return self._combined_record(chk, [roll_check(dice, one) for one in chk])
         return self._check_record(chk, roll_check(dice, chk))
 
     def _check_record(self, chk: GameCheck, res: CheckResult) -> RollRecord:
@@ -327,8 +366,8 @@ class Game(RulesetDefaults):
         if record.kind == "contest" and record.outcome == "success":
             return []
         mine = record.details.get("you", record.details)
-        if mine.get("not_rolled"):
-            return []  # nothing was rolled, so nothing to roll again
+        if mine.get("not_rolled") or "combined" in record.details:
+            return []  # nothing was rolled to roll again; a combined attempt is two rolls
         left = as_int(character.resources.get("rerolls", 0) or 0, "resources.rerolls")
         if left <= 0:
             return []
@@ -359,17 +398,23 @@ class Game(RulesetDefaults):
         self, dice: Dice, character: Character, skill_a: str, skill_b: str, bonus: int = 0
     ) -> RollRecord:
         """Two Hard Build checks, one after the other; the attempt succeeds only if both do."""
-        drain_fp = combined_build_drain(skill_a, skill_b)
-        records = [
-            self.check(dice, character, {"stat": s, "difficulty": "hard", "bonus": bonus})
-            for s in (skill_a, skill_b)
-        ]
+        return self.check(dice, character, {"stat": [skill_a, skill_b], "bonus": bonus})
+
+    def _combined_record(
+        self, checks: tuple[GameCheck, GameCheck], results: list[CheckResult]
+    ) -> RollRecord:
+        drain_fp = combined_build_drain(checks[0].skill, checks[1].skill)
+        records = [self._check_record(chk, res) for chk, res in zip(checks, results)]
+        for record in records:  # the attempt's Drain is the combination's, not each check's
+            record.details.pop("drain", None)
         success = all(r.success for r in records)
-        steps = [f"{r.stat}: {s}" for r in records for s in r.steps[:2]]
+        steps = [f"{r.stat}: {line}" for r in records for line in r.steps if not line.startswith("Drain")]
         steps.append(("both succeed" if success else "not both succeed") + " → " +
                      ("success" if success else "failure"))
+        details: dict[str, Any] = {"combined": [r.details for r in records]}
         if drain_fp:
-            steps.append(f"Drain {drain_fp} FP")
+            details["drain"] = drain_fp
+            steps.append(f"Drain {drain_fp} FP (a combination with Transmutery)")
         return RollRecord(
             system=SYSTEM,
             kind="check",
@@ -377,14 +422,18 @@ class Game(RulesetDefaults):
             dice=records[0].dice + records[1].dice,
             outcome="success" if success else "failure",
             success=success,
-            kept=[records[0].kept[0], records[1].kept[0]],
-            details={"combined": [r.details for r in records], "drain": drain_fp},
+            kept=records[0].kept + records[1].kept,
+            details=details,
             steps=steps,
+            measures={"excess": min(r.measures["excess"] for r in records), "drain": drain_fp},
         )
 
     # odds -------------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
         chk = self.parse_check(params, character)
+        if isinstance(chk, tuple):
+            both = success_chance(chk[0]) * success_chance(chk[1])
+            return Odds(system=SYSTEM, outcomes={"failure": 1 - both, "success": both})
         return self._odds(chk)
 
     def _odds(self, chk: GameCheck) -> Odds:
