@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 from typing import Mapping
 
 from solo.rules.base import Odds
@@ -297,13 +298,19 @@ def contest_distribution(
 
 
 def _win_margins(attacker: Mapping[int, int], defence: Mapping[int, int]) -> Weights:
-    """Weight of each winning margin a − d > 0 over all pairs of totals."""
-    d_items = sorted(defence.items())
+    """Weight of each winning margin a − d > 0 over all pairs of totals: for each margin, one
+    dot product of the two weight lists lined up at that distance (done by ``map`` in C)."""
+    a_lo, a_hi = min(attacker), max(attacker)
+    d_lo, d_hi = min(defence), max(defence)
+    a_list = [attacker.get(v, 0) for v in range(a_lo, a_hi + 1)]
+    d_list = [defence.get(v, 0) for v in range(d_lo, d_hi + 1)]
     out: Weights = {}
-    get = out.get
-    for a, wa in attacker.items():
-        for d, wd in d_items:
-            if d >= a:
-                break
-            out[a - d] = get(a - d, 0) + wa * wd
+    for margin in range(1, a_hi - d_lo + 1):
+        first, last = max(a_lo, d_lo + margin), min(a_hi, d_hi + margin)
+        if first > last:
+            continue
+        weight = sum(map(mul, a_list[first - a_lo:last - a_lo + 1],
+                         d_list[first - margin - d_lo:last - margin - d_lo + 1]))
+        if weight:
+            out[margin] = weight
     return out
