@@ -625,7 +625,7 @@ class Fight:
                               if fight.stance(me) != "all-out-attack" else "Keep them",
                               enabled=fight.stance(me) != "all-out-attack",
                               reason="an all-out attack spends every point on a wound"))
-        prompt = f"You hold {points} AP on {fight.name(foe)}. Spend them?"
+        prompt = f"Spend {points} AP on {fight.name(foe)}?"
         return Decision(prompt, tuple(actions))
 
     def _spend_action(self, fight: FightRound, foe: str, option: str, points: int) -> Action:

@@ -52,7 +52,7 @@ def _tags(fight: "FightRound", key: str) -> list[str]:
         tags.append("disarmed")
     for against in fight.state["positions"].get(key, []):
         if fight.standing(against):
-            tags.append(f"better ground on {fight.name(against)}")
+            tags.append("better ground" if against == target else f"better ground on {fight.name(against)}")
     for against, points in fight.state["ap"].get(key, {}).items():
         if points and against != target and fight.standing(against):
             tags.append(f"{points} AP on {fight.name(against)}")
