@@ -393,9 +393,12 @@ class _Pool:
             ]
             for v in range(1, 6)
         ]
-        all_sixes = self.index[n * _UNIT[6]]
+        all_sixes = self._all_sixes = self.index[n * _UNIT[6]]
         self._up[0][all_sixes] = all_sixes
-        self._tables: list[list[int]] = [list(range(size))]
+        #: ``_entries[p][i]``: the packed best entry (key << 12 | number) after ``p`` pips on
+        #: multiset ``i``; its reading's rank is ``entry >> RANK_SHIFT``.
+        self._entries: list[list[int]] = [list(self._best)]
+        self._tables: dict[int, list[int]] = {}
 
     @property
     def most_pips(self) -> int:
@@ -414,13 +417,24 @@ class _Pool:
         can take, every path ends at all 6s, which stays as it is (the rest are lost).
         """
         pips = min(pips, self.most_pips)
-        while len(self._tables) <= pips:
-            best = self._best
-            best.append(-1)
-            best = list(map(max, *(map(best.__getitem__, column) for column in self._up)))
-            self._best = best
-            self._tables.append([entry & 0xFFF for entry in best])
-        return self._tables[pips]
+        table = self._tables.get(pips)
+        if table is None:
+            table = self._tables[pips] = [entry & 0xFFF for entry in self.entries(pips)]
+        return table
+
+    def entries(self, pips: int) -> list[int]:
+        """The packed best entries after ``pips`` pips (see :meth:`raise_to`): the multiset's
+        number in the low 12 bits, its reading's rank from bit :data:`RANK_SHIFT` up."""
+        pips = min(pips, self.most_pips)
+        entries = self._entries
+        while len(entries) <= pips:
+            best = entries[-1] + [-1]  # entry ``size``: no successor, below every key
+            entries.append(list(map(max, *(map(best.__getitem__, column) for column in self._up))))
+        return entries[pips]
+
+
+#: Where the reading's rank starts in a packed entry: the key (rank at bit 20) shifted by 12.
+RANK_SHIFT = 32
 
 
 @lru_cache(maxsize=None)
@@ -456,17 +470,6 @@ def _final_ranks(n: int, mastery: bool) -> tuple[int, ...]:
     """The rank each multiset of ``n`` dice reads as it stands, or after mastery."""
     pool = _pool(n)
     return tuple(_mastered_rank(*c) for c in pool.counts) if mastery else tuple(pool.rank)
-
-
-@lru_cache(maxsize=None)
-def _final_groups(n: int, mastery: bool, pips: int) -> tuple[tuple[int, ...], ...]:
-    """``groups[r]``: the multisets of ``n`` dice that read ``r`` after ``pips`` pips placed
-    the best way (and mastery, if any)."""
-    final = _final_ranks(n, mastery)
-    members: list[list[int]] = [[], [], [], [], []]
-    for number, raised in enumerate(_pool(n).raise_to(pips)):
-        members[final[raised]].append(number)
-    return tuple(tuple(m) for m in members)
 
 
 @lru_cache(maxsize=None)
@@ -541,16 +544,24 @@ def check_weights(
     bonus_dist = tuple((bonus, sum(row) * scale) for bonus, row in enumerate(start) if any(row))
 
     weights = [0, 0, 0, 0, 0]
+    final = _final_ranks(n, True) if mastery else None
     for bonus, row in enumerate(start):
-        if not any(row):
+        support = [(number, weight) for number, weight in enumerate(row) if weight]
+        if not support:
             continue
         scale = 6 ** (max_bonus - bonus)
         for pips, ways in _d6_sums(bonus):
+            entries = pool.entries(pips)
+            by_rank = [0, 0, 0, 0, 0]
+            if final is None:  # the rank is in the entry itself
+                for number, weight in support:
+                    by_rank[entries[number] >> RANK_SHIFT] += weight
+            else:
+                for number, weight in support:
+                    by_rank[final[entries[number] & 0xFFF]] += weight
             factor = ways * scale
-            groups = _final_groups(n, mastery, min(pips, pool.most_pips))
-            for rank, members in enumerate(groups):
-                if members:
-                    weights[rank] += factor * sum(map(row.__getitem__, members))
+            for rank in range(5):
+                weights[rank] += factor * by_rank[rank]
     return tuple(weights), denominator, bonus_dist
 
 
