@@ -11,8 +11,9 @@
 
 When the state space is larger than ``max_states`` (or a check has no exact odds), ``method`` is
 ``"sampling"``: ``reason`` says why and ``blowup`` which variables took the most values, and the
-figures come from ``samples`` random playthroughs (the playtest runner, policy random) with
-``standard_error``, the largest standard error of any ending's probability. Best and worst play
+figures come from ``samples`` random playthroughs (the playtest runner, policy random, with a
+master seed derived from ``seed`` so that they are independent of ``solo playtest --seed``'s)
+with ``standard_error``, the largest standard error of any ending's probability. Best and worst play
 cannot be sampled: they need the exact analysis.
 """
 
@@ -28,6 +29,7 @@ from solo.analyze.solve import absorption, best_policy, summarise
 from solo.rules.base import Character
 
 DEFAULT_SAMPLES = 20_000
+SAMPLE_SALT = -1  # the sampling fallback's master seed is run_seed(seed, SAMPLE_SALT)
 POLICIES = ("random", "best", "worst")
 
 
@@ -83,10 +85,12 @@ def _sampled(adventure: Adventure, character: Character | None, policy: str, sam
         return {**base, "method": "none",
                 "note": f"{policy} play needs the exact analysis, which is out of reach here"}
     from solo.playtest.executors import gather
-    from solo.playtest.runner import PlaytestSpec
+    from solo.playtest.runner import PlaytestSpec, run_seed
 
     spec = PlaytestSpec(adventure, policy="random", character=None if character is None else character.to_dict())
-    results = gather(spec, samples, seed).results
+    # Salted, so the analysis's runs are not `solo playtest --seed N`'s: the two estimate the same
+    # probabilities from independent samples, and comparing them means something.
+    results = gather(spec, samples, run_seed(seed, SAMPLE_SALT)).results
     n = len(results)
     endings = {e: 0 for e in adventure.endings}
     objectives = {o: 0 for o in adventure.objectives}
