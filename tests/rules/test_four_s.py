@@ -1,4 +1,4 @@
-"""Tests for the FOUR-S ruleset (solo/rules/four_s.py): book examples, exact odds, levelling."""
+"""Tests for the FOUR-S ruleset (solo/rules/four_s/): book examples, exact odds, levelling."""
 
 from __future__ import annotations
 
