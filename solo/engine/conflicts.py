@@ -220,11 +220,13 @@ class ConflictRunner:
                     state.fallen[fighter.npc] = conclusion.fallen[fighter.key]
         view = self.view(self.game.adventure.scenes[data["scene"]], rules, setup, step.state)
         runner.events.append(
-            ev.ConflictEnded(data["scene"], result, step.round, view, dict(conclusion.fallen), dict(conclusion.awards))
+            ev.ConflictEnded(data["scene"], result, step.round, view, dict(conclusion.fallen),
+                             dict(conclusion.awards), dict(conclusion.measures))
         )
         for resource, amount in conclusion.awards.items():
             self.game.award(resource, int(amount), f"conflict: {result}", runner)
-        state.last_roll = {"outcome": result, "success": result == "won", "total": step.round}
+        state.last_roll = {"outcome": result, "success": result == "won", "total": step.round,
+                           **conclusion.measures}
         state.down = self.game.incapacitated()  # a fall in the fight is the result's to tell
         state.turn += 1
         branch = branch_for(spec, result)
@@ -252,7 +254,8 @@ class ConflictRunner:
             if beat.roll is not None:
                 record = beat.roll.to_dict()
                 self.game.state.rolls.append(record)
-            runner.events.append(ev.ConflictAction(round_, beat.actor, name, side, beat.text, record, beat.label))
+            runner.events.append(ev.ConflictAction(round_, beat.actor, name, side, beat.text, record, beat.label,
+                                                   dict(beat.measures)))
 
     # -- the decision ------------------------------------------------------------------------
     def offer(self, data: Mapping[str, Any]) -> ev.ChoicesOffered:

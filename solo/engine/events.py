@@ -279,6 +279,7 @@ class ConflictAction(Event):
     text: str
     roll: dict[str, Any] | None = None
     label: str = ""
+    measures: dict[str, Any] = field(default_factory=dict)  # what it did in numbers, if the system says
 
     def __post_init__(self) -> None:
         self.type = "conflict-action"
@@ -305,6 +306,7 @@ class ConflictEnded(Event):
     view: dict[str, Any]
     fallen: dict[str, str] = field(default_factory=dict)
     awards: dict[str, int] = field(default_factory=dict)
+    measures: dict[str, Any] = field(default_factory=dict)  # also readable as roll.<name> afterwards
 
     def __post_init__(self) -> None:
         self.type = "conflict-end"

@@ -138,6 +138,7 @@ class Beat:
     text: str
     roll: RollRecord | None = None
     label: str = ""  # what the roll was for, shown beside its dice
+    measures: dict[str, Any] = field(default_factory=dict)  # what it did, in numbers (damage, FP lost)
 
 
 @dataclass
@@ -234,6 +235,9 @@ class Conclusion:
     beats: list[Beat] = field(default_factory=list)
     awards: dict[str, int] = field(default_factory=dict)  # resource -> amount, e.g. {"xp": 5}
     fallen: dict[str, str] = field(default_factory=dict)  # fighter key -> "out", "unconscious"...
+    #: What the adventure reads as ``roll.<name>`` after the conflict, beside its result and
+    #: rounds (names the ruleset lists in ``measure_names``: GAME ``defeat``, ``fp_lost``...).
+    measures: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

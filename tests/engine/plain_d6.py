@@ -14,6 +14,7 @@ class PlainD6:
     name = "Plain d6 (tests)"
     outcome_labels = ("failure", "success")
     stat_names = ("might", "wits")
+    measure_names = ("hits",)  # after a duel: how many times the player hit
     cli_options = {"stat": "rating", "target": "target number"}
 
     def validate_character(self, character: Character, *, creation: bool = False) -> None:
@@ -203,9 +204,12 @@ class Duel:
             if record.success:
                 health[target] -= 1
                 text = f"{a.name} hits {t.name}."
+                if attacker == "player":
+                    state["hits"] = state.get("hits", 0) + 1
             else:
                 text = f"{a.name} misses {t.name}."
-            beats.append(Beat(attacker, text, record, f"{a.name} against {t.name}"))
+            beats.append(Beat(attacker, text, record, f"{a.name} against {t.name}",
+                              {"health_lost": 1 if record.success else 0}))
         result = None
         if health["player"] <= 0:
             result = "lost"
@@ -232,7 +236,7 @@ class Duel:
 
         fallen = {k: "out" for k, h in state["health"].items() if h <= 0}
         awards = {"xp": 1} if result == "won" else {}
-        return Conclusion([Beat("", f"The duel is {result}.")], awards, fallen)
+        return Conclusion([Beat("", f"The duel is {result}.")], awards, fallen, {"hits": state.get("hits", 0)})
 
 
 def _win_chance(mine: int, theirs: int):

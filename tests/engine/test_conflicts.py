@@ -270,3 +270,14 @@ def test_without_a_defeated_branch_no_roll_can_be_made_while_taken_out():
     climb = next(o for o in game.offered.options if o.text == "Climb")
     assert not climb.enabled and climb.reason == "not while out cold"
     assert [o.text for o in game.offered.options if o.enabled] == ["Jump", "Wait for help"]
+
+
+def test_beats_and_the_conclusion_carry_measures_to_the_stream_and_to_roll(duel):
+    game = Game(duel, seed=5)
+    stream = run(game, random.Random(5))
+    actions = [e for e in stream if e["type"] == "conflict-action" and e["roll"] is not None]
+    assert actions and all(e["measures"]["health_lost"] == int(e["roll"]["success"]) for e in actions)
+    end = next(e for e in stream if e["type"] == "conflict-end")
+    hits = sum(1 for e in actions if e["actor"] == "player" and e["roll"]["success"])
+    assert end["measures"] == {"hits": hits}
+    assert game.evaluate("roll.hits") == hits and game.evaluate("roll.outcome") == end["result"]
