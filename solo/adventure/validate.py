@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from solo.adventure import loader, model
 from solo.adventure.conflict_checks import CONFLICT_CODES, check_conflict
+from solo.adventure.loops import LOOP_CODES, check_loops
 from solo.adventure._gc import gc_paused
 from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
 from solo.adventure.problems import AdventureError, Problem
@@ -111,6 +112,7 @@ CODES: dict[str, str] = {
     "unlabelled-name": "a name shown to players that is an id with no label (warning)",
     "model": "the data could not be read into an adventure",
     **CONFLICT_CODES,
+    **LOOP_CODES,
 }
 
 #: The functions expressions may call (see :meth:`solo.engine.game.Game._functions`).
@@ -549,6 +551,7 @@ class _Checker:
         self.check_scenes()
         self.check_tables()
         self.check_graph()
+        check_loops(self)
         self.check_usage()
         self.check_labels()
         return self.problems

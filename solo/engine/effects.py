@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.engine import events as ev
+from solo.engine.budget import MAX_CONDITIONS
+from solo.engine.failure import mark_effect
 from solo.rules.base import RulesError
 
 if TYPE_CHECKING:
@@ -43,12 +45,18 @@ class EffectRunner:
         try:
             if self._depth > MAX_EFFECT_DEPTH:
                 raise EffectError("effects nest too deeply (a clock or table that triggers itself?)")
+            budget = self.game.budget
             for effect in effects:
-                for name, value in effect.items():
-                    handler = _HANDLERS.get(name)
-                    if handler is None:
-                        raise EffectError(f"unknown effect {name!r}")
-                    handler(self, value)
+                budget.effect()
+                try:
+                    for name, value in effect.items():
+                        handler = _HANDLERS.get(name)
+                        if handler is None:
+                            raise EffectError(f"unknown effect {name!r}")
+                        handler(self, value)
+                except Exception as exc:
+                    mark_effect(exc, effect)
+                    raise
         finally:
             self._depth -= 1
 
@@ -130,6 +138,9 @@ class EffectRunner:
     def _condition(self, value: Any) -> None:
         character = self.game.character
         for name in self._items(value):
+            if len(character.conditions) >= MAX_CONDITIONS:
+                raise EffectError(f"condition: {character.name} already has {MAX_CONDITIONS} conditions, "
+                                  "the most a character can carry")
             character.conditions.append(name)
             self.events.append(ev.ConditionChanged(name, True))
 

@@ -14,18 +14,18 @@ from typing import Any, Mapping
 from solo.adventure import expressions, odds
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
+from solo.engine.budget import StepBudget
 from solo.engine.conflicts import ConflictRunner
 from solo.engine.effects import EffectError, EffectRunner
-from solo.engine.scene_machine import SceneMachine, SceneMoveError
+from solo.engine.failure import describe, mark_text
+from solo.engine.scene_machine import SceneMachine
 from solo.engine.state import GameState, Pending
 from solo.rules import registry
 from solo.rules.base import Character, Offer, RulesError
-from solo.rules.conflict import ConflictError
-from solo.rules.dice import Dice, DiceError, RollRecord
+from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
 from solo.rules.values import find_key
 
-MAX_MOVES_WITHOUT_DECISION = 100
 #: What ``roll.*`` reads after a kept roll (or a conflict's end), and its value before any roll.
 #: A ruleset adds its own measures (``measure_names``: ``excess``, ``margin``, ``size``...).
 ROLL_FIELDS: dict[str, Any] = {"outcome": "", "success": False, "total": 0}
@@ -80,6 +80,7 @@ class Game:
         self.ruleset = registry.get(adventure.system)
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
+        self.budget = StepBudget()
         self.conflicts = ConflictRunner(self)
         self.state = GameState(
             adventure_id=adventure.id,
@@ -107,7 +108,10 @@ class Game:
             raise EngineError(f"scene {game.state.scene!r} is no longer in the adventure")
         game.machine.place(game.state.scene)
         if game.state.pending is not None:
-            game._offered = game._build_offer()
+            try:
+                game._offered = game._build_offer()
+            except Exception as exc:
+                raise game._failed(exc) from exc
         return game
 
     def snapshot(self) -> dict[str, Any]:
@@ -132,6 +136,15 @@ class Game:
 
     def start(self) -> list[ev.Event]:
         """Begin the adventure: the intro, then the character choice or the first scene."""
+        self.budget = StepBudget()
+        try:
+            return self._start()
+        except EngineError:
+            raise
+        except Exception as exc:
+            raise self._failed(exc) from exc
+
+    def _start(self) -> list[ev.Event]:
         events: list[ev.Event] = [
             ev.AdventureStarted(
                 adventure=self.adventure.id,
@@ -160,7 +173,12 @@ class Game:
         events: list[ev.Event] = []
         if self.state.scene is not None:
             scene = self.adventure.scenes[self.state.scene]
-            events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
+            self.budget = StepBudget()
+            try:
+                text = self.render(scene.text)
+            except Exception as exc:
+                raise self._failed(exc) from exc
+            events.append(ev.SceneEntered(scene.id, scene.title, text, scene.group))
         if self._offered is not None:
             events.append(self._offered)
         return events
@@ -189,12 +207,18 @@ class Game:
             "roll": self._choose_roll,
             "conflict": self._choose_conflict,
         }[pending.kind]
+        self.budget = StepBudget()
         try:
-            events = handler(option.id, pending.data)
-        except (RulesError, EffectError, SceneMoveError, DiceError, ConflictError,
-                expressions.ExpressionError) as exc:
-            raise EngineError(str(exc)) from exc
-        return self._finish_step(events)
+            return self._finish_step(handler(option.id, pending.data))
+        except InvalidDecision:
+            raise
+        except Exception as exc:  # any failure of the adventure is the game's, in one line
+            raise self._failed(exc) from exc
+
+    def _failed(self, exc: BaseException) -> "EngineError":
+        """The error to raise for ``exc`` raised during a step: one line naming scene and field
+        (see :mod:`solo.engine.failure`)."""
+        return EngineError(describe(self.adventure, self.state.scene, exc))
 
     @staticmethod
     def _match(offered: ev.ChoicesOffered, key: str) -> ev.Option:
@@ -255,15 +279,12 @@ class Game:
     # -- scenes ------------------------------------------------------------------------------
     def _follow(self, runner: EffectRunner) -> list[ev.Event]:
         """Move along pending gotos until a scene asks for a decision or the game ends."""
-        moves = 0
         while not self.finished:
             if runner.goto is None:
                 if self.state.pending is None and self._taken_out(runner):
                     continue  # the adventure's `defeated` branch ran; follow where it leads
                 break
-            moves += 1
-            if moves > MAX_MOVES_WITHOUT_DECISION:
-                raise EngineError("the adventure moves in a loop without asking the player anything")
+            self.budget.move()
             dest, runner.goto = runner.goto, None
             self._enter(dest, runner)
         self._check_objectives(runner)
@@ -648,6 +669,7 @@ class Game:
         notation = DiceNotation.parse(table.dice)
         rerolled: list[int] = []
         for _ in range(100):
+            self.budget.table_roll()
             dice, total = notation.roll(self.dice)
             if total not in table.reroll:
                 break
@@ -741,12 +763,20 @@ class Game:
         }
 
     def evaluate(self, text: str) -> Any:
-        return expressions.parse(text).evaluate(self.environment())
+        try:
+            return expressions.parse(text).evaluate(self.environment())
+        except Exception as exc:
+            mark_text(exc, text)
+            raise
 
     def render(self, text: str) -> str:
         if "{" not in text:
-            return text
-        return expressions.render(text, self.environment())
+            return self.budget.write(text)
+        try:
+            return self.budget.write(expressions.render(text, self.environment()))
+        except Exception as exc:
+            mark_text(exc, text)
+            raise
 
 
 class _Variables(Mapping[str, Any]):
