@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from solo.adventure.bounds import MAX_AWARD, MAX_COUNTER, numbers, out_of_bounds
 from solo.engine import events as ev
 from solo.engine.budget import MAX_CONDITIONS
 from solo.engine.failure import mark_effect
@@ -66,7 +67,7 @@ class EffectRunner:
             if name in self.state.flags:
                 self.state.flags[name] = bool(self._value(v))
             elif name in self.state.counters:
-                self.state.counters[name] = int(self._value(v))
+                self.state.counters[name] = _counter(name, int(self._value(v)))
             elif name in self.state.clocks:
                 self.state.clocks[name] = int(self._value(v))
             else:
@@ -80,7 +81,7 @@ class EffectRunner:
     def _add(self, value: Mapping[str, Any]) -> None:
         for name, v in value.items():
             if name in self.state.counters:
-                self.state.counters[name] += int(self._value(v))
+                self.state.counters[name] = _counter(name, self.state.counters[name] + int(self._value(v)))
             elif name in self.state.clocks:
                 self._tick({name: int(self._value(v))})
             else:
@@ -133,6 +134,9 @@ class EffectRunner:
 
     def _award(self, value: Mapping[str, Any]) -> None:
         for resource, amount in value.items():
+            for _, number in numbers(amount):
+                if out_of_bounds(number, MAX_AWARD):
+                    raise EffectError(f"award: {number} {resource} is beyond the bound of {MAX_AWARD:,} per award")
             self.game.award(resource, amount, "award", self)
 
     def _condition(self, value: Any) -> None:
@@ -247,3 +251,10 @@ _HANDLERS: dict[str, Callable[[EffectRunner, Any], None]] = {
     "if": EffectRunner._if,
     "reveal": EffectRunner._reveal,
 }
+
+
+def _counter(name: str, value: int) -> int:
+    """A counter's new value, if it is within the bound (see :mod:`solo.adventure.bounds`)."""
+    if out_of_bounds(value, MAX_COUNTER):
+        raise EffectError(f"counter {name!r} would be {value}, beyond the bound of ±{MAX_COUNTER:,}")
+    return value
