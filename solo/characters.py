@@ -14,6 +14,7 @@ from typing import Any
 
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
+from solo.save_check import CHARACTER, SaveShapeError, check, read_json
 from solo.saves import SaveError, atomic_write, checksum, default_dir
 
 CHARACTER_FORMAT = 1
@@ -53,10 +54,12 @@ class CharacterStore:
         if not path.exists():
             known = ", ".join(self.names()) or "none yet"
             raise SaveError(f"no stored character called {name!r} (stored: {known}); create one with `solo character new`")
-        try:
-            payload = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise SaveError(f"{path} is corrupt (not valid JSON)") from None
+        try:  # as carefully as a save: regular file, size, depth and number limits
+            payload = read_json(path, max_bytes=1_000_000)
+        except OSError as exc:
+            raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except SaveShapeError as exc:
+            raise SaveError(f"{path} is corrupt ({exc})") from None
         if not isinstance(payload, dict) or not isinstance(payload.get("format"), int):
             raise SaveError(f"{path} is not a solo character file")
         if payload["format"] > CHARACTER_FORMAT:
@@ -64,14 +67,16 @@ class CharacterStore:
         if payload.get("checksum") != checksum(payload):
             raise SaveError(f"{path} is corrupt (checksum does not match)")
         try:
+            check(payload.get("character"), CHARACTER)
             return Character.from_dict(payload["character"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except (SaveShapeError, KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"{path} is not a complete character ({exc})") from None
 
     def names(self) -> list[str]:
         if not self.folder.is_dir():
             return []
-        return sorted(p.stem for p in self.folder.glob("*.json"))
+        # only regular files: a FIFO or a device named like a character is never opened
+        return sorted(p.stem for p in self.folder.glob("*.json") if _regular(p))
 
     def all(self) -> list[tuple[str, Character | None, str]]:
         found = []
@@ -97,8 +102,9 @@ def from_file(path: str | Path) -> Character:
     if not isinstance(data, dict) or "name" not in data or "system" not in data or "stats" not in data:
         raise SaveError(f"{file}: a character file needs name, system and stats")
     try:
+        check(data, CHARACTER)
         return Character.from_dict(data)
-    except (TypeError, ValueError) as exc:
+    except (SaveShapeError, TypeError, ValueError) as exc:
         raise SaveError(f"{file}: {exc}") from None
 
 
@@ -117,3 +123,12 @@ def advance(character: Character, key: str) -> Character:
         known = ", ".join(options) or "nothing"
         raise RulesError(f"{key!r} is not something {character.name} can buy now (options: {known})")
     return ruleset.advance(character, key)
+
+
+def _regular(path: Path) -> bool:
+    import stat
+
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False

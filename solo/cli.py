@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from solo import __version__
+from solo.adventure.sanitize import screen_text
 
 DEFAULT_ADVENTURE = "supply-ship"  # also solo.adventure.loader.DEFAULT_ADVENTURE
 SAVE_DIR_HELP = "Folder for saves [default: the user data folder; `solo saves` shows it]."
@@ -30,7 +31,13 @@ class UserError(click.ClickException):
     exit_code = 1
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"solo: {self.format_message()}", err=True)
+        echo(f"solo: {self.format_message()}", err=True)
+
+
+def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print one message: every line the command line writes passes the screen sanitiser
+    (:func:`solo.adventure.sanitize.screen_text`), since it may quote a stranger's text."""
+    click.echo(screen_text(text), err=err, nl=nl)
 
 
 def fail(exc: Exception) -> UserError:
@@ -266,7 +273,7 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | No
         arguments += ["--save-dir", absolute(save_dir)]
     arguments.append("--full")
     if host not in ("localhost", "127.0.0.1", "::1"):
-        click.echo(f"solo: serving on {host}: anyone who can reach it can play and write saves here", err=True)
+        echo(f"solo: serving on {host}: anyone who can reach it can play and write saves here", err=True)
     run_server(arguments, host=host, port=port, title="solo")
 
 
@@ -316,7 +323,7 @@ def validate(files: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(problems_json(problems), indent=2))
     else:
-        click.echo(format_problems(problems, files=len(files)))
+        echo(format_problems(problems, files=len(files)))
     sys.exit(exit_status(problems))
 
 
@@ -335,7 +342,7 @@ def graph(adventure: str, fmt: str, character_id: str | None) -> None:
         text = (to_dot if fmt == "dot" else to_mermaid)(loaded, character_id)
     except (*user_errors(), GraphError) as exc:
         raise fail(exc) from None
-    click.echo(text)
+    echo(text)
 
 
 def _system_args(ctx: click.Context) -> dict[str, Any]:
@@ -431,7 +438,7 @@ def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> No
             return
         from solo.ui.commands import roll_text
 
-        click.echo(f"{roll_text(notation, faces, total)}   (seed {dice.seed})")
+        echo(f"{roll_text(notation, faces, total)}   (seed {dice.seed})")
         return
     ruleset = _ruleset(system)
     args = _system_args(ctx)
@@ -479,9 +486,9 @@ def saves(save_dir: str | None, as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     if not rows:
-        click.echo(f"no saves in {store.folder}")
+        echo(f"no saves in {store.folder}")
         return
-    click.echo(f"Save folder: {store.folder}")
+    echo(f"Save folder: {store.folder}")
     from rich.table import Table
 
     table = Table(title=f"Saves in {store.folder}", title_justify="left")
@@ -510,10 +517,10 @@ def delete(slot: str, save_dir: str | None, yes: bool) -> None:
         if not path.exists() and not store.backup_path(slot).exists():
             raise SaveError(f"no save in slot {slot!r}")
         if not yes and not click.confirm(f"Delete save slot {slot!r} ({path})?", default=False):
-            click.echo("kept")
+            echo("kept")
             return
         store.delete(slot)
-        click.echo(f"deleted slot {slot!r}")
+        echo(f"deleted slot {slot!r}")
     except SaveError as exc:
         raise fail(exc) from None
 
@@ -536,9 +543,9 @@ def replay(save: str, save_dir: str | None, as_json: bool) -> None:
         click.echo(json.dumps({"same": result.same, "steps": result.steps, "differences": result.differences}))
     elif result.same:
         where = result.game.adventure.scenes.get(result.game.state.scene or "")
-        click.echo(f"replayed {result.steps} decisions: same state ({where.title if where else 'not started'})")
+        echo(f"replayed {result.steps} decisions: same state ({where.title if where else 'not started'})")
     else:
-        click.echo(f"replayed {result.steps} decisions: DIFFERENT state: {'; '.join(result.differences)}")
+        echo(f"replayed {result.steps} decisions: DIFFERENT state: {'; '.join(result.differences)}")
     sys.exit(0 if result.same else 1)
 
 
@@ -583,7 +590,7 @@ def character_new(system_id: str, name: str | None, from_file: str | None, save_
         path = store.save(made)
     except (RulesError, SaveError) as exc:
         raise fail(exc) from None
-    click.echo(f"created {made.name} ({system_id}) in {path}")
+    echo(f"created {made.name} ({system_id}) in {path}")
 
 
 @character.command(name="list")
@@ -599,13 +606,13 @@ def character_list(save_dir: str | None, as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     if not rows:
-        click.echo("no stored characters; create one with `solo character new --system ID`")
+        echo("no stored characters; create one with `solo character new --system ID`")
     for row in rows:
         if row["error"]:
-            click.echo(f"{row['file']}: unreadable ({row['error']})")
+            echo(f"{row['file']}: unreadable ({row['error']})")
         else:
             res = ", ".join(f"{k} {v}" for k, v in row["resources"].items() if isinstance(v, int))
-            click.echo(f"{row['name']} ({row['system']}){'  ' + res if res else ''}")
+            echo(f"{row['name']} ({row['system']}){'  ' + res if res else ''}")
 
 
 @character.command(name="show")
@@ -664,14 +671,14 @@ def character_advance(name: str, key: str | None, save_dir: str | None) -> None:
                 raise RulesError(f"{made.name} cannot buy anything now")
             for n, option in enumerate(options, start=1):
                 cost = ", ".join(f"{v} {k}" for k, v in option.cost.items())
-                click.echo(f"{n}) {option.text} ({cost})")
+                echo(f"{n}) {option.text} ({cost})")
             pick = click.prompt("Buy", type=click.IntRange(1, len(options)))
             key = options[pick - 1].key
         made = advance(made, key)
         store.save(made)
     except (SaveError, RulesError) as exc:
         raise fail(exc) from None
-    click.echo(f"{made.name}: bought {key}")
+    echo(f"{made.name}: bought {key}")
 
 
 @cli.command()
@@ -702,9 +709,9 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
             from pathlib import Path
 
             Path(output).write_text(text, encoding="utf-8")
-            click.echo(f"wrote {output}")
+            echo(f"wrote {output}")
         else:
-            click.echo(text, nl=False)
+            echo(text, nl=False)
     except user_errors() as exc:
         raise fail(exc) from None
     except OSError as exc:
@@ -771,5 +778,5 @@ def main() -> None:
     try:
         cli(prog_name="solo")
     except KeyboardInterrupt:
-        click.echo("solo: interrupted", err=True)
+        echo("solo: interrupted", err=True)
         sys.exit(130)

@@ -16,6 +16,10 @@ from solo.rules.base import Character
 from solo.saves import SaveError, SaveStore, read_file
 from solo.session import UNDO, Session, load_adventure_for
 
+#: The most decisions a replay re-enacts (a long game is a few thousand); every decision is
+#: bounded in work by the engine's step budgets, so a replay is bounded too.
+MAX_REPLAY_STEPS = 100_000
+
 #: State fields compared by a replay (timestamps and the undo history are not game state).
 COMPARED = ("scene", "flags", "counters", "clocks", "objectives", "visits", "turn", "character",
             "rolls", "choices", "ending", "dice", "pending")
@@ -52,6 +56,9 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
     (``""`` for the start, ``:undo`` for an undo), the option it chose (None for the start and
     undo), the events it caused and the game: how the story is retold (:mod:`solo.story`).
     """
+    answers = transcript_of(payload)
+    if len(answers) > MAX_REPLAY_STEPS:
+        raise SaveError(f"the replay has {len(answers)} decisions, more than the limit of {MAX_REPLAY_STEPS}")
     adventure, _ = load_adventure_for(payload)
     state = payload["state"]
     start = state.get("start_character")
@@ -63,7 +70,7 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
     if observer is not None:
         observer("", None, started, session.game)
     steps = 0
-    for key in transcript_of(payload):
+    for key in answers:
         steps += 1
         if key == UNDO:
             if not session.undo():
@@ -105,6 +112,7 @@ def _normal(value: Any) -> Any:
 
 def replay_into_session(source: str, *, store: SaveStore, slot: str) -> Session:
     """A session positioned where a replay file's run stopped, saving to ``slot``."""
+    store.lock(slot)
     payload = read_replay(source, store)
     result = replay_payload(payload)
     if result.differences and result.steps < len(transcript_of(payload)):

@@ -1,8 +1,23 @@
 """Save slots on disk: versioned, checksummed JSON written so that progress is never lost.
 
 A save is written to a temporary file in the same folder, flushed and fsynced, then renamed over
-the slot; the slot's previous content is kept as ``<slot>.json.bak`` first. Reading checks the
-checksum and the format version; a damaged main file falls back to the ``.bak`` copy and says so.
+the slot; the slot's previous content is kept as ``<slot>.json.bak`` first (through a temporary
+hard link or copy whose name is random and which is created exclusively, never through an
+existing file or symlink). A write that fails (a read-only folder, a full disk, a file-size
+limit) raises :class:`SaveError` and leaves the slot as it was: callers must never say "saved"
+then. ``SIGXFSZ`` is ignored while writing, so a file-size limit is an error, not a killed game.
+
+Reading is as careful as reading an adventure (:mod:`solo.save_check`): size, depth and number
+limits, then the save's schema, then the checksum and the format version. A main file that fails
+any of them falls back to the ``.bak`` copy and says so; when both fail, the refusal is one line.
+FIFOs, devices and other non-regular files in the folder are skipped, never opened for reading.
+
+Two processes never play one slot at once: :meth:`SaveStore.lock` takes an OS lock
+(``fcntl.flock``) on ``<slot>.json.lock`` for as long as the store lives, and every write takes it
+first. The OS drops the lock when the process ends, however it ends, so a killed game never
+leaves a slot locked; the small lock file itself stays. Temporary files left by a killed save
+(``.<slot>.json.*.tmp``) are removed the next time the slot is saved or listed, under its lock.
+
 Every problem a user can meet is a :class:`SaveError` with a one-line message.
 """
 
@@ -12,13 +27,23 @@ import hashlib
 import json
 import os
 import re
+import secrets
+import signal
+import stat as stat_module
 import tempfile
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
 from solo import __version__
+from solo.save_check import SAVE, SaveShapeError, check, read_json
+
+try:  # POSIX; elsewhere slots are not locked
+    import fcntl
+except ImportError:  # pragma: no cover - not on the platforms solo supports
+    fcntl = None  # type: ignore[assignment]
 
 SAVE_FORMAT = 1
 SLOT_PATTERN = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
@@ -31,6 +56,10 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 class SaveError(Exception):
     """A save that cannot be read or written; the message is one line for the user."""
+
+
+class SlotInUseError(SaveError):
+    """Another process holds the slot's lock: it is being played elsewhere."""
 
 
 def check_slot(slot: str) -> str:
@@ -149,6 +178,75 @@ class SaveStore:
     def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder = default_dir(folder)
 
+    def lock_path(self, slot: str) -> Path:
+        return self.folder / f"{check_slot(slot)}.json.lock"
+
+    def lock(self, slot: str) -> None:
+        """Hold the slot for this process (until :meth:`release` or the process ends).
+
+        Raises :class:`SlotInUseError` when another process holds it. Creates the folder. The
+        lock belongs to the process: every store of this process may write the slot.
+        """
+        if fcntl is None:
+            return
+        path = self.lock_path(slot)
+        if _lock_key(path) in _HELD:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except OSError as exc:
+            if exc.errno == getattr(os, "ELOOP", None):
+                raise SaveError(f"cannot lock slot {slot!r}: {path} is a symbolic link") from None
+            # a read-only folder: nothing can be saved there anyway, and writing says so
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SlotInUseError(
+                f"slot {slot!r} is in use by another solo (playing in another window?); "
+                f"finish that game, or use --slot NAME for another slot"
+            ) from None
+        _HELD[_lock_key(path)] = fd
+
+    def holds(self, slot: str) -> bool:
+        return fcntl is None or _lock_key(self.lock_path(slot)) in _HELD
+
+    def release(self, slot: str) -> None:
+        fd = _HELD.pop(_lock_key(self.lock_path(slot)), None)
+        if fd is not None:
+            os.close(fd)  # closing the descriptor drops the lock
+
+    def _try_lock(self, slot: str) -> bool:
+        """Take the slot's lock if nobody holds it; False when another process does."""
+        try:
+            self.lock(slot)
+        except SaveError:
+            return False
+        return True
+
+    def clean(self, slot: str) -> list[Path]:
+        """Remove the temporary files a killed save of ``slot`` left (only under the slot's lock)."""
+        removed: list[Path] = []
+        if not self.holds(slot):
+            return removed
+        prefix = f".{check_slot(slot)}.json."
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return removed
+        for name in names:
+            if name.startswith(prefix) and name.endswith(".tmp"):
+                path = self.folder / name
+                try:
+                    if stat_module.S_ISLNK(os.lstat(path).st_mode) or os.path.isfile(path):
+                        os.unlink(path)
+                        removed.append(path)
+                except OSError:
+                    pass
+        return removed
+
     def path(self, slot: str) -> Path:
         return self.folder / f"{check_slot(slot)}.json"
 
@@ -159,6 +257,8 @@ class SaveStore:
     def write(self, slot: str, payload: dict[str, Any]) -> Path:
         """Write a slot atomically, keeping its previous content as ``.bak``."""
         target = self.path(slot)
+        self.lock(slot)
+        self.clean(slot)
         atomic_write(target, encode(payload), backup=self.backup_path(slot))
         return target
 
@@ -184,19 +284,29 @@ class SaveStore:
         """Read a slot; fall back to its ``.bak`` when the main file is damaged."""
         target = self.path(slot)
         backup = self.backup_path(slot)
-        if not target.exists() and not backup.exists():
+        if not _exists(target) and not _exists(backup):
             raise SaveError(f"no save in slot {slot!r} (looked for {target})")
         try:
             return LoadedSave(read_file(target), target)
         except SaveError as main_error:
-            if _is_incompatible(main_error) or not backup.exists():
+            if _is_incompatible(main_error) or not _exists(backup):
                 raise
-            try:
-                payload = read_file(backup)
-            except SaveError:
-                raise main_error from None
-            note = f"{target.name} is damaged ({main_error}); loaded the previous save {backup.name}"
-            return LoadedSave(payload, backup, True, note)
+            return self._from_backup(slot, main_error)
+
+    def read_backup(self, slot: str, why: SaveError | str) -> LoadedSave:
+        """The slot's ``.bak`` copy, when its main file cannot be used (``why``)."""
+        if not _exists(self.backup_path(slot)):
+            raise why if isinstance(why, SaveError) else SaveError(str(why))
+        return self._from_backup(slot, why)
+
+    def _from_backup(self, slot: str, why: SaveError | str) -> LoadedSave:
+        target, backup = self.path(slot), self.backup_path(slot)
+        try:
+            payload = read_file(backup)
+        except SaveError as bak_error:
+            raise SaveError(f"{why}; the previous save {backup.name} cannot be used either ({_reason(bak_error)})") from None
+        note = f"{target.name} cannot be used ({_reason(why)}); loaded the previous save {backup.name}"
+        return LoadedSave(payload, backup, True, note)
 
     def slots(self) -> list[tuple[str, dict[str, Any] | None, str]]:
         """(slot, payload or None, error) for every save file in the folder."""
@@ -205,8 +315,13 @@ class SaveStore:
             return found
         for path in sorted(self.folder.glob("*.json")):
             slot = path.stem
-            if not SLOT_PATTERN.match(slot):
-                continue
+            if not SLOT_PATTERN.match(slot) or ".." in slot or not _regular(path):
+                continue  # FIFOs, devices and folders named like saves are never opened
+            held = self.holds(slot)
+            if self._try_lock(slot):
+                self.clean(slot)
+                if not held:
+                    self.release(slot)
             try:
                 found.append((slot, self.read(slot).payload, ""))
             except SaveError as exc:
@@ -215,8 +330,10 @@ class SaveStore:
 
     def delete(self, slot: str) -> bool:
         removed = False
+        self.lock(slot)
+        self.clean(slot)
         for path in (self.path(slot), self.backup_path(slot)):
-            if path.exists():
+            if _exists(path):
                 path.unlink()
                 removed = True
         return removed
@@ -234,15 +351,13 @@ def _is_incompatible(error: SaveError) -> bool:
 
 
 def read_file(path: Path) -> dict[str, Any]:
-    """Read and check one save file (checksum, format); migrate older formats."""
+    """Read and check one save file (limits, schema, checksum, format); migrate older formats."""
     try:
-        raw = path.read_bytes()
+        payload = read_json(path)
     except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    try:
-        payload = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError(f"{path} is corrupt (not valid JSON; truncated or damaged)") from None
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except SaveShapeError as exc:
+        raise SaveError(f"{path} is corrupt ({exc})") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("format"), int):
         raise SaveError(f"{path} is not a solo save (no integer 'format')")
     version = payload["format"]
@@ -260,7 +375,40 @@ def read_file(path: Path) -> dict[str, Any]:
         payload = step(payload)
     if not isinstance(payload.get("state"), dict) or not isinstance(payload.get("adventure"), dict):
         raise SaveError(f"{path} is not a complete solo save (no state or adventure)")
+    try:
+        check(payload, SAVE)
+    except SaveShapeError as exc:
+        raise SaveError(f"{path} is not a valid save ({exc})") from None
     return payload
+
+
+def _reason(error: SaveError | str) -> str:
+    """What is wrong with a file, without the file's name (the message names it already)."""
+    text = str(error)
+    for sep in (" is corrupt (", " is not a valid save (", " is not a solo save (", " is not a complete solo save ("):
+        if sep in text:
+            return "(" + text.split(sep, 1)[1] if not text.split(sep, 1)[1].endswith(")") else text.split(sep, 1)[1][:-1]
+    return text
+
+
+#: The slot locks this process holds: lock file (resolved) -> the descriptor holding the lock.
+_HELD: dict[str, int] = {}
+
+
+def _lock_key(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+def _exists(path: Path) -> bool:
+    """Whether something is at ``path`` (a dangling symlink counts)."""
+    return os.path.lexists(path)
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat_module.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def atomic_write(target: Path, data: bytes, *, backup: Path | None = None) -> None:
@@ -271,6 +419,7 @@ def atomic_write(target: Path, data: bytes, *, backup: Path | None = None) -> No
     copied) there, also atomically.
     """
     folder = target.parent
+    _ignore_file_size_signal()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -292,14 +441,46 @@ def atomic_write(target: Path, data: bytes, *, backup: Path | None = None) -> No
 
 
 def _keep_backup(target: Path, backup: Path) -> None:
-    tmp_bak = backup.with_name(f".{backup.name}.tmp")
-    if tmp_bak.exists():
-        tmp_bak.unlink()
+    """Make ``backup`` a copy of ``target`` atomically, through a temporary file of a random name.
+
+    The temporary name is unpredictable and created exclusively (a hard link, or ``O_CREAT |
+    O_EXCL | O_NOFOLLOW`` for a copy), so nothing planted in the folder is ever written through.
+    """
+    tmp_bak = target.with_name(f".{target.name}.{secrets.token_hex(8)}.bak.tmp")
     try:
-        os.link(target, tmp_bak)  # atomic and costs no copy
-    except OSError:
-        tmp_bak.write_bytes(target.read_bytes())
-    os.replace(tmp_bak, backup)
+        try:
+            os.link(target, tmp_bak, follow_symlinks=False)  # atomic and costs no copy
+        except (OSError, NotImplementedError):
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+            fd = os.open(tmp_bak, flags, 0o600)
+            with os.fdopen(fd, "wb") as out:
+                out.write(_read_regular(target))
+                out.flush()
+                os.fsync(out.fileno())
+        os.replace(tmp_bak, backup)
+    except BaseException:
+        if os.path.lexists(tmp_bak):
+            os.unlink(tmp_bak)
+        raise
+
+
+def _read_regular(path: Path) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat_module.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return handle.read()
+
+
+def _ignore_file_size_signal() -> None:
+    """Let a file-size limit (``ulimit -f``) fail a write with an error instead of killing solo."""
+    sigxfsz = getattr(signal, "SIGXFSZ", None)
+    if sigxfsz is not None and threading.current_thread() is threading.main_thread():
+        try:
+            if signal.getsignal(sigxfsz) == signal.SIG_DFL:
+                signal.signal(sigxfsz, signal.SIG_IGN)
+        except (ValueError, OSError):
+            pass
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -38,6 +38,8 @@ class Session:
     #: own choice log loses undone steps, and an undo keeps spent rerolls spent, so replaying
     #: the choice log alone would not arrive at the same state.)
     transcript: list[str] = field(default_factory=list)
+    #: Why the last save failed ("" when it succeeded): the driver never says "saved" then.
+    save_error: str = ""
 
     def payload(self) -> dict[str, Any]:
         state = self.game.snapshot()
@@ -199,6 +201,7 @@ def new_session(
     ironman: bool = False,
     gm: bool = False,
 ) -> Session:
+    store.lock(slot)  # refuse now, before the game, if another solo plays this slot
     loaded = load_playable(adventure_name)
     if character is not None:
         adventure = loaded.adventure
@@ -239,15 +242,30 @@ def load_adventure_for(payload: dict[str, Any]) -> tuple[Adventure, list[str]]:
 
 
 def resume_session(store: SaveStore, slot: str) -> Session:
+    """The game saved in ``slot``, locked for this process; a main file that cannot be resumed
+    (damaged, edited, no longer fitting its adventure) falls back to the ``.bak`` copy with a note."""
+    store.lock(slot)
     loaded: LoadedSave = store.read(slot)
+    try:
+        return _resume(store, slot, loaded)
+    except SaveError as exc:
+        if loaded.from_backup:
+            raise
+        return _resume(store, slot, store.read_backup(slot, exc))
+
+
+def _resume(store: SaveStore, slot: str, loaded: LoadedSave) -> Session:
     payload = loaded.payload
     adventure, notes = load_adventure_for(payload)
     if loaded.note:
         notes.insert(0, loaded.note)
     try:
         game = Game.resume(adventure, payload["state"])
-    except (EngineError, KeyError, ValueError, TypeError) as exc:
-        raise SaveError(f"this save no longer fits the adventure {adventure.id!r}: {exc}") from None
+        history = list(payload.get("undo", []))
+        transcript = [str(k) for k in payload.get("transcript", payload.get("choices", []))]
+    except Exception as exc:  # an edited save can break anything the engine reads
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise SaveError(f"{loaded.path} no longer fits the adventure {adventure.id!r}: {reason}") from None
     session = Session(
         game,
         adventure,
@@ -258,6 +276,6 @@ def resume_session(store: SaveStore, slot: str) -> Session:
         ironman=bool(payload.get("ironman", False)),
         gm=bool(payload.get("gm", False)),
     )
-    session.history = list(payload.get("undo", []))
-    session.transcript = [str(k) for k in payload.get("transcript", payload.get("choices", []))]
+    session.history = history
+    session.transcript = transcript
     return session

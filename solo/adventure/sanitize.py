@@ -1,10 +1,19 @@
-"""Making untrusted text harmless for a terminal: no escape sequences, no control characters.
+"""Making untrusted text harmless for a terminal: no escape sequences, no control characters,
+no invisible reordering.
 
-Adventure files and saves come from strangers. Their text may carry ANSI/VT escape sequences
-(clear the screen, retitle the window, hyperlinks, switch screens) or raw control characters.
-:func:`strip_controls` removes them, keeping newlines, and turns tabs into spaces. Rich markup is
-a separate concern: the terminal front end always wraps text in ``rich.text.Text`` so brackets
-stay literal.
+Adventure files, saves and stored characters come from strangers. Their text may carry ANSI/VT
+escape sequences (clear the screen, retitle the window, hyperlinks, switch screens) or raw control
+characters: :func:`strip_controls` removes them, keeping newlines, and turns tabs into spaces (the
+loader applies it to every string of an adventure). Text may also carry Unicode bidirectional
+overrides and isolates, which make a line read differently from what it holds, and zero-width
+characters that hide text: :func:`screen_text` removes those too, on top of
+:func:`strip_controls`, and is the one function every string passes through on its way to the
+screen (the rich views' ``safe``/``plain``, the command line's messages, character names from
+stored files). The zero-width joiner and non-joiner (U+200C, U+200D) stay: scripts such as Persian
+and emoji sequences need them, and they reorder nothing.
+
+Rich markup is a separate concern: the terminal front end always wraps text in
+``rich.text.Text`` so brackets stay literal.
 """
 
 from __future__ import annotations
@@ -29,6 +38,20 @@ def strip_controls(text: str) -> str:
     if text.isprintable():
         return text
     return _SEQUENCES.sub("", text.replace("\r\n", "\n")).replace("\t", "    ")
+
+
+# Bidirectional embeddings, overrides, isolates and marks; zero-width space, word joiner and
+# invisible operators; the byte-order mark; the Mongolian vowel separator; soft hyphen.
+_INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b\u2060-\u2064\ufeff\u180e\u00ad]")
+
+
+def screen_text(text: Any) -> str:
+    """``text`` as it may reach a terminal: :func:`strip_controls`, then no bidi controls or
+    zero-width characters. The one place every shown string goes through."""
+    text = strip_controls(str(text))
+    if text.isascii():
+        return text
+    return _INVISIBLE.sub("", text)
 
 
 def clean_tree(value: Any) -> Any:

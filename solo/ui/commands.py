@@ -16,10 +16,11 @@ A command returns None to go on, an exit status to leave the game, or :data:`RES
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from solo.engine import events as ev
-from solo.saves import SaveError, check_slot, is_unfinished
+from solo.saves import SaveError, SaveStore, check_slot, is_unfinished
 from solo.session import Session
 from solo.ui.words import Words
 
@@ -114,9 +115,19 @@ def _sheet(ctx: Context, rest: str) -> None:
     })
 
 
-@command("save", usage=":save [SLOT]", text="save now; with SLOT, save a copy there and go on in it")
+@command("save", usage=":save [SLOT | FOLDER/]",
+         text="save now; with SLOT, save a copy there and go on in it; with FOLDER/ (a path), save into that folder")
 def _save(ctx: Context, rest: str) -> None:
     session = ctx.session
+    if rest and ("/" in rest or rest.startswith(("~", "."))):  # a folder: save there (when this one fails)
+        try:
+            moved = SaveStore(Path(rest).expanduser())
+            moved.lock(session.slot)
+        except SaveError as exc:
+            ctx.front.info("error", f"could not use {rest}: {exc}")
+            return None
+        session.store = moved
+        rest = ""
     if rest:
         try:
             slot = check_slot(rest)
@@ -299,14 +310,23 @@ def _autosave(ctx: Context):
     if not session.autosave:
         return None
     try:
-        return session.save()
+        path = session.save()
     except SaveError as exc:
-        ctx.front.info("error", f"could not save: {exc}")
+        if session.save_error != str(exc):  # said once, not after every step
+            ctx.front.info("error", f"could not save: {exc}. The game goes on in memory; "
+                                    f"type :save FOLDER/ to save it into another folder")
+        session.save_error = str(exc)
         return None
+    session.save_error = ""
+    return path
 
 
 def leave(ctx: Context, why: str) -> int:
     path = _autosave(ctx)
+    if ctx.session.autosave and path is None:  # never "saved" when it was not
+        ctx.front.info("error", f"{why}: progress NOT saved ({ctx.session.save_error or 'the save failed'}).",
+                       {"slot": ctx.session.slot, "saved": False})
+        return 1
     where = f" in slot {ctx.session.slot!r}" if path else ""
     ctx.front.info("saved", f"{why}: progress saved{where}.\nResume with: solo continue {ctx.session.slot}",
                    {"slot": ctx.session.slot})

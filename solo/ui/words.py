@@ -24,7 +24,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from solo.adventure.sanitize import strip_controls
+from solo.adventure.sanitize import screen_text
 from solo.engine import events as ev
 from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, for_system
 
@@ -40,8 +40,9 @@ OUTCOME_TONE = {
 
 
 def clean(text: Any) -> str:
-    """Text with escape sequences and control characters (but newlines) removed."""
-    return strip_controls(str(text))
+    """Text as it may reach the screen: escapes, controls, bidi overrides and zero-width characters
+    removed (:func:`solo.adventure.sanitize.screen_text`, the one sanitiser)."""
+    return screen_text(text)
 
 
 def tidy(name: str) -> str:
