@@ -11,6 +11,7 @@ what it needs when it runs (``bench/startup.py`` measures it).
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from typing import Any
 
@@ -774,7 +775,16 @@ def analyze(adventure: str, character_name: str | None, policy: str, checks: boo
         raise fail(exc) from None
 
 
+def _stop_as_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # being told to stop (kill, a closed terminal) is handled like Ctrl-C: the step in progress
+    # is undone, the game saved, and solo leaves
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop_as_interrupt)
     try:
         cli(prog_name="solo")
     except KeyboardInterrupt:
