@@ -364,7 +364,22 @@ def _system_args(ctx: click.Context) -> dict[str, Any]:
                 value = True
         args[name] = value
         i += 1
+    _within_bounds(args)
     return args
+
+
+def _within_bounds(args: dict[str, Any]) -> None:
+    """Refuse numbers beyond the bound of check parameters (see :mod:`solo.adventure.bounds`),
+    so that exact odds stay quick to compute."""
+    import re
+
+    from solo.adventure.bounds import MAX_PARAM
+
+    for name, value in args.items():
+        for number in re.findall(r"-?\d+", str(value)):
+            if len(number.lstrip("-")) > 6 or abs(int(number)) > MAX_PARAM:
+                raise click.UsageError(f"--{name} {value}: numbers of solo odds and solo roll stay within "
+                                       f"-{MAX_PARAM} and {MAX_PARAM}, so that the exact odds stay quick")
 
 
 def _ruleset(system: str):
