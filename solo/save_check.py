@@ -219,6 +219,7 @@ def Json() -> Check:
 
 
 NAME = Str(1000)
+SEED = Int(-(2**64), 2**64)
 STAT = OneOf(Int(-MAX_STAT, MAX_STAT), Str(100), List(Int(-MAX_STAT, MAX_STAT), 20))
 RESOURCE = OneOf(Int(-MAX_RESOURCE, MAX_RESOURCE), Str(1000), List(Json(), 1000), Map(Json(), 1000), Bool())
 
@@ -231,7 +232,7 @@ CHARACTER = Obj({
 
 #: A :class:`solo.rules.dice.Dice` state (Python's Mersenne Twister: 624 words and a position).
 DICE = Obj({
-    "seed": Int(), "version": Int(3, 3), "internal": List(Int(0, 2**32 - 1), exact=625),
+    "seed": SEED, "version": Int(3, 3), "internal": List(Int(0, 2**32 - 1), exact=625),
     "gauss": Optional(Number()),
     "forced": List(Int(1, 1000), 10_000), "count": Int(0),
 }, required=("seed", "version", "internal"))
@@ -240,7 +241,7 @@ PENDING = Obj({"kind": Str(40), "data": Map(Json(), 10_000)}, required=("kind",)
 
 #: A game state as :meth:`solo.engine.state.GameState.to_dict` writes it.
 STATE = Obj({
-    "adventure_id": NAME, "seed": Int(), "scene": Optional(NAME), "character": Optional(CHARACTER),
+    "adventure_id": NAME, "seed": SEED, "scene": Optional(NAME), "character": Optional(CHARACTER),
     "flags": Map(Bool()), "counters": Map(Int(-MAX_COUNTER, MAX_COUNTER)), "clocks": Map(Int(0, 1000)),
     "clocks_filled": List(NAME), "objectives": Map(Bool()), "visits": Map(Int(0)), "taken": List(NAME),
     "turn": Int(0), "dice": OneOf(DICE, Map(Json(), 0)), "rolls": List(Map(Json())), "choices": List(NAME),
@@ -252,7 +253,7 @@ STATE = Obj({
 SAVE = Obj({
     "format": Int(0, 10**6), "engine": Str(100),
     "adventure": Obj({"id": NAME, "title": Str(), "digest": Str(200), "source": Str(4096)}, required=("id",)),
-    "scene": Optional(NAME), "scene_title": Str(), "progress": Str(1000), "seed": Int(), "choices": List(NAME),
+    "scene": Optional(NAME), "scene_title": Str(), "progress": Str(1000), "seed": SEED, "choices": List(NAME),
     "state": STATE, "created": Optional(Str(100)), "updated": Str(100), "ironman": Bool(),
     "undo": List(STATE, 1000), "transcript": List(NAME), "checksum": Str(200),
 }, required=("format", "adventure", "state"))
