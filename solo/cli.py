@@ -155,6 +155,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
                                   ironman=ironman, gm=gm)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
+            store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
                           offer_keep=not character_name and _interactive(as_json))

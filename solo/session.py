@@ -201,7 +201,6 @@ def new_session(
     ironman: bool = False,
     gm: bool = False,
 ) -> Session:
-    store.lock(slot)  # refuse now, before the game, if another solo plays this slot
     loaded = load_playable(adventure_name)
     if character is not None:
         adventure = loaded.adventure
