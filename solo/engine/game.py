@@ -40,6 +40,16 @@ class EngineError(RuntimeError):
     """The game cannot go on: a broken adventure slipped past validation, or a bad save."""
 
 
+#: What an adventure can make go wrong during a step, beyond what the validator catches (a bad
+#: value, a missing key, arithmetic, a budget or bound run out, the rules refusing): turned into one
+#: line naming the scene and field (:mod:`solo.engine.failure`). Other exceptions pass through
+#: untouched: they are the caller's own (the analysis drives the engine with exceptions of its own).
+FAILURES: tuple[type[BaseException], ...] = (
+    ValueError, TypeError, LookupError, AttributeError, ArithmeticError, RecursionError, RuntimeError,
+    MemoryError, AssertionError,
+)
+
+
 class InvalidDecision(ValueError):
     """The player picked something not on offer. Not an error: ask again."""
 
@@ -110,7 +120,7 @@ class Game:
         if game.state.pending is not None:
             try:
                 game._offered = game._build_offer()
-            except Exception as exc:
+            except FAILURES as exc:
                 raise game._failed(exc) from exc
         return game
 
@@ -141,7 +151,7 @@ class Game:
             return self._start()
         except EngineError:
             raise
-        except Exception as exc:
+        except FAILURES as exc:
             raise self._failed(exc) from exc
 
     def _start(self) -> list[ev.Event]:
@@ -176,7 +186,7 @@ class Game:
             self.budget = StepBudget()
             try:
                 text = self.render(scene.text)
-            except Exception as exc:
+            except FAILURES as exc:
                 raise self._failed(exc) from exc
             events.append(ev.SceneEntered(scene.id, scene.title, text, scene.group))
         if self._offered is not None:
@@ -210,9 +220,9 @@ class Game:
         self.budget = StepBudget()
         try:
             return self._finish_step(handler(option.id, pending.data))
-        except InvalidDecision:
+        except (InvalidDecision, EngineError):
             raise
-        except Exception as exc:  # any failure of the adventure is the game's, in one line
+        except FAILURES as exc:  # any failure of the adventure is the game's, in one line
             raise self._failed(exc) from exc
 
     def _failed(self, exc: BaseException) -> "EngineError":
