@@ -12,7 +12,7 @@ what                   budget   counted
 effects                 10 000  each effect run (``set``, ``give``, ``table``, ``if``...)
 table rolls              1 000  each roll on a random table, rerolls included
 scene moves                100  each scene entered without the player deciding anything
-text                   200 000  characters of text the step produces (scenes, narration, labels)
+text                   200 000  characters of narration the step's effects and branches write
 =====================  =======  ===================================================================
 
 Beyond one step, a character carries at most :data:`MAX_CONDITIONS` conditions (an effect that

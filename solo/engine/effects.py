@@ -195,7 +195,7 @@ class EffectRunner:
             self.apply_branch(branch)
 
     def _text(self, value: Any) -> None:
-        self.events.append(ev.Narration(self.game.render(str(value))))
+        self.events.append(ev.Narration(self.game.budget.write(self.game.render(str(value)))))
 
     def _goto(self, value: Any) -> None:
         self.goto = str(value)
@@ -225,7 +225,7 @@ class EffectRunner:
     # -- branches ----------------------------------------------------------------------------
     def apply_branch(self, branch) -> None:
         if branch.text:
-            self.events.append(ev.Narration(self.game.render(branch.text)))
+            self.events.append(ev.Narration(self.game.budget.write(self.game.render(branch.text))))
         self.run(branch.effects)
         if branch.goto:
             self.goto = branch.goto

@@ -781,9 +781,9 @@ class Game:
 
     def render(self, text: str) -> str:
         if "{" not in text:
-            return self.budget.write(text)
+            return text
         try:
-            return self.budget.write(expressions.render(text, self.environment()))
+            return expressions.render(text, self.environment())
         except Exception as exc:
             mark_text(exc, text)
             raise
