@@ -255,3 +255,71 @@ def test_bram_s_quick_acclimation_in_the_rain():
     wren = harvest("wren").character  # no Quick Acclimation, no Licensed Driver: Hurry d6 alone
     assert HB.check_odds(wren, params).outcomes == check_distribution(
         bumping.single(bumping.standard_die(6)), 4).outcomes
+
+
+# -- vulnerability ------------------------------------------------------------------------------
+
+
+def test_vulnerability_on_a_witnessed_check_rerolls_a_success():
+    game = play(ABILITIES, "ada")
+    game.dice.force(4)
+    assert rolls(pick(game, "Slip the cash box while the clerk"))[0]["outcome"] == "success"
+    pick(game, "Catch your hand in the van door")
+    assert game.character.conditions == ["vulnerability:hand"]
+    game.dice.force(4, 2)  # 4 succeeds; the clerk sees it and has it rolled again: 2
+    record = rolls(pick(game, "Slip the cash box while the clerk"))[0]
+    assert record["details"]["vulnerability"] == {"first_total": 4}
+    assert record["total"] == 2 and record["outcome"] == "failure"
+    game.dice.force(4)  # nobody opposed watching: the success stands
+    record = rolls(pick(game, "Slip the cash box while nobody"))[0]
+    assert "vulnerability" not in record["details"] and record["outcome"] == "success"
+
+
+def test_vulnerability_is_per_stat():
+    game = play(ABILITIES, "ada")
+    pick(game, "Bang your head on the shelf")
+    game.dice.force(4)  # a hand roll: the head's vulnerability does not touch it
+    record = rolls(pick(game, "Slip the cash box while the clerk"))[0]
+    assert "vulnerability" not in record["details"] and record["outcome"] == "success"
+    game.dice.force(4, 2)  # nor a hand contest
+    record = rolls(pick(game, "Arm-wrestle the clerk"))[0]
+    assert "vulnerability" not in record["details"] and record["outcome"] == "success"
+    pick(game, "Catch your hand in the van door")
+    game.dice.force(4, 2, 2)  # Ada 4 beats 2, rolled again: 2 ties, and ties hold
+    record = rolls(pick(game, "Arm-wrestle the clerk"))[0]
+    assert record["details"]["vulnerability"] == {"first_total": 4}
+    assert record["outcome"] == "failure"
+
+
+def test_vulnerable_check_odds_are_exact():
+    game = play(ABILITIES, "ada")
+    pick(game, "Catch your hand in the van door")
+    params = {"stat": "hand", "target": 4, "witnessed": True}
+    odds = HB.check_odds(game.character, params)
+    plain = HB.check_odds(game.character, dict(params, witnessed=False))
+    # without aid the check succeeds only when both rolls do
+    assert odds.outcomes["success"] == plain.outcomes["success"] ** 2
+    for size in ("very-minor", "minor", "medium"):
+        assert odds.outcomes[size] == plain.outcomes["success"] * plain.outcomes[size]
+    assert hint(game, "Slip the cash box while the clerk") == \
+        f"Hand: {float(odds.success_chance()) * 100:.0f}% success"
+
+
+def test_a_vulnerable_defender_rerolls_a_roll_that_holds():
+    game = play(ABILITIES, "ada")
+    ada = game.character
+    clerk = HB.prepare_character(game.adventure.npcs["clerk"].character(game.adventure.system))
+    clerk.conditions = ["vulnerability:hand"]
+    game.dice.force(2, 3, 1)  # Ada 2, the clerk 3 holds; rolled again: 1 bumps...
+    game.dice.force(1)  # ... 1 again, then
+    game.dice.force(3)  # 3: the clerk's 1+1+3 = 5 stands
+    record = HB.contest(game.dice, ada, clerk, {"stat": "hand"})
+    assert record.details["opponent_vulnerability"] == {"first_total": 3}
+    assert record.details["opponent_total"] == 5 and not record.success
+    # exact odds against an independent sum: win = sum_a P(A=a) (1 - P(D >= a)^2)
+    odds = HB.contest_odds(ada, clerk, {"stat": "hand"})
+    pmf = bumping.total_pmf(bumping.single(bumping.standard_die(4)), 60)
+    below = {a: sum((p for d, p in pmf.items() if d < a), Fraction(0)) for a in pmf}
+    win = sum((p * (1 - (1 - below[a]) ** 2) for a, p in pmf.items()), Fraction(0))
+    assert abs(float(odds.outcomes["success"] - win)) < 1e-12
+    assert odds.truncated < Fraction(1, 10**15)

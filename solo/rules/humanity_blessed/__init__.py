@@ -41,8 +41,10 @@ Conditions are strings in ``character.conditions``: ``uncool`` (-1), ``pain`` (-
 top face reads as the one below), ``weakness`` (no Help, no aid), ``muddled`` (-2 on the next
 focal roll), ``distracted`` (no bumping), ``taxed`` (no spark), ``surprise`` (the next roll neither
 bumps nor sparks), ``cursed`` (blessing dice worth 1 less), ``disarmed`` (a violent win caps at
-very major), ``vulnerability`` (in a contest the opponent forces a winning roll to be rolled
-again, once; the new roll stands). Ache, pain and weakness may name a stat as ``pain:hand``; bare, they touch every stat.
+very major), ``vulnerability`` (an opposing character who sees the roll forces a success to be
+rolled again, once; the new roll stands: in a contest always, on a check marked ``witnessed``;
+the player does the same to a vulnerable defender whose roll holds). Ache, pain, weakness and
+vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
 
 **Decisions** (beyond the digest's):
 
@@ -55,8 +57,9 @@ again, once; the new roll stands). Ache, pain and weakness may name a stat as ``
   rolled, the lowest such pair. If the stats are not balanced, the pool cannot pay, or the
   character is taxed or surprised, a basic check is rolled instead and a step says why. Odds
   follow the same rule; with ``die`` there is no pool and nothing to pay.
-* In a contest the defender rolls a basic check (no spark, no Help); Vulnerability (an opponent
-  forcing a reroll) is the GM's move and is not modelled.
+* In a contest the defender rolls a basic check (no spark, no Help). Forcing a vulnerable
+  roll again is always taken when it can only help the one who forces it: a winning attacker's
+  roll, a holding defender's roll, a witnessed check's success (before aid).
 * Situational aid comes once per roll when the roll would fail, from ``aid``, Survival Instinct
   (a Hurry roll, +dc2), Armored Skin (defending a violent contest, +dc2), an ability a tagged
   check calls on (+dc2) or an overcharged stat of an upgraded Lifestyle in a spark (+ a die of

@@ -17,6 +17,7 @@ from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import plan_roll
+from solo.rules.humanity_blessed.rolling import vulnerable
 from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
 
 
@@ -25,7 +26,8 @@ def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
     parsed = parse_check(params, character)
     plan = plan_roll(character, parsed)
     return check_distribution(plan.group, parsed.target, plan.modifier,
-                              plan.aid[1] if plan.aid else None, size_up=plan.size_up)
+                              plan.aid[1] if plan.aid else None, size_up=plan.size_up,
+                              vulnerable=parsed.witnessed and vulnerable(character, plan.stats))
 
 
 def contest_odds(character: Character, opponent: Character, params: Mapping[str, Any]) -> Odds:
@@ -37,7 +39,8 @@ def contest_odds(character: Character, opponent: Character, params: Mapping[str,
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
         a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
-        disarmed=disarmed, vulnerable=Conditions.of(character).has("vulnerability"),
+        disarmed=disarmed, vulnerable=vulnerable(character, a_plan.stats),
+        defender_vulnerable=vulnerable(opponent, d_plan.stats),
     )
 
 
@@ -48,14 +51,19 @@ def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:
 
 
 def check_distribution(
-    group: Group, target: int, modifier: int = 0, aid: int | Die | None = None, *, size_up: int = 0
+    group: Group, target: int, modifier: int = 0, aid: int | Die | None = None, *,
+    size_up: int = 0, vulnerable: bool = False,
 ) -> Odds:
     """Exact odds of a check: success, failure, each size of success (``size_up`` ranks larger,
     for Perfect Divination), the total up to max(target, 20), and the mean of the roll before
-    aid. Nothing is truncated: every total up to a bound is a finite sum because each bump adds
-    at least 1."""
+    aid. A ``vulnerable`` roll that succeeds (before aid) is rolled again and the new roll
+    stands. Nothing is truncated: every total up to a bound is a finite sum because each bump
+    adds at least 1, and the chance of a success is one minus that of the totals below it."""
     top = max(target, 20)
     raw = bumping.total_pmf(group, top - modifier)
+    if vulnerable:
+        again = 1 - sum((p for v, p in raw.items() if v + modifier < target), Fraction(0))
+        raw = {v: p * again + (p if v + modifier < target else 0) for v, p in raw.items()}
     final: dict[int, Fraction] = {}
     failing: dict[int, Fraction] = {}
     for v, p in raw.items():
@@ -102,12 +110,14 @@ def contest_distribution(
     *,
     disarmed: bool = False,
     vulnerable: bool = False,
+    defender_vulnerable: bool = False,
     tail: Fraction = Fraction(1, 10**15),
 ) -> Odds:
     """Exact contest odds except for totals beyond a bound chosen so that the mass left out
     (reported as ``truncated``) is below ``tail``. The attacker wins only by rolling higher;
     aid on a would-be loss comes to the attacker first, then to the defender. A ``vulnerable``
-    attacker's winning roll is rolled again (before any aid) and the new roll stands."""
+    attacker's winning roll is rolled again (before any aid) and the new roll stands; then a
+    ``defender_vulnerable`` defender's holding roll is rolled again and the new roll stands."""
     parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid)]
     bound = 40
     while bound < 5120 and any(
@@ -116,7 +126,8 @@ def contest_distribution(
         bound *= 2
     while True:
         odds = _contest_upto(attacker, defender, attacker_modifier, defender_modifier,
-                             attacker_aid, defender_aid, disarmed, bound, vulnerable)
+                             attacker_aid, defender_aid, disarmed, bound, vulnerable,
+                             defender_vulnerable)
         if odds.truncated < tail or bound >= 5120:
             return odds
         bound *= 2
@@ -138,29 +149,48 @@ def _weights(value: Group | int | Die, bound: int) -> tuple[dict[int, int], int]
 def _contest_upto(
     attacker: Group, defender: Group, a_mod: int, d_mod: int,
     a_aid: int | Die | None, d_aid: int | Die | None, disarmed: bool, bound: int,
-    vulnerable: bool = False,
+    vulnerable: bool = False, defender_vulnerable: bool = False,
 ) -> Odds:
     a_w, a_den = _weights(attacker, bound)
     d_w, d_den = _weights(defender, bound)
-    margin: dict[int, int] = {}
     shift = a_mod - d_mod
+    # joint integer weights of (the attacker's total that stands, the defender's first total)
+    pairs: dict[tuple[int, int], int] = {}
     if vulnerable:
         # Against each defender total the attacker's first roll stands when it loses or ties;
         # when it wins it is rolled again and the second roll stands: weights over a_den squared.
         for d, wd in d_w.items():
             win_w = sum(wa for a, wa in a_w.items() if a - d + shift > 0)
             for a, wa in a_w.items():
-                m = a - d + shift
-                w = (wa * a_den if m <= 0 else 0) + win_w * wa
+                w = (wa * a_den if a - d + shift <= 0 else 0) + win_w * wa
                 if w:
-                    margin[m] = margin.get(m, 0) + w * wd
+                    pairs[(a, d)] = w * wd
         denominator = a_den * a_den * d_den
     else:
         for a, wa in a_w.items():
             for d, wd in d_w.items():
-                m = a - d + shift
-                margin[m] = margin.get(m, 0) + wa * wd
+                pairs[(a, d)] = wa * wd
         denominator = a_den * d_den
+    margin: dict[int, int] = {}
+    if defender_vulnerable:
+        # A defender's roll that holds (a loss or a tie for the attacker) is rolled again and
+        # the second roll stands; a winning attacker leaves it be: weights over d_den once more.
+        holding: dict[int, int] = {}
+        for (a, d), w in pairs.items():
+            m = a - d + shift
+            if m > 0:
+                margin[m] = margin.get(m, 0) + w * d_den
+            else:
+                holding[a] = holding.get(a, 0) + w
+        for a, w in holding.items():
+            for d, wd in d_w.items():
+                m = a - d + shift
+                margin[m] = margin.get(m, 0) + w * wd
+        denominator *= d_den
+    else:
+        for (a, d), w in pairs.items():
+            m = a - d + shift
+            margin[m] = margin.get(m, 0) + w
     if a_aid is not None:
         margin, denominator = _aid_margin(margin, denominator, a_aid, bound, lambda m: m <= 0, +1)
     if d_aid is not None:

@@ -106,13 +106,14 @@ class HBCheck:
     training: bool
     override: bool = False  # rolled from a die given directly, not a character's stat
     tags: frozenset[str] = frozenset()
+    witnessed: bool = False  # an opposing character sees the roll (Vulnerability)
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
         aid = self.aid.name if isinstance(self.aid, Die) else self.aid
         params: dict[str, Any] = {"target": self.target, "modifier": self.modifier, "aid": aid,
                                   "focal": self.focal, "training": self.training,
-                                  "tags": sorted(self.tags)}
+                                  "tags": sorted(self.tags), "witnessed": self.witnessed}
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -171,6 +172,7 @@ def parse_check(
         training=flag(params.get("training", False)),
         override=params.get("stat") is None,
         tags=parse_tags(params.get("tags"), "contest" if contest else "check"),
+        witnessed=flag(params.get("witnessed", False)),
     )
 
 

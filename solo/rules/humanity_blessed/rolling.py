@@ -99,6 +99,14 @@ def roll_check(
     rolled, steps = roll_side(dice, plan, " + ".join(plan.stats))
     all_dice = list(rolled.faces)
     total = rolled.total + plan.modifier
+    if parsed.witnessed and total >= parsed.target and vulnerable(character, plan.stats):
+        # an opposing witness uses the opening: the success is rolled again, the new roll stands
+        details["vulnerability"] = {"first_total": total}
+        rolled, again = roll_side(dice, plan, " + ".join(plan.stats))
+        steps.append(f"  vulnerability: an opposing witness forces a reroll of {total}")
+        steps += again
+        all_dice += rolled.faces
+        total = rolled.total + plan.modifier
     details.update(rounds=rolled.rounds, bumps=rolled.bumps, natural=rolled.natural,
                    training=rolled.bonus, bump_capped=rolled.capped, help_allowed=plan.can_help)
     if total < parsed.target and plan.aid is not None:
@@ -116,6 +124,11 @@ def roll_check(
     read_check(record)
     earn(dice, record, character)
     return record
+
+
+def vulnerable(character: Character | None, stats: list[str]) -> bool:
+    """Whether the character has Vulnerability on a stat rolled (or on every stat)."""
+    return Conditions.of(character).has("vulnerability", stats)
 
 
 def read_check(record: RollRecord) -> None:
@@ -159,7 +172,7 @@ def contest(
     all_dice = a_roll.faces + d_roll.faces
     a_total = a_roll.total + a_plan.modifier
     d_total = d_roll.total + d_plan.modifier
-    if a_total > d_total and Conditions.of(character).has("vulnerability"):
+    if a_total > d_total and vulnerable(character, a_plan.stats):
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
         details["vulnerability"] = {"first_total": a_total}
         a_roll, again = roll_side(dice, a_plan, character.name or a_plan.stats[0])
@@ -167,6 +180,15 @@ def contest(
         steps += again
         all_dice += a_roll.faces
         a_total = a_roll.total + a_plan.modifier
+    if a_total <= d_total and vulnerable(opponent, d_plan.stats):
+        # and the other way round: a vulnerable defender's holding roll is rolled again
+        details["opponent_vulnerability"] = {"first_total": d_total}
+        d_roll, again = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
+        steps.append(f"  vulnerability: {character.name or 'the attacker'} forces "
+                     f"{opponent.name or 'the defender'} to reroll {d_total}")
+        steps += again
+        all_dice += d_roll.faces
+        d_total = d_roll.total + d_plan.modifier
     if a_total <= d_total and a_plan.aid is not None:
         added, faces, rounds = roll_extra(dice, a_plan.aid[1])
         all_dice += faces
