@@ -7,8 +7,9 @@ a later error can name the file, line and column it came from.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import DEFAULT_ROUNDS
@@ -150,16 +151,17 @@ class Person:
     path: Path = ()
 
     def character(self, system: str) -> Character:
-        """A fresh, mutable :class:`Character` of ``system`` made from this entry."""
+        """A fresh, mutable :class:`Character` of ``system`` made from this entry (nested lists
+        and maps copied too: a game that adds to a pool must not add to the adventure's)."""
         return Character(
             id=self.id,
             name=self.name,
             system=system,
             description=self.description,
-            stats=dict(self.stats),
-            resources=dict(self.resources),
+            stats=copy.deepcopy(dict(self.stats)),
+            resources=copy.deepcopy(dict(self.resources)),
             items=list(self.items),
-            extra=dict(self.extra),
+            extra=copy.deepcopy(dict(self.extra)),
         )
 
 
@@ -209,6 +211,15 @@ class Adventure:
     @property
     def endings(self) -> list[str]:
         return [sid for sid, scene in self.scenes.items() if scene.ending is not None]
+
+    def npc_characters(self, ids: Any, prepare: Callable[[Character], Character]) -> list[Any]:
+        """The NPCs ``ids`` (one id or a list) names, as characters ready for play (``prepare``
+        is the ruleset's); an id that names no NPC stays as written, for the rules to refuse."""
+        found: list[Any] = []
+        for npc_id in ids if isinstance(ids, list) else [ids]:
+            person = self.npcs.get(npc_id) if isinstance(npc_id, str) else None
+            found.append(npc_id if person is None else prepare(person.character(self.system)))
+        return found
 
     def item_name(self, item_id: str) -> str:
         item = self.items.get(item_id)

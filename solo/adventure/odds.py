@@ -81,12 +81,17 @@ def contest_odds_for(
 
 def check_params(adventure: Adventure, ruleset: Ruleset, spec: CheckSpec) -> dict[str, Any]:
     """The parameters the ruleset gets for a check: as written, a companion who assists as
-    ``helper`` (a prepared character), the ``assist`` id itself left out."""
+    ``helper`` (a prepared character), the ``assist`` id itself left out, and the NPCs named by
+    a parameter the ruleset lists in ``npc_params`` (Humanity, Blessed ``group_with``) as
+    prepared characters."""
     params = dict(spec.params)
     params.pop("assist", None)
     if spec.assist and spec.assist in adventure.npcs:
         helper = adventure.npcs[spec.assist]
         params["helper"] = ruleset.prepare_character(helper.character(adventure.system))
+    for name in getattr(ruleset, "npc_params", ()):
+        if params.get(name):
+            params[name] = adventure.npc_characters(params[name], ruleset.prepare_character)
     return params
 
 

@@ -1108,6 +1108,7 @@ class _Checker:
                            f"assist: {spec.assist!r} is not a companion, so cannot assist",
                            "add `companion: true` to the NPC")
         if self.ruleset is not None:
+            self.check_npc_params(spec)
             self.check_stats(choice, spec)
 
     def check_opponent(self, spec: model.CheckSpec) -> None:
@@ -1181,8 +1182,28 @@ class _Checker:
                 self.rollable[key] = False
         return self.rollable[key]
 
+    def check_npc_params(self, spec: model.CheckSpec) -> None:
+        """Parameters the system reads as NPCs (``npc_params``) name companions of the file."""
+        for name in getattr(self.ruleset, "npc_params", ()):
+            value = spec.params.get(name)
+            ids = value if isinstance(value, list) else [] if value is None else [value]
+            for index, npc_id in enumerate(ids):
+                at = spec.path + ((name, index) if isinstance(value, list) else (name,))
+                npc = self.adv.npcs.get(npc_id) if isinstance(npc_id, str) else None
+                if npc is None:
+                    self.error("unknown-npc", at, f"{name}: no NPC called {npc_id!r}",
+                               _did_you_mean(npc_id, self.adv.npcs))
+                elif not npc.companion:
+                    self.error("assist-not-companion", at,
+                               f"{name}: {npc_id!r} is not a companion, so cannot act with the character",
+                               "add `companion: true` to the NPC")
+
     def check_params(self, spec: model.CheckSpec, owners: list[int]) -> None:
         params = dict(spec.params)
+        for name in getattr(self.ruleset, "npc_params", ()):
+            if params.get(name):
+                known = self.adv.npc_characters(params[name], self.ruleset.prepare_character)
+                params[name] = [c for c in known if isinstance(c, Character)]  # the rest: unknown-npc
         if spec.assist and spec.assist in self.adv.npcs:
             level = self.adv.npcs[spec.assist].stats.get(spec.stat) if isinstance(spec.stat, str) else None
             if isinstance(level, int) and not isinstance(level, bool):

@@ -481,10 +481,16 @@ class Game:
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         record = RollRecord.from_dict(data["record"])
         base = {k: v for k, v in data.items() if k != "record"}
-        if option_id == KEEP:
+        if option_id == KEEP and not self._own_keep(record):
             return self._resolve(base, record)
         record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
         return self._after_roll(base, record)
+
+    def _own_keep(self, record: RollRecord) -> Offer | None:
+        """The ruleset's own offer keyed ``keep``, when it has one: the roll is not finished
+        (Humanity, Blessed: a spark may still join a first roll), and keeping it goes on through
+        :meth:`apply_offer` instead of ending the roll."""
+        return next((o for o in self.ruleset.offers(record, self.character) if o.key == KEEP), None)
 
     def _resolve(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
@@ -553,8 +559,9 @@ class Game:
         if pending.kind == "roll":
             record = RollRecord.from_dict(pending.data["record"])
             offers = self.ruleset.offers(record, self.character)
-            options = [ev.Option("1", "Keep the roll", KEEP)]
-            numbered = [offer for offer in offers if not offer.typed]
+            keep = self._own_keep(record)
+            options = [ev.Option("1", keep.text if keep else "Keep the roll", KEEP)]
+            numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
             for n, offer in enumerate(numbered, start=2):
                 options.append(ev.Option(str(n), offer.text, offer.key))
             # answered by typing (the text says what): shown without a number

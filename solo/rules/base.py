@@ -183,6 +183,9 @@ class Ruleset(Protocol):
       this system puts in :attr:`RollRecord.measures` (``excess``, ``margin``, ``size``...);
       adventures read them as ``roll.<name>``. ``size_labels``: extra branch keys a system
       names by size (Humanity, Blessed ``major``...), read from ``measures["size"]``.
+    * ``npc_params: ClassVar[tuple[str, ...]]``, check parameters whose values name NPCs
+      (Humanity, Blessed ``group_with``): the engine and ``solo validate`` pass the NPCs as
+      prepared characters, and the validator checks the names; default none.
     * ``incapacitated(character) -> str | None``: why the rules say the character cannot act
       (``"unconscious"``), or None; the engine runs the adventure's ``defeated`` branch.
     * ``read_offer(record, character, text) -> str | None``: the offer key for something the
@@ -232,7 +235,12 @@ class Ruleset(Protocol):
         """Roll a contest: ``character`` acts against ``opponent``; the outcome is ``character``'s."""
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
-        """What the player may still do to this roll (bonus dice, rerolls, mastery...)."""
+        """What the player may still do to this roll (bonus dice, rerolls, mastery...).
+
+        An offer keyed ``keep`` stands in for the engine's own "Keep the roll": the roll is not
+        finished yet (a Humanity, Blessed first roll a spark may still join), so choosing it goes
+        through :meth:`apply_offer` like any other offer.
+        """
 
     def apply_offer(
         self, dice: Dice, record: RollRecord, character: Character, key: str

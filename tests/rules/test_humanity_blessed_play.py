@@ -34,7 +34,8 @@ def play(path: Path, pregen: str, *, pool: list[int] | None = None) -> Game:
 
 def pick(game: Game, text: str, *, keep: bool = True) -> list[ev.Event]:
     """Choose the option whose text starts with ``text`` (and keep the roll it makes)."""
-    option = next(o for o in game.offered.options if o.text.startswith(text))
+    exact = [o for o in game.offered.options if o.text == text]
+    option = exact[0] if exact else next(o for o in game.offered.options if o.text.startswith(text))
     events = game.choose(option.key)
     while keep and game.offered is not None and game.offered.kind == "roll":
         events += game.choose("keep")
@@ -323,3 +324,163 @@ def test_a_vulnerable_defender_rerolls_a_roll_that_holds():
     win = sum((p * (1 - (1 - below[a]) ** 2) for a, p in pmf.items()), Fraction(0))
     assert abs(float(odds.outcomes["success"] - win)) < 1e-12
     assert odds.truncated < Fraction(1, 10**15)
+
+
+# -- a spark declared after the first roll ------------------------------------------------------
+
+
+def offered(game: Game) -> list[tuple[str, str]]:
+    return [(o.key, o.text) for o in game.offered.options]
+
+
+def test_a_spark_may_be_declared_after_the_first_roll():
+    game = play(ABILITIES, "ada", pool=[3, 5, 3])
+    game.dice.force(1)  # hand d4's first roll: a 1, which bumps
+    events = pick(game, "Lift the crate", keep=False)
+    first = rolls(events, final=False)[0]
+    assert first["details"]["first_roll"] == {"face": 1, "reading": 1}
+    assert first["dice"] == [1]
+    assert game.offered.kind == "roll"
+    assert offered(game) == [
+        ("1", "Roll on without a spark"),
+        ("2", "Spark with head d4 (pay blessing dice 3 and 3)"),
+        ("3", "Spark with history d4 (pay blessing dice 3 and 3)"),
+        ("4", "Spark with hurt d4 (pay blessing dice 3 and 3)"),
+    ]
+    game.dice.force(3, 2, 4)  # head joins the 1: [1, 3] bumps as a group, then [2, 4]
+    events = game.choose("2")
+    while game.offered.kind == "roll":
+        events += game.choose("keep")
+    record = rolls(events)[0]
+    assert record["details"]["rounds"] == [[1, 3], [2, 4]] and record["total"] == 10
+    assert record["details"]["spark_paid"] == [3, 3]
+    assert record["details"]["late_spark"] == {"first_face": 1, "tax_paid": []}
+    assert record["stat"] == "hand" and record["details"]["stats"] == ["hand", "head"]
+    assert game.character.resources["blessings"] == [5]
+    assert record["outcome"] == "success" and record["details"]["size"] == "medium"
+
+
+def test_rolling_on_gives_the_basic_check_with_the_same_dice():
+    sparked = play(ABILITIES, "ada", pool=[2, 2])
+    plain = play(ABILITIES, "bo")  # no blessing dice: the same head d4 check rolls at once
+    sparked.dice.force(1, 1, 3)  # head d4: 1 bumps, 1 bumps, 3: 5 (Sharp Recall's check)
+    pick(sparked, "Remember the van's route", keep=False)
+    assert offered(sparked)[0] == ("1", "Roll on without a spark")
+    events = sparked.choose("1")
+    while sparked.offered.kind == "roll":
+        events += sparked.choose("keep")
+    record = rolls(events)[0]
+    plain.dice.force(1, 1, 3)
+    other = rolls(pick(plain, "Remember the van's route"))[0]
+    assert record["details"]["rounds"] == other["details"]["rounds"] == [[1], [1], [3]]
+    assert record["total"] == other["total"] == 5 and "spark_paid" not in record["details"]
+    assert sparked.character.resources["blessings"] == [2, 2]
+
+
+def test_paying_to_end_taxed_lets_the_spark_through():
+    game = play(ABILITIES, "ada", pool=[3, 3])
+    pick(game, "Pay the depot's levy")
+    assert game.character.conditions == ["taxed"]
+    game.dice.force(2)  # with only a pair, a taxed character cannot spark: the roll is at once
+    events = pick(game, "Remember the van's route", keep=False)
+    assert all("first_roll" not in r["details"] for r in rolls(events, final=False))
+    while game.offered.kind == "roll":
+        game.choose("keep")
+    game.character.resources["blessings"] = [3, 3, 1, 6]
+    game.dice.force(2)
+    pick(game, "Remember the van's route", keep=False)
+    texts = [text for _, text in offered(game)]
+    assert texts[1] == "End Taxed (pay 1 and 6) and spark with hand d4 (pay blessing dice 3 and 3)"
+    game.dice.force(4)
+    events = game.choose("2")
+    while game.offered.kind == "roll":
+        events += game.choose("keep")
+    record = rolls(events)[0]
+    assert game.character.conditions == [] and game.character.resources["blessings"] == []
+    assert record["details"]["late_spark"]["tax_paid"] == [1, 6]
+    assert record["details"]["rounds"] == [[2, 4]] and record["total"] == 6
+
+
+def test_each_game_starts_from_the_pool_the_adventure_gives():
+    adventure = loader.load(HARVEST).adventure
+    for seed in (1, 2):
+        game = Game(adventure, seed=seed)
+        game.start()
+        game.choose(next(o.key for o in game.offered.options if o.id == "bram"))
+        # three blessing dice from the chapel, each 1 bringing another: never the last game's
+        assert 3 <= len(game.character.resources["blessings"]) < 8
+    assert adventure.characters[1].resources["blessings"] == []
+
+
+# -- group checks by median ----------------------------------------------------------------------
+
+
+def test_a_group_check_takes_the_median_roll():
+    game = play(ABILITIES, "ada")
+    game.dice.force(3, 5, 2)  # Ada hand d4 3, Pip hand d6 5, Tom hand d4 2: the second highest
+    record = rolls(pick(game, "Heave the crate onto the van with Pip and Tom"))[0]
+    assert [m["total"] for m in record["details"]["group"]] == [3, 5, 2]
+    assert record["details"]["group_median"] == {"rolls": 3, "rank": 2, "total": 3}
+    assert record["total"] == 3 and record["outcome"] == "failure"
+    game.dice.force(4, 1, 6, 4)  # Ada 4; Pip 1 bumps, then 6: 7; Tom 4: the median is 4
+    record = rolls(pick(game, "Heave the crate onto the van with Pip and Tom"))[0]
+    assert record["details"]["group_median"]["total"] == 4 and record["outcome"] == "failure"
+    game.dice.force(2, 6)  # two rolls: the higher counts
+    record = rolls(pick(game, "Heave the crate onto the van with Pip"))[0]
+    assert record["details"]["group_median"] == {"rolls": 2, "rank": 1, "total": 6}
+    assert record["outcome"] == "success"
+
+
+def _capped(pmf: dict[int, Fraction], top: int) -> dict[int, Fraction]:
+    """A total's distribution with everything above ``top`` lumped at top + 1."""
+    shown = {v: p for v, p in pmf.items() if v <= top}
+    shown[top + 1] = 1 - sum(shown.values(), Fraction(0))
+    return shown
+
+
+def test_group_check_odds_are_exact_against_enumeration():
+    game = play(ABILITIES, "ada")
+    choice = next(c for c in game.adventure.scenes["depot"].choices if c.text.endswith("Pip and Tom"))
+    odds = HB.check_odds(game.character, game._params(choice.check))
+    top = 20
+    d4 = _capped(bumping.total_pmf(bumping.single(bumping.standard_die(4)), top), top)
+    d6 = _capped(bumping.total_pmf(bumping.single(bumping.standard_die(6)), top), top)
+    median: dict[int, Fraction] = {}
+    for a, pa in d4.items():
+        for b, pb in d6.items():
+            for c, pc in d4.items():
+                m = sorted((a, b, c))[1]
+                median[m] = median.get(m, Fraction(0)) + pa * pb * pc
+    assert odds.outcomes["failure"] == sum((p for v, p in median.items() if v < 6), Fraction(0))
+    assert odds.outcomes["medium"] == sum((p for v, p in median.items() if 8 <= v <= 11), Fraction(0))
+    assert odds.outcomes["maximum"] == median[top] + median[top + 1]
+    assert "expected" not in odds.values
+    assert hint(game, "Heave the crate onto the van with Pip and Tom") == \
+        f"Hand: {float(odds.success_chance()) * 100:.0f}% success"
+
+
+@pytest.mark.parametrize("written, message", [
+    ("[pip, ghost]", "no NPC called 'ghost'"),
+    ("[pip, clerk]", "'clerk' is not a companion"),
+])
+def test_group_members_are_companions_of_the_file(tmp_path, written, message):
+    text = ABILITIES.read_text(encoding="utf-8").replace("group_with: [pip, tom]", f"group_with: {written}")
+    path = tmp_path / "group.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = [p for p in validate_path(path) if p.severity == "error"]
+    assert len(problems) == 1 and message in problems[0].message
+    line = text.splitlines().index(f"          group_with: {written}") + 1
+    assert (problems[0].line, problems[0].col) == (line, text.splitlines()[line - 1].index(written[6:-1]) + 1)
+
+
+def test_a_group_member_needs_the_stat(tmp_path):
+    text = ABILITIES.read_text(encoding="utf-8").replace(
+        "stat: hand\n          target: 6\n          group_with: [pip, tom]",
+        "stat: heart\n          target: 6\n          group_with: [pip, tom]")
+    path = tmp_path / "group.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = [p for p in validate_path(path) if p.severity == "error"]
+    assert [p.code for p in problems] == ["bad-check"]
+    assert "Pip has no heart die" in problems[0].message
+    line = text.splitlines().index("          group_with: [pip, tom]") + 1
+    assert (problems[0].line, problems[0].col) == (line, 24)

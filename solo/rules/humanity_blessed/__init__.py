@@ -33,7 +33,9 @@ book's usual target);
 the roll); ``aid`` (situational aid received when the roll would fail: +1 or a capped die up to
 dc4); ``tags`` (what the check is about, for the abilities that answer it: see
 :data:`.tables.CHECK_TAGS`); ``focal: true`` (a roll that decides an endeavor's Focal Action: Muddled applies there);
-``training: true`` (Advanced Training without a character, for odds). Contests add
+``training: true`` (Advanced Training without a character, for odds); ``witnessed: true`` (an
+opposing character sees the roll: Vulnerability); ``group_with`` (companions who roll with the
+character, passed as characters: the group's total is the median roll). Contests add
 ``opponent_stat`` (defaults to ``stat``), ``violent: true`` (the attacker rolls Hurt, the defender
 Hurry), ``opponent_modifier`` and ``opponent_aid``.
 
@@ -53,6 +55,11 @@ vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
   so the six sizes add up to ``success``.
 * ``expected`` in odds is the mean of the roll itself (stat dice, bumps, Advanced Training and
   modifiers), before aid that only comes on a failure: the book's statistic.
+* A spark may be declared after a basic check's first roll (:mod:`.first_roll`): the check
+  stops after the stat die's first face whenever a spark could join it, and the player rolls
+  on or sparks; a taxed character may pay two more dice (worth 1+) to end Taxed and spark. The
+  cheapest payment is taken. A check's odds are for the check as written (no spark unless
+  ``spark`` is given). A group check, a contest and a Blessed Luck retry do not stop.
 * A spark check (``spark`` parameter) pays two pool dice of equal worth (at least 1) when it is
   rolled, the lowest such pair. If the stats are not balanced, the pool cannot pay, or the
   character is taxed or surprised, a basic check is rolled instead and a step says why. Odds
@@ -83,6 +90,10 @@ vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
   the recharge (5) at once. The retry repeats the same roll (a spark is not paid again); Help on
   the failed roll is lost with it.
 * Automatic History success reduces very minor to very minor (there is no smaller size).
+* A group check by median: each member rolls the check's stat with their own die and
+  conditions; the character's own aid (the check's ``aid``, abilities) comes once, on the
+  group's total; Help goes to that total; the lucky number is the character's own roll.
+  ``witnessed`` is for one roll, and refused with a group.
 * Spark statistics: the book's b_s formula for the mean of a bumping spark round is an
   approximation (2d6: 4.5 where the exact mean is 52/11); exact values come from enumeration.
 """

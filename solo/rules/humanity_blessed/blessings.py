@@ -70,3 +70,24 @@ def take(pool: list[int], indexes: Iterable[int]) -> list[int]:
     for i in chosen:
         del pool[i]
     return sorted(values)
+
+
+def spark_payment(pool: list[int], cursed: bool, taxed: bool) -> tuple[list[int], list[int]] | None:
+    """Indexes of the pool dice a spark costs: two of equal worth (at least 1), and while Taxed
+    two more worth 1 or more that end the condition first; the cheapest such choice, or None."""
+    best: tuple[int, int, list[int], list[int]] | None = None
+    order = sorted(range(len(pool)), key=lambda i: (pool[i], i))
+    for a, first in enumerate(order):
+        for second in order[a + 1:]:
+            value = worth(pool[first], cursed)
+            if value < 1 or worth(pool[second], cursed) != value:
+                continue
+            tax: list[int] = []
+            if taxed:
+                tax = [i for i in order if i not in (first, second) and worth(pool[i], cursed) >= 1][:2]
+                if len(tax) < 2:
+                    continue
+            cost = sum(pool[i] for i in (first, second, *tax))
+            if best is None or (cost, value) < best[:2]:
+                best = (cost, value, [first, second], tax)
+    return None if best is None else (best[2], best[3])

@@ -19,7 +19,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from solo.rules.dice import Dice
 
@@ -158,19 +158,24 @@ class Rolled:
         return self.natural + self.bonus
 
 
-def roll(dice: Dice, group: Group, max_bumps: int = MAX_BUMPS) -> Rolled:
-    """Roll a group, bumping while any die shows a bumping reading (at most ``max_bumps`` times)."""
+def roll(dice: Dice, group: Group, max_bumps: int = MAX_BUMPS, first: Sequence[int] = ()) -> Rolled:
+    """Roll a group, bumping while any die shows a bumping reading (at most ``max_bumps`` times).
+
+    ``first`` holds faces already thrown for the first dice of the first round (a basic check's
+    first roll that a spark then joins); they are read, not drawn again.
+    """
     faces: list[int] = []
     rounds: list[list[int]] = []
     bumps = 0
     capped = False
+    thrown = list(first)
     while True:
         readings = []
         for die in group.dice:
             if die.sides == 0:
                 readings.append(die.readings[0])
                 continue
-            face = dice.roll(die.sides)
+            face = thrown.pop(0) if thrown else dice.roll(die.sides)
             faces.append(face)
             readings.append(die.read(face))
         rounds.append(readings)

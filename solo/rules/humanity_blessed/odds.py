@@ -17,7 +17,7 @@ from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import plan_roll
-from solo.rules.humanity_blessed.rolling import vulnerable
+from solo.rules.humanity_blessed.rolling import group_rank, member_check, vulnerable
 from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
 
 
@@ -25,6 +25,13 @@ def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
     """The odds of a check as written in ``params``, for ``character``."""
     parsed = parse_check(params, character)
     plan = plan_roll(character, parsed)
+    if parsed.group:
+        sides = [(plan.group, plan.modifier)]
+        for member in parsed.group:
+            other = plan_roll(member, member_check(parsed, member))
+            sides.append((other.group, other.modifier))
+        return group_check_distribution(sides, parsed.target, plan.aid[1] if plan.aid else None,
+                                        size_up=plan.size_up)
     return check_distribution(plan.group, parsed.target, plan.modifier,
                               plan.aid[1] if plan.aid else None, size_up=plan.size_up,
                               vulnerable=parsed.witnessed and vulnerable(character, plan.stats))
@@ -64,10 +71,46 @@ def check_distribution(
     if vulnerable:
         again = 1 - sum((p for v, p in raw.items() if v + modifier < target), Fraction(0))
         raw = {v: p * again + (p if v + modifier < target else 0) for v, p in raw.items()}
+    totals = {v + modifier: p for v, p in raw.items()}
+    return _check_odds(totals, target, aid, size_up, bumping.mean(group) + modifier)
+
+
+def group_check_distribution(
+    sides: list[tuple[Group, int]], target: int, aid: int | Die | None = None, *, size_up: int = 0
+) -> Odds:
+    """Exact odds of a group check by median: each side (a group of dice and its modifier)
+    rolls, and the group's total is the roll of :func:`~.rolling.group_rank` counted from the
+    highest; aid on a would-be failure and sizes as for one check. The chance that the group's
+    total is at least v is the chance that at least that many rolls are: a sum over how many
+    rolls reach v, one side at a time. No ``expected`` value is given for a group."""
+    top = max(target, 20)
+    pmfs = [{v + mod: p for v, p in bumping.total_pmf(g, top - mod).items()} for g, mod in sides]
+    rank = group_rank(len(sides))
+
+    def reaching(v: int) -> Fraction:
+        counts = [Fraction(1)] + [Fraction(0)] * len(sides)  # P(so many sides reach v so far)
+        for pmf in pmfs:
+            q = 1 - sum((p for u, p in pmf.items() if u < v), Fraction(0))
+            counts = [counts[j] * (1 - q) + (counts[j - 1] * q if j else 0)
+                      for j in range(len(counts))]
+        return sum(counts[rank:], Fraction(0))
+
+    lowest = min(min(pmf) for pmf in pmfs if pmf)
+    at_least = {v: reaching(v) for v in range(lowest, top + 2)}
+    totals = {v: at_least[v] - at_least[v + 1] for v in range(lowest, top + 1)}
+    return _check_odds(totals, target, aid, size_up, None)
+
+
+def _check_odds(
+    totals: dict[int, Fraction], target: int, aid: int | Die | None, size_up: int,
+    expected: Fraction | None,
+) -> Odds:
+    """Odds of a check from the exact chance of each total up to max(target, 20) (totals above
+    it may be left out): aid on a would-be failure, success, failure and each size."""
+    top = max(target, 20)
     final: dict[int, Fraction] = {}
     failing: dict[int, Fraction] = {}
-    for v, p in raw.items():
-        value = v + modifier
+    for value, p in totals.items():
         if value < target and aid is not None:
             failing[value] = failing.get(value, Fraction(0)) + p
         elif value <= top:
@@ -91,11 +134,14 @@ def check_distribution(
         for size in SIZES:
             shifted[larger_size(size, size_up)] += outcomes[size]
         outcomes.update(shifted)
+    values = {"target": Fraction(target)}
+    if expected is not None:
+        values["expected"] = expected
     return Odds(
         system=SYSTEM,
         outcomes=outcomes,
         distributions={"total": {v: p for v, p in sorted(final.items())}},
-        values={"expected": bumping.mean(group) + modifier, "target": Fraction(target)},
+        values=values,
         truncated=Fraction(0),
     )
 

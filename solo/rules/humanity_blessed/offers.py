@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed import bumping, first_roll
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -47,7 +47,10 @@ def help_factor(record: RollRecord, character: Character) -> int:
 
 
 def offers(record: RollRecord, character: Character) -> list[Offer]:
-    """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check."""
+    """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check; on a
+    first roll still open, rolling on or declaring a spark (:mod:`.first_roll`)."""
+    if first_roll.is_open(record):
+        return first_roll.offers(record, character)
     found: list[Offer] = []
     details = record.details
     pool = list(character.resources.get("blessings", []) or [])
@@ -81,6 +84,8 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
     if offer is None:
         keys = ", ".join(o.key for o in offers(record, character)) or "none"
         raise err(f"offer {key!r} is not available on this roll (available: {keys})")
+    if first_roll.is_open(record):
+        return first_roll.finish(dice, record, character, key)
     if key == "blessed-luck":
         return _blessed_luck(dice, record, character)
     n = int(key.split("-", 1)[1])

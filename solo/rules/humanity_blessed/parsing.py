@@ -16,6 +16,7 @@ from solo.rules.humanity_blessed.bumping import Die, DieError
 from solo.rules.humanity_blessed.tables import (
     CHECK_TAGS,
     MAX_AID_CAP,
+    MAX_GROUP,
     MAX_AID_NUMBER,
     TARGETS,
     VALUES,
@@ -107,6 +108,7 @@ class HBCheck:
     override: bool = False  # rolled from a die given directly, not a character's stat
     tags: frozenset[str] = frozenset()
     witnessed: bool = False  # an opposing character sees the roll (Vulnerability)
+    group: tuple[Character, ...] = ()  # others rolling with the character (a median group check)
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -114,6 +116,8 @@ class HBCheck:
         params: dict[str, Any] = {"target": self.target, "modifier": self.modifier, "aid": aid,
                                   "focal": self.focal, "training": self.training,
                                   "tags": sorted(self.tags), "witnessed": self.witnessed}
+        if self.group:
+            params["group_with"] = [member.to_dict() for member in self.group]
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -160,7 +164,7 @@ def parse_check(
         target = TARGETS["medium"]
     if params.get("opponent") is not None:
         parse_aid(params.get("opponent_aid"), "opponent_aid")
-    return HBCheck(
+    parsed = HBCheck(
         stat=stat,
         die=die.name,
         spark=spark,
@@ -173,7 +177,41 @@ def parse_check(
         override=params.get("stat") is None,
         tags=parse_tags(params.get("tags"), "contest" if contest else "check"),
         witnessed=flag(params.get("witnessed", False)),
+        group=parse_group(params.get("group_with"), stat, contest or params.get("stat") is None),
     )
+    if parsed.group and parsed.witnessed:
+        raise err("witnessed is for one character's roll, not a group's median", param="witnessed")
+    return parsed
+
+
+def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...]:
+    """The characters who roll with the character in a group check (``group_with``), each
+    with the stat rolled; the engine and ``solo validate`` pass them as characters, a stored
+    record as their data. ``refused``: a contest or a bare die, which take no group."""
+    if value is None or value == []:
+        return ()
+    if refused:
+        raise err("group_with is for checks of a character's stat (a contest's sides roll alone)",
+                  param="group_with")
+    members = value if isinstance(value, (list, tuple)) else [value]
+    if len(members) > MAX_GROUP - 1:
+        raise err(f"a group check has at most {MAX_GROUP} rolls: the character and "
+                  f"{MAX_GROUP - 1} others (got {len(members)} others)", param="group_with")
+    found = []
+    for index, member in enumerate(members):
+        if isinstance(member, Mapping):
+            member = Character.from_dict(member)
+        if not isinstance(member, Character):
+            raise err(f"group_with names companions, who roll with the character (got {member!r})",
+                      param=("group_with", index))
+        key = lookup(member.stats, stat)
+        if key is None:
+            raise err(f"{member.name or member.id} has no {stat} die to roll with the group "
+                      f"(has: {', '.join(sorted(member.stats, key=str))})",
+                      param=("group_with", index))
+        read_die(member.stats[key], f"{member.name or member.id}'s {key}")
+        found.append(member)
+    return tuple(found)
 
 
 def read_die(text: object, what: str) -> Die:

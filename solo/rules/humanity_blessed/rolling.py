@@ -5,7 +5,7 @@ result (success by the target, a contest won only by rolling higher) and its out
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
@@ -13,7 +13,7 @@ from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
+from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_contest
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.session import earn, ensure_session
 from solo.rules.humanity_blessed.tables import (
@@ -26,9 +26,12 @@ from solo.rules.humanity_blessed.tables import (
 )
 
 
-def roll_side(dice: Dice, plan: Plan, label: str) -> tuple[bumping.Rolled, list[str]]:
-    """Throw one side's group; the lines that show it (rounds, bumps, notes, modifiers)."""
-    rolled = bumping.roll(dice, plan.group)
+def roll_side(
+    dice: Dice, plan: Plan, label: str, first: Sequence[int] = ()
+) -> tuple[bumping.Rolled, list[str]]:
+    """Throw one side's group (``first``: faces of its first round already thrown); the lines
+    that show it (rounds, bumps, notes, modifiers)."""
+    rolled = bumping.roll(dice, plan.group, first=first)
     shown = ["+".join(map(str, r)) for r in rolled.rounds]
     if len(shown) > 8:  # keep the line short on a freak chain of bumps
         shown = shown[:6] + ["…", shown[-1]]
@@ -66,19 +69,12 @@ def consume(character: Character | None, kinds: Iterable[str]) -> list[str]:
     return gone
 
 
-def check(dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
-    """Roll one check as written in ``params``."""
-    parsed = parse_check(params, character)
-    session_lines = ensure_session(dice, character) if character.stats else []
-    record = roll_check(dice, character, parsed)
-    record.steps[:0] = session_lines
-    return record
-
-
 def roll_check(
-    dice: Dice, character: Character, parsed: HBCheck, paid_spark: bool = False
+    dice: Dice, character: Character, parsed: HBCheck, paid_spark: bool = False,
+    first_face: int | None = None,
 ) -> RollRecord:
-    """Roll a parsed check (``paid_spark``: a spark already paid for is not paid again)."""
+    """Roll a parsed check (``paid_spark``: a spark already paid for is not paid again;
+    ``first_face``: the stat die's first face, already thrown)."""
     plan = plan_roll(character, parsed, prepaid=paid_spark)
     details: dict[str, Any] = {"params": parsed.as_params(), "stats": plan.stats,
                                "die": plan.group.name, "target": parsed.target}
@@ -96,9 +92,14 @@ def roll_check(
     consumed = consume(character, plan.consumes)
     if consumed:
         details["consumed"] = consumed
-    rolled, steps = roll_side(dice, plan, " + ".join(plan.stats))
+    first = () if first_face is None else (first_face,)
+    rolled, steps = roll_side(dice, plan, " + ".join(plan.stats), first)
     all_dice = list(rolled.faces)
     total = rolled.total + plan.modifier
+    if parsed.group:
+        total, more_steps, more_faces = _group_median(dice, parsed, character, total, details)
+        steps += more_steps
+        all_dice += more_faces
     if parsed.witnessed and total >= parsed.target and vulnerable(character, plan.stats):
         # an opposing witness uses the opening: the success is rolled again, the new roll stands
         details["vulnerability"] = {"first_total": total}
@@ -124,6 +125,48 @@ def roll_check(
     read_check(record)
     earn(dice, record, character)
     return record
+
+
+def group_rank(rolls: int) -> int:
+    """Which roll a group check uses, counted from the highest: the median, the higher of the
+    two middle ones for an even number (2 rolls: the highest; 3 or 4: the second...)."""
+    return (rolls + 1) // 2
+
+
+def member_check(parsed: HBCheck, member: Character) -> HBCheck:
+    """The roll a group member makes: the same stat and target, their own die, nothing else."""
+    key = lookup(member.stats, parsed.stat) or parsed.stat
+    die = bumping.parse_die(member.stats.get(key, "d4")).name
+    return HBCheck(stat=key, die=die, spark=None, spark_die=None, target=parsed.target,
+                   modifier=0, aid=None, focal=parsed.focal, training=False)
+
+
+def _group_median(
+    dice: Dice, parsed: HBCheck, character: Character, own: int, details: dict[str, Any]
+) -> tuple[int, list[str], list[int]]:
+    """Roll the group members' checks; the group's total (the median roll), the lines that
+    show it and the faces drawn. The character's own roll is ``own``."""
+    rolls = [(character.name or "you", own)]
+    steps: list[str] = []
+    faces: list[int] = []
+    shown = [{"name": character.name, "total": own}]
+    for member in parsed.group:
+        plan = plan_roll(member, member_check(parsed, member))
+        consume(member, plan.consumes)
+        rolled, lines = roll_side(dice, plan, f"{member.name or member.id}: {plan.stats[0]}")
+        total = rolled.total + plan.modifier
+        steps += lines
+        faces += rolled.faces
+        rolls.append((member.name or member.id, total))
+        shown.append({"name": member.name or member.id, "stat": plan.stats[0],
+                      "die": plan.group.name, "rounds": rolled.rounds, "total": total})
+    rank = group_rank(len(rolls))
+    name, total = sorted(rolls, key=lambda r: -r[1])[rank - 1]
+    details["group"] = shown
+    details["group_median"] = {"rolls": len(rolls), "rank": rank, "total": total}
+    ordinal = {1: "highest", 2: "second highest", 3: "third highest", 4: "fourth highest"}[rank]
+    steps.append(f"  group of {len(rolls)}: the {ordinal} roll counts: {total} ({name})")
+    return total, steps, faces
 
 
 def vulnerable(character: Character | None, stats: list[str]) -> bool:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Mapping
 from solo.rules.base import Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
-from solo.rules.humanity_blessed import odds, offers, parsing, rolling, session, shop
+from solo.rules.humanity_blessed import first_roll, odds, offers, parsing, rolling, session, shop
 from solo.rules.humanity_blessed.parsing import HBCheck
 from solo.rules.humanity_blessed.tables import CORE_STATS, SYSTEM, VALUES, err, flag
 
@@ -20,7 +20,7 @@ from solo.rules.humanity_blessed.tables import CORE_STATS, SYSTEM, VALUES, err, 
 class HumanityBlessed(RulesetDefaults):
     """Humanity, Blessed. See the package docstring for parameters, conditions and Decisions.
 
-    Nothing to settle after a roll: ``settle`` is :class:`RulesetDefaults`'.
+    ``settle`` finishes a first roll kept while a spark could still have been declared.
     """
 
     id: ClassVar[str] = SYSTEM
@@ -28,6 +28,8 @@ class HumanityBlessed(RulesetDefaults):
     name: ClassVar[str] = "Humanity, Blessed"
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     stat_names: ClassVar[tuple[str, ...]] = CORE_STATS
+    #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with",)
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
         "spark": "roll two such dice as one spark group (flag)",
@@ -71,7 +73,7 @@ class HumanityBlessed(RulesetDefaults):
         return parsing.parse_check(params, character, contest=contest)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
-        return rolling.check(dice, character, params)
+        return first_roll.check(dice, character, params)
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
@@ -85,6 +87,16 @@ class HumanityBlessed(RulesetDefaults):
         self, dice: Dice, record: RollRecord, character: Character, key: str
     ) -> RollRecord:
         return offers.apply_offer(dice, record, character, key)
+
+    def settle(
+        self, dice: Dice, record: RollRecord, character: Character,
+        params: Mapping[str, Any], branches: frozenset[str],
+    ) -> RollRecord:
+        """A first roll kept while still open (a spark could have been declared) rolls on as a
+        basic check; any other record stands."""
+        if first_roll.is_open(record):
+            return first_roll.finish(dice, record, character, first_roll.KEEP)
+        return record
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         return offers.alternatives(character, params)

@@ -21,6 +21,7 @@ HISTORY_AUTO = {4: 4, 6: 8, 8: 12, 10: 16}
 MAX_STAT_UPGRADES = 10
 BIG_WIN = 6
 MAX_HELP_DICE = 10
+MAX_GROUP = 7  # the book's table of group checks by median goes up to seven rolls
 BLESSED_LUCK_RECHARGE = 5
 
 STARTER_LIFESTYLES = ("carefree", "eager", "wisened")

@@ -1,0 +1,150 @@
+"""A Humanity, Blessed check rolled in two steps, so that a spark may be declared after the first
+roll (the book lets a player turn a basic check into a spark check before or after it).
+
+When a spark could still be declared (a balanced second stat, and blessing dice to pay two of
+equal worth, and two more to end Taxed first if the character is taxed), :func:`check` throws only
+the stat die's first face and returns an *open* record: ``details["first_roll"]`` holds the
+face. Its offers are to roll on as a basic check (the offer keyed ``keep``) or to spark with one
+of the balanced stats; :func:`finish` carries either out with the face already thrown (the
+spark's die joins it in the first round, and the group bumps together from there). Otherwise
+the check is rolled at once, as before. Either way the same seed and choices give the same dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from solo.rules.base import Character, Offer
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed.blessings import spark_payment, take
+from solo.rules.humanity_blessed.conditions import Conditions
+from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, stat_die
+from solo.rules.humanity_blessed.planning import plan_roll
+from solo.rules.humanity_blessed.rolling import roll_check
+from solo.rules.humanity_blessed.session import ensure_session
+from solo.rules.humanity_blessed.tables import RESULT, SYSTEM, err, norm
+
+KEEP = "keep"  # the open record's offer to roll on without a spark (replaces the plain keep)
+SPARK = "spark-"  # an open record's offer to spark with a stat: "spark-" and the stat's key
+
+
+@dataclass(frozen=True)
+class LateSpark:
+    """A spark that may still be declared: the second stat and what it costs."""
+
+    stat: str
+    die: str
+    pair: list[int]  # pool indexes of the two dice of equal worth
+    tax: list[int]  # pool indexes of the two dice that end Taxed first (empty when not taxed)
+
+    def text(self, pool: list[int]) -> str:
+        pair = " and ".join(str(pool[i]) for i in self.pair)
+        spark = f"spark with {self.stat} {self.die} (pay blessing dice {pair})"
+        if not self.tax:
+            return spark[0].upper() + spark[1:]
+        tax = " and ".join(str(pool[i]) for i in self.tax)
+        return f"End Taxed (pay {tax}) and {spark}"
+
+
+def late_sparks(character: Character | None, parsed: HBCheck) -> list[LateSpark]:
+    """The sparks the character could declare after this check's first roll (none for a check
+    rolled from a bare die, a group check, a surprised character or a capped dc1 stat)."""
+    if character is None or parsed.override or parsed.target is None or parsed.group:
+        return []
+    cond = Conditions.of(character)
+    if cond.has("surprise") or parsed.die == "dc1":
+        return []
+    pool = list(character.resources.get("blessings", []) or [])
+    payment = spark_payment(pool, cond.has("cursed"), cond.has("taxed"))
+    if payment is None:
+        return []
+    found = []
+    for key in sorted(character.stats, key=str):
+        if key == parsed.stat or norm(key) == norm(parsed.stat):
+            continue
+        if str(character.stats[key]).strip().lower() == parsed.die:
+            found.append(LateSpark(key, parsed.die, payment[0], payment[1]))
+    return found
+
+
+def check(dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
+    """Roll one check as written in ``params``: at once, or its first roll only while a spark
+    may still be declared (an open record; see the module docstring)."""
+    parsed = parse_check(params, character)
+    session_lines = ensure_session(dice, character) if character.stats else []
+    sparking = len(plan_roll(character, parsed).stats) == 2  # an adventure's spark it can pay
+    basic = replace(parsed, spark=None, spark_die=None)
+    if sparking or not late_sparks(character, basic):
+        record = roll_check(dice, character, parsed)
+    else:
+        record = _first_roll(dice, character, basic)
+    record.steps[:0] = session_lines
+    return record
+
+
+def _first_roll(dice: Dice, character: Character, parsed: HBCheck) -> RollRecord:
+    plan = plan_roll(character, parsed)
+    die = plan.group.dice[0]
+    face = dice.roll(die.sides)
+    reading = die.read(face)
+    total = reading + plan.modifier
+    target = int(parsed.target or 0)
+    line = f"{parsed.stat} {parsed.die}: first roll {reading}"
+    if die.bumps(reading):
+        line += " (it bumps: the roll goes on)"
+    steps = [line, "  a spark may still be declared: it joins this roll"]
+    return RollRecord(
+        system=SYSTEM, kind="check", stat=parsed.stat, dice=[face], outcome="failure",
+        success=False, total=total, modifiers=dict(plan.modifiers),
+        details={"first_roll": {"face": face, "reading": reading}, "params": parsed.as_params(),
+                 "stats": [parsed.stat], "die": parsed.die, "target": target},
+        steps=steps + [f"{RESULT}{total} so far vs {target}"],
+    )
+
+
+def is_open(record: RollRecord) -> bool:
+    """Whether the record is a first roll still waiting for the player's word on a spark."""
+    return "first_roll" in record.details
+
+
+def offers(record: RollRecord, character: Character) -> list[Offer]:
+    """An open record's choices: roll on as a basic check, or spark with a balanced stat."""
+    parsed = parse_check(record.details["params"], character)
+    pool = list(character.resources.get("blessings", []) or [])
+    found = [Offer(KEEP, "Roll on without a spark")]
+    for late in late_sparks(character, parsed):
+        cost = len(late.pair) + len(late.tax)
+        found.append(Offer(f"{SPARK}{late.stat}", late.text(pool), {"blessings": cost}))
+    return found
+
+
+def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> RollRecord:
+    """Carry out an open record's offer ``key``: roll on, or pay and spark; the finished record."""
+    parsed = parse_check(record.details["params"], character)
+    face = int(record.details["first_roll"]["face"])
+    if key == KEEP:
+        return roll_check(dice, character, parsed, first_face=face)
+    late = next((s for s in late_sparks(character, parsed) if f"{SPARK}{s.stat}" == key), None)
+    if late is None:
+        raise err(f"no spark {key!r} can be declared on this roll")
+    pool = character.resources.setdefault("blessings", [])
+    pair_values = sorted(pool[i] for i in late.pair)
+    tax_values = sorted(pool[i] for i in late.tax)
+    take(pool, late.pair + late.tax)
+    lines = []
+    if late.tax:
+        for raw in list(character.conditions):
+            if norm(raw) == "taxed":
+                character.conditions.remove(raw)
+        lines.append(f"  Taxed ended: paid blessing dice {tax_values[0]} and {tax_values[1]}")
+    reading = record.details["first_roll"]["reading"]
+    lines.append(f"  spark declared after the first roll ({reading}): paid blessing dice "
+                 f"{pair_values[0]} and {pair_values[1]}")
+    stat, die_text = stat_die(character, late.stat)
+    sparked = replace(parsed, spark=stat, spark_die=die_text)
+    new = roll_check(dice, character, sparked, paid_spark=True, first_face=face)
+    new.details["spark_paid"] = pair_values
+    new.details["late_spark"] = {"first_face": face, "tax_paid": tax_values}
+    new.steps[:0] = lines
+    return new
