@@ -119,7 +119,9 @@ def create(character: Character) -> Character:
 def advance(character: Character, key: str) -> Character:
     ruleset = registry.get(character.system)
     options = {a.key: a for a in ruleset.advancement(character)}
-    if key not in options and key.split(":", 1)[0] not in options:
+    base = key.split("+", 1)[0]  # "stat:hand+move:head>heart": an advance and its adjustments
+    kinds = {k.split(":", 1)[0] for k in options}
+    if base not in options and base.split(":", 1)[0] not in kinds:
         known = ", ".join(options) or "nothing"
         raise RulesError(f"{key!r} is not something {character.name} can buy now (options: {known})")
     return ruleset.advance(character, key)

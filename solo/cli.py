@@ -691,6 +691,8 @@ def character_advance(name: str, key: str | None, save_dir: str | None) -> None:
                 echo(f"{n}) {option.text} ({cost})")
             pick = click.prompt("Buy", type=click.IntRange(1, len(options)))
             key = options[pick - 1].key
+            if options[pick - 1].typed:
+                key += ":" + click.prompt(options[pick - 1].typed.capitalize())
         made = advance(made, key)
         store.save(made)
     except (SaveError, RulesError) as exc:

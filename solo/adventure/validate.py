@@ -983,9 +983,10 @@ class _Checker:
         if not sold:
             return
         kinds = sorted({key.partition(":")[0] for key in sold})
-        for key, at in self._items(value, path):
-            kind = str(key).partition(":")[0]
-            if str(key) in sold or kind in sold:  # a bare kind ("new") takes any name
+        for written, at in self._items(value, path):
+            key = str(written).split("+", 1)[0]  # "stat:hand+move:head>heart": adjustments ride along
+            kind = key.partition(":")[0]
+            if key in sold or kind in sold:  # a bare kind ("new") takes any name
                 continue
             if kind not in kinds:
                 self.error("bad-advance", at, f"advance: the {self.adv.system} system sells no {kind!r}",
@@ -1109,6 +1110,7 @@ class _Checker:
                            "add `companion: true` to the NPC")
         if self.ruleset is not None:
             self.check_npc_params(spec)
+            self.check_item_params(spec)
             self.check_stats(choice, spec)
 
     def check_opponent(self, spec: model.CheckSpec) -> None:
@@ -1181,6 +1183,15 @@ class _Checker:
             except (RulesError, TypeError, ValueError, KeyError, AttributeError):
                 self.rollable[key] = False
         return self.rollable[key]
+
+    def check_item_params(self, spec: model.CheckSpec) -> None:
+        """Parameters the system reads as items (``item_params``) name items of the file."""
+        for name in getattr(self.ruleset, "item_params", ()):
+            value = spec.params.get(name)
+            ids = value if isinstance(value, list) else [] if value is None else [value]
+            for index, item in enumerate(ids):
+                at = spec.path + ((name, index) if isinstance(value, list) else (name,))
+                self._item_ref(item, at, name)
 
     def check_npc_params(self, spec: model.CheckSpec) -> None:
         """Parameters the system reads as NPCs (``npc_params``) name companions of the file."""

@@ -164,6 +164,9 @@ class Advance:
     key: str  # e.g. "raise:thought", "talent:Hack/Slash", "new-quality"
     text: str
     cost: dict[str, int]  # resource name -> amount, e.g. {"ep": 4}
+    #: When not empty, the advance needs a value the player types (this says what): the key
+    #: bought is then ``key:value`` (Humanity, Blessed ``history:add=knot tying``).
+    typed: str = ""
 
 
 @runtime_checkable
@@ -186,6 +189,8 @@ class Ruleset(Protocol):
     * ``npc_params: ClassVar[tuple[str, ...]]``, check parameters whose values name NPCs
       (Humanity, Blessed ``group_with``): the engine and ``solo validate`` pass the NPCs as
       prepared characters, and the validator checks the names; default none.
+      ``item_params`` likewise names parameters whose values are item ids (Humanity, Blessed
+      ``uses``), which the validator checks.
     * ``incapacitated(character) -> str | None``: why the rules say the character cannot act
       (``"unconscious"``), or None; the engine runs the adventure's ``defeated`` branch.
     * ``read_offer(record, character, text) -> str | None``: the offer key for something the

@@ -709,7 +709,7 @@ def test_stat_upgrade_limit():
     ch = hero()
     ch.extra["stat_upgrades"] = 10
     ch.resources["free_upgrades"] = 1
-    assert HB.advancement(ch) == []
+    assert not [a for a in HB.advancement(ch) if a.key.startswith("stat:")]
     with pytest.raises(RulesError, match="at most 10"):
         HB.advance(ch, "stat:head")
 

@@ -13,7 +13,9 @@ This package is the ruleset, one module per part of the game:
 * :mod:`.rolling`: rolling and reading checks and contests;
 * :mod:`.offers`: Help, Blessed Luck and automatic History success around a roll;
 * :mod:`.odds`: exact odds of checks and contests;
-* :mod:`.shop`: the session shop;
+* :mod:`.first_roll`: a check stopped after its first roll while a spark may still join it;
+* :mod:`.shop`: the session shop (Stat, Ability, History, Lifestyle and Item upgrades, free
+  adjustments);
 * :mod:`.number_line`: the endeavor's number line;
 * :mod:`.ruleset`: :class:`HumanityBlessed`, the interface the engine calls, handing each part
   to its module.
@@ -22,9 +24,11 @@ Characters: ``stats`` maps Head, Hand, Heart, Home, Hurt, Hurry, History (and at
 stat) to dice: ``"d4"``..``"d10"`` or capped ``"dcX"``. ``resources["blessings"]`` is the pool, a
 list of d6 values; ``resources["free_upgrades"]`` and ``resources["upgrades_bought"]`` drive the
 session shop. ``extra`` may hold ``lifestyle``, ``value_system``, ``best`` (the stat chosen as
-best), ``abilities`` (names, e.g. "Advanced Training"), ``stat_upgrades`` (count, at most 10),
-``spent_abilities`` (abilities waiting for a recharge) and ``session`` (the lucky number and the
-session's once-only awards).
+best), ``abilities`` (names, e.g. "Advanced Training"), ``touchstones`` (the History's scope),
+``spent_abilities`` (abilities waiting for a recharge), ``session`` (the lucky number and the
+session's once-only awards) and the session shop's records (``stat_upgrades``,
+``ability_upgrades``, ``pending_upgrades``, ``starting_lifestyle``, ``quality_items``: see
+:mod:`.shop`).
 
 Check parameters: ``stat`` (or ``die``, a die such as d8 or dc3, for odds without a character);
 ``target`` (a number or lowest / easy / medium / hard / very-hard / trial; default medium, the
@@ -90,6 +94,13 @@ vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
   the recharge (5) at once. The retry repeats the same roll (a spark is not paid again); Help on
   the failed roll is lost with it.
 * Automatic History success reduces very minor to very minor (there is no smaller size).
+* The session shop is visited between adventures (``solo character advance``, or an
+  adventure's ``advance`` effect). What arrives "at the end of the following session" (an
+  Ability or a Lifestyle) waits in ``pending_upgrades`` until the next adventure ends. A free
+  adjustment rides on its upgrade: the Stat Upgrade's moves one size from one die to another
+  besides the upgrade; the Ability Upgrade's trade comes with the new ability. A starting
+  Lifestyle's three upgrades stay open after one of them is taken; Lost opens every Lifestyle.
+  The Item Upgrade's +1 aid comes on a roll whose ``uses`` names the item.
 * A group check by median: each member rolls the check's stat with their own die and
   conditions; the character's own aid (the check's ``aid``, abilities) comes once, on the
   group's total; Help goes to that total; the lucky number is the character's own roll.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from solo.rules.base import Character, RulesError
@@ -109,6 +109,7 @@ class HBCheck:
     tags: frozenset[str] = frozenset()
     witnessed: bool = False  # an opposing character sees the roll (Vulnerability)
     group: tuple[Character, ...] = ()  # others rolling with the character (a median group check)
+    uses: tuple[str, ...] = ()  # items the roll relies on (a high-quality one gives +1 aid)
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -118,6 +119,8 @@ class HBCheck:
                                   "tags": sorted(self.tags), "witnessed": self.witnessed}
         if self.group:
             params["group_with"] = [member.to_dict() for member in self.group]
+        if self.uses:
+            params["uses"] = list(self.uses)
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -179,6 +182,12 @@ def parse_check(
         witnessed=flag(params.get("witnessed", False)),
         group=parse_group(params.get("group_with"), stat, contest or params.get("stat") is None),
     )
+    uses = params.get("uses")
+    if uses is not None:
+        uses = [uses] if isinstance(uses, str) else uses
+        if not isinstance(uses, (list, tuple)) or not all(isinstance(u, str) for u in uses):
+            raise err(f"uses is a list of item ids (got {params.get('uses')!r})", param="uses")
+        parsed = replace(parsed, uses=tuple(uses))
     if parsed.group and parsed.witnessed:
         raise err("witnessed is for one character's roll, not a group's median", param="witnessed")
     return parsed
@@ -239,7 +248,7 @@ def parse_contest(
     """Both sides of a contest (the attacker's, the defender's) and whether it is violent."""
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
-                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags")}
+                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),

@@ -164,6 +164,11 @@ def _best_aid(
         options.append(("Armored Skin", _DC2))
     for ability in tag_abilities(parsed, abilities, "aid", role):
         options.append((ability, _DC2))
+    if character is not None and role != "defender":
+        quality = {str(i) for i in character.extra.get("quality_items", []) or []}
+        for item in parsed.uses:
+            if item in quality and item in character.items:
+                options.append((f"high-quality {item}", 1))
     lifestyle = norm(character.extra.get("lifestyle", "")) if character else ""
     if len(stats) == 2 and lifestyle in OVERCHARGE:
         if any(norm(s) in OVERCHARGE[lifestyle] for s in stats):

@@ -30,6 +30,8 @@ class HumanityBlessed(RulesetDefaults):
     stat_names: ClassVar[tuple[str, ...]] = CORE_STATS
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
     npc_params: ClassVar[tuple[str, ...]] = ("group_with",)
+    #: Check parameters that name items of the adventure (``solo validate`` checks the names).
+    item_params: ClassVar[tuple[str, ...]] = ("uses",)
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
         "spark": "roll two such dice as one spark group (flag)",
