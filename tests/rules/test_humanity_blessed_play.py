@@ -484,3 +484,13 @@ def test_a_group_member_needs_the_stat(tmp_path):
     assert "Pip has no heart die" in problems[0].message
     line = text.splitlines().index("          group_with: [pip, tom]") + 1
     assert (problems[0].line, problems[0].col) == (line, 24)
+
+
+def test_adventures_read_how_big_a_roll_was():
+    game = play(ABILITIES, "ada")
+    game.dice.force(6)  # hurry d6 6 against 4: a minor success
+    events = pick(game, "Vault the loading-bay rail")
+    assert [e.text for e in events if isinstance(e, ev.Narration)] == ["Over, somehow (minor)."]
+    game.dice.force(1, 1, 6)  # 1 + 1 + 6 = 8: a medium success, by 4
+    events = pick(game, "Vault the loading-bay rail")
+    assert [e.text for e in events if isinstance(e, ev.Narration)] == ["Clean over, by 4."]

@@ -163,4 +163,5 @@ def take_alternative(character: Character, params: Mapping[str, Any], key: str) 
         details={"automatic": True, "target": target, "size": size, "margin": 0,
                  "params": parsed.as_params()},
         steps=[f"History {parsed.die} covers target {target}: automatic success ({size})"],
+        measures={"size": size, "margin": 0},
     )

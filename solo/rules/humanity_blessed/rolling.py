@@ -185,6 +185,7 @@ def read_check(record: RollRecord) -> None:
     if size is not None and record.details.get("size_up"):
         size = larger_size(size, int(record.details["size_up"]))
     record.details["size"] = size
+    record.measures = {"size": size or "", "margin": total - target}
     line = f"{RESULT}{total} vs {target} → {record.outcome}"
     if size is not None:
         line += f" ({size}{', Perfect Divination' if record.details.get('size_up') else ''})"
@@ -270,6 +271,7 @@ def read_contest(record: RollRecord) -> None:
     if size == "maximum" and record.details.get("disarmed"):
         size = "very-major"
     record.details["size"] = size
+    record.measures = {"size": size or "", "margin": margin}
     verdict = f"win ({size})" if record.success else "loss (ties hold)"
     line = f"{RESULT}{total} vs {other} → {verdict}"
     record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]

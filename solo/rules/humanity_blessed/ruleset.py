@@ -14,7 +14,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import first_roll, odds, offers, parsing, rolling, session, shop
 from solo.rules.humanity_blessed.parsing import HBCheck
-from solo.rules.humanity_blessed.tables import CORE_STATS, SYSTEM, VALUES, err, flag
+from solo.rules.humanity_blessed.tables import CORE_STATS, SIZES, SYSTEM, VALUES, err, flag
 
 
 class HumanityBlessed(RulesetDefaults):
@@ -28,6 +28,10 @@ class HumanityBlessed(RulesetDefaults):
     name: ClassVar[str] = "Humanity, Blessed"
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     stat_names: ClassVar[tuple[str, ...]] = CORE_STATS
+    #: What adventures read right after a roll (``roll.size``, ``roll.margin``), and the sizes
+    #: a branch may be keyed by (``major:``).
+    measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
+    size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
     npc_params: ClassVar[tuple[str, ...]] = ("group_with",)
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
