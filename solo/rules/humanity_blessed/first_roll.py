@@ -94,9 +94,11 @@ def _first_roll(dice: Dice, character: Character, parsed: HBCheck) -> RollRecord
     if die.bumps(reading):
         line += " (it bumps: the roll goes on)"
     steps = [line, "  a spark may still be declared: it joins this roll"]
+    so_far = total >= target  # the reading so far: a bump or a spark may still add to it
     return RollRecord(
-        system=SYSTEM, kind="check", stat=parsed.stat, dice=[face], outcome="failure",
-        success=False, total=total, modifiers=dict(plan.modifiers),
+        system=SYSTEM, kind="check", stat=parsed.stat, dice=[face],
+        outcome="success" if so_far else "failure", success=so_far, total=total,
+        modifiers=dict(plan.modifiers),
         details={"first_roll": {"face": face, "reading": reading}, "params": parsed.as_params(),
                  "stats": [parsed.stat], "die": parsed.die, "target": target},
         steps=steps + [f"{RESULT}{total} so far vs {target}"],

@@ -86,16 +86,23 @@ def group_check_distribution(
     top = max(target, 20)
     pmfs = [{v + mod: p for v, p in bumping.total_pmf(g, top - mod).items()} for g, mod in sides]
     rank = group_rank(len(sides))
+    lowest = min(min(pmf) for pmf in pmfs if pmf)
+    below: list[dict[int, Fraction]] = []  # each side's chance of a total under v
+    for pmf in pmfs:
+        running, under = Fraction(0), {}
+        for v in range(lowest, top + 2):
+            under[v] = running
+            running += pmf.get(v, Fraction(0))
+        below.append(under)
 
     def reaching(v: int) -> Fraction:
         counts = [Fraction(1)] + [Fraction(0)] * len(sides)  # P(so many sides reach v so far)
-        for pmf in pmfs:
-            q = 1 - sum((p for u, p in pmf.items() if u < v), Fraction(0))
+        for under in below:
+            q = 1 - under[v]
             counts = [counts[j] * (1 - q) + (counts[j - 1] * q if j else 0)
                       for j in range(len(counts))]
         return sum(counts[rank:], Fraction(0))
 
-    lowest = min(min(pmf) for pmf in pmfs if pmf)
     at_least = {v: reaching(v) for v in range(lowest, top + 2)}
     totals = {v: at_least[v] - at_least[v + 1] for v in range(lowest, top + 1)}
     return _check_odds(totals, target, aid, size_up, None)
