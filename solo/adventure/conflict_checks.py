@@ -46,6 +46,7 @@ CONFLICT_CODES: dict[str, str] = {
     "unreachable-result": "an end branch for a result the conflict can never reach",
     "conflict-dead-end": "a conflict result that leaves the player in a scene with no way on",
     "conflict-in-ending": "an ending scene's conflict is never run (warning)",
+    "bad-item-rules": "an item's `rules:` that the adventure's conflict procedure cannot read",
 }
 
 
@@ -102,8 +103,27 @@ def check_conflict(checker: "_Checker", scene: model.Scene) -> None:
                       f"the {checker.adv.system} system has no conflicts yet")
         return
     _check_names(checker, spec, rules)
+    _check_items(checker, spec.procedure, rules)
     possible = _check_setups(checker, spec, rules) if people_known else set(rules.results)
     _check_results(checker, scene, spec, rules, possible)
+
+
+def _check_items(checker: "_Checker", procedure: str, rules: ConflictRules) -> None:
+    """Ask a procedure that reads items (its optional ``item_problems(rules)``, giving (key,
+    message) pairs) about every item's ``rules:``, once per procedure the adventure uses; each
+    problem points at the item's rule."""
+    item_problems = getattr(rules, "item_problems", None)
+    done: set[str] = checker.__dict__.setdefault("_item_rules_checked", set())
+    if item_problems is None or procedure in done:
+        return
+    done.add(procedure)
+    for item in checker.adv.items.values():
+        if not item.rules:
+            continue
+        for key, message in item_problems(item.rules):
+            at = item.path + ("rules", key) if key in item.rules else item.path + ("rules",)
+            checker.error("bad-item-rules", at, f"item {item.id!r}: {message}",
+                          f"see the {checker.adv.system} {procedure} in docs/format.md")
 
 
 def _check_people(checker: "_Checker", spec: model.ConflictSpec) -> bool:

@@ -30,7 +30,8 @@ the GM spends more rolls, ``opponent_modifier`` for Combat Points) with no Rolep
 ``opponent_bonus`` gives one. An opponent who is not an enemy rolls like a player: a d6 (or
 ``opponent_ap`` d3) plus the Roleplay Bonus of ``opponent_stat`` (default: ``stat``); without the
 stat, bonus 0. ``pvp: true`` makes the opponent another player, and ties go to the defendant, who
-is the opponent unless ``defendant: character``.
+is the opponent unless ``defendant: character``. ``defending: true`` (the opponent started the
+roll) makes the player the defendant, who holds on a tie.
 
 Decisions and readings of the book recorded here
     * Roleplay Bonus = the highest tier of the stat holding at least 1 SP (digest Decision).
@@ -47,6 +48,13 @@ Decisions and readings of the book recorded here
       so a contest's opponent, an NPC in an adventure, rolls that by default; ``enemy: false``
       is for an NPC who competes the way players do (a race with a friend). An enemy has no
       stats, so ``opponent_stat`` is refused for one.
+    * A contest the player defends (``defending: true``, the other side started it) has the
+      player as its defendant, and a tie goes to them: against an enemy the book's tie means
+      "nothing happens", so the attempt made on the player comes to nothing; in PvP the book
+      gives ties to the defendant.
+    * 0 Health is out of the fight (:meth:`FourS.incapacitated`): outside a conflict the
+      adventure's ``defeated`` branch runs. Awards of ``health`` keep it within 0 and
+      ``max_health`` (:meth:`FourS.gain`).
     * Enemy rolls are bought alternately, so the d6 and d3 counts never differ by more than one
       (the book's example: 2d6 + 3d3 is allowed, 2d6 + 4d3 is not). Halves round up.
 """
@@ -253,7 +261,8 @@ def combat_roleplay_chance(ap: int, bonus: int, goal: int) -> Fraction:
 
 
 def read_contest(mine: int, theirs: int, pvp: bool = False, defendant: str = "opponent") -> str:
-    """Higher total wins; a tie is a draw, except in PvP where the defendant wins."""
+    """Higher total wins; a tie is a draw, except where ``pvp`` says ties are settled: then the
+    defendant wins (player-versus-player, and a contest the player defends, see ``defending``)."""
     if mine > theirs:
         return "success"
     if mine < theirs:
@@ -429,6 +438,8 @@ class FourS(RulesetDefaults):
         "and Scharisma."
     )
     custom_stats: ClassVar[bool] = False
+    #: The book's combat (see :mod:`solo.rules.four_s.fight`); filled in at the end of the module.
+    conflicts: ClassVar[Mapping[str, type]] = {}
 
     def creation_defaults(self) -> dict[str, int]:
         return {name: 3 for name in STATS}
@@ -442,6 +453,7 @@ class FourS(RulesetDefaults):
         "versus-ap": "opponent rolls this many d3 instead of a d6",
         "enemy": "flag: the opponent is an enemy: 1d3 (or --versus-ap d3) plus --versus, no d6",
         "pvp": "flag: player versus player, the opponent (defendant) wins ties",
+        "defending": "flag: the opponent started the roll and you defend: a tie is yours",
     }
 
     # characters -----------------------------------------------------------------------------
@@ -605,11 +617,13 @@ class FourS(RulesetDefaults):
 
     def _contest_sides(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
-    ) -> tuple[Side, Side, bool, str]:
+    ) -> tuple[Side, Side, bool, str, bool]:
+        """Both sides, whether it is PvP, who the defendant is, and whether the player defends."""
         mine = self._side(params, character, "")
         pvp, enemy = _opponent_kind(params)
         theirs = self._enemy_side(params) if enemy else self._side(params, opponent, "opponent_")
-        defendant = _key(params.get("defendant", "opponent"))
+        defending = _as_bool(params.get("defending", False), "check parameter 'defending'")
+        defendant = _key(params.get("defendant", "character" if defending else "opponent"))
         if defendant in ("character", "self", "you", "player"):
             defendant = "character"
         elif defendant != "opponent":
@@ -617,18 +631,23 @@ class FourS(RulesetDefaults):
                 "check parameter 'defendant' is opponent or character "
                 f"(got {params['defendant']!r})"
             )
-        return mine, theirs, pvp, defendant
+        if defending and defendant != "character":
+            raise _err("a contest the player defends has the player as its defendant "
+                       "(drop defendant: opponent)", param="defendant")
+        return mine, theirs, pvp, defendant, defending
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
-        mine, theirs, pvp, defendant = self._contest_sides(character, opponent, params)
+        mine, theirs, pvp, defendant, defending = self._contest_sides(character, opponent, params)
         my_faces = mine.roll(dice)
         their_faces = theirs.roll(dice)
         a, b = mine.total(my_faces), theirs.total(their_faces)
-        outcome = read_contest(a, b, pvp, defendant)
+        outcome = read_contest(a, b, pvp or defending, defendant)
         if a != b:
             verdict = f"{a} {'>' if a > b else '<'} {b} → {'you win' if a > b else 'you lose'}"
+        elif defending and not pvp:
+            verdict = f"tie {a}: nothing happens, so you hold → {outcome}"
         elif pvp:
             who = "you" if defendant == "character" else "they"
             verdict = f"tie {a}: the defendant wins ({who}) → {outcome}"
@@ -651,6 +670,7 @@ class FourS(RulesetDefaults):
                 "opponent": {**asdict(theirs), "dice": their_faces, "total": b},
                 "pvp": pvp,
                 "defendant": defendant,
+                "defending": defending,
             },
             steps=steps,
             measures={"margin": a - b},
@@ -670,8 +690,9 @@ class FourS(RulesetDefaults):
     def contest_odds(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> Odds:
-        mine, theirs, pvp, defendant = self._contest_sides(character, opponent, params)
-        outcomes = contest_outcomes(mine.distribution(), theirs.distribution(), pvp, defendant)
+        mine, theirs, pvp, defendant, defending = self._contest_sides(character, opponent, params)
+        outcomes = contest_outcomes(mine.distribution(), theirs.distribution(), pvp or defending,
+                                    defendant)
         margin: dict[int, Fraction] = {}
         for a, p in mine.distribution().items():
             for b, q in theirs.distribution().items():
@@ -708,8 +729,11 @@ class FourS(RulesetDefaults):
                     raise _err(f"--versus-ap runs 1-{MAX_AP} (got {args['versus-ap']!r})")
             if args.get("pvp") is not None:
                 params["pvp"] = _VALUES.option_flag(args["pvp"], "pvp")
-        elif args.get("versus-ap") is not None or args.get("pvp") is not None:
-            raise _err("--versus-ap and --pvp need --versus (the opponent's bonus) or --enemy")
+            if args.get("defending") is not None:
+                params["defending"] = _VALUES.option_flag(args["defending"], "defending")
+        elif any(args.get(flag) is not None for flag in ("versus-ap", "pvp", "defending")):
+            raise _err("--versus-ap, --pvp and --defending need --versus (the opponent's bonus) "
+                       "or --enemy")
         return params, contest
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
@@ -725,6 +749,32 @@ class FourS(RulesetDefaults):
         if contest:
             return self.contest(dice, nobody, nobody, params)
         return self.check(dice, nobody, params)
+
+    # Health ----------------------------------------------------------------------------------
+    def incapacitated(self, character: Character) -> str | None:
+        """0 Health is out of the fight (the engine's ``defeated`` branch outside a conflict)."""
+        health = character.resources.get("health")
+        if isinstance(health, int) and not isinstance(health, bool) and health <= 0:
+            return "0 Health"
+        return None
+
+    def gain(self, dice: Dice, character: Character, resource: str, amount: int) -> list[str] | None:
+        """Awards of ``health`` (damage and healing) keep it within 0 and ``max_health``."""
+        if _key(resource) != "health" or isinstance(amount, Mapping):
+            return None
+        res = character.resources
+        level = _as_int(res.get("level", 0), "resources.level")
+        top = _as_int(res.get("max_health", base_max_health(level)), "resources.max_health")
+        now = _as_int(res.get("health", top), "resources.health")
+        res["health"] = max(0, min(top, now + int(amount)))
+        if now + int(amount) > top:
+            return [f"Health is at its maximum, {top}."]
+        return []
+
+    def check_award(self, resource: str, amount: Any, character: Character | None = None) -> None:
+        """``solo validate``'s question: four-s awards are whole numbers."""
+        if isinstance(amount, Mapping):
+            raise _err(f"{resource} is awarded as a number, not per name")
 
     # experience -------------------------------------------------------------------------------
     # Rolls earn nothing (the book has no XP; levels come from the GM) and nothing expires
@@ -816,3 +866,8 @@ __all__ = [
     "success_chance",
     "tiers_from_total",
 ]
+
+
+from solo.rules.four_s.fight.procedure import Fight  # noqa: E402  (the fight reads this module's helpers)
+
+FourS.conflicts = {"fight": Fight}
