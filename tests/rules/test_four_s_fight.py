@@ -191,7 +191,7 @@ def test_the_enemy_phase_comes_first_unless_the_fight_says_otherwise():
     assert run.texts()[1].startswith("Round 1, enemy phase")
     assert run.state["phase"] == "player" and run.state["ap"]["player"] == 6
     run = Run(setup(first="player", **apart()))
-    assert run.texts()[1] == "Round 1, your phase: 6 AP."
+    assert run.texts()[1] == "Round 1: your phase, 6 AP."
     run.do("end")
     assert any(t.startswith("Round 1, enemy phase") for t in run.texts())
     assert run.state["round"] == 2 and run.state["ap"]["player"] == 6
@@ -202,11 +202,11 @@ def test_six_ap_each_player_phase_spent_by_the_item_speeds():
     me = pc(items=kit)
     me.resources["health"] = 10
     run = Run(setup(me, **apart(first="player")))
-    assert run.action("use:tonic:player").text == "Use the tonic on yourself (1 AP)"
-    assert run.action("use:potion:player").text == "Use the potion on yourself (2 AP)"
-    assert run.action("use:shield:player").text == "Use the shield on yourself (3 AP)"
-    assert run.action("use:bomb:@there").text == "Use the bomb on everyone in there (5 AP)"  # ranged: next zone
-    assert run.action("use:turret").text == "Use the turret (4 AP): 1 damage"
+    assert run.action("use:tonic:player").text == "Tonic: heal yourself (1 AP)"
+    assert run.action("use:potion:player").text == "Potion: heal yourself (2 AP)"
+    assert run.action("use:shield:player").text == "Shield: heal yourself (3 AP)"
+    assert run.action("use:bomb:@there").text == "Bomb: everyone in there (5 AP)"  # ranged: next zone
+    assert run.action("use:turret").text == "Turret (4 AP): 1 damage"
     assert not run.action("use:turret").enabled and run.action("use:turret").reason == "no foe within reach"
     run.do("use:potion:player", 1)  # heals 6 (the critical d6 shows 1)
     assert run.state["ap"]["player"] == 4 and run.health() == 16
@@ -336,7 +336,7 @@ def test_a_block_takes_its_roll_off_the_next_blow_only():
 
 def test_bare_hands_only_without_a_damaging_item():
     run = Run(setup(pc(items=("potion",)), first="player"))
-    assert run.action("use:hands:goblin").text == "Hit Goblin with bare hands (2 AP)"
+    assert run.action("use:hands:goblin").text == "Bare hands: hit Goblin (2 AP)"
     run = Run(setup(pc(items=("hammer",)), first="player"))
     assert "use:hands:goblin" not in run.keys()
 

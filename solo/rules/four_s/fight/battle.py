@@ -269,7 +269,7 @@ class Battle:
         steps = [f"{' + '.join(map(str, faces)) or 0} = {total}"] if faces else []
         if critical is not None:
             steps.append(f"critical d6 {critical}" + (": doubled" if critical == CRITICAL_FACE else ""))
-        return RollRecord(SYSTEM, kind, "", dice, kind, True, total, details=details, steps=steps)
+        return RollRecord(SYSTEM, kind, "", dice, "", True, total, details=details, steps=steps)
 
     def critical(self, dice: Dice, amount: int) -> tuple[int, int]:
         """The critical d6 after an action that deals damage or heals: a 6 doubles it."""
@@ -519,7 +519,7 @@ class Battle:
             for key in self.party():
                 self.state["ap"][key] = MAX_AP if self.standing(key) else 0
                 self.state["wards"].pop(key, None)
-            beats.append(Beat("", f"Round {self.state['round']}, your phase: {MAX_AP} AP."))
+            beats.append(Beat("", f"Round {self.state['round']}: your phase, {MAX_AP} AP."))
         else:
             self.state["step"] = "enemy"
             self.state["bank"] = dict(self.state["purchase"])

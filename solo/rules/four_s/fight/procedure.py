@@ -232,7 +232,7 @@ class Fight:
             actions.append(Action("yield", "Yield", hint="ends the fight: surrendered"))
         keep = f", keeping {ap} AP to resist grapples" if ap else ""
         actions.append(Action("end", f"End your phase{keep}"))
-        prompt = f"Round {b.state['round']}, your phase: {ap} AP. What do you do?"
+        prompt = f"{ap} AP left. What do you do?"
         return Decision(prompt, tuple(actions))
 
     @staticmethod
@@ -244,37 +244,35 @@ class Fight:
             does.append("holds " + ("them" if move.area else "it") + " back")
         if move.ends:
             does.append(f"ends the fight: {move.ends}")
-        goal = f"goal {move.goal}" if move.goal is not None else "against the foe's 1d3"
-        return f"{move.stat.title()}, {goal}; " + ", ".join(does)
+        goal = f"goal {move.goal}" if move.goal is not None else "vs its d3"
+        return f"{move.stat.title()} {goal}: " + ", ".join(does)
 
     def _use_actions(self, b: Battle, use: gear.Use, ap: int) -> list[Action]:
         me = b.player
-        the = "bare hands" if not use.item else f"the {use.name}"
+        name = "Bare hands" if not use.item else use.name[:1].upper() + use.name[1:]
         cost = f"({use.ap} AP)"
         base = f"use:{use.item or 'hands'}"
-        plain = f"Use {the} {cost}: {use.what()}"
+        plain = f"{name} {cost}: {use.what()}"
         if use.ap > ap:
             return [Action(base, plain, enabled=False, reason=f"needs {use.ap} AP, you have {ap}")]
         if use.area:
             zones = b.target_zones(me, use)
             if not zones:
                 return [Action(base, plain, enabled=False, reason="no foe within reach")]
-            return [Action(f"{base}:@{z}", f"Use {the} on everyone in {b.zones.name(z)} {cost}", hint=use.what())
+            return [Action(f"{base}:@{z}", f"{name}: everyone in {b.zones.name(z)} {cost}", hint=use.what())
                     for z in zones]
         if use.offensive:
             targets = b.targets_of(me, use)
             if not targets:
                 return [Action(base, plain, enabled=False, reason="no foe within reach")]
-            verb = "Hit" if use.damage is not None else "Use"
-            word = "with" if use.damage is not None else "on"
-            return [Action(f"{base}:{t}", f"{verb} {b.by_key[t].name} {word} {the} {cost}" if verb == "Hit"
-                           else f"Use {the} on {b.by_key[t].name} {cost}", hint=self._damage_hint(b, use, t))
-                    for t in targets]
+            verb = "hit " if use.damage is not None else ""
+            return [Action(f"{base}:{t}", f"{name}: {verb}{b.by_key[t].name} {cost}",
+                           hint=self._damage_hint(b, use, t)) for t in targets]
         if use.heal is not None:
             targets = b.targets_of(me, use)
             if not targets:
                 return [Action(base, plain, enabled=False, reason="nobody to heal")]
-            return [Action(f"{base}:{t}", f"Use {the} on {'yourself' if t == me else b.by_key[t].name} {cost}",
+            return [Action(f"{base}:{t}", f"{name}: heal {'yourself' if t == me else b.by_key[t].name} {cost}",
                            hint=use.what()) for t in targets]
         return [Action(f"{base}:{me}", plain)]
 
@@ -284,7 +282,7 @@ class Fight:
             return use.what()
         need = b.health(target) + int(b.state["wards"].get(target, 0))
         drop = gear.chance_at_least(gear.critical_distribution(use.damage), need)
-        return f"{use.damage} (a 6 on the critical d6 doubles it): {percent(drop)} it takes them out"
+        return f"{use.damage}, {percent(drop)} to drop them"
 
     def _dice_decision(self, b: Battle) -> Decision:
         me = b.player

@@ -1,9 +1,8 @@
 """What the player sees of a four-s fight after each action.
 
 Each fighter shows their Health (an opponent: its share of the pool) and, on the player's side,
-their Action Points; tags say where they stand (when there are zones), who holds them, a block
-waiting for the next blow, an opponent held back. Under the table: the zones and who is in
-each; the enemies' pool and the rolls they have left this phase (each counting double in the
+their Action Points; tags say who holds them, a block waiting for the next blow, an opponent
+held back. Under the table: the zones and who is in each (when there is more than one); the enemies' pool and the rolls they have left this phase (each counting double in the
 player's phase); and where the player can move from here, and the exits. Every line fits an
 80-column terminal.
 """
@@ -27,8 +26,6 @@ def _tags(b: "Battle", key: str) -> list[str]:
     tags: list[str] = []
     if not b.standing(key):
         return tags
-    if not b.zones.single:
-        tags.append(f"in {b.zones.name(b.zone(key))}")
     holder = b.state["held"].get(key)
     if holder:
         tags.append(f"held by {b.by_key[holder].name}")
@@ -46,6 +43,8 @@ def _notes(b: "Battle") -> list[str]:
     notes = [f"Enemy pool: {left}/{s['pool']} Health ({b.difficulty}, from the party's {s['psp']} SP).",
              f"Enemy rolls left: {pool.bank_text(s['bank'])} (each costs double in your phase)."]
     me = b.player
+    if b.result() is not None:
+        return notes[:1]
     if not b.zones.single and b.standing(me):
         onward = ", ".join(b.zones.name(z) for z in b.zones.access.get(b.zone(me), ())) or "nowhere"
         line = f"From {b.zones.name(b.zone(me))} you can move to {onward}."
