@@ -425,6 +425,12 @@ class Words:
             numeric.sort(key=lambda kv: -kv[1])
             best = [k for k, v in numeric if v >= numeric[0][1] - 0][:count] or [numeric[0][0]]
             return "good at " + " and ".join(self.stat(k) for k in best)
+        tiered = [(k, (sum(1 for t in v if t), sum(v))) for k, v in person.stats.items()
+                  if isinstance(v, list) and v and all(isinstance(t, int) for t in v)]
+        if tiered:  # four-s: the highest tier reached (the Roleplay Bonus), then the Stat Points
+            tiered.sort(key=lambda kv: kv[1], reverse=True)
+            best = [k for k, v in tiered if v == tiered[0][1]][:count]
+            return "good at " + " and ".join(self.stat(k) for k in best)
         dice = [(k, _die_rank(v)) for k, v in person.stats.items()]
         if dice:
             dice.sort(key=lambda kv: -kv[1])

@@ -330,8 +330,9 @@ def test_a_block_takes_its_roll_off_the_next_blow_only():
     run = Run(setup(pc(items=("buckler",)), first="player"))
     run.do("use:buckler:player", 4)
     assert run.state["wards"] == {"player": 4}
-    run.do("end", 5, 2)  # the goblin's 1d6 + 1d3: 7, less the block's 4
+    texts = run.do("end", 5, 2)  # the goblin's 1d6 + 1d3: 7, less the block's 4
     assert run.health() == 17 and "player" not in run.state["wards"]
+    assert "Your block takes 4 off: 3 get through." in texts
 
 
 def test_bare_hands_only_without_a_damaging_item():

@@ -100,3 +100,11 @@ def test_the_card_has_title_play_time_summary_and_content_notes():
     text = "\n".join(line.text for line in card)
     assert card[0].text == "Supply Run"
     assert "about 45 minutes" in text and "Content notes:" in text and "Eight months" in text
+
+
+def test_a_four_s_pregen_is_good_at_the_stat_with_the_highest_tier():
+    goblins = loader.load("goblin-market").adventure
+    words = Words(goblins)
+    by_id = {c.id: c for c in goblins.characters}
+    assert words.good_at(by_id["quince"]) == "good at Scharisma"
+    assert words.good_at(by_id["bryony"]) == "good at Strength"

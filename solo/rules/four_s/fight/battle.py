@@ -324,7 +324,8 @@ class Battle:
         if ward:
             taken = min(ward, amount)
             amount -= taken
-            beats.append(Beat(target, f"{self.title(target)}'s block takes {taken} off: {amount} get through."))
+            whose = "Your" if target == self.player else f"{self.title(target)}'s"
+            beats.append(Beat(target, f"{whose} block takes {taken} off: {amount} get through."))
         if amount <= 0:
             return 0
         before = self.health(target)
