@@ -34,6 +34,7 @@ from solo.adventure._gc import gc_paused
 from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.schema import schema_problems
+from solo.adventure.schema_repair import repaired
 from solo.adventure.yaml_source import MAX_BYTES, MAX_NODES, Document
 from solo.adventure.scene_graph import reach, scene_graph
 from solo.rules import registry
@@ -182,7 +183,7 @@ def _validate_document(document: Document, filename: str,
     ]
     shape = schema_problems(data, document, filename)
     if shape:
-        return _sorted(problems + shape)
+        return _sorted(problems + shape + _meaning_despite_shape(data, document, filename, text, shape))
     try:
         adventure = model.build(data, source=filename)
     except (KeyError, TypeError, ValueError) as exc:
@@ -190,6 +191,23 @@ def _validate_document(document: Document, filename: str,
                                 severity=ERROR, code="model"))
         return _sorted(problems)
     return _sorted(problems + _Checker(adventure, document, text).run())
+
+
+def _meaning_despite_shape(data: Any, document: Document, filename: str, text: str | Callable[[], str | None] | None,
+                           shape: list[Problem]) -> list[Problem]:
+    """The problems of meaning in what remains once the parts the schema refuses are left out
+    (see :mod:`solo.adventure.schema_repair`), so one run reports both kinds."""
+    fixed = repaired(data, document)
+    if fixed is None:
+        return []
+    data, shifted = fixed
+    try:
+        adventure = model.build(data, source=filename)
+        found = _Checker(adventure, shifted, text).run()  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - a best effort on a broken file: the shape problems stand alone
+        return []
+    taken = {(p.line, p.col) for p in shape}
+    return [p for p in found if (p.line, p.col) not in taken]
 
 
 def validate(adventure: model.Adventure, document: Document | None = None, *, text: str | None = None) -> list[Problem]:
