@@ -11,6 +11,7 @@ what it needs when it runs (``bench/startup.py`` measures it).
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import sys
 from typing import Any
@@ -282,24 +283,17 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | No
 @cli.command(name="list")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def list_(as_json: bool) -> None:
-    """List the bundled adventures."""
+    """List the bundled adventures: system, length, play time and summary."""
     from solo.adventure import loader
+    from solo.adventure.catalog_view import catalog_lines
 
     entries = loader.catalog()
     if as_json:
         click.echo(json.dumps(entries, indent=2))
         return
-    from rich.table import Table
-
-    table = Table(title="Bundled adventures", title_justify="left")
-    table.add_column("id", style="bold cyan", no_wrap=True)
-    table.add_column("title")
-    table.add_column("system", no_wrap=True)
-    table.add_column("scenes", justify="right")
-    table.add_column("endings", justify="right")
-    for entry in entries:
-        table.add_row(*(plain(v) for v in (entry["id"], entry["title"], entry["system"], entry.get("scenes", "?"), len(entry["endings"]))))
-    _console().print(table)
+    width = min(80, shutil.get_terminal_size((80, 24)).columns)
+    for line in catalog_lines(entries, width=width):
+        echo(line)
 
 
 @cli.command()

@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
-from solo.adventure import model
+from solo.adventure import length, model
 from solo.adventure._gc import gc_paused
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.sanitize import clean_tree
@@ -146,7 +146,8 @@ def catalog() -> list[dict[str, Any]]:
     entries = []
     for path in bundled_files():
         try:
-            adventure = load(path).adventure
+            loaded = load(path)
+            adventure = loaded.adventure
         except AdventureError as exc:
             entries.append({"id": path.stem, "title": "(broken file)", "system": "?", "endings": [], "error": str(exc)})
             continue
@@ -158,6 +159,7 @@ def catalog() -> list[dict[str, Any]]:
                 "summary": adventure.summary,
                 "play_time": adventure.play_time,
                 "scenes": len(adventure.scenes),
+                "words": length.narration_words(loaded.document.data),
                 "endings": adventure.endings,
                 "path": str(path),
             }

@@ -1,0 +1,51 @@
+"""The text of ``solo list``: one short card per bundled adventure, readable at 80 columns.
+
+Each card is the adventure's id and title, a line with its system, length (scenes, endings,
+words of narration) and play time (the author's, or an estimate from the words, marked so), and
+its summary wrapped to the width.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any, Iterator, Mapping, Sequence
+
+from solo.adventure.length import estimated_minutes
+
+__all__ = ["catalog_lines", "system_name"]
+
+_SYSTEM_NAMES = {
+    "guts-plus": "GUTS+",
+    "game": "GAME",
+    "loose-fuzzy": "Loose and Fuzzy",
+    "humanity-blessed": "Humanity, Blessed",
+    "four-s": "FOUR-S",
+}
+
+
+def system_name(system: str) -> str:
+    """The name players know a game system by (a plugin's id as it is)."""
+    return _SYSTEM_NAMES.get(system, system)
+
+
+def catalog_lines(entries: Sequence[Mapping[str, Any]], *, width: int = 80) -> Iterator[str]:
+    """The lines of ``solo list`` for the records of :func:`solo.adventure.loader.catalog`."""
+    width = max(40, width)
+    yield f"{len(entries)} bundled adventure{'' if len(entries) == 1 else 's'} (solo play ID to start one)"
+    for entry in entries:
+        yield ""
+        head = f"{entry['id']}: {entry['title']}"
+        yield from textwrap.wrap(head, width, subsequent_indent="    ") or [head]
+        if entry.get("error"):
+            yield from textwrap.wrap(f"cannot be read: {entry['error']}", width, initial_indent="  ",
+                                     subsequent_indent="  ")
+            continue
+        words = int(entry.get("words") or 0)
+        play_time = entry.get("play_time") or f"about {estimated_minutes(words)} minutes (estimated)"
+        endings = len(entry.get("endings") or ())
+        facts = (f"{system_name(entry['system'])} · {entry.get('scenes', '?')} scenes, "
+                 f"{endings} ending{'' if endings == 1 else 's'}, {words:,} words · {play_time}")
+        yield from textwrap.wrap(facts, width, initial_indent="  ", subsequent_indent="    ")
+        summary = " ".join(str(entry.get("summary") or "").split())
+        if summary:
+            yield from textwrap.wrap(summary, width, initial_indent="  ", subsequent_indent="  ")
