@@ -25,12 +25,12 @@ from solo.rules.base import Character, RulesError
 from solo.rules.conflict import (
     ALLY,
     ENEMY,
-    FALLBACK,
     PLAYER,
     ConflictRules,
     ConflictSetup,
     Fighter,
     conflict_rules,
+    fallback,
     procedures,
 )
 
@@ -65,14 +65,14 @@ def _leads_on(branch: model.Branch | None) -> bool:
     return any(True for _ in branch_gotos(branch))
 
 
-def branch_for(spec: model.ConflictSpec, result: str) -> model.Branch | None:
+def branch_for(spec: model.ConflictSpec, result: str, rules: Any = None) -> model.Branch | None:
     label: str | None = result
     seen: set[str] = set()
     while label is not None and label not in seen:
         if label in spec.outcomes:
             return spec.outcomes[label]
         seen.add(label)
-        label = FALLBACK.get(label)
+        label = fallback(rules, label)
     return None
 
 
@@ -275,18 +275,20 @@ def _is_key(checker: "_Checker", path: tuple[Any, ...]) -> bool:
 
 def _check_results(checker: "_Checker", scene: model.Scene, spec: model.ConflictSpec,
                    rules: ConflictRules, possible: set[str]) -> None:
+    # a branch serves the results it names and those whose fallbacks lead to it (goal -> won)
+    served = {id(b) for b in (branch_for(spec, r, rules) for r in possible | {spec.at_limit}) if b is not None}
     for label in spec.outcomes:
-        if label in rules.results and label not in possible and label != spec.at_limit:
+        if label in rules.results and id(spec.outcomes[label]) not in served:
             checker.error("unreachable-result", spec.path + ("outcomes", label),
                           f"this conflict can never end {label!r}, so the branch is never taken",
                           f"it can end: {', '.join(sorted(possible | {spec.at_limit}))}", key=True)
     if scene.choices:
         return
     for result in sorted(possible | {spec.at_limit}):
-        if not _leads_on(branch_for(spec, result)):
+        if not _leads_on(branch_for(spec, result, rules)):
             checker.error("conflict-dead-end", spec.path + ("outcomes",) if spec.outcomes else spec.path,
                           f"if the conflict ends {result!r}, the player is left in scene {scene.id!r} "
                           "with no choices",
                           f"give the {result!r} branch"
-                          + (f" (or the {FALLBACK[result]!r} branch)" if result in FALLBACK else "")
+                          + (f" (or the {fallback(rules, result)!r} branch)" if fallback(rules, result) else "")
                           + " a goto, or give the scene choices", key=True)

@@ -24,7 +24,6 @@ from solo.rules.base import Character
 from solo.rules.conflict import (
     ALLY,
     ENEMY,
-    FALLBACK,
     PLAYER,
     Beat,
     ConflictError,
@@ -33,6 +32,8 @@ from solo.rules.conflict import (
     ConflictStep,
     Fighter,
     conflict_rules,
+    fallback,
+    settles_as,
 )
 
 if TYPE_CHECKING:
@@ -42,15 +43,16 @@ if TYPE_CHECKING:
 PLAYER_KEY = "player"
 
 
-def branch_for(spec: ConflictSpec, result: str) -> Branch | None:
-    """The adventure's branch for ``result``, else the one its fallback names (fled -> lost)."""
+def branch_for(spec: ConflictSpec, result: str, rules: ConflictRules | None = None) -> Branch | None:
+    """The adventure's branch for ``result``, else the one its fallback names (fled -> lost; a
+    procedure's own results fall back as its ``fallbacks`` say)."""
     seen = set()
     label: str | None = result
     while label is not None and label not in seen:
         if label in spec.outcomes:
             return spec.outcomes[label]
         seen.add(label)
-        label = FALLBACK.get(label)
+        label = fallback(rules, label)
     return None
 
 
@@ -219,17 +221,18 @@ class ConflictRunner:
                 if fighter.key in conclusion.fallen:
                     state.fallen[fighter.npc] = conclusion.fallen[fighter.key]
         view = self.view(self.game.adventure.scenes[data["scene"]], rules, setup, step.state)
+        won = settles_as(rules, result) == "won"
         runner.events.append(
             ev.ConflictEnded(data["scene"], result, step.round, view, dict(conclusion.fallen),
-                             dict(conclusion.awards), dict(conclusion.measures))
+                             dict(conclusion.awards), dict(conclusion.measures), won)
         )
         for resource, amount in conclusion.awards.items():
             self.game.award(resource, int(amount), f"conflict: {result}", runner)
-        state.last_roll = {"outcome": result, "success": result == "won", "total": step.round,
+        state.last_roll = {"outcome": result, "success": won, "total": step.round,
                            **conclusion.measures}
         state.down = self.game.incapacitated()  # a fall in the fight is the result's to tell
         state.turn += 1
-        branch = branch_for(spec, result)
+        branch = branch_for(spec, result, rules)
         if branch is not None:
             runner.apply_branch(branch)
         self.game.run_turn_hooks(runner, runner.goto)

@@ -307,6 +307,7 @@ class ConflictEnded(Event):
     fallen: dict[str, str] = field(default_factory=dict)
     awards: dict[str, int] = field(default_factory=dict)
     measures: dict[str, Any] = field(default_factory=dict)  # also readable as roll.<name> afterwards
+    success: bool = False  # the result settles as ``won`` (an endeavour's ``goal`` does too)
 
     def __post_init__(self) -> None:
         self.type = "conflict-end"

@@ -29,7 +29,9 @@ given, so the same seed and the same decisions give the same fight.
 Results are words an adventure branches on. Every procedure can end ``won`` or ``lost``; most
 can end ``fled`` and ``surrendered``; a system adds its own (an endeavour's ``goal``, a
 monstrous endeavour's ``captured``). :data:`FALLBACK` says which branch serves a result the
-adventure does not name.
+adventure does not name; a procedure with results of its own names their fallbacks in an
+optional ``fallbacks`` mapping (``{"goal": "won", "captured": "lost"}``), read through
+:func:`fallback`.
 """
 
 from __future__ import annotations
@@ -284,6 +286,27 @@ class ConflictRules(Protocol):
 
     def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
         """The aftermath once ``result`` is known (also when the engine stops it at its limit)."""
+
+
+def fallback(rules: Any, result: str) -> str | None:
+    """The result whose branch serves ``result`` when an adventure gives it none: the
+    procedure's own ``fallbacks`` first (an endeavour's ``goal`` falls back to ``won``), then
+    :data:`FALLBACK`; None when nothing stands in for it."""
+    own: Mapping[str, str] = getattr(rules, "fallbacks", None) or {}
+    return own.get(result, FALLBACK.get(result))
+
+
+def settles_as(rules: Any, result: str) -> str:
+    """Where ``result`` ends up after following its fallbacks (``goal`` -> ``won``): a win for
+    the player is a result that settles as ``won``."""
+    seen = {result}
+    label = result
+    while True:
+        nxt = fallback(rules, label)
+        if nxt is None or nxt in seen:
+            return label
+        seen.add(nxt)
+        label = nxt
 
 
 def conflict_rules(ruleset: Any, procedure: str) -> ConflictRules | None:

@@ -129,7 +129,7 @@ def render_conflict(event: ev.Event) -> list[RenderableType]:
     if isinstance(event, ev.ConflictRound):
         return [state_view(event.view, _heading(event.view))]
     if isinstance(event, ev.ConflictEnded):
-        style = "bold green" if event.result == "won" else "bold yellow" if event.result == "fled" else "bold red"
+        style = "bold green" if event.success or event.result == "won" else "bold yellow" if event.result == "fled" else "bold red"
         heading = Text(f"⚔ Over after {event.rounds} round{'s' if event.rounds != 1 else ''}: ", style="bold")
         heading.append(label(event.result).upper(), style=style)
         return [state_view(event.view, _heading(event.view)), heading]

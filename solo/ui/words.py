@@ -316,7 +316,7 @@ class Words:
             if kind == "ConflictEnded":
                 rounds = "round" if event.rounds == 1 else "rounds"
                 lines.append(Line(f"The conflict is over after {event.rounds} {rounds}: {event.result.replace('-', ' ')}",
-                                  GOOD if event.result == "won" else BAD, "conflict"))
+                                  GOOD if event.success or event.result == "won" else BAD, "conflict"))
             return lines
         return []
 

@@ -13,6 +13,7 @@ from solo.rules.base import Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import first_roll, odds, offers, parsing, rolling, session, shop
+from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.parsing import HBCheck
 from solo.rules.humanity_blessed.tables import CORE_STATS, SIZES, SYSTEM, VALUES, err, flag
 
@@ -36,6 +37,8 @@ class HumanityBlessed(RulesetDefaults):
     npc_params: ClassVar[tuple[str, ...]] = ("group_with",)
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
+    #: Conflict procedures (solo.rules.conflict): the endeavours (endeavours/).
+    conflicts: ClassVar[Mapping[str, type]] = {**ENDEAVOURS}
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
         "spark": "roll two such dice as one spark group (flag)",

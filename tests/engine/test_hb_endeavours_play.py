@@ -1,0 +1,165 @@
+"""Humanity, Blessed endeavours played through the engine (tests/fixtures/hb-endeavours.yaml):
+every kind ends with a result whose branch (or fallback) the engine follows, a save made at any
+question mid-endeavour resumes there to the same end, the JSON stream carries the number line,
+and a procedure's own results fall back as it says (goal -> won) in play and in validation.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+import yaml
+
+from solo.adventure import loader
+from solo.adventure.model import build
+from solo.adventure.validate import validate_path
+from solo.engine.conflicts import branch_for
+from solo.engine.game import Game
+from solo.rules import registry
+from solo.rules.conflict import FALLBACK, fallback, settles_as
+
+SCENES = {"race": 1, "sneak": 2, "search": 3, "hound": 4, "plain": 5}
+
+
+@pytest.fixture
+def adventure(fixtures):
+    return loader.load(fixtures / "hb-endeavours.yaml").adventure
+
+
+def play(game: Game, rng: random.Random, first: str | None = None, limit: int = 600) -> list[dict]:
+    stream = [e.to_dict() for e in game.start()]
+    if first is not None:
+        stream += [e.to_dict() for e in game.choose(first)]
+    for _ in range(limit):
+        if game.finished:
+            break
+        key = rng.choice(game.offered.enabled_keys())
+        stream += [e.to_dict() for e in game.choose(key)]
+    return stream
+
+
+def test_the_fixture_validates(fixtures):
+    assert [p for p in validate_path(fixtures / "hb-endeavours.yaml") if p.severity == "error"] == []
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_each_kind_ends_and_takes_its_branch(adventure, scene):
+    results = Counter()
+    for seed in range(8):
+        game = Game(adventure, seed=seed)
+        stream = play(game, random.Random(seed), str(SCENES[scene]))
+        ends = [e for e in stream if e["type"] == "conflict-end"]
+        assert len(ends) == 1 and stream[-1]["type"] == "ending", seed
+        results[ends[0]["result"]] += 1
+        rules = registry.get("humanity-blessed").conflicts[adventure.scenes[scene].conflict.procedure]
+        assert ends[0]["success"] == (settles_as(rules, ends[0]["result"]) == "won")
+        assert game.state.last_roll["outcome"] == ends[0]["result"]
+        rounds = [e for e in stream if e["type"] == "conflict-round"]
+        assert rounds and all(r["view"]["track"]["length"] == adventure.scenes[scene].conflict.params["length"]
+                              for r in rounds)
+    assert len(results) >= 2, results  # it can go either way
+
+
+def test_a_save_made_mid_endeavour_resumes_there_to_the_same_end(adventure):
+    checked = 0
+    for seed in range(4):
+        for scene in SCENES:
+            rng = random.Random(seed)
+            whole = Game(adventure, seed=seed)
+            whole.start()
+            whole.choose(str(SCENES[scene]))
+            keys = []
+            while not whole.finished and whole.offered.kind == "conflict":
+                key = rng.choice(whole.offered.enabled_keys())
+                keys.append(key)
+                whole.choose(key)
+            if len(keys) < 3:
+                continue
+            cut = len(keys) // 2
+            game = Game(adventure, seed=seed)
+            game.start()
+            game.choose(str(SCENES[scene]))
+            for key in keys[:cut]:
+                game.choose(key)
+            saved = json.loads(json.dumps(game.snapshot()))
+            resumed = Game.resume(adventure, saved)
+            assert resumed.offered == game.offered
+            for key in keys[cut:]:
+                resumed.choose(key)
+            assert resumed.snapshot() == whole.snapshot()
+            checked += 1
+    assert checked >= 8
+
+
+def test_the_json_stream_carries_the_line(adventure, tmp_path):
+    from click.testing import CliRunner
+
+    from solo.cli import cli
+
+    answers = "\n".join(["1"] * 120) + "\n"
+    result = CliRunner().invoke(cli, ["play", str(adventure.source), "--json", "--seed", "3",
+                                      "--save-dir", str(tmp_path)], input=answers)
+    events = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    rounds = [e for e in events if e["type"] == "conflict-round"]
+    assert rounds and rounds[0]["view"]["track"]["marks"]["18"] == "goal"
+    offered = [e for e in events if e["type"] == "choices" and e["kind"] == "conflict"]
+    assert offered and any(o["odds"] for o in offered[0]["options"])
+    assert any(e["type"] == "conflict-end" for e in events)
+
+
+def test_a_procedures_own_results_fall_back_as_it_says(adventure):
+    rules = registry.get("humanity-blessed").conflicts["race"]
+    assert fallback(rules, "goal") == "won" and fallback(rules, "exhausted") == "lost"
+    assert fallback(rules, "fled") == FALLBACK["fled"] and fallback(None, "goal") is None
+    assert settles_as(rules, "goal") == "won" and settles_as(rules, "exhausted") == "lost"
+    data = yaml.safe_load(open(adventure.source, encoding="utf-8"))
+    outcomes = data["scenes"]["race"]["conflict"]["outcomes"]
+    for label in ("goal", "exhausted"):
+        del outcomes[label]
+    spec = build(data).scenes["race"].conflict
+    assert branch_for(spec, "goal", rules) is spec.outcomes["won"]
+    assert branch_for(spec, "exhausted", rules) is spec.outcomes["lost"]
+    assert branch_for(spec, "goal") is None  # without the procedure, goal has no fallback
+
+
+def test_a_branch_reached_only_by_fallback_is_not_unreachable(tmp_path, fixtures):
+    data = yaml.safe_load(open(fixtures / "hb-endeavours.yaml", encoding="utf-8"))
+    race = data["scenes"]["race"]["conflict"]
+    race["opponents"] = [{"npc": "rook", "behaviour": "steady"}]  # a steady rival never drops out
+    race["outcomes"] = {"won": {"goto": "done"}, "lost": {"goto": "done"}}  # goal -> won serves it
+    path = tmp_path / "fallback.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert [p for p in validate_path(path) if p.severity == "error"] == []
+    race["outcomes"]["draw"] = {"goto": "done"}  # no deadline: a draw can never happen
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert [p.code for p in validate_path(path) if p.severity == "error"] == ["unreachable-result"]
+
+
+def test_the_bundled_adventure_races_and_sneaks_and_can_go_either_way():
+    """100 seeded random playthroughs of blessed-harvest (bench/conflict_runs.py runs 500): every
+    game ends, none raises, and its endeavours end both ways."""
+    adventure = loader.load("blessed-harvest").adventure
+    procedures = {s.conflict.procedure for s in adventure.scenes.values() if s.conflict is not None}
+    assert {"race", "stealth"} <= procedures
+    hb = registry.get("humanity-blessed")
+    settled = Counter()
+    for seed in range(100):
+        game = Game(adventure, seed=seed)
+        rng = random.Random(seed)
+        events = game.start()
+        for _ in range(2000):
+            for event in events:
+                if event.type == "conflict-end":
+                    procedure = adventure.scenes[event.scene].conflict.procedure
+                    settled[(procedure, settles_as(hb.conflicts[procedure], event.result))] += 1
+            if game.finished:
+                break
+            keys = game.offered.enabled_keys()
+            key = keys[seed % len(keys)] if game.offered.kind == "character" else rng.choice(keys)
+            events = game.choose(key)
+        assert game.finished, f"seed {seed} did not end"
+    assert settled[("stealth", "won")] and settled[("stealth", "lost")], settled
+    assert settled[("race", "won")] and settled[("race", "lost")], settled
