@@ -60,6 +60,35 @@ def fighters_table(view: dict[str, Any]) -> Table:
     return table
 
 
+#: A number line this long or shorter is also drawn space by space (it fits 80 columns).
+RULER_LIMIT = 64
+
+
+def ruler_text(track: dict[str, Any]) -> Text | None:
+    """The number line drawn one character a space: each token as its name's initial (a digit
+    when several share a space, the player's in bold), a mark as ``!`` and the end as ``|``;
+    None for a line too long to draw."""
+    length = int(track.get("length", 0))
+    if not 1 <= length <= RULER_LIMIT:
+        return None
+    positions = track.get("positions", {})
+    marks = {int(k) for k in (track.get("marks") or {})}
+    text = Text("0 ", style="dim")
+    for at in range(length + 1):
+        who = [safe(name) for name, pos in positions.items() if pos == at]
+        if who:
+            glyph = str(len(who)) if len(who) > 1 else (who[0][:1].upper() or "?")
+            text.append(glyph, "bold cyan" if "You" in who else "bold")
+        elif at == length:
+            text.append("|", "bold")
+        elif at in marks:
+            text.append("!", "yellow")
+        else:
+            text.append("·", "dim")
+    text.append(f" {length}", style="dim")
+    return text
+
+
 def track_text(track: dict[str, Any]) -> Text:
     length = int(track.get("length", 0))
     positions = track.get("positions", {})
@@ -83,6 +112,9 @@ def state_view(view: dict[str, Any], heading: str) -> RenderableType:
     parts: list[RenderableType] = [Text(heading, style="bold")]
     parts.append(fighters_table(view))
     if view.get("track"):
+        ruler = ruler_text(view["track"])
+        if ruler is not None:
+            parts.append(ruler)
         parts.append(track_text(view["track"]))
     zones = view.get("zones")
     if zones:

@@ -313,12 +313,22 @@ class Words:
                                    for g in fighter.get("gauges", []))
                 state = "out of the fight" if fighter.get("out") else gauges
                 lines.append(Line(f"{clean(fighter.get('name', ''))}: {state}", DIM, "conflict"))
+            track = (event.view or {}).get("track")
+            if track:
+                lines.append(Line(self.track(track), DIM, "conflict"))
             if kind == "ConflictEnded":
                 rounds = "round" if event.rounds == 1 else "rounds"
                 lines.append(Line(f"The conflict is over after {event.rounds} {rounds}: {event.result.replace('-', ' ')}",
                                   GOOD if event.success or event.result == "won" else BAD, "conflict"))
             return lines
         return []
+
+    @staticmethod
+    def track(track: dict) -> str:
+        """A number line in words: who stands where, and what is on it."""
+        who = ", ".join(f"{clean(name)} at {at}" for name, at in (track.get("positions") or {}).items())
+        marks = "; ".join(f"{clean(what)} at {at}" for at, what in (track.get("marks") or {}).items())
+        return f"Line 0 to {track.get('length')}: {who or 'nobody'}" + (f"; {marks}" if marks else "")
 
     def revealed_text(self, kind: str, name: str) -> str:
         if kind == "objective":

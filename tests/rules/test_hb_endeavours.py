@@ -207,7 +207,7 @@ def test_contest_odds_are_the_rulesets_contest_odds():
     run.answer("contest:rook")
     offered = run.action("contest:rook:hurry").odds
     assert offered == RS.contest_odds(run.me, rival, {"stat": "hurry", "focal": True}).outcomes["success"]
-    assert "to take the focus" in run.action("contest:rook:hurry").hint
+    assert run.action("contest:rook:hurry").hint.endswith("% focus")
 
 
 def test_the_focus_chance_between_equal_dice_is_half_of_what_is_not_a_tie():
@@ -231,7 +231,7 @@ def test_help_odds_are_exact():
     assert one.odds == 0  # +1 makes 3: still short of 4
     assert two.odds == 1  # +dc2 adds at least 2
     dc2 = rolls.help_pmf(2)
-    assert "to take the focus" in two.hint
+    assert two.hint.endswith("% focus")
     assert rolls.chance_at_least(dc2, 4) == 1 - dc2[2] - dc2.get(3, 0)
     texts = run.answer("help:2", 2)  # the dc2 shows 2: a total of 4, short of Rook's 5
     assert run.me.resources["blessings"] == [5]

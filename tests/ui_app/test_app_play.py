@@ -189,7 +189,7 @@ def test_a_fight_fills_the_conflict_panel_round_by_round_and_its_end_clears_it(t
 
     (shown, round_one, screen), (round_two, roll), after, story = run(go())
     assert shown and round_one == 1 and round_two == 2
-    assert "Fight: The Yard" in screen and "health" in screen and "Bandit chief" in screen
+    assert "The Yard" in screen and "health" in screen and "Bandit chief" in screen
     assert "Attack Bandit 1" in screen and "72% success" in screen
     assert roll is not None and roll.record["kind"] == "contest"
     assert not after

@@ -273,7 +273,7 @@ class ConflictPanel(Static):
 
     def watch_view(self, view: dict[str, Any] | None) -> None:
         self.display = view is not None
-        self.border_title = f"Fight: {safe(view.get('title', ''))}" if view else ""
+        self.border_title = safe(view.get("title", "")) if view else ""  # a fight's or an endeavour's
 
     def render(self) -> RenderableType:
         if self.view is None:

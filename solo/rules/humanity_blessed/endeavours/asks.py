@@ -8,9 +8,9 @@ round then goes on by itself). Kinds:
   ``contest:<who>`` (then ``contest:<who>:<stat>``), ``sit``; sub-lists offer ``back``;
 * ``side``: a new side action when the player sat out or their contest cannot go through: the
   same keys as ``declare`` and ``pass``;
-* ``help``: ``help:0`` (none) or ``help:<n>`` blessing dice, ``help:-<n>`` taking it off in a
-  stealth endeavour, on the focus roll (``on: top``), a defence (``defence``) or the roll of the
-  step under way (``task``);
+* ``help``: ``help:0`` (none) or ``help:<n>`` blessing dice (one to four, or all), ``help:-<n>``
+  taking one or two off in a stealth endeavour, on the focus roll (``on: top``), a defence
+  (``defence``) or the roll of the step under way (``task``);
 * ``stat``: the stat for a check the situation calls for: ``stat:<stat>``;
 * ``glimmer``: ``glimmer:<id>`` (the last roll already reaches it), ``glimmer:<id>:<stat>``,
   ``leave``;
@@ -67,9 +67,9 @@ def _check_action(line: Line, stat: str, side: bool, spark: str | None = None) -
     me = line.character(line.player)
     how = rolls.params(stat, line.s.target, spark, focal=not side, tags=line.s.tags)
     odds = rolls.check_chance(line.ruleset, me, how)
-    hint = f"{percent(odds)} to succeed"
+    hint = f"{percent(odds)} success"
     if not side:
-        hint += f"; {percent(line.focus_chance(line.player, how, contest=False))} to take the focus"
+        hint += f", {percent(line.focus_chance(line.player, how, contest=False))} focus"
     text = f"{line.stat_text(line.player, stat)}"
     if spark:
         text = f"Spark {text} with {line.stat_text(line.player, spark)}"
@@ -109,7 +109,7 @@ def contest_targets(line: Line, side: bool) -> list[str]:
 def _declare(line: Line, side: bool) -> Decision:
     actions = [_check_action(line, stat, side) for stat in line.stats_for(line.player)]
     if spark_pairs(line):
-        actions.append(Action("spark", "Spark: roll two balanced stats as one (two blessing dice of equal worth)…"))
+        actions.append(Action("spark", "Spark two balanced stats as one roll (two blessing dice)…"))
     for key in contest_targets(line, side):
         actions.append(Action(f"contest:{key}", f"Contest {line.name(key)} (at {line.pos(key)}): "
                                                 f"they lose their own action…"))
@@ -120,7 +120,7 @@ def _declare(line: Line, side: bool) -> Decision:
             prompt = "Your contest cannot go through. What now?"
     else:
         on_alarm = line.s.kind == "stealth" and btn.at_space(line.state["buttons"], "alarm", line.pos(line.player))
-        actions.append(Action("sit", "Sit out the focus roll (act first among the side actions)",
+        actions.append(Action("sit", "Sit out the focus roll (act first in the side actions)",
                               enabled=line.s.sit_out,
                               reason="this endeavour allows no sitting out",
                               hint="you stand on an alarm: sitting out gets you made" if on_alarm else ""))
@@ -143,9 +143,9 @@ def _contest_stats(line: Line, target: str) -> Decision:
             continue
         how = rolls.params(stat, focal=not side)
         odds = rolls.contest_chance(line.ruleset, me, other, how)
-        hint = f"{percent(odds)} to win ({rolls.die_of(me, stat)} against {rolls.die_of(other, stat)})"
+        hint = f"{percent(odds)} win ({rolls.die_of(me, stat)} vs {rolls.die_of(other, stat)})"
         if not side:
-            hint += f"; {percent(line.focus_chance(line.player, how, contest=True))} to take the focus"
+            hint += f", {percent(line.focus_chance(line.player, how, contest=True))} focus"
         actions.append(Action(f"contest:{target}:{stat}", f"Contest {line.name(target)} with "
                                                           f"{line.stat_text(line.player, stat)}", odds, hint))
     return Decision(f"Contest {line.name(target)} with which stat?", tuple(actions) + (BACK,))
@@ -168,16 +168,19 @@ def _help(line: Line, on: str) -> Decision:
     pool = " ".join(map(str, sorted(me.resources.get("blessings", []) or [])))
     actions = [Action("help:0", "No Help: let the roll stand")]
     for sign in signs:
-        for n in range(1, usable + 1):
+        for n in help_counts(usable, sign):
             odds, hint = _help_odds(line, on, record, n, sign)
-            word = "take it off" if sign < 0 else "add it"
             noun = "die" if n == 1 else "dice"
-            actions.append(Action(f"help:{'-' if sign < 0 else ''}{n}",
-                                  f"Spend {n} blessing {noun} on {rolls.help_text(n)} and {word}", odds, hint))
+            what = rolls.help_text(n)
+            text = (f"Help with {n} blessing {noun}, taken off: -{what[1:]}" if sign < 0
+                    else f"Help with {n} blessing {noun}: {what}")
+            actions.append(Action(f"help:{'-' if sign < 0 else ''}{n}", text, odds, hint))
     if on == "top":
         value = line.state["rolls"][line.player]["value"]
         others = [f"{line.name(k)} {r['value']}" for k, r in line.state["rolls"].items() if k != line.player]
         prompt = f"Your roll: {value}" + (f" (against {', '.join(others)})" if others else "")
+        if line.s.kind == "stealth" and _on_alarm(line, value):
+            prompt += f", which would carry you onto the alarm at {min(line.s.length, line.pos(line.player) + value)}"
     elif on == "defence":
         prompt = (f"{record.details.get('opponent_total')} against their {record.total}: "
                   "you are losing this contest")
@@ -186,6 +189,21 @@ def _help(line: Line, on: str) -> Decision:
                                                   if record.kind == "contest" else
                                                   f" (target {record.details.get('target')})")
     return Decision(f"{prompt}. Help it? (pool: {pool or 'empty'})", tuple(actions))
+
+
+def _on_alarm(line: Line, value: int) -> bool:
+    """Whether a focus roll of ``value`` would carry the player onto an alarm button."""
+    landing = min(line.s.length, line.pos(line.player) + max(0, value))
+    return bool(btn.at_space(line.state["buttons"], "alarm", landing))
+
+
+def help_counts(usable: int, sign: int) -> list[int]:
+    """How many dice the Help options offer: one to four, and all of them when there are more
+    (the book allows up to ten; past dc4 each die adds little); one or two to take off."""
+    if sign < 0:
+        return list(range(1, min(usable, 2) + 1))
+    counts = list(range(1, min(usable, 4) + 1))
+    return counts + [usable] if usable > 4 else counts
 
 
 def _help_odds(line: Line, on: str, record: RollRecord, n: int, sign: int) -> tuple[Fraction | None, str]:
@@ -199,23 +217,26 @@ def _help_odds(line: Line, on: str, record: RollRecord, n: int, sign: int) -> tu
 
     if on == "defence":
         odds = at_least(int(record.total or 0) - int(record.details["opponent_total"]))
-        return odds, f"{percent(odds)} to hold"
+        return odds, f"{percent(odds)} hold"
     if on == "top":
         value = line.state["rolls"][line.player]["value"]
         others = [r["value"] for k, r in line.state["rolls"].items() if k != line.player]
         hint = ""
         if others:
             focus = at_least(max(others) + 1 - value)
-            hint = f"{percent(focus)} to take the focus"
+            hint = f"{percent(focus)} focus"
+        if line.s.kind == "stealth":
+            clear = sum((p for x, p in shifted.items() if not _on_alarm(line, value + x)), Fraction(0))
+            hint = ", ".join(h for h in (hint, f"{percent(clear)} clear of alarms") if h)
         if record.kind == "check":
             odds = at_least(int(record.details.get("target") or 0) - int(record.total or 0))
-            return odds, f"{percent(odds)} to succeed" + (f"; {hint}" if hint else "")
+            return odds, f"{percent(odds)} success" + (f", {hint}" if hint else "")
         return None, hint
     if record.kind == "contest":
         odds = at_least(int(record.details["opponent_total"]) + 1 - int(record.total or 0))
-        return odds, f"{percent(odds)} to win"
+        return odds, f"{percent(odds)} win"
     odds = at_least(int(record.details.get("target") or 0) - int(record.total or 0))
-    return odds, f"{percent(odds)} to succeed"
+    return odds, f"{percent(odds)} success"
 
 
 # -- checks the situation calls for ----------------------------------------------------------

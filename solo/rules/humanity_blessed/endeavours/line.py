@@ -25,7 +25,8 @@ The state is JSON-ready: ``queue`` holds the round's remaining steps (each a sma
 
 * Positions stay on the line, 0 to its length (the goal); a move past the goal ends on it. The
   first side to reach the goal wins; when both do in one round, the one who got there first in
-  the round's order of moves (the book's "first to reach").
+  the round's order of moves (the book's "first to reach"). A round in which someone reached
+  the goal ends there: no endurance check, Capture return or stamina follows.
 * A check's target is the endeavour's ``target`` for every action (default easy, 4: starting
   characters roll d4 to d8, and the book's simplified targets let most actions through and read
   the size of the outcome); the size of a success comes from its total, as for any check.
@@ -39,8 +40,9 @@ The state is JSON-ready: ``queue`` holds the round's remaining steps (each a sma
   contest attacker's total before the defender's roll. Ties among side actors and sit-outs go
   in the order of the participants (the player first).
 * The player is asked about Help only when it could change something: a roll that does not
-  yet take the focus or fails, a defence that is losing, and every roll in a stealth endeavour
-  (negative Help). A contest is declared with one stat; sparks are for checks.
+  yet take the focus or fails, a defence that is losing, and in a stealth endeavour a focus
+  that would end on an alarm button (negative Help). A contest is declared with one stat;
+  sparks are for checks.
 * Characters act on their own: group rolls and group movement are not used; companions race,
   sneak or fight the monstrosity beside the player, and their side's success is the player's.
 * Hazards (step 6) and several number lines are left to the adventure's own scenes.
@@ -97,6 +99,12 @@ class Settings:
     made: Any = "lose"  # "lose", "check" or a count
     tags: list[str] = field(default_factory=list)  # what every action's check is about
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def the(button: Mapping[str, Any]) -> str:
+    """A terrain button's name in a sentence: "the ford", but "Lark Brook" as written."""
+    name = str(button.get("name") or "terrain")
+    return name if name[:1].isupper() else f"the {name}"
 
 
 class Line:
@@ -222,7 +230,7 @@ class Line:
         if spaces <= 0 or not self.active(key):
             return 0
         if key in st["halted"]:
-            self.say(key, f"{self.title(key)} {why}, but can go no further this round (held at the "
+            self.say(key, f"{self.title(key)} {why}, but can go no further this round (held at "
                           f"{self._terrain_name(key)}).")
             return 0
         start = self.pos(key)
@@ -239,12 +247,12 @@ class Line:
             if skip:
                 skip -= 1
                 met.append(b["id"])
-                note = f", leaving the {b.get('name', 'terrain')} behind"
+                note = f", leaving {the(b)} behind"
                 continue
             end = b["at"]
             met.append(b["id"])
             st["halted"].append(key)
-            note = f", and the {b.get('name', 'terrain')} stops {'you' if key == self.player else 'them'} there"
+            note = f", and {the(b)} stops {'you' if key == self.player else 'them'} there"
             break
         for b in btn.at_space(st["buttons"], "terrain", end):
             if b["id"] not in met:
@@ -275,7 +283,7 @@ class Line:
 
     def _terrain_name(self, key: str) -> str:
         here = btn.at_space(self.state["buttons"], "terrain", self.pos(key))
-        return str(here[0].get("name", "terrain")) if here else "terrain"
+        return the(here[0]) if here else "the terrain"
 
     def _muddle(self, key: str, start: int, end: int) -> None:
         """The player's side moving over a muddle button muddles its monstrosity (one a move)."""
@@ -334,10 +342,9 @@ class Line:
         new = rolls.add_help(dice, record, self.character(key), n, defending=defending, sign=sign)
         self.spend(key, n)
         entry = new.details["opponent_help" if defending else "help"]
-        verb = "takes" if sign < 0 else "adds"
+        effect = f"{entry['value']} taken off" if sign < 0 else f"{entry['die']} adds {entry['value']}"
         self.say(key, f"{self.title(key)} {'spend' if key == self.player else 'spends'} {n} blessing "
-                      f"{'die' if n == 1 else 'dice'} on Help: {entry['die']} {verb} {entry['value']}"
-                      f"{' off' if sign < 0 else ''}.")
+                      f"{'die' if n == 1 else 'dice'} on Help: {effect}.")
         return new
 
     # -- the steps of a round --------------------------------------------------------------------
@@ -406,12 +413,14 @@ class Line:
         record = RollRecord.from_dict(st["rolls"][self.player]["record"])
         if not rolls.can_help(me, list(record.details.get("stats") or [record.stat])):
             return False
-        if self.s.kind == "stealth":
-            return True
         mine = st["rolls"][self.player]["value"]
         others = [r["value"] for k, r in st["rolls"].items() if k != self.player]
         behind = bool(others) and mine <= max(others)
-        return behind or (record.kind == "check" and not record.success)
+        if behind or (record.kind == "check" and not record.success):
+            return True
+        # stealth: the advantage would end on an alarm button (Help may be taken off)
+        landing = min(self.s.length, self.pos(self.player) + mine)
+        return self.s.kind == "stealth" and bool(btn.at_space(st["buttons"], "alarm", landing))
 
     def t_focus(self, dice: Dice, task: dict[str, Any]) -> bool:
         st = self.state
@@ -531,7 +540,7 @@ class Line:
         stats = list(record.details.get("stats") or [record.stat])
         if not rolls.can_help(self.character(self.player), stats):
             return False
-        return self.s.kind == "stealth" or not record.success
+        return not record.success
 
     def _check(self, dice: Dice, task: dict[str, Any]) -> bool:
         who = str(task["who"])
@@ -584,6 +593,9 @@ class Line:
     # -- the end of a round ------------------------------------------------------------------
     def t_end(self, dice: Dice, task: dict[str, Any]) -> bool:
         st = self.state
+        if any(self.active(k) for k in st["arrived"]):
+            self.then({"t": "close"})  # someone has reached the goal: the race is run
+            return True
         if self.s.kind == "race":
             for key in self.actors():
                 if st["spent_now"].get(key):

@@ -87,7 +87,7 @@ def endeavour_view(line: Line) -> ConflictView:
         f = line.fighter(key)
         out = key in st["out"]
         name = "You" if key == line.player else f.name
-        fighters.append(FighterView(key, f.name, f.side, [Gauge("at", line.pos(key), line.s.length)],
+        fighters.append(FighterView(key, f.name, f.side, [Gauge("at", line.pos(key))],
                                     _tags(line, key), out))
         if not out:
             positions[name] = line.pos(key)
