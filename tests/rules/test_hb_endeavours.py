@@ -253,6 +253,22 @@ def test_terrain_stops_a_racer_the_first_time_and_the_escape_bonus_passes_one():
     assert any("escaping the terrain" in b.text for b in run.beats)
 
 
+def test_landing_exactly_on_terrain_does_not_pass_it():
+    # advantage 5 lands on the button at 5 (not past it); the focal success then would move
+    # past it for the first time, and is stopped there
+    run = Run("race", {"length": 40, "terrain": [5, 30]}, player=person("Ada", hurry="d6"))
+    texts = run.answer("check:hurry", 5)
+    assert run.pos() == 5 and run.state["met"]["player"] == ["t1"]
+    assert any("0 spaces, to 5, and the terrain stops you there" in t for t in texts), texts
+    # a racer left standing on a button it has not met takes it with the escape bonus
+    run = Run("race", {"length": 40, "terrain": [4, 30], "target": 5}, player=person("Ada", hurry="d6"))
+    run.answer("check:hurry", 4)  # advantage 4, onto the button; the check (4 against 5) fails
+    assert run.pos() == 4 and run.state["met"].get("player", []) == []
+    texts = run.answer("check:hurry", 6)
+    assert any("8 spaces (+2 escaping the terrain), to 12, leaving the terrain behind" in t for t in texts), texts
+    assert run.state["met"]["player"] == ["t1"] and run.pos() > 12
+
+
 def test_a_terrain_button_may_narrow_the_stats():
     run = Run("race", {"length": 40, "terrain": [{"at": 3, "name": "ford", "stats": ["hand"]}]},
               player=person("Ada", hurry="d6"))

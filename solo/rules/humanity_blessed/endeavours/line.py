@@ -23,6 +23,9 @@ The state is JSON-ready: ``queue`` holds the round's remaining steps (each a sma
 
 **Decisions** (the book leaves these open):
 
+* A racer who lands exactly on a terrain button has not yet moved past it: their next move
+  forward does, and is stopped there (unless it is advantage with the escape bonus). Only a
+  button that has stopped a racer (or that the escape bonus passed) is behind them for good.
 * Positions stay on the line, 0 to its length (the goal); a move past the goal ends on it. The
   first side to reach the goal wins; when both do in one round, the one who got there first in
   the round's order of moves (the book's "first to reach"). A round in which someone reached
@@ -241,7 +244,9 @@ class Line:
         met = st["met"].setdefault(key, [])
         skip = 1 if escape else 0
         note = ""
-        for b in btn.crossed(st["buttons"], "terrain", start, end - 1):
+        # a button the racer stands on without having been stopped by it (they landed on it
+        # exactly) is still ahead of them: leaving it is moving past it
+        for b in btn.crossed(st["buttons"], "terrain", start - 1, end - 1):
             if b["id"] in met:
                 continue
             if skip:
@@ -254,9 +259,6 @@ class Line:
             st["halted"].append(key)
             note = f", and {the(b)} stops {'you' if key == self.player else 'them'} there"
             break
-        for b in btn.at_space(st["buttons"], "terrain", end):
-            if b["id"] not in met:
-                met.append(b["id"])
         st["pos"][key] = end
         moved = end - start
         bonus = f" (+{ESCAPE_BONUS} escaping the terrain)" if escape else ""
