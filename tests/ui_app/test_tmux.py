@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 STEP_LIMIT = 150
 SETTLE = 0.25  # seconds the screen must stay unchanged to count as settled
-WAIT = 20.0  # seconds to wait for a screen to change
+WAIT = 60.0  # seconds to wait for a screen to change (generous: CI machines can be heavily loaded)
 
 
 def tmux(*args: str) -> str:
