@@ -349,6 +349,16 @@ STARE = {"id": "stare", "text": "Stare it down", "stat": "scharisma", "against":
 DOOR = {"id": "door", "text": "Hold the door", "stat": "strength", "goal": "hard", "ends": "fled"}
 
 
+def test_an_area_role_play_that_only_strikes_waits_for_a_foe_in_the_zone():
+    quake = {"id": "quake", "text": "Stamp the floor", "stat": "strength", "goal": "easy", "damage": "1d6",
+             "area": True}
+    run = Run(setup(first="player", roleplay=[quake], **apart()))
+    action = run.action("roleplay:quake")
+    assert not action.enabled and action.reason == "no foe in your zone"
+    run = Run(setup(first="player", roleplay=[quake]))
+    assert run.action("roleplay:quake").enabled
+
+
 def test_role_play_costs_one_ap_per_d3_and_shows_each_count_with_exact_odds():
     run = Run(setup(pc(strength=7), first="player", roleplay=[DOOR]))
     run.do("roleplay:door")

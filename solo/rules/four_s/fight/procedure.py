@@ -223,6 +223,11 @@ class Fight:
             if move.targeted and not targets:
                 actions.append(Action(f"roleplay:{move.id}", f"{move.text} (role-play)", enabled=False,
                                       reason="no foe in your zone"))
+            elif move.area and move.ends is None and not any(b.zone(f) == b.zone(me) for f in b.foes_of(me)):
+                # an area move that only strikes or holds would spend AP on an empty zone
+                actions.append(Action(f"roleplay:{move.id}", f"{move.text} (role-play)", enabled=False,
+                                      reason="no foe in your zone"))
+                continue
             for target in targets:
                 key = f"roleplay:{move.id}" + (f":{target}" if target else "")
                 text = f"{move.text} (role-play)" if target is None else \
