@@ -112,14 +112,13 @@ def test_illegal_characters_name_the_broken_rule(tmp_path, text, rule):
     assert rule in result.output and "Traceback" not in result.output
 
 
-def test_interactive_creation_retries_until_legal(tmp_path):
-    # first try breaks the +2 limit (thought 4) with one custom quality "luck"; the second keeps
-    # luck (Enter) and fixes the core qualities
-    answers = "\n".join(["Nia", "1", "1", "4", "1", "luck", "1", "", "2", "2", "2", "1", "", ""]) + "\n"
+def test_interactive_creation_fixes_one_field_without_starting_over(tmp_path):
+    # thought 4 breaks the +2 limit; fixing it is one line, the quality named first is kept
+    answers = "\n".join(["Nia", "luck", "3 4", "3 2", "1 1", ""]) + "\n"
     result = invoke(["character", "new", "--system", "guts-plus"], tmp_path, answers)
     assert result.exit_code == 0, result.output
-    assert "Not allowed" in result.output
-    assert stored(tmp_path, "nia")["stats"]["thought"] == 2
+    assert "Not legal yet" in result.output
+    assert stored(tmp_path, "nia")["stats"] == {"gumption": 1, "utility": 1, "thought": 2, "slyness": 1, "luck": 3}
 
 
 def test_character_list_and_missing(tmp_path):
@@ -132,9 +131,8 @@ def test_character_list_and_missing(tmp_path):
     assert missing.exit_code == 1 and "no stored character called 'Nobody'" in missing.output
 
 
-def test_interactive_game_creation_asks_for_the_notable_characteristic(tmp_path):
-    skills = ["3", "2", "2", "2", "2", "3", "2", "2", "3", "3", "1", "5", "1", "1", "2", "1"]
-    answers = "\n".join(["Wren", *skills, "Balance"]) + "\n"
+def test_interactive_game_creation_sets_the_notable_characteristic(tmp_path):
+    answers = "\n".join(["Wren", "Sneak/Hide 5", "Leap/Tumble 1", "Ride/Pilot 1", "17 Balance", ""]) + "\n"
     result = invoke(["character", "new", "--system", "game"], tmp_path, answers)
     assert result.exit_code == 0, result.output
     assert "35 points" in result.output
