@@ -143,7 +143,7 @@ def action_line(event: ev.ConflictAction) -> Text:
         outcome = str(record.get("outcome", ""))
         detail = Text("  ")
         if dice:
-            detail.append("🎲 " + " ".join(map(str, dice)), style="dim")
+            detail.append("◆ " + " ".join(map(str, dice)), style="dim")
         if outcome:
             detail.append(f" → {label(outcome)}", style=READING_STYLE.get(outcome, "dim"))
         line.append_text(detail)

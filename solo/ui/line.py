@@ -19,6 +19,8 @@ from solo.ui.words import Words
 
 CONFLICT_EVENTS = tuple(getattr(ev, name) for name in ("ConflictStarted", "ConflictAction", "ConflictRound",
                                                         "ConflictEnded") if hasattr(ev, name))
+#: The widest the story runs, in columns: a comfortable measure for reading, however wide the terminal.
+MEASURE = 80
 #: Plain mode's words for tones that colour would carry (a screen reader hears them).
 PLAIN_PREFIX = {w.REWARD: "Gained: ", w.LOSS: "Lost: "}
 #: Styles of the retold story's kinds of line (:mod:`solo.ui.transcript`).
@@ -36,16 +38,16 @@ class LineFront:
         self.source = source
         self.plain = plain
         self.out = out if out is not None else sys.stdout
-        self.width = width or min(100, shutil.get_terminal_size((80, 24)).columns)
+        self.width = width or min(MEASURE, shutil.get_terminal_size((80, 24)).columns)
         self.console = console
         if not plain and console is None:
             from rich.console import Console
 
             self.console = Console(highlight=False, soft_wrap=False, emoji=False, file=self.out,
-                                   width=self.width if width else None)
+                                   width=self.width)
         self._shown: ev.ChoicesOffered | None = None
         self._status = ""
-        self._pending_roll: tuple[Any, ...] | None = None
+        self._open_roll: w.RollWords | None = None  # the last roll shown while it could still change
 
     # -- writing ------------------------------------------------------------------------------
     def write(self, text: str = "") -> None:
@@ -99,20 +101,14 @@ class LineFront:
         if status and status != self._status:
             self._status = status
             if self.plain:
-                self.para("Status: " + status)
+                self.para("Status: " + status.replace("\n", " · "))
             else:
                 from rich.text import Text
 
-                self.print(Text(status, style="dim reverse"))
-        keys = offered.enabled_keys()
-        top = [k for k in keys if k.isdigit()]
-        if len(keys) == 1:
-            hint = f"[{keys[0]}]"
-        elif top == [str(i) for i in range(1, len(top) + 1)] and len(top) > 1:
-            hint = f"[1-{len(top)}]"
-        else:
-            hint = f"[{'/'.join(keys)}]"
-        prompt = f"{hint} or :help > "
+                for row in status.splitlines():
+                    self.print(Text(row, style="dim reverse"))
+        hint = w.keys_hint(offered.options)
+        prompt = f"{hint} or :help > " if hint else ":help > "
         return self.source.read(to_terminal(prompt, getattr(self.out, "encoding", None)))
 
     def confirm(self, question: str) -> bool:
@@ -154,7 +150,7 @@ class LineFront:
 
                 self.print(Text(text, style="bold"))
         elif isinstance(event, ev.SceneEntered):
-            self._pending_roll = None
+            self._open_roll = None
             if self.plain:
                 self.write()
                 self.para(f"Scene: {w.clean(event.title)}")
@@ -193,27 +189,27 @@ class LineFront:
         self.print(Text("\n\n".join(paragraphs), style="italic" if italic else ""))
 
     def _roll(self, event: ev.RollMade) -> None:
-        record = event.record
-        dice = tuple(record.get("kept") or record.get("dice") or ())
-        result_only = event.final and self._pending_roll == (dice, record.get("outcome"))
-        self._pending_roll = None if event.final else (dice, record.get("outcome"))
+        previous = self._open_roll
+        rw = self.words.roll(event.record, event.label, event.final)
+        self._open_roll = rw
         if not self.plain:
             from solo.ui.render import roll_view
 
-            self.print(roll_view(event, self.words, result_only=result_only))
+            self.print(roll_view(event, self.words, previous=previous))
             return
-        rw = self.words.roll(record, event.label, event.final)
-        if not result_only:
+        dice_changed, reasons = rw.news(previous)
+        if not rw.follows(previous):
             self.para(f"Roll: {rw.title}" + (f", {rw.stat}" if rw.stat else "") + ".")
-            if rw.dice:
-                shown = ", ".join(f"{d.value} {d.reading}".strip() for d in rw.dice)
-                self.para(f"Dice: {shown}.", "  ")
+        if rw.dice and dice_changed:
+            shown = ", ".join(f"{d.value} {d.reading}".strip() for d in rw.dice)
+            shown += "".join(f"; {name} {', '.join(str(d.value) for d in extra)}" for name, extra in rw.extras)
+            self.para(f"Dice: {shown}.", "  ")
         if rw.final:
             self.para(f"Result: {rw.summary()}", "  ")
-            for why in rw.why:
-                self.para(why, "  ")
         else:
             self.para(f"So far: {rw.result}. You can still act on this roll.", "  ")
+        for why in reasons:
+            self.para(why, "  ")
 
     def _ending(self, event: ev.EndingReached) -> None:
         game = self.words.game
@@ -236,8 +232,8 @@ class LineFront:
         if summary["resources"]:
             self.para("You end with: " + ", ".join(f"{k} {v}" for k, v in summary["resources"]) + ".")
         self.para(f"Rolls: {summary['rolls']}, {summary['luck']}.")
-        if advances:
-            self.para("Your experience can buy: " + "; ".join(advances) + ".")
+        for sentence in advances:
+            self.para(sentence)
 
     def _choices(self, offered: ev.ChoicesOffered) -> None:
         if not self.plain:
@@ -258,14 +254,16 @@ class LineFront:
                 if person is not None:
                     self.para(self.words.stats_line(person.stats) + ".", "   ")
                 continue
+            if option.parent:
+                continue  # said once, after the list
             if option.hint:
-                text += f" ({w.clean(option.hint)})"
+                text += f" ({w.compact_hint(option.hint)})"
             if not option.enabled and option.reason:
                 text += f": {w.clean(option.reason)}"
-            if option.parent:
-                self.para(f"or {option.key}) {text}", "   ")
-            else:
-                self.para(f"{key} {text}")
+            self.para(f"{key} {text}")
+        others = w.alternatives_line(offered.options)
+        if others:
+            self.para(f"Or {others[:1].lower()}{others[1:]}.")
 
     # -- views --------------------------------------------------------------------------------
     def _view_card(self, data: dict[str, Any]) -> None:
@@ -363,16 +361,8 @@ class LineFront:
 
 
 def _advances(game: Any) -> list[str]:
-    """What the character's experience can buy now, each with its price in labelled words."""
-    if game is None or game.state.character is None:
+    """What the character's experience can buy now, in one sentence (see :meth:`Words.spending`)."""
+    if game is None:
         return []
-    try:
-        options = game.ruleset.advancement(game.state.character)
-    except Exception:  # a ruleset that cannot say is not worth a traceback at the end
-        return []
-    words = Words(game.adventure, game)
-    shown = []
-    for option in options[:6]:
-        cost = ", ".join(f"{v} {words.short(k)}" for k, v in option.cost.items() if v)
-        shown.append(f"{w.clean(option.text)} ({cost})" if cost else w.clean(option.text))
-    return shown
+    sentence = Words(game.adventure, game).spending()
+    return [sentence] if sentence else []

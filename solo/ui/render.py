@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -23,9 +24,14 @@ TONE_STYLE = {
     w.GOOD: "green", w.BAD: "red", w.REWARD: "yellow", w.LOSS: "red", w.WARN: "yellow",
     w.INFO: "cyan", w.STORY: "", w.DIM: "dim", w.TITLE: "bold",
 }
-#: Tone -> a glyph before the line (a loss never gets the reward's star).
+#: Tone -> a glyph before the line (a loss never gets the reward's star). Every glyph here and in
+#: the app is a text symbol found in common monospace fonts (no emoji: a browser without emoji
+#: fonts shows ``solo serve`` the same); ``--plain`` uses words instead.
 TONE_GLYPH = {w.REWARD: "★ ", w.LOSS: "▼ ", w.GOOD: "✔ "}
-KIND_GLYPH = {"clock": "⏱ ", "item": "• ", "note": "✎ ", "reveal": "! "}
+KIND_GLYPH = {"clock": "◷ ", "item": "• ", "note": "✎ ", "reveal": "! "}
+ROLL_GLYPH = "◆ "
+#: Every glyph the story may draw (tests keep them to symbols fonts have).
+GLYPHS = "".join(TONE_GLYPH.values()) + "".join(KIND_GLYPH.values()) + ROLL_GLYPH + "✘☐■□→—·"
 
 #: Outcome label -> style (kept for ``solo odds`` and ``solo roll``).
 READING_STYLE = {
@@ -75,16 +81,14 @@ def scene_panel(event: ev.SceneEntered) -> RenderableType:
 
 
 def choices_view(event: ev.ChoicesOffered, words: w.Words | None = None) -> RenderableType:
+    """The decision on offer: key, text and odds per option; options that settle another's check
+    without dice (``1a``) said once below the list."""
     table = Table.grid(padding=(0, 1))
     table.add_column(justify="right", style="bold cyan", no_wrap=True)
-    table.add_column(ratio=1)
-    variants: dict[str, list[ev.Option]] = {}
+    table.add_column()
     for option in event.options:
         if option.parent:
-            variants.setdefault(option.parent, []).append(option)
-    for option in event.options:
-        if option.parent:
-            continue  # shown on its parent's line
+            continue  # said once, under the list
         text = plain(option.text, "" if option.enabled else "dim")
         if event.kind == "character" and words is not None:
             person = next((p for p in words.adventure.characters if p.id == option.id), None)
@@ -97,55 +101,64 @@ def choices_view(event: ev.ChoicesOffered, words: w.Words | None = None) -> Rend
                 text.append("\n" + words.stats_line(person.stats), style="dim")
         else:
             if option.hint:
-                text.append(f"  ({safe(option.hint)})", style="dim")
+                text.append(f"  ({w.compact_hint(option.hint)})", style="dim")
             if not option.enabled and option.reason:
                 text.append(f"  — {safe(option.reason)}", style="dim italic")
             if option.detail:
                 text.append("\n" + safe(option.detail.strip()), style="dim")
-        for variant in variants.get(option.key or "", []):
-            text.append(f"\n  or {variant.key}) {safe(variant.text)}", style="dim")
         table.add_row(f"{option.key})" if option.key else "·", text)
-    return Group(plain(event.prompt, "bold"), table)
+    parts: list[RenderableType] = [plain(event.prompt, "bold"), table]
+    others = w.alternatives_line(event.options)
+    if others:
+        parts.append(Text(f"   Or {others[:1].lower()}{others[1:]}.", style="dim"))
+    return Group(*parts)
 
 
-def roll_view(event: ev.RollMade, words: w.Words | None = None, *, result_only: bool = False) -> RenderableType:
-    """A roll: what for, each die with its reading, the result in words and why."""
+def roll_view(event: ev.RollMade, words: w.Words | None = None, *, previous: w.RollWords | None = None) -> RenderableType:
+    """A roll: what for, each die with its reading, the result in words and why. When it is
+    ``previous`` again (a bonus die taken, pips placed, a reroll kept), only what changed."""
     if words is None:
         return _bare_roll(event)
     rw = words.roll(event.record, event.label, event.final)
+    dice_changed, reasons = rw.news(previous)
     lines: list[RenderableType] = []
-    if not result_only:
-        head = Text("🎲 ", style="bold")
-        head.append(rw.title, style="bold")
+    if not rw.follows(previous):
+        head = Text(rw.title, style="bold")
         if rw.stat:
             head.append(f" — {rw.stat}", style="dim")
-        lines.append(head)
-        if rw.dice:
-            row = Text("   ")
-            for i, die in enumerate(rw.dice):
-                if i:
-                    row.append("  ")
-                row.append(f"[{die.value}]", style=f"bold {TONE_STYLE.get(die.tone, '')}".strip())
-                if die.reading:
-                    row.append(f" {die.reading}", style=TONE_STYLE.get(die.tone, "dim"))
-            lines.append(row)
-    result = Text("   → ")
+        grid = Table.grid()  # a long title wraps under itself, not under the glyph
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(Text(ROLL_GLYPH, style="bold"), head)
+        lines.append(grid)
+    if rw.dice and dice_changed:
+        row = Text()
+        for i, die in enumerate(rw.dice):
+            if i:
+                row.append("  ")
+            row.append(f"[{die.value}]", style=f"bold {TONE_STYLE.get(die.tone, '')}".strip())
+            if die.reading:
+                row.append(f" {die.reading}", style=TONE_STYLE.get(die.tone, "dim"))
+        for name, extra in rw.extras:
+            row.append(f"   + {name} ", style="dim")
+            row.append(" ".join(f"[{d.value}]" for d in extra), style="bold")
+        lines.append(Padding(row, (0, 0, 0, 3)))
+    result = Text("→ ")
     if rw.final:
         result.append(rw.summary(), style=f"bold {TONE_STYLE.get(rw.tone, '')}".strip())
     else:
         result.append(f"So far: {rw.result}", style=TONE_STYLE.get(rw.tone, ""))
         result.append("  (you can still act on this roll)", style="dim")
-    lines.append(result)
-    if rw.final or not result_only:
-        for why in rw.why:
-            lines.append(Text(f"     {why}", style="dim"))
+    lines.append(Padding(result, (0, 0, 0, 3)))
+    for why in reasons:  # wrapped lines stay under their sentence
+        lines.append(Padding(Text(why, style="dim"), (0, 0, 0, 5)))
     return Group(*lines)
 
 
 def _bare_roll(event: ev.RollMade) -> RenderableType:
     """A roll outside a game (``solo roll SYSTEM``): dice, the ruleset's steps and the outcome."""
     record = event.record
-    lines: list[RenderableType] = [Text("🎲 " + (safe(event.label) or safe(record.get("stat", ""))), style="bold")]
+    lines: list[RenderableType] = [Text(ROLL_GLYPH + (safe(event.label) or safe(record.get("stat", ""))), style="bold")]
     dice = record.get("kept") or record.get("dice") or []
     if dice:
         lines.append(Text("   " + "  ".join(f"[{d}]" for d in dice), style="bold"))
@@ -163,16 +176,20 @@ def ending_view(summary: dict[str, Any], advances: list[str]) -> RenderableType:
         body.append(Text("\n\n".join(summary["summary"])))
     if summary["met"] or summary["missed"]:
         body.append(Text(""))
+        marks = Table.grid(padding=(0, 1))  # wrapped objectives stay under their text
+        marks.add_column(no_wrap=True)
+        marks.add_column(ratio=1)
         for text in summary["met"]:
-            body.append(Text(f"✔ {text}", style="green"))
+            marks.add_row(Text("✔", style="green"), Text(text, style="green"))
         for text in summary["missed"]:
-            body.append(Text(f"✘ {text}", style="dim"))
+            marks.add_row(Text("✘", style="dim"), Text(text, style="dim"))
+        body.append(marks)
     if summary["resources"]:
         body.append(Text(""))
         body.append(Text("  ".join(f"{k} {v}" for k, v in summary["resources"]), style="yellow"))
     body.append(Text(f"Rolls: {summary['rolls']}, {summary['luck']}", style="dim"))
-    if advances:
-        body.append(Text("Your experience can buy: " + "; ".join(advances), style="dim"))
+    for sentence in advances:
+        body.append(Text(sentence, style="dim"))
     title = Text(f"THE END — {summary['title']} ({summary['outcome']})", style=f"bold {style}")
     return Panel(Group(*body), title=title, title_align="left", border_style=style, padding=(0, 1))
 
@@ -199,6 +216,7 @@ class EventView:
     def __init__(self, objectives: dict[str, str] | None = None, words: w.Words | None = None) -> None:
         self.words = words
         self._xp: list[ev.Event] = []  # the last XP event, so the ruleset's line about it is not said again
+        self._open_roll: w.RollWords | None = None  # the last roll shown while it could still change
 
     def render(self, events: Any) -> Any:
         for event in events:
@@ -225,7 +243,8 @@ class EventView:
         elif isinstance(event, ev.ChoicesOffered):
             yield choices_view(event, words)
         elif isinstance(event, ev.RollMade):
-            yield roll_view(event, words)
+            yield roll_view(event, words, previous=self._open_roll)
+            self._open_roll = words.roll(event.record, event.label, event.final) if words is not None else None
         elif isinstance(event, ev.EndingReached) and words is not None:
             from solo.ui.line import _advances
 

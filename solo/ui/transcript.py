@@ -83,11 +83,11 @@ def to_markdown(story: Story, words: Words) -> str:
         elif kind == "choice":
             out.append(f"> **{_md(text)}**\n")
         elif kind == "roll":
-            out.append(f"🎲 *{_md(text)}*  ")
+            out.append(f"◆ *{_md(text)}*  ")
         elif kind == "why":
             out.append(f"<small>{_md(text)}</small>  ")
         elif kind == "note":
-            out.append(f"📝 *{_md(text)}*\n")
+            out.append(f"✎ *{_md(text)}*\n")
         elif kind == "story":
             out.append(_md(text) + "\n")
         else:

@@ -104,6 +104,21 @@ class RollWords:
     topic: str = "check"  # the rule to show for "?"
     system: str = ""
     steps: tuple[str, ...] = ()  # the ruleset's own reading, for the detailed view only
+    #: dice rolled beside the main ones, each group with what it is: ("bonus die", (Die(1),))
+    extras: tuple[tuple[str, tuple[Die, ...]], ...] = ()
+
+    def follows(self, previous: "RollWords | None") -> bool:
+        """Whether this is ``previous`` roll again (still open when it was shown): the same
+        check, so a front end says only what changed instead of the whole roll once more."""
+        return previous is not None and not previous.final and previous.title == self.title
+
+    def news(self, previous: "RollWords | None") -> tuple[bool, tuple[str, ...]]:
+        """(whether the dice changed, the reasons not already given) against ``previous``."""
+        if not self.follows(previous):
+            return True, self.why
+        assert previous is not None
+        changed = [d.value for d in self.dice] != [d.value for d in previous.dice]
+        return changed, tuple(why for why in self.why if why not in previous.why)
 
     def summary(self) -> str:
         """One line: 'Full success: it works.'"""
@@ -225,6 +240,7 @@ class Words:
             topic=topic,
             system=system,
             steps=tuple(clean(s) for s in record.get("steps") or ()),
+            extras=_extra_dice(system, record),
         )
 
     def rule(self, topic: str = "check") -> Rule | None:
@@ -357,7 +373,8 @@ class Words:
         return ", ".join(f"{self.stat(k)} {stat_text(v)}" for k, v in stats.items())
 
     def status(self, width: int = 80) -> str:
-        """One line: who you are, revealed clocks and objectives, conditions, resources in numbers."""
+        """Where the player stands: who, revealed clocks and objectives, conditions, resources in
+        numbers; parts joined by " · " and wrapped between parts to ``width`` (never cut off)."""
         game = self.game
         if game is None or game.state.character is None:
             return ""
@@ -373,13 +390,28 @@ class Words:
             parts.append(f"objectives {done}/{len(known)}")
         if character.conditions:
             parts.append(", ".join(self.label(c) or tidy(c).lower() for c in character.conditions))
-        for key, value in _numeric(character.resources).items():
-            if key not in self.vocab.hidden_resources:
-                parts.append(f"{self.short(key)} {resource_text(value)}")
-        line = " · ".join(parts)
-        if len(line) > width:
-            line = line[: max(0, width - 1)] + "…"
-        return line
+        for label, value in self.numbers(character.resources):
+            parts.append(f"{label} {value}")
+        lines: list[str] = []
+        for part in parts:
+            if lines and len(lines[-1]) + 3 + len(part) <= width:
+                lines[-1] += " · " + part
+            else:
+                lines.append(part if len(part) <= width else part[: max(1, width - 1)] + "…")
+        return "\n".join(lines)
+
+    def numbers(self, resources: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """(short label, value) of the numeric resources a player sees; ``health`` and
+        ``max_health`` read as one "Health 18/20"."""
+        numeric = _numeric(resources)
+        shown = []
+        for key, value in numeric.items():
+            if key in self.vocab.hidden_resources or key.startswith("max_") and key[4:] in numeric:
+                continue
+            top = numeric.get(f"max_{key}")
+            text = resource_text(value) + (f"/{top}" if isinstance(top, int) and isinstance(value, int) else "")
+            shown.append((self.short(key), text))
+        return shown
 
     def sheet(self) -> list[tuple[str, str, str]]:
         """(heading, text, tone) rows of the character sheet: only what the character knows."""
@@ -448,6 +480,39 @@ class Words:
             return "good at " + " and ".join(self.stat(k) for k in best)
         return ""
 
+    def spending(self, most: int = 6) -> str:
+        """What the character's experience buys now, in one sentence with prices in labelled
+        words; when nothing is affordable yet, the cheapest thing and what it takes. "" when the
+        system offers nothing."""
+        game = self.game
+        character = game.state.character if game is not None else None
+        if character is None:
+            return ""
+        try:
+            options = game.ruleset.advancement(character)
+        except Exception:  # a ruleset that cannot say is not worth a traceback at the end
+            return ""
+        if not options:
+            return ""
+
+        def price(option: Any) -> str:
+            return ", ".join(f"{v} {self.short(k)}" for k, v in option.cost.items() if v)
+
+        def text(option: Any) -> str:
+            return re.sub(r"\s*\(key [^)]*\)", "", clean(option.text))
+
+        have = character.resources
+        affordable = [o for o in options
+                      if all(isinstance(have.get(k, 0), int) and have.get(k, 0) >= v for k, v in o.cost.items())]
+        if affordable:
+            shown = "; ".join(f"{text(o)} ({price(o)})" if price(o) else text(o) for o in affordable[:most])
+            more = f"; and {len(affordable) - most} more" if len(affordable) > most else ""
+            return f"Your experience can buy: {shown}{more}."
+        cheapest = min(options, key=lambda o: sum(o.cost.values()))
+        held = ", ".join(f"{resource_text(have.get(k, 0))} {self.short(k)}" for k in cheapest.cost)
+        return (f"Not enough experience to buy anything yet: {text(cheapest).lower()[:1]}{text(cheapest)[1:]} "
+                f"costs {price(cheapest)}, and you have {held}.")
+
     def ending(self, event: ev.EndingReached, rolls: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The end-of-game summary: ending, objectives met and missed, experience, rolls and luck."""
         met = [self.objective(o) for o, done in event.objectives.items() if done]
@@ -468,6 +533,70 @@ class Words:
             "successes": successes,
             "luck": luck,
         }
+
+
+# -- choices ------------------------------------------------------------------------------
+
+_ODDS_HINT = re.compile(r"^(?P<what>.*?):?\s*(?P<pct>\d+)% success$")
+
+
+def compact_hint(hint: str) -> str:
+    """An option's odds in few words: "Slyness: 50% success" -> "Slyness 50%"."""
+    found = _ODDS_HINT.match(clean(hint).strip())
+    if not found:
+        return clean(hint)
+    what = found.group("what").strip()
+    return f"{what} {found.group('pct')}%" if what else f"{found.group('pct')}%"
+
+
+def alternatives_line(options: list[Any]) -> str:
+    """The options that settle another's check without dice (``1a`` beside ``1``), in one line:
+    "Or fail on purpose instead of rolling: 1a +1 XP, 2a +2 XP"; "" when there are none."""
+    variants = [o for o in options if getattr(o, "parent", "") and o.enabled and o.key]
+    if not variants:
+        return ""
+    heads: dict[str, list[tuple[str, str]]] = {}
+    for option in variants:
+        head, _, tail = clean(option.text).partition(": ")
+        heads.setdefault(head, []).append((option.key, tail))
+    lines = []
+    for head, keyed in heads.items():
+        tails = {tail for _, tail in keyed}
+        keys = [key for key, _ in keyed]
+        if len(tails) == 1:
+            tail = tails.pop()
+            lines.append(f"{head}{' (' + tail + ')' if tail else ''}: type {_either_keys(keys)}")
+        else:
+            lines.append(f"{head}: " + ", ".join(f"{key} {tail}".strip() for key, tail in keyed))
+    return "; ".join(lines)
+
+
+def _either_keys(keys: list[str]) -> str:
+    return keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " or " + keys[-1]
+
+
+def keys_hint(options: list[Any]) -> str:
+    """What the prompt offers to type: "[1-4]", "[1-4, 1a-3a]", "[1/3/5]"."""
+    keys = [o.key for o in options if o.enabled and o.key is not None]
+    if not keys:
+        return ""
+    plain = [k for k in keys if not any(o.key == k and getattr(o, "parent", "") for o in options)]
+    variants = [k for k in keys if k not in plain]
+    text = _key_span(plain)
+    if variants:
+        text += ", " + _key_span(variants)
+    return f"[{text}]"
+
+
+def _key_span(keys: list[str]) -> str:
+    if len(keys) >= 2 and all(k.isdigit() for k in keys) and keys == [str(n) for n in range(int(keys[0]), int(keys[0]) + len(keys))]:
+        return f"{keys[0]}-{keys[-1]}"
+    suffix = {k[-1:] for k in keys}
+    if len(keys) > 2 and len(suffix) == 1 and all(k[:-1].isdigit() for k in keys):
+        numbers = [int(k[:-1]) for k in keys]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"{keys[0]}-{keys[-1]}"
+    return "/".join(keys)
 
 
 # -- per-system roll explanations -----------------------------------------------------------
@@ -542,16 +671,29 @@ def _explain_guts(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
             else:
                 verdict = "no good or bad dice to tip it"
             why.append(f"No reading holds most of the dice; {verdict}.")
+    doubles = [d for d in details.get("doubles") or [] if isinstance(d, int)]
+    if doubles and not details.get("bonus"):
+        pairs = " and ".join(f"two {d}s" for d in doubles)
+        left = details.get("bonus_left")
+        why.append(f"Doubles ({pairs}) earn {_count(len(doubles), 'bonus die')}"
+                   + (": roll it to raise your dice." if left else "."))
     bonus = details.get("bonus") or []
     if bonus:
-        pips = sum(int(b.get("die", 0)) for b in bonus if isinstance(b, dict))
-        placed = "wait to be placed" if details.get("pending_bonus") else "raised your dice"
-        why.append(f"Doubles earned {_count(len(bonus), 'bonus die')}; {pips} pips {placed}.")
+        shown = [int(b.get("die", 0)) for b in bonus if isinstance(b, dict)]
+        pips = sum(shown)
+        placed = "wait to be placed on your dice" if details.get("pending_bonus") else "raised your dice"
+        why.append(f"Doubles earned {_count(len(bonus), 'bonus die')}, showing {' '.join(map(str, shown))}: "
+                   f"{_count(pips, 'pip')} {placed}.")
     if details.get("modifier"):
         why.append(f"A condition changes each die by {int(details['modifier']):+d}.")
     helper = details.get("helper")
     if isinstance(helper, dict):
-        why.append(f"{words.person(str(helper.get('id', ''))) if helper.get('id') else 'A helper'} rolled along; each matching die gives you a bonus die.")
+        who = words.person(str(helper["id"])) if helper.get("id") else "Your helper"
+        matched = len(helper.get("matches") or [])
+        dice_text = " ".join(map(str, helper.get("dice") or []))
+        why.append(f"{who} rolled {dice_text} along with you: "
+                   + (f"{_count(matched, 'match')} with your dice, each worth a bonus die." if matched
+                      else "no die matched yours, so no bonus dice."))
     topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
     return dice, tuple(why), topic
 
@@ -567,8 +709,8 @@ def _explain_game(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
     rating = d.get("rating")
     if rating is not None and kept is not None and d.get("sum") is not None:
         difficulty = str(d.get("difficulty", "")).replace("-", " ")
-        lowest = "the lowest die" if len(rolled) > 1 else "the die"
-        why.append(f"{difficulty.capitalize() + ': ' if difficulty else ''}{len(rolled)}d8, and only {lowest} counts ({kept}).")
+        if len(rolled) > 1:
+            why.append(f"{difficulty.capitalize() + ': ' if difficulty else ''}{len(rolled)}d8, and only the lowest counts ({kept}).")
         bonus = d.get("bonus") or 0
         extra = f" + {bonus} bonus" if bonus else ""
         if d.get("exhausted"):
@@ -581,7 +723,17 @@ def _explain_game(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], t
             verdict = f"short of 8, but the extra die succeeded (excess {d.get('excess')})"
         else:
             verdict = f"8 or more succeeds, with {spare} to spare{counted}"
-        why.append(f"Skill {rating} + {kept}{extra} = {d.get('sum')}: {verdict}.")
+        skill = words.stat(d.get("skill") or record.get("stat") or "skill")
+        die = "the lowest die" if len(rolled) > 1 else (f"the {difficulty} d8" if difficulty else "the d8")
+        why.append(f"{skill} {rating} + {die} {kept}{extra} = {d.get('sum')}: {verdict}.")
+    for added in d.get("extra") or []:
+        if isinstance(added, dict) and added.get("die") is not None:
+            reason = {"notable": "Being notable adds a d8", "group": "Acting together adds a d8"}.get(
+                str(added.get("reason")), "An extra d8")
+            on = added.get("succeeds_on", 1)
+            needed = "a 1" if on == 1 else f"{on} or less"
+            verdict = "and that makes it a success" if added.get("succeeded") else f"where only {needed} would have helped"
+            why.append(f"{reason}: it showed {added['die']}, {verdict}.")
     if d.get("rerolled"):
         why.append("You spent a reroll on this.")
     if record.get("kind") == "contest":
@@ -643,6 +795,23 @@ def _explain_four_s(words: Words, record: Mapping[str, Any]) -> tuple[list[Die],
             why.append(f"Your {mine['total']} against {who}: {theirs['total']}.")
         return _dice_plain(record), tuple(why), "contest"
     return [Die(v) for v in (record.get("dice") or [])], tuple(why), "check"
+
+
+def _extra_dice(system: str, record: Mapping[str, Any]) -> tuple[tuple[str, tuple[Die, ...]], ...]:
+    """Dice rolled beside the main ones that the dice row should show: GUTS+ bonus dice, GAME's
+    notable or group d8."""
+    details = record.get("details") or {}
+    found: list[tuple[str, tuple[Die, ...]]] = []
+    if system == "guts-plus":
+        bonus = tuple(Die(b["die"]) for b in details.get("bonus") or [] if isinstance(b, dict) and "die" in b)
+        if bonus:
+            found.append(("bonus die" if len(bonus) == 1 else "bonus dice", bonus))
+    elif system == "game":
+        for added in details.get("extra") or []:
+            if isinstance(added, dict) and added.get("die") is not None:
+                name = {"notable": "notable d8", "group": "group d8"}.get(str(added.get("reason")), "extra d8")
+                found.append((name, (Die(added["die"], "", GOOD if added.get("succeeded") else ""),)))
+    return tuple(found)
 
 
 _EXPLAIN = {

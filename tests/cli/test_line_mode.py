@@ -107,4 +107,4 @@ def test_a_check_is_one_prompt_and_the_roll_block_prints_once(tmp_path):
     out = result.output
     assert out.count("Talk BOSS into opening the door — Slyness") == 1
     assert "Roll the dice" not in out  # no separate "roll or not" prompt
-    assert "or 1a) Fail on purpose" in out
+    assert "Or fail on purpose (+1 XP): type 1a, 2a or 3a." in out

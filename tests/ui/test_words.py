@@ -108,3 +108,24 @@ def test_a_four_s_pregen_is_good_at_the_stat_with_the_highest_tier():
     by_id = {c.id: c for c in goblins.characters}
     assert words.good_at(by_id["quince"]) == "good at Scharisma"
     assert words.good_at(by_id["bryony"]) == "good at Strength"
+
+
+def test_choices_in_few_words_odds_alternatives_and_the_keys_to_type():
+    from solo.engine import events as ev
+    from solo.ui.words import alternatives_line, compact_hint, keys_hint
+
+    assert compact_hint("Slyness: 50% success") == "Slyness 50%"
+    assert compact_hint("Gumption vs Creature: 34% success") == "Gumption vs Creature 34%"
+    assert compact_hint("72% success") == "72%"
+    assert compact_hint("costs 1 FP") == "costs 1 FP"
+    options = [ev.Option("1", "Talk", hint="Slyness: 50% success"), ev.Option("1a", "Fail on purpose: +1 XP", parent="1"),
+               ev.Option("2", "Argue"), ev.Option("2a", "Fail on purpose: +2 XP", parent="2"), ev.Option("3", "Leave"),
+               ev.Option(None, "Fly", enabled=False, reason="no wings")]
+    assert keys_hint(options) == "[1-3, 1a/2a]"
+    assert alternatives_line(options) == "Fail on purpose: 1a +1 XP, 2a +2 XP"
+    options[3] = ev.Option("2a", "Fail on purpose: +1 XP", parent="2")
+    options.insert(5, ev.Option("3a", "Fail on purpose: +1 XP", parent="3"))
+    assert keys_hint(options) == "[1-3, 1a-3a]"
+    assert alternatives_line(options) == "Fail on purpose (+1 XP): type 1a, 2a or 3a"
+    assert keys_hint([ev.Option("1", "Keep"), ev.Option("2", "Reroll")]) == "[1-2]"
+    assert keys_hint([ev.Option("1", "Go")]) == "[1]"

@@ -25,11 +25,12 @@ from textual.worker import Worker, WorkerState
 from solo.engine import events as ev
 from solo.ui.app.bridge import AppFront
 from solo.ui.app import pages
-from solo.ui.app.screens import ConfirmScreen, PageScreen
+from solo.ui.app.screens import PageScreen
 from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane
 from solo.ui.render import EventView, safe
 from solo.ui.status import Status
-from solo.ui.words import reflow
+from solo.rules.vocabulary import for_system
+from solo.ui.words import Words, reflow
 
 if TYPE_CHECKING:
     from solo.session import Session
@@ -63,11 +64,8 @@ def prose(text: str, style: str = "") -> RenderableType:
 
 
 def start_block(event: ev.AdventureStarted) -> RenderableType:
-    parts: list[RenderableType] = [Text(safe(event.title), style="bold magenta")]
-    parts.append(Text(f"{event.system} · seed {event.seed}", style="dim"))
-    if event.intro:
-        parts += [Text(""), prose(event.intro, "italic")]
-    return Group(*parts)
+    """The adventure's opening words (its title, rules and summary are on the card above)."""
+    return prose(event.intro, "italic") if event.intro else Text("")
 
 
 def scene_block(event: ev.SceneEntered) -> RenderableType:
@@ -77,6 +75,22 @@ def scene_block(event: ev.SceneEntered) -> RenderableType:
 
 
 COMMAND_PLACEHOLDER = ":command  (Enter to send, Esc to cancel)"
+
+
+def cast_block(offered: ev.ChoicesOffered, words: Words) -> RenderableType:
+    """The characters on offer, described in the story pane (the choice list keeps one line each)."""
+    parts: list[RenderableType] = [Text(safe(offered.prompt), style="bold")]
+    for option in offered.options:
+        person = next((p for p in words.adventure.characters if p.id == option.id), None)
+        head = Text(f"{option.key}  ", style="bold cyan").append(safe(option.text), style="bold")
+        if person is not None and words.good_at(person):
+            head.append(f", {words.good_at(person)}", style="italic")
+        parts += [Text(""), head]
+        if option.detail:
+            parts.append(prose(option.detail))
+        if person is not None:
+            parts.append(Text(words.stats_line(person.stats), style="dim"))
+    return Group(*parts)
 
 
 class SoloApp(App[int]):
@@ -95,6 +109,7 @@ class SoloApp(App[int]):
         Binding("u", "send(':undo')", "Undo"),
         Binding("s", "send(':save')", "Save"),
         Binding("colon", "type(':')", "Command"),
+        Binding("y", "yes", "Yes", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
         Binding("ctrl+q", "leave", "Quit", show=False, priority=True),
@@ -116,6 +131,8 @@ class SoloApp(App[int]):
         self._leaving = False
         self._answering = False  # the command box is open for a typed answer, not a command
         self._anchor: Static | None = None  # the story block the current step's output starts at
+        self._cast_shown = False  # the pregenerated characters were described in the story
+        self._confirming = False  # a yes/no question waits in the choices box
         self.title = session.adventure.title
 
     # -- layout ---------------------------------------------------------------------------------
@@ -141,6 +158,7 @@ class SoloApp(App[int]):
     def on_mount(self) -> None:
         self.main.query_one("#command", Input).display = False
         self.main.query_one("#side").border_title = "Character"
+        self.main.query_one(ChoicePanel).words = self.front.words
         self.main.query_one(ChoicePanel).focus()
         self._set_titlebar(None)
         self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
@@ -185,8 +203,12 @@ class SoloApp(App[int]):
         text = Text(safe(self.session.adventure.title), style="bold")
         if status is not None and status.scene:
             text.append(f"  ·  {safe(status.scene)}")
-        text.append(f"   {self.session.adventure.system}", style="dim")
+        text.append(f"   {for_system(self.session.adventure.system).book}", style="dim")
         self.main.query_one("#titlebar", Static).update(text)
+
+    def on_resize(self, event: Any) -> None:
+        """A new size: the side panel picks the layout that fits again."""
+        self.call_after_refresh(self.main.query_one(SheetPanel).refresh, layout=True)
 
     def _set_status(self, status: Status) -> None:
         self.last_status = status
@@ -211,6 +233,7 @@ class SoloApp(App[int]):
                 dice = self.main.query_one(DicePanel)
                 dice.words = self.front.words.roll(roll.record, roll.label, roll.final)
                 dice.roll = roll
+                self.call_after_refresh(self.main.query_one(SheetPanel).refresh, layout=True)  # less room
             for block in self._blocks(event):
                 added = story.add(block, classes=event.type)
                 first = first or added
@@ -223,7 +246,7 @@ class SoloApp(App[int]):
         if isinstance(event, ev.SceneEntered):
             return [scene_block(event)]
         if isinstance(event, ev.AdventureStarted):
-            return [start_block(event)]
+            return [start_block(event)] if event.intro else []
         if isinstance(event, ev.Narration):
             return [prose(event.text)]
         if isinstance(event, ev.ConflictRound):
@@ -232,6 +255,9 @@ class SoloApp(App[int]):
 
     def show_offer(self, offered: ev.ChoicesOffered, status: Status) -> None:
         self._set_status(status)
+        if offered.kind == "character" and not self._cast_shown:  # who they are, in the story
+            self._cast_shown = True
+            self.main.query_one(StoryPane).add(cast_block(offered, self.front.words), classes="cast")
         choices = self.main.query_one(ChoicePanel)
         choices.offer(offered)
         if not self.main.query_one("#command", Input).display:
@@ -254,7 +280,19 @@ class SoloApp(App[int]):
         self._anchor = self.main.query_one(StoryPane).add(card, classes="card")  # read from the card on
 
     def ask_confirm(self, question: str) -> None:
-        self.push_screen(ConfirmScreen(question), self.front.answer_confirm)
+        """A yes/no question in the choices box, so the story above stays in view and scrolls."""
+        self._confirming = True
+        choices = self.main.query_one(ChoicePanel)
+        choices.ask(question)
+        if not self.main.query_one("#command", Input).display:
+            choices.focus()
+
+    def answer(self, yes: bool) -> None:
+        """The player's answer to the question :meth:`ask_confirm` put."""
+        if self._confirming:
+            self._confirming = False
+            self.main.query_one(ChoicePanel).offer(None)
+            self.front.answer_confirm(yes)
 
     # -- the player's keys -------------------------------------------------------------------------
     def send(self, line: str, echo: str = "") -> bool:
@@ -273,6 +311,9 @@ class SoloApp(App[int]):
 
     @on(ChoicePanel.Picked)
     def _picked(self, message: ChoicePanel.Picked) -> None:
+        if self._confirming and message.key in ("y", "n"):
+            self.answer(message.key == "y")
+            return
         if message.key == "q" and self.loop_done.is_set():
             self.exit(self.status_code)
             return
@@ -327,6 +368,9 @@ class SoloApp(App[int]):
 
     def action_type(self, start: str) -> None:
         """Open the command line, with ``start`` typed (":" or a command and a space)."""
+        if self._confirming and start.startswith(":note"):  # n answers a question with no
+            self.answer(False)
+            return
         box = self.main.query_one("#command", Input)
         box.display = True
         box.value = start
@@ -364,6 +408,12 @@ class SoloApp(App[int]):
         if event.key == "escape" and box.display:
             event.stop()
             self._close_command()
+        elif event.key == "escape" and self._confirming:
+            event.stop()
+            self.answer(False)
+
+    def action_yes(self) -> None:
+        self.answer(True)
 
 
 def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = False) -> int:

@@ -68,21 +68,37 @@ def opponent_dice(record: dict[str, Any]) -> tuple[str, list[Any]]:
     return "", []
 
 
-def dice_view(record: dict[str, Any], words: RollWords, *, width: int = 30) -> RenderableType:
-    """The dice panel's drawing of one roll, fitted to ``width`` columns."""
+def dice_line(dice: list[Die]) -> Text:
+    """Dice in one line, each face in brackets, coloured by what it reads: [5] [1] [5]."""
+    line = Text()
+    for i, die in enumerate(dice):
+        if i:
+            line.append(" ")
+        line.append(f"[{_face(die.value)}]", style=f"bold {TONE_STYLE.get(die.tone, '')}".strip())
+    return line
+
+
+def dice_view(record: dict[str, Any], words: RollWords, *, width: int = 30, compact: bool = False) -> RenderableType:
+    """The dice panel's drawing of one roll, fitted to ``width`` columns; ``compact`` draws the
+    dice in one line instead of boxes (a short screen)."""
     per_row = max(1, (width + 1) // (BOX_WIDTH + 1))
     parts: list[RenderableType] = []
     values, _ = own_dice(record)
     dice = list(words.dice) if len(words.dice) == len(values) else [Die(v) for v in values]
     if dice:
-        parts.extend(dice_rows(dice, per_row=per_row))
+        parts.extend([dice_line(dice)] if compact else dice_rows(dice, per_row=per_row))
+    for name, extra in words.extras:
+        parts.append(Text(f"+ {name} ", style="dim").append_text(dice_line(list(extra))))
     readings = [d.reading for d in dice if d.reading]
     if readings:
         parts.append(Text(("Reads: " if len(readings) == 1 else "Read: ") + ", ".join(readings), style="dim"))
     name, theirs = opponent_dice(record)
     if theirs:
-        parts.append(Text(f"{safe(name)}:", style="dim"))
-        parts.extend(dice_rows([Die(v) for v in theirs], per_row=per_row))
+        if compact:
+            parts.append(Text(f"{safe(name)}: ", style="dim").append_text(dice_line([Die(v) for v in theirs])))
+        else:
+            parts.append(Text(f"{safe(name)}:", style="dim"))
+            parts.extend(dice_rows([Die(v) for v in theirs], per_row=per_row))
     tone = TONE_STYLE.get(words.tone, "")
     if words.final:
         parts.append(Text(words.summary(), style=f"bold {tone}".strip()))

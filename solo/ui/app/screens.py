@@ -1,11 +1,11 @@
-"""Screens laid over the game for a moment: a page (sheet, help, rules, journal, story) or a
-yes/no question. Each closes with Escape (or its own keys) and returns to the game where it was.
+"""Screens laid over the game for a moment: a page (sheet, help, rules, journal, story). Each
+closes with Escape (or its own keys) and returns to the game where it was. (A yes/no question is
+asked in the choices box instead, so the story above it stays readable.)
 """
 
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -35,25 +35,3 @@ class PageScreen(ModalScreen[None]):
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question over the game (replace a save, start again, keep the character)."""
-
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="confirm") as box:
-            box.border_title = "Question"
-            box.border_subtitle = "y: yes   n: no"
-            yield Static(Text(self.question), id="confirm-question")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)

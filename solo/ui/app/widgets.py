@@ -7,14 +7,16 @@ knows a rule: everything they show was computed by the engine or by :mod:`solo.u
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,7 +25,7 @@ from solo.ui.app.dice_view import dice_view
 from solo.ui.conflict_view import state_view
 from solo.ui.render import safe
 from solo.ui.status import Gauge, Status
-from solo.ui.words import RollWords
+from solo.ui.words import RollWords, Words, compact_hint
 
 
 class StoryPane(VerticalScroll):
@@ -76,19 +78,33 @@ class StoryPane(VerticalScroll):
             self.post_message(self.MoreBelow(more))
 
 
-def choice_prompt(option: ev.Option) -> Table:
-    """One option as the choice list shows it: key, then text, odds, and why it is closed if it
-    is, wrapped under the text rather than under the key."""
+def choice_prompt(option: ev.Option, kind: str = "", words: Words | None = None, key_width: int = 1) -> Table:
+    """One option as the choice list shows it: key, text (wrapped under itself, not under the
+    key), and its odds, kept in one piece when the line wraps ("Slyness 50%"). An option
+    that settles another's check without dice (``1a``) is one dim line under its parent; a
+    pregenerated character shows what they are good at."""
     text = Text()
     text.append(safe(option.text), style="" if option.enabled else "strike")
-    if option.hint:
-        text.append(f"  {safe(option.hint)}", style="italic")
+    if kind == "character":  # one line each: the story pane describes them
+        person = next((p for p in words.adventure.characters if p.id == option.id), None) if words else None
+        good = words.good_at(person) if person is not None and words is not None else ""
+        if good:
+            text.append(f"  {good}", style="italic dim")
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True, style="bold", min_width=key_width)
+        grid.add_column(ratio=1)
+        grid.add_row(option.key or "·", text)
+        return grid
+    if option.hint:  # the odds stay in one piece when the line wraps
+        text.append("  " + compact_hint(option.hint).replace(" ", "\u00a0"), style="italic dim")
     if not option.enabled and option.reason:
         text.append(f"  ({safe(option.reason)})", style="italic")
     if option.detail:
         text.append("\n" + " ".join(safe(option.detail).split()), style="dim")
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True, style="bold")
+    if option.parent:
+        text.stylize("dim")
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True, style="dim" if option.parent else "bold", min_width=key_width)
     grid.add_column(ratio=1)
     grid.add_row(option.key or "·", text)
     return grid
@@ -117,6 +133,7 @@ class ChoicePanel(OptionList):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.offered: ev.ChoicesOffered | None = None
+        self.words: Words | None = None  # set by the app: characters are shown in its words
 
     def offer(self, offered: ev.ChoicesOffered | None, *, closing: list[tuple[str, str]] | None = None) -> None:
         """Show ``offered`` (or, with ``closing``, the (key, text) options after the game)."""
@@ -124,14 +141,26 @@ class ChoicePanel(OptionList):
         self.clear_options()
         if offered is not None:
             self.border_title = safe(offered.prompt)
+            key_width = max((len(o.key or "·") for o in offered.options), default=1)
             for n, option in enumerate(offered.options):
-                self.add_option(Option(choice_prompt(option), id=f"o{n}", disabled=not option.enabled))
+                self.add_option(Option(choice_prompt(option, offered.kind, self.words, key_width), id=f"o{n}",
+                                       disabled=not option.enabled))
         for key, text in closing or ():
             self.add_option(Option(Text.assemble((f"{key} ", "bold"), text), id=f"c-{key}"))
         if closing:
             self.border_title = "The story is over"
         first = next((i for i in range(self.option_count) if not self.get_option_at_index(i).disabled), None)
         self.highlighted = first
+
+    def ask(self, question: str) -> None:
+        """A yes/no question: the question, then y and n (keys y, n and Escape answer too)."""
+        self.offered = None
+        self.clear_options()
+        self.border_title = "A question"
+        self.add_option(Option(Text(safe(question), style="bold"), id="question", disabled=True))
+        self.add_option(Option(Text.assemble(("y  ", "bold"), "Yes"), id="c-y"))
+        self.add_option(Option(Text.assemble(("n  ", "bold"), "No"), id="c-n"))
+        self.highlighted = 1
 
     def key_for(self, index: int) -> tuple[str, str] | None:
         option_id = self.get_option_at_index(index).id or ""
@@ -179,7 +208,7 @@ def clock_bar(gauge: Gauge, width: int) -> Text:
 
 def _marked(rows: list[tuple[Text, Text]]) -> Table:
     """Rows of (mark, text) with the text's wrapped lines indented under itself."""
-    table = Table.grid(padding=(0, 1))
+    table = Table.grid(padding=(0, 1), expand=True)
     table.add_column(no_wrap=True)
     table.add_column(ratio=1)
     for mark, text in rows:
@@ -204,48 +233,107 @@ def stats_grid(stats: list[tuple[str, str]], width: int) -> Table:
     return table
 
 
-def sheet_view(status: Status, width: int) -> RenderableType:
+def sheet_view(status: Status, width: int, height: int | None = None) -> RenderableType:
     """The side panel: stats, items, resources, objectives known, clocks (the character's name is
-    the panel's title; the whole sheet is the ``:sheet`` page)."""
-    parts: list[RenderableType] = []
+    the panel's title; the whole sheet is the ``:sheet`` page).
+
+    Given the ``height`` it has, it picks the roomiest of three layouts that fits: roomy (every
+    objective in full, clocks under their names), compact (one line per objective and per clock,
+    objectives done counted), tight (what changes during play first: resources, clocks, open
+    objectives, then stats on one line; items only on the sheet page)."""
+    for density in (ROOMY, COMPACT, TIGHT):
+        view = _sheet(status, width, density)
+        if height is None or density == TIGHT or rendered_height(view, width) <= height:
+            return view
+    return view  # pragma: no cover (the loop always returns)
+
+
+ROOMY, COMPACT, TIGHT = 0, 1, 2
+
+
+def rendered_height(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` columns."""
+    console = Console(width=max(1, width), file=io.StringIO(), color_system=None, legacy_windows=False)
+    return len(console.render_lines(renderable, console.options.update(width=max(1, width)), pad=False))
+
+
+def _one_line(text: Text) -> Text:
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+def _sheet(status: Status, width: int, density: int) -> RenderableType:
+    stats = list(status.stats)
+    if len(stats) > 8:
+        stats = sorted(stats, key=lambda kv: kv[1], reverse=True)[:8]
+    character: list[RenderableType] = []
     if not status.name:
-        parts.append(Text("No character chosen yet.", style="italic"))
-    else:
-        pairs = list(status.stats)
-        if len(pairs) > 8:
-            pairs = sorted(pairs, key=lambda kv: kv[1], reverse=True)[:8]
-        parts.append(stats_grid(pairs, width))
+        character.append(Text("No character chosen yet.", style="italic"))
+    if status.name and density != TIGHT:
+        character.append(stats_grid(stats, width))
         if status.items:
-            parts.append(Text("Carrying ", style="dim").append(", ".join(map(safe, status.items)), style=""))
-        if status.conditions:
-            parts.append(Text("Now ", style="dim").append(", ".join(map(safe, status.conditions)), style="magenta"))
-        if status.resources:
-            parts.append(Text("  ".join(f"{safe(k)} {safe(v)}" for k, v in status.resources), style="yellow"))
+            character.append(Text("Carrying ", style="dim").append(", ".join(map(safe, status.items)), style=""))
+    standing: list[RenderableType] = []  # what changes during play
+    if status.conditions:
+        standing.append(Text("Now ", style="dim").append(", ".join(map(safe, status.conditions)), style="magenta"))
+    if status.resources:
+        standing.append(Text("  ".join(f"{safe(k)} {safe(v)}" for k, v in status.resources), style="yellow"))
     if status.known:
-        parts.append(Text("  ".join(f"{safe(k)}: {safe(v)}" for k, v in status.known), style="cyan"))
+        standing.append(Text("  ".join(f"{safe(k)}: {safe(v)}" for k, v in status.known), style="cyan"))
+    objectives: list[RenderableType] = []
     if status.objectives:
-        parts.append(Text("\nObjectives", style="bold"))
-        parts.append(_marked([
-            (Text("✔" if done else "☐", style="green" if done else ""), Text(safe(text), style="green" if done else ""))
-            for text, done in status.objectives
-        ]))
-    if status.clocks:
-        parts.append(Text("\nClocks", style="bold"))
+        done = sum(1 for _, d in status.objectives if d)
+        if density == ROOMY:
+            objectives.append(Text("\nObjectives", style="bold"))
+            objectives.append(_marked([(Text("✔" if d else "☐", style="green" if d else ""),
+                                        Text(safe(text), style="green" if d else "")) for text, d in status.objectives]))
+        else:
+            objectives.append(Text("Objectives" + (f", {done} of {len(status.objectives)} done" if done else ""),
+                                   style="bold"))
+            open_ones = [(Text("☐"), _one_line(Text(safe(text)))) for text, d in status.objectives if not d]
+            if open_ones:
+                objectives.append(_marked(open_ones))
+    clocks: list[RenderableType] = []
+    if status.clocks and density == ROOMY:
+        clocks.append(Text("\nClocks", style="bold"))
         for gauge in status.clocks:
-            parts.append(Text(safe(gauge.label), style="dim"))
-            parts.append(clock_bar(gauge, width - 6))
-    return Group(*parts)
+            clocks += [Text(safe(gauge.label), style="dim"), clock_bar(gauge, width - 6)]
+    elif status.clocks:
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(no_wrap=True)
+        for gauge in status.clocks:  # "The cargo bay breach" reads as "cargo bay breach" when cut
+            label = safe(gauge.label)
+            short = label[4:] if label.lower().startswith("the ") and len(label) > width // 2 else label
+            table.add_row(Text(short, style="dim"), clock_bar(gauge, min(8, max(4, width // 4))))
+        clocks.append(table)
+    if density == ROOMY:
+        return Group(*character, *standing, *objectives, *clocks)
+    if density == COMPACT:
+        return Group(*character, *standing, *clocks, *objectives)
+    tail: list[RenderableType] = []
+    if status.name:
+        tail.append(Text(" · ".join(f"{safe(n)} {safe(v)}" for n, v in stats), style="dim"))
+        tail.append(Text("c: the whole sheet", style="dim italic"))
+    return Group(*standing, *clocks, *objectives, *tail)
 
 
 class SheetPanel(Static):
-    """Always in view: the character, resources, objectives known so far and clocks."""
+    """Always in view: the character, resources, objectives known so far and clocks, in the
+    roomiest layout the space left under the dice allows."""
 
     status: reactive[Status | None] = reactive(None, layout=True)
 
     def render(self) -> RenderableType:
         if self.status is None:
             return Text("")
-        return sheet_view(self.status, self.content_size.width or 30)
+        room = self.parent.size.height if isinstance(self.parent, Widget) else None
+        return sheet_view(self.status, self.content_size.width or 30, room or None)
+
+
+#: Below this many rows the dice are drawn in one line ([5] [1] [5]), not as boxes.
+COMPACT_BELOW_ROWS = 32
 
 
 class DicePanel(Static):
@@ -256,14 +344,16 @@ class DicePanel(Static):
 
     def watch_roll(self, roll: ev.RollMade | None) -> None:
         self.display = roll is not None
-        self.border_title = f"Roll: {safe(roll.label)}" if roll is not None and roll.label else "Roll"
+        what = self.words.stat if self.words is not None and self.words.stat else (roll.label if roll else "")
+        self.border_title = f"Roll: {safe(what)}" if what else "Roll"  # the whole label is in the story
 
     def render(self) -> RenderableType:
         if self.roll is None:
             return Text("")
         if self.words is None:
             return Text("")
-        return dice_view(self.roll.record, self.words, width=self.content_size.width or 30)
+        compact = self.app.size.height < COMPACT_BELOW_ROWS  # leave the side panel room for the sheet
+        return dice_view(self.roll.record, self.words, width=self.content_size.width or 30, compact=compact)
 
 
 class ConflictPanel(Static):
