@@ -156,7 +156,7 @@ def _undo(ctx: Context, rest: str) -> None:
         ctx.front.info("refused", "ironman game: no undo")
     elif session.undo():
         ctx.words.game = session.game
-        ctx.front.info("notice", "stepped back one decision; the next roll will be a new one")
+        ctx.front.info("notice", "stepped back one decision; the next roll will be a new one", {"rewound": True})
         ctx.last_events = session.game.replay_view()[:-1] if session.game.offered else []
         ctx.front.show(ctx.last_events)
         _autosave(ctx)

@@ -259,7 +259,7 @@ def _gm_notes(ctx: Context, events: list[ev.Event]) -> None:
 def _restart(ctx: Context) -> None:
     ctx.session = ctx.session.restarted()
     ctx.words.game = ctx.session.game
-    ctx.front.info("notice", "starting again from the beginning")
+    ctx.front.info("notice", "starting again from the beginning", {"rewound": True})
     events = ctx.session.game.start()
     ctx.last_events = events
     ctx.front.show(events)

@@ -234,3 +234,19 @@ def test_journal_and_note_keys_write_and_show_the_journal(tmp_path):
 
     is_page, screen = run(go())
     assert is_page and "Journal" in screen and "the whistle is a leak" in screen
+
+
+def test_undoing_a_roll_takes_it_off_the_dice_panel(tmp_path):
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1", "1", "1", "1")  # Dara; to the cargo bay door; talk BOSS (it rolls)
+            rolled = app.query_one(DicePanel).roll
+            await press(pilot, app, "u")
+            return rolled, app.query_one(DicePanel).roll, app.query_one(DicePanel).display, screen_text(app)
+
+    rolled, after, shown, screen = run(go())
+    assert rolled is not None and rolled.label == "Talk BOSS into opening the door"
+    assert after is None and not shown, "the undone roll no longer stands as the last roll"
+    assert "Roll:" not in screen and "Reads:" not in screen

@@ -241,6 +241,11 @@ class SoloApp(App[int]):
             story.reveal(first)
         self._set_status(status)
 
+    def forget_roll(self) -> None:
+        """The story stepped back (undo, restart): the dice panel no longer shows a roll undone."""
+        self.main.query_one(DicePanel).roll = None
+        self.call_after_refresh(self.main.query_one(SheetPanel).refresh, layout=True)  # more room
+
     def _blocks(self, event: ev.Event) -> list[RenderableType]:
         """What one event adds to the story: prose reflowed here, the rest as the line mode draws it."""
         if isinstance(event, ev.SceneEntered):

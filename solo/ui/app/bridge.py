@@ -69,6 +69,8 @@ class AppFront:
         self._call(self.app.show_events, shown, self._status())
 
     def info(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        if data and data.get("rewound"):  # :undo or :restart: the last roll shown is no longer the last
+            self._call(self.app.forget_roll)
         if text:
             self._call(self.app.show_info, kind, text)
 
