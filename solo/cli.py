@@ -124,9 +124,10 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
+@click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
          as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
-         full: bool | None) -> None:
+         full: bool | None, per_tab: bool = False) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
     Each adventure saves in its own slot (its id) unless --slot says otherwise. A slot holding
@@ -156,10 +157,16 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
                                   ironman=ironman, gm=gm)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
+            notice = ""
+            if per_tab:  # each browser tab of `solo serve` plays its own game
+                from solo.ui.app.serve import tab_notice, tab_slot
+
+                wanted, session.slot = session.slot, tab_slot(store, session.slot)
+                notice = tab_notice(wanted, session.slot)
             store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
-                          offer_keep=not character_name and _interactive(as_json))
+                          offer_keep=not character_name and _interactive(as_json), notice=notice)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -168,7 +175,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
 
 def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, resume: bool = False,
-         offer_keep: bool = False) -> int:
+         offer_keep: bool = False, notice: str = "") -> int:
     """Play ``session`` on the full screen or in line mode (see :mod:`solo.ui.screen_mode`)."""
     from solo.ui import screen_mode
 
@@ -179,7 +186,7 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume, offer_keep=offer_keep)
+        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
     from solo.ui.driver import play as run
 
     return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
@@ -253,7 +260,8 @@ def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: b
 def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | None, save_dir: str | None, resume: bool) -> None:
     """Serve the full-screen game as a web page (http://localhost:8000 by default).
 
-    Each browser tab runs its own game, saved like a game in the terminal. Ctrl-C stops serving.
+    Each browser tab runs its own game, saved like a game in the terminal, in a slot of its own
+    (SLOT, or SLOT-2, SLOT-3 ... when SLOT is being played or unfinished). Ctrl-C stops serving.
     """
     from solo.saves import check_slot
     from solo.session import load_playable
@@ -269,7 +277,7 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | No
             raise click.UsageError("--continue needs --slot SLOT")
     except user_errors() as exc:
         raise fail(exc) from None
-    arguments = ["continue", slot] if resume else ["play", adventure, "--slot", slot]
+    arguments = ["continue", slot] if resume else ["play", adventure, "--slot", slot, "--tab"]
     if seed is not None and not resume:
         arguments += ["--seed", str(seed)]
     if save_dir is not None:
@@ -504,7 +512,8 @@ def saves(save_dir: str | None, as_json: bool) -> None:
 
     table = Table(title=f"Saves in {store.folder}", title_justify="left")
     for column in ("slot", "adventure", "scene", "progress", "last played"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "slot", min_width=max((len(r["slot"]) for r in rows), default=4)
+                         if column == "slot" else None)  # the slot is what `solo continue` takes: never cut
     for row in rows:
         if "error" in row:
             table.add_row(plain(row["slot"]), plain("unreadable", "red"), "", plain(row["error"][:60]), "")

@@ -40,3 +40,47 @@ def test_serve_help_names_localhost_and_the_continue_option():
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
     assert "localhost" in result.output and "--continue" in result.output and "--port" in result.output
+
+
+def test_each_serve_tab_gets_a_slot_nobody_plays_and_no_unfinished_game_is_taken_over(tmp_path):
+    import fcntl
+    import os
+
+    from solo.saves import SaveStore
+    from solo.session import new_session
+    from solo.ui.app.serve import tab_notice, tab_slot
+
+    store = SaveStore(tmp_path)
+    assert tab_slot(store, "ship") == "ship"  # free: the slot asked for
+    store.release("ship")
+    unfinished = new_session("supply-ship", store=store, slot="ship", seed=1)
+    unfinished.game.start()
+    unfinished.save()
+    store.release("ship")
+    before = (tmp_path / "ship.json").read_bytes()
+    assert tab_slot(store, "ship") == "ship-2"  # an unfinished game is left for `solo continue`
+    assert not store.holds("ship") and store.holds("ship-2")
+    store.release("ship-2")
+    others = [os.open(store.lock_path(name), os.O_RDWR | os.O_CREAT) for name in ("ship-2", "ship-3")]
+    try:  # two other tabs play ship-2 and ship-3
+        for fd in others:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert tab_slot(store, "ship") == "ship-4"
+    finally:
+        for fd in others:
+            os.close(fd)
+    assert (tmp_path / "ship.json").read_bytes() == before
+    assert tab_notice("ship", "ship") == ""
+    assert "ship-2" in tab_notice("ship", "ship-2") and "solo continue ship" in tab_notice("ship", "ship-2")
+
+
+def test_serve_starts_each_tab_with_the_per_tab_slot_option(tmp_path, monkeypatch):
+    import solo.ui.app.serve as serve_module
+
+    seen: list[list[str]] = []
+    monkeypatch.setattr(serve_module, "serve", lambda arguments, **kw: seen.append(arguments))
+    result = CliRunner().invoke(cli, ["serve", "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert seen[0][:5] == ["play", "supply-ship", "--slot", "supply-ship", "--tab"]
+    result = CliRunner().invoke(cli, ["serve", "--continue", "--slot", "mine", "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0 and seen[1][:2] == ["continue", "mine"] and "--tab" not in seen[1]

@@ -117,9 +117,10 @@ class SoloApp(App[int]):
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False, priority=True),
     ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(1, 10)]
 
-    def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False) -> None:
+    def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "") -> None:
         super().__init__()
         self.session = session
+        self.notice = notice  # said at the top of the story (e.g. which slot a browser tab plays in)
         self.resume = resume
         self.offer_keep = offer_keep
         self.front = AppFront(self, session)
@@ -161,6 +162,8 @@ class SoloApp(App[int]):
         self.main.query_one(ChoicePanel).words = self.front.words
         self.main.query_one(ChoicePanel).focus()
         self._set_titlebar(None)
+        if self.notice:
+            self.show_info("notice", self.notice)
         self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
 
     def _run_loop(self) -> int:
@@ -421,8 +424,8 @@ class SoloApp(App[int]):
         self.answer(True)
 
 
-def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = False) -> int:
+def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "") -> int:
     """Play ``session`` on the full screen until the player leaves; returns the exit status."""
-    app = SoloApp(session, resume=resume, offer_keep=offer_keep)
+    app = SoloApp(session, resume=resume, offer_keep=offer_keep, notice=notice)
     app.run()
     return app.status_code
