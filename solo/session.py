@@ -44,11 +44,15 @@ class Session:
     def payload(self) -> dict[str, Any]:
         state = self.game.snapshot()
         scene = self.adventure.scenes.get(state.get("scene") or "")
-        done = sum(1 for v in state["objectives"].values() if v)
-        total = len(state["objectives"])
+        from solo.ui.words import Words
+
+        words = Words(self.adventure, self.game)  # `solo saves` shows this: no hidden objective, no id
+        known = [v for k, v in state["objectives"].items() if words.visible("objective", k)]
+        done, total = sum(1 for v in known if v), len(known)
         progress = f"{done}/{total} objectives, turn {state['turn']}"
+        ending = self.adventure.scenes.get(state.get("ending") or "")
         if state.get("ending"):
-            progress = f"ended ({state['ending']}), {done}/{total} objectives"
+            progress = f"ended: {ending.title if ending is not None and ending.title else 'the end'}, {done}/{total} objectives"
         return make_payload(
             adventure_id=self.adventure.id,
             adventure_title=self.adventure.title,
