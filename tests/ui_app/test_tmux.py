@@ -37,7 +37,10 @@ def capture(name: str) -> str:
 def ready(screen: str) -> bool:
     """A question is on screen (choice 1 in its box, the keys at the bottom), or the ending."""
     lines = screen.splitlines()
-    asking = any(line.startswith("│ 1 ") for line in lines) or "The story is over" in screen or "A question" in screen
+    # (a yes/no question counts once its answers are drawn: a loaded machine may pause between the
+    # box's title and its lines for longer than SETTLE)
+    asking = (any(line.startswith("│ 1 ") for line in lines) or "The story is over" in screen
+              or ("A question" in screen and "n  No" in screen))
     return asking and any("Sheet" in line and "Quit" in line for line in lines[-2:])
 
 
