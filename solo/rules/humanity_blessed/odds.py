@@ -15,7 +15,7 @@ from solo.rules.base import Character, Odds
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import parse_check, parse_contest
+from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import plan_roll
 from solo.rules.humanity_blessed.rolling import group_rank, member_check, vulnerable
 from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
@@ -40,14 +40,24 @@ def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
 def contest_odds(character: Character, opponent: Character, params: Mapping[str, Any]) -> Odds:
     """The odds of a contest as written in ``params``: ``character`` attacks ``opponent``."""
     mine, theirs, violent = parse_contest(character, opponent, params)
-    a_plan = plan_roll(character, mine, role="attacker", violent=violent)
+    return sides_odds(character, opponent, mine, theirs, violent)
+
+
+def sides_odds(
+    character: Character, opponent: Character, mine: HBCheck, theirs: HBCheck, violent: bool,
+    *, first: int | None = None,
+) -> Odds:
+    """The odds of a contest between two parsed sides (``character`` attacks). ``first``: the
+    attacker's first roll is already known (its total, modifiers included): the odds of what
+    the defender's roll and the rest can still do (a fight's defender answers a known attack)."""
+    a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=first is not None)
     d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
     disarmed = violent and Conditions.of(character).has("disarmed")
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
         a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
         disarmed=disarmed, vulnerable=vulnerable(character, a_plan.stats),
-        defender_vulnerable=vulnerable(opponent, d_plan.stats),
+        defender_vulnerable=vulnerable(opponent, d_plan.stats), first=first,
     )
 
 
@@ -164,13 +174,16 @@ def contest_distribution(
     disarmed: bool = False,
     vulnerable: bool = False,
     defender_vulnerable: bool = False,
+    first: int | None = None,
     tail: Fraction = Fraction(1, 10**15),
 ) -> Odds:
     """Exact contest odds except for totals beyond a bound chosen so that the mass left out
     (reported as ``truncated``) is below ``tail``. The attacker wins only by rolling higher;
     aid on a would-be loss comes to the attacker first, then to the defender. A ``vulnerable``
     attacker's winning roll is rolled again (before any aid) and the new roll stands; then a
-    ``defender_vulnerable`` defender's holding roll is rolled again and the new roll stands."""
+    ``defender_vulnerable`` defender's holding roll is rolled again and the new roll stands.
+    ``first``: the attacker's first total is known (modifiers included); a reroll is drawn
+    afresh."""
     parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid)]
     bound = 40
     while bound < 5120 and any(
@@ -180,7 +193,7 @@ def contest_distribution(
     while True:
         odds = _contest_upto(attacker, defender, attacker_modifier, defender_modifier,
                              attacker_aid, defender_aid, disarmed, bound, vulnerable,
-                             defender_vulnerable)
+                             defender_vulnerable, first)
         if odds.truncated < tail or bound >= 5120:
             return odds
         bound *= 2
@@ -202,28 +215,33 @@ def _weights(value: Group | int | Die, bound: int) -> tuple[dict[int, int], int]
 def _contest_upto(
     attacker: Group, defender: Group, a_mod: int, d_mod: int,
     a_aid: int | Die | None, d_aid: int | Die | None, disarmed: bool, bound: int,
-    vulnerable: bool = False, defender_vulnerable: bool = False,
+    vulnerable: bool = False, defender_vulnerable: bool = False, first: int | None = None,
 ) -> Odds:
     a_w, a_den = _weights(attacker, bound)
     d_w, d_den = _weights(defender, bound)
+    # the attacker's first roll: drawn from its dice, or known already
+    f_w, f_den = (a_w, a_den) if first is None else ({first - a_mod: 1}, 1)
     shift = a_mod - d_mod
     # joint integer weights of (the attacker's total that stands, the defender's first total)
     pairs: dict[tuple[int, int], int] = {}
     if vulnerable:
         # Against each defender total the attacker's first roll stands when it loses or ties;
-        # when it wins it is rolled again and the second roll stands: weights over a_den squared.
+        # when it wins it is rolled again and the second roll stands: weights over
+        # f_den * a_den * d_den.
         for d, wd in d_w.items():
-            win_w = sum(wa for a, wa in a_w.items() if a - d + shift > 0)
-            for a, wa in a_w.items():
-                w = (wa * a_den if a - d + shift <= 0 else 0) + win_w * wa
-                if w:
-                    pairs[(a, d)] = w * wd
-        denominator = a_den * a_den * d_den
+            win_w = sum(wf for f, wf in f_w.items() if f - d + shift > 0)
+            for f, wf in f_w.items():
+                if f - d + shift <= 0:
+                    pairs[(f, d)] = pairs.get((f, d), 0) + wf * a_den * wd
+            if win_w:
+                for a, wa in a_w.items():
+                    pairs[(a, d)] = pairs.get((a, d), 0) + win_w * wa * wd
+        denominator = f_den * a_den * d_den
     else:
-        for a, wa in a_w.items():
+        for a, wa in f_w.items():
             for d, wd in d_w.items():
                 pairs[(a, d)] = wa * wd
-        denominator = a_den * d_den
+        denominator = f_den * d_den
     margin: dict[int, int] = {}
     if defender_vulnerable:
         # A defender's roll that holds (a loss or a tie for the attacker) is rolled again and

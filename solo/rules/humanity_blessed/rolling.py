@@ -13,7 +13,7 @@ from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_contest
+from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.session import earn, ensure_session
 from solo.rules.humanity_blessed.tables import (
@@ -197,24 +197,76 @@ def contest(
 ) -> RollRecord:
     """Roll a contest: ``character`` attacks, ``opponent`` defends; ties hold for the defender."""
     mine, theirs, violent = parse_contest(character, opponent, params)
-    session_lines = ensure_session(dice, character) if character.stats else []
-    a_plan = plan_roll(character, mine, role="attacker", violent=violent)
+    record = open_contest(dice, character, mine, violent=violent)
+    record = close_contest(dice, record, character, opponent, theirs)
+    record.details["params"] = dict(params)
+    earn(dice, record, character)
+    return record
+
+
+def open_contest(
+    dice: Dice, character: Character, mine: HBCheck, *, violent: bool = False,
+    session: bool = True,
+) -> RollRecord:
+    """The acting side of a contest, planned and rolled: an *open* record whose total is the
+    attacker's first roll (a fight shows it before the defender chooses how to answer it).
+    :func:`close_contest` rolls the other side and reads the contest. A spark is paid here;
+    one-roll conditions (surprise, muddled) are used up when the contest is closed, or by
+    :func:`abandon` when it never is. ``session``: open the character's session if none is
+    (the player's rolls; an engine's fighter has none)."""
+    session_lines = ensure_session(dice, character) if session and character.stats else []
+    plan = plan_roll(character, mine, role="attacker", violent=violent)
+    details: dict[str, Any] = {"attack": mine.as_params(), "violent": violent, "stats": plan.stats,
+                               "die": plan.group.name, "open": True, "consumes": list(plan.consumes)}
+    if plan.spark_paid is not None:
+        details["spark_paid"] = take(character.resources["blessings"], plan.spark_paid)
+    if plan.spark_refused:
+        details["spark_refused"] = plan.spark_refused
+        if not mine.override:
+            details["attack"].update(spark=None, spark_die=None)
+    rolled, steps = roll_side(dice, plan, character.name or plan.stats[0])
+    details.update(rounds=rolled.rounds, bumps=rolled.bumps, natural=rolled.natural,
+                   help_allowed=plan.can_help,
+                   disarmed=violent and Conditions.of(character).has("disarmed"))
+    return RollRecord(
+        system=SYSTEM, kind="contest", stat=plan.stats[0], dice=list(rolled.faces),
+        outcome="failure", success=False, total=rolled.total + plan.modifier,
+        modifiers=dict(plan.modifiers), details=details, steps=session_lines + steps,
+    )
+
+
+def abandon(record: RollRecord, character: Character) -> list[str]:
+    """An open contest that is never closed (its action was interrupted): the one-roll
+    conditions its roll used are gone all the same. The names removed."""
+    if not record.details.pop("open", False):
+        return []
+    return consume(character, record.details.get("consumes") or [])
+
+
+def close_contest(
+    dice: Dice, record: RollRecord, character: Character, opponent: Character, theirs: HBCheck
+) -> RollRecord:
+    """Roll the defender's side of an open contest and read it (vulnerability, aid on a
+    would-be loss, margin and size). ``record`` is changed and returned."""
+    details = record.details
+    if not details.pop("open", False):
+        raise ValueError("the contest is not open")
+    violent = bool(details.get("violent"))
+    mine = parse_check(details["attack"], character, contest=True)
+    a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=True)
     d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
-    details: dict[str, Any] = {"params": dict(params), "violent": violent, "stats": a_plan.stats,
-                               "die": a_plan.group.name, "opponent": opponent.name,
-                               "opponent_stat": d_plan.stats[0], "opponent_die": d_plan.group.name}
-    if a_plan.spark_paid is not None:
-        details["spark_paid"] = take(character.resources["blessings"], a_plan.spark_paid)
-    if a_plan.spark_refused:
-        details["spark_refused"] = a_plan.spark_refused
-    consumed = consume(character, a_plan.consumes) + consume(opponent, d_plan.consumes)
+    details.update(opponent=opponent.name, opponent_stat=d_plan.stats[0],
+                   opponent_die=d_plan.group.name)
+    if d_plan.spark_paid is not None:
+        details["opponent_spark_paid"] = take(opponent.resources["blessings"], d_plan.spark_paid)
+    if d_plan.spark_refused:
+        details["opponent_spark_refused"] = d_plan.spark_refused
+    consumed = consume(character, details.pop("consumes", None) or []) + consume(opponent, d_plan.consumes)
     if consumed:
         details["consumed"] = consumed
-    a_roll, steps = roll_side(dice, a_plan, character.name or a_plan.stats[0])
-    d_roll, d_steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
-    steps += d_steps
-    all_dice = a_roll.faces + d_roll.faces
-    a_total = a_roll.total + a_plan.modifier
+    d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
+    all_dice = list(record.dice) + d_roll.faces
+    a_total = int(record.total or 0)
     d_total = d_roll.total + d_plan.modifier
     if a_total > d_total and vulnerable(character, a_plan.stats):
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
@@ -224,6 +276,7 @@ def contest(
         steps += again
         all_dice += a_roll.faces
         a_total = a_roll.total + a_plan.modifier
+        details.update(rounds=a_roll.rounds, bumps=a_roll.bumps, natural=a_roll.natural)
     if a_total <= d_total and vulnerable(opponent, d_plan.stats):
         # and the other way round: a vulnerable defender's holding roll is rolled again
         details["opponent_vulnerability"] = {"first_total": d_total}
@@ -245,17 +298,12 @@ def contest(
         d_total += added
         details["opponent_aid"] = {"source": d_plan.aid[0], "value": added, "rounds": rounds}
         steps.append(f"  {opponent.name or 'defender'} aid ({d_plan.aid[0]}): +{added}")
-    details.update(rounds=a_roll.rounds, bumps=a_roll.bumps, natural=a_roll.natural,
-                   opponent_rounds=d_roll.rounds, opponent_natural=d_roll.natural,
-                   opponent_total=d_total, help_allowed=a_plan.can_help,
-                   disarmed=violent and Conditions.of(character).has("disarmed"))
-    record = RollRecord(
-        system=SYSTEM, kind="contest", stat=a_plan.stats[0], dice=all_dice, outcome="failure",
-        success=False, total=a_total, modifiers=dict(a_plan.modifiers), details=details,
-        steps=session_lines + steps,
-    )
+    details.update(opponent_rounds=d_roll.rounds, opponent_natural=d_roll.natural,
+                   opponent_total=d_total, opponent_help_allowed=d_plan.can_help)
+    record.dice = all_dice
+    record.total = a_total
+    record.steps = record.steps + steps
     read_contest(record)
-    earn(dice, record, character)
     return record
 
 

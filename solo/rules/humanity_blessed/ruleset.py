@@ -14,6 +14,8 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import first_roll, odds, offers, parsing, rolling, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
+from solo.rules.humanity_blessed.fight import Fight
+from solo.rules.humanity_blessed.fight.wounds import out_reason
 from solo.rules.humanity_blessed.parsing import HBCheck
 from solo.rules.humanity_blessed.tables import CORE_STATS, SIZES, SYSTEM, VALUES, err, flag
 
@@ -37,8 +39,9 @@ class HumanityBlessed(RulesetDefaults):
     npc_params: ClassVar[tuple[str, ...]] = ("group_with",)
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
-    #: Conflict procedures (solo.rules.conflict): the endeavours (endeavours/).
-    conflicts: ClassVar[Mapping[str, type]] = {**ENDEAVOURS}
+    #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
+    #: (endeavours/).
+    conflicts: ClassVar[Mapping[str, type]] = {"fight": Fight, **ENDEAVOURS}
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
         "spark": "roll two such dice as one spark group (flag)",
@@ -67,6 +70,11 @@ class HumanityBlessed(RulesetDefaults):
         """Engine hook for awards: blessing dice are rolled (a 1 brings another); any other
         resource is left to the engine (None)."""
         return session.gain(dice, character, resource, amount)
+
+    def incapacitated(self, character: Character) -> str | None:
+        """Engine hook: a character taken out (or killed) in a fight cannot act until the
+        adventure clears it."""
+        return out_reason(character)
 
     # interactive creation (optional hooks used by solo.ui.creation) ---------------------------
     creation_rules: ClassVar[str] = characters.CREATION_RULES
