@@ -8,11 +8,12 @@ tolerance.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds
-from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed import bumping, defending
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
@@ -38,7 +39,18 @@ def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
 
 
 def contest_odds(character: Character, opponent: Character, params: Mapping[str, Any]) -> Odds:
-    """The odds of a contest as written in ``params``: ``character`` attacks ``opponent``."""
+    """The odds of a contest as written in ``params``: ``character`` attacks ``opponent`` (or,
+    with ``defending: true``, defends: ``success`` is the chance to hold and each size the
+    chance of a blow that big)."""
+    if defending.is_defending(params):
+        theirs, mine, violent = defending.parse_defence(character, opponent, params)
+        attack = sides_odds(opponent, character, theirs, mine, violent)
+        outcomes = dict(attack.outcomes)
+        outcomes["success"], outcomes["failure"] = attack.outcomes["failure"], attack.outcomes["success"]
+        margins = {-m: p for m, p in attack.distributions.get("margin", {}).items()}
+        values = {k: -v if k == "expected" else v for k, v in attack.values.items()}
+        return Odds(system=SYSTEM, outcomes=outcomes, distributions={"margin": dict(sorted(margins.items()))},
+                    values=values, truncated=attack.truncated)
     mine, theirs, violent = parse_contest(character, opponent, params)
     return sides_odds(character, opponent, mine, theirs, violent)
 
@@ -163,6 +175,7 @@ def _check_odds(
     )
 
 
+@functools.lru_cache(maxsize=2048)
 def contest_distribution(
     attacker: Group,
     defender: Group,
@@ -183,7 +196,7 @@ def contest_distribution(
     attacker's winning roll is rolled again (before any aid) and the new roll stands; then a
     ``defender_vulnerable`` defender's holding roll is rolled again and the new roll stands.
     ``first``: the attacker's first total is known (modifiers included); a reroll is drawn
-    afresh."""
+    afresh. Results are kept (every argument is a value): a fight asks the same odds often."""
     parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid)]
     bound = 40
     while bound < 5120 and any(

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed import bumping, defending
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
@@ -195,10 +195,21 @@ def read_check(record: RollRecord) -> None:
 def contest(
     dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
 ) -> RollRecord:
-    """Roll a contest: ``character`` attacks, ``opponent`` defends; ties hold for the defender."""
-    mine, theirs, violent = parse_contest(character, opponent, params)
-    record = open_contest(dice, character, mine, violent=violent)
-    record = close_contest(dice, record, character, opponent, theirs)
+    """Roll a contest: ``character`` attacks, ``opponent`` defends; ties hold for the defender.
+    With ``defending: true`` the opponent attacks and the record reads from the player's side
+    (:mod:`.defending`)."""
+    if defending.is_defending(params):
+        session_lines = ensure_session(dice, character) if character.stats else []
+        theirs, mine, violent = defending.parse_defence(character, opponent, params)
+        record = open_contest(dice, opponent, theirs, violent=violent, session=False)
+        record = close_contest(dice, record, opponent, character, mine)
+        record = defending.turn_round(record)
+        record.steps[:0] = session_lines
+        read_contest(record)
+    else:
+        mine, theirs, violent = parse_contest(character, opponent, params)
+        record = open_contest(dice, character, mine, violent=violent)
+        record = close_contest(dice, record, character, opponent, theirs)
     record.details["params"] = dict(params)
     earn(dice, record, character)
     return record
@@ -308,7 +319,11 @@ def close_contest(
 
 
 def read_contest(record: RollRecord) -> None:
-    """Read a contest record by the margin over the defender: win, size, verdict line."""
+    """Read a contest record by the margin over the defender: win, size, verdict line (a
+    record the player defended reads from their side: :func:`.defending.read_defence`)."""
+    if record.details.get("defending"):
+        defending.read_defence(record, RESULT)
+        return
     total = int(record.total or 0)
     other = int(record.details["opponent_total"])
     margin = total - other

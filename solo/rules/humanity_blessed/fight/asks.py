@@ -94,6 +94,7 @@ class Focus:
 
     def __init__(self, m: "Melee") -> None:
         self.m = m
+        self.known: dict[Any, Fraction] = {}
         self.others = []
         for key, act in m.state["declared"].items():
             if key == m.player or act["do"] in ("hold", "yield") or not m.standing(key):
@@ -107,8 +108,12 @@ class Focus:
         role = "attacker" if act["do"] in ("attack", "trick", "flee") else "check"
         parsed = self.m.check_for(self.m.player, act, True)
         with self.m.ignoring(self.m.player, act.get("ignore")):
-            mine = chances.focus_pmf(self.m.character(self.m.player), parsed, role)
-        return chances.first_chance(mine, self.others)
+            character = self.m.character(self.m.player)
+            key = chances.focus_key(character, parsed, role)
+            if key not in self.known:  # attacks on different foes roll the same focus
+                mine = chances.focus_pmf(character, parsed, role)
+                self.known[key] = chances.first_chance(mine, self.others)
+        return self.known[key]
 
 
 def describe_attack(m: "Melee", act: dict[str, Any], answer: dict[str, Any]) -> str:
@@ -182,7 +187,7 @@ def declare_actions(m: "Melee", menu: str) -> list[Action]:
         if "hurt" in has:
             for foe in foes:
                 actions.append(attack_action(m, f"attack:{foe}", attack_act(foe, {}), focus))
-        if more_actions(m, focus):
+        if has_more(m):
             actions.append(Action("more", "Other ways to fight: a spark, your abilities, outwitting…"))
         actions += aftermath_actions(m, focal=True)
         if m.flee_allowed and "hurry" in has:
@@ -197,6 +202,20 @@ def declare_actions(m: "Melee", menu: str) -> list[Action]:
         foe = menu.partition(":")[2]
         return trick_actions(m, foe, focus) + [BACK]
     raise ConflictError(f"no menu {menu!r}")
+
+
+def has_more(m: "Melee") -> bool:
+    """Whether :func:`more_actions` offers anything (without working out its odds)."""
+    me = m.player
+    foes = m.attackable(me)
+    has = m.stats_of(me)
+    if not foes:
+        return False
+    if "hurt" in has and (spark_partners(m, me, "hurt") or ignorable(m, me, ["hurt"])):
+        return True
+    if ab.readiness(m.character(me), ab.ANGER, npc=False) and any(s in has for s in ab.ANGER_STATS):
+        return True
+    return any(s in has and s in m.stats_of(foe) for foe in foes for s in TRICK_STATS)
 
 
 def more_actions(m: "Melee", focus: Focus) -> list[Action]:

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import bisect
+import math
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -66,6 +68,13 @@ def help_chance(dice_worth: int, need: int) -> Fraction:
     return 1 - sum((p for v, p in pmf.items() if v < need), Fraction(0))
 
 
+def focus_key(character: Character, parsed: HBCheck, role: str) -> tuple[object, ...]:
+    """What a focus roll's distribution depends on (two rolls with one key roll alike)."""
+    plan = plan_roll(character, parsed, role=role, prepaid=True)
+    aid = plan.aid[1] if plan.aid and role == "check" else None
+    return (plan.group, plan.modifier, aid, parsed.target if role == "check" else None)
+
+
 def focus_pmf(character: Character, parsed: HBCheck, role: str) -> dict[int, Fraction]:
     """The chance of each total a focus roll can show (its stat dice, bumps and modifiers;
     a check's aid on a would-be failure too), listed to :data:`BOUND`."""
@@ -84,32 +93,40 @@ def focus_pmf(character: Character, parsed: HBCheck, role: str) -> dict[int, Fra
     return out
 
 
+def _integer(pmf: Mapping[int, Fraction]) -> tuple[dict[int, int], int]:
+    """A distribution as whole-number weights over one common denominator."""
+    den = math.lcm(*(p.denominator for p in pmf.values())) if pmf else 1
+    return {v: p.numerator * (den // p.denominator) for v, p in pmf.items()}, den
+
+
 def first_chance(mine: Mapping[int, Fraction], others: Sequence[Mapping[int, Fraction]]) -> Fraction:
     """The chance ``mine`` is the highest of all the rolls, a tie for the highest being broken
-    evenly among those tied (as the fight's dice do)."""
+    evenly among those tied (as the fight's dice do). Worked in whole numbers over one
+    denominator (the same exact value as with fractions, without a gcd at every step)."""
     if not others:
         return Fraction(1)
-    cumulative = []
+    rows = []
+    denominator = 1
     for pmf in others:
-        below: dict[int, Fraction] = {}
-        running = Fraction(0)
-        for v in sorted(pmf):
-            below[v] = running
-            running += pmf[v]
-        cumulative.append((pmf, below, running))
-    total = Fraction(0)
-    for v, p in mine.items():
-        # ties[t]: the chance exactly t of the others tie at v while none is above it
-        ties = [Fraction(1)]
-        for pmf, below, whole in cumulative:
-            under = below.get(v)
-            if under is None:
-                under = sum((q for w, q in pmf.items() if w < v), Fraction(0))
-            at = pmf.get(v, Fraction(0))
-            grown = [Fraction(0)] * (len(ties) + 1)
+        weights, den = _integer(pmf)
+        keys = sorted(weights)
+        prefix = [0]
+        for v in keys:
+            prefix.append(prefix[-1] + weights[v])
+        rows.append((weights, keys, prefix))
+        denominator *= den
+    shares = math.lcm(*range(1, len(others) + 2))  # a tie among t+1 rolls: 1/(t+1) each
+    mine_w, mine_den = _integer(mine)
+    total = 0
+    for v, p in mine_w.items():
+        ties = [1]  # ties[t]: weight of exactly t others tying at v with none above it
+        for weights, keys, prefix in rows:
+            under = prefix[bisect.bisect_left(keys, v)]
+            at = weights.get(v, 0)
+            grown = [0] * (len(ties) + 1)
             for t, q in enumerate(ties):
                 grown[t] += q * under
                 grown[t + 1] += q * at
             ties = grown
-        total += p * sum((q / (t + 1) for t, q in enumerate(ties)), Fraction(0))
-    return total
+        total += p * sum(q * (shares // (t + 1)) for t, q in enumerate(ties))
+    return Fraction(total, mine_den * denominator * shares)
