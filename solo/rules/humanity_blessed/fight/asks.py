@@ -616,7 +616,8 @@ def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat]) -> None:
             beats.append(Beat(me, f"Now {roll_summary(m, now, record)}", record, "after your answer"))
         else:
             record = helping.add_help(dice, record, m.character(me), int(key.split("-")[1]), defending=True)
-            beats.append(Beat(me, f"Now {roll_summary(m, now, record)}", record, "after your help"))
+            beats.append(Beat(me, f"Now {roll_summary(m, now, record)}", stages.shown(m, now, record),
+                              "after your help"))
         now["record"] = record.to_dict()
         m.state["ask"] = {"kind": "react"} if react_options(m, now) else None
         if m.state["ask"] is None:
@@ -633,8 +634,8 @@ def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat]) -> None:
                                       defending=friend != now["actor"], other=True)
             if me not in m.state["involved"]:
                 m.state["involved"].append(me)
-            beats.append(Beat(me, f"You help {m.name(friend)}: {roll_summary(m, now, record)}", record,
-                              "after your help"))
+            beats.append(Beat(me, f"You help {m.name(friend)}: {roll_summary(m, now, record)}",
+                              stages.shown(m, now, record), "after your help"))
         now["record"] = record.to_dict()
         return
     raise ConflictError(f"unknown question {kind!r}")

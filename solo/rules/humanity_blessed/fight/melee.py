@@ -104,7 +104,9 @@ class Melee:
         return self.by_key[key].character
 
     def is_out(self, key: str) -> bool:
-        return key in self.state["out"]
+        """Out for good: fled, yielded, or taken out (also once the fight is over: the
+        aftermath marks the character, not the state)."""
+        return key in self.state["out"] or wounds.out_reason(self.character(key)) is not None
 
     def is_down(self, key: str) -> bool:
         return key in self.state["down"] and not self.is_out(key)

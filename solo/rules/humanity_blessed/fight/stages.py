@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from solo.rules.conflict import ALLY, Beat
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import rolling
+from solo.rules.humanity_blessed import defending, rolling
 from solo.rules.humanity_blessed.fight import abilities as ab
 from solo.rules.humanity_blessed.fight import policy
 from solo.rules.humanity_blessed.fight.melee import sized
@@ -204,8 +204,19 @@ def close(m: "Melee", dice: Dice, beats: list[Beat], now: dict[str, Any]) -> Non
         s["targets"][actor] = target
     now["record"] = record.to_dict()
     now["defender"] = target
-    beats.append(Beat(actor, contest_text(m, now, record), record, contest_label(m, now)))
+    beats.append(Beat(actor, contest_text(m, now, record), shown(m, now, record), contest_label(m, now)))
     now["stage"] = "react"
+
+
+def shown(m: "Melee", now: dict[str, Any], record: RollRecord) -> RollRecord:
+    """The record as the player's events show it: a contest the player's side defends reads
+    from the defender's side (``success``: they held), as a contest the npc starts does."""
+    defender = now.get("defender")
+    if record.kind != "contest" or defender is None or m.side_of(defender) != m.side_of(m.player):
+        return record
+    turned = defending.turn_round(RollRecord.from_dict(record.to_dict()))
+    rolling.read_contest(turned)
+    return turned
 
 
 def contest_label(m: "Melee", now: dict[str, Any]) -> str:

@@ -59,7 +59,7 @@ def wound_tags(m: "Melee", key: str) -> list[str]:
 
 
 def tags_of(m: "Melee", key: str) -> list[str]:
-    out = m.state["out"].get(key)
+    out = m.state["out"].get(key) or wounds.out_reason(m.character(key))
     if out:
         return [out] + wound_tags(m, key)
     tags = []
@@ -89,7 +89,7 @@ def notes(m: "Melee") -> list[str]:
     else:
         found.append("First round: every defence is Hurry.")
     for key, fallen in m.state["down"].items():
-        if m.is_out(key):
+        if m.is_out(key) or m.result() is not None:
             continue
         need = int(fallen["roll"]) + TEND_MARGIN
         found.append(f"{m.title(key)} down: Home {need}+ gets them up, Hurt {FINISH_TARGET}+ finishes them.")
@@ -105,7 +105,7 @@ def fight_view(m: "Melee") -> ConflictView:
         if isinstance(pool, list) and (pool or key == m.player):
             gauges.append(Gauge("blessings", len(pool)))
         fighters.append(FighterView(key, f.name, f.side, gauges, tags_of(m, key),
-                                    out=not m.standing(key)))
+                                    out=m.is_out(key)))
     ask = m.state.get("ask") or {}
     phase = PHASES.get(ask.get("kind", ""), "") if m.result() is None else ""
     return ConflictView("", m.state["round"], phase, fighters, notes=notes(m))
