@@ -166,6 +166,28 @@ def test_the_player_defends_seeing_the_attack_and_each_answer_shows_its_chance_t
     assert set(offered(s, step.state)) == {"defend:hurry", "defend:head", "defend:home"}
 
 
+def test_sparked_answers_wait_in_their_own_menu_and_a_defence_that_holds_asks_nothing_more():
+    me, brute = player(), person("Brute", hurt="d8", hurry="d4")
+    me.resources["blessings"] = [5, 5, 4]
+    s = setup(me, brute)
+    dice = Dice(2)
+    step = FIGHT.begin(dice, s)
+    dice.force(6)
+    step = FIGHT.act(dice, s, step.state, "hold")
+    assert list(offered(s, step.state)) == ["defend:hurry", "spark"]
+    step = FIGHT.act(dice, s, step.state, "spark")
+    sparks = offered(s, step.state)
+    assert list(sparks) == ["defend:hurry:spark=home", "defend:hurry:spark=hurt", "back"]
+    assert all(a.odds is not None and a.hint.endswith("to hold against 6") for k, a in sparks.items() if k != "back")
+    step = FIGHT.act(dice, s, step.state, "back")
+    assert list(offered(s, step.state)) == ["defend:hurry", "spark"]
+    dice.force(6)  # a tie: it holds, and Help could add nothing
+    step = FIGHT.act(dice, s, step.state, "defend:hurry")
+    assert "You hold." in texts(step)
+    assert step.state["ask"] == {"kind": "declare", "menu": "main"}  # straight on to round 2
+    assert me.resources["blessings"] == [5, 5, 4]
+
+
 def test_an_attack_offers_the_exact_contest_odds_an_adventure_shows():
     me, lout = player(), person("Lout", hurt="d4", hurry="d4")
     s = setup(me, lout)

@@ -321,7 +321,20 @@ def defence_act(stat: str, named: dict[str, str]) -> dict[str, Any]:
     return {"stat": stat, "spark": named.get("spark"), "ignore": condition_of(named.get("ignore"))}
 
 
-def defend_actions(m: "Melee") -> list[Action]:
+SPARK_DEFENCE = Action("spark", "Spark your answer: two balanced stats, paid in blessing dice…")
+
+
+def defend_actions(m: "Melee", menu: str = "main") -> list[Action]:
+    """The answers to an attack: each stat alone (and set free of a wound) in the main menu,
+    the sparks in their own (``menu`` spark), so the list fits a screen."""
+    every = all_defences(m)
+    if menu == "spark":
+        return [a for a in every if ":spark=" in a.key] + [BACK]
+    plain = [a for a in every if ":spark=" not in a.key]
+    return plain + ([SPARK_DEFENCE] if len(plain) < len(every) else [])
+
+
+def all_defences(m: "Melee") -> list[Action]:
     me = m.player
     now = m.state["now"]
     attacker = now["actor"]
@@ -372,6 +385,8 @@ def _help_actions(m: "Melee", payer: str, record: RollRecord, defending: bool, p
     if key in record.details or not allowed or record.details.get("automatic"):
         return []
     need = _need(record, defending)
+    if need == 0 and (defending or record.kind == "check"):
+        return []  # it holds (or succeeds) already, and a bigger margin changes nothing
     actions = []
     for n in range(1, helping.usable(m.character(payer)) + 1):
         count = helping.worth_of(m.character(payer), n, other=other)
@@ -407,6 +422,8 @@ def react_options(m: "Melee", now: dict[str, Any]) -> list[Action]:
     if now["actor"] == me:
         factor = help_factor(record, m.character(me))
         for offer in m.ruleset.offers(record, m.character(me)):
+            if offer.key.startswith("help-") and record.kind == "check" and record.success:
+                continue  # a tending or a coup de grace that succeeds needs nothing more
             if offer.key.startswith("help-"):
                 n = int(offer.key.split("-", 1)[1])
                 need = _need(record, False)
@@ -520,7 +537,7 @@ def decision(m: "Melee") -> Decision:
     if kind == "defend":
         record = RollRecord.from_dict(now["record"])
         return Decision(f"{m.title(now['actor'])} attacks you: {record.total}. How do you answer?",
-                        tuple(defend_actions(m)))
+                        tuple(defend_actions(m, ask.get("menu", "main"))))
     if kind == "sentry":
         return Decision(f"{m.title(now['actor'])} attacks {m.name(now['act']['target'])}.", tuple(sentry_actions(m)))
     if kind == "uncommon":
@@ -568,6 +585,9 @@ def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat]) -> None:
         m.state["declared"][me] = declared_act(head, plain, named)
         m.state["ask"] = None
         m.roll_focus(dice, beats)
+        return
+    if kind == "defend" and key in ("spark", "back"):
+        ask["menu"] = "spark" if key == "spark" else "main"
         return
     m.state["ask"] = None
     if kind == "adapt":
