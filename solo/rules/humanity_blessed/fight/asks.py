@@ -433,7 +433,8 @@ def react_options(m: "Melee", now: dict[str, Any]) -> list[Action]:
             elif offer.key == "blessed-luck":
                 actions.append(Action(offer.key, offer.text, hint="roll the check again"))
     else:
-        actions += _help_actions(m, me, record, True, "help", other=False)
+        if record.kind == "contest":  # a foe's check on the player (a coup de grace) takes no Help
+            actions += _help_actions(m, me, record, True, "help", other=False)
         actions += _distract_action(m, record, now["actor"])
     if not actions:
         return []
