@@ -6,7 +6,8 @@ check (1–3 d8 keep the lowest, rating + lowest die ≥ 8, excess) with the not
 die, competitive checks, rerolls, and exact odds; fatigue points (wounds and exertion, Drain
 taken by itself, rest, encumbrance, defeat at 0 FP); the traits and talents that act on checks an
 adventure tags. It also holds pure helpers for the rest of the book's mechanics that fights will
-need: damage dice, Build-skill durations, combined Build checks.
+need: damage dice, Build-skill durations, combined Build checks; and the book's fight as a
+conflict procedure (:mod:`solo.rules.game.fight`).
 
 Check parameters (as written in an adventure file)
     ``stat``        a skill, looked up forgivingly (``"Hack/Slash"``, ``"hack-slash"``, ``"hack"``
@@ -30,7 +31,8 @@ Check parameters (as written in an adventure file)
 
 Contests take the same keys for the character plus ``opponent_stat`` (default: ``stat``),
 ``opponent_difficulty`` (default: ``difficulty``), ``opponent_bonus``, ``opponent_group``,
-``opponent_notable``, ``opponent_exhausted`` and ``opponent_rating`` for the other side.
+``opponent_notable``, ``opponent_exhausted`` and ``opponent_rating`` for the other side, and
+``defending: true`` when the other side starts it (see the Decisions).
 
 Decisions and readings of the book recorded here
     * Success needs rating + lowest die + modifiers ≥ 8; the book's "equals ten" is a slip for
@@ -43,7 +45,10 @@ Decisions and readings of the book recorded here
     * Exhaustion is −1 once, however it arises. FP − ENC ≤ 2 counts with ENC 0 too (a character
       worn down to 2 FP is exhausted).
     * A contest is one round: one success against one failure decides, anything else is a
-      ``draw``. Contest outcome labels are :attr:`Game.contest_labels` = failure, draw, success;
+      ``draw``. When the player defends (``defending: true``: the other side attacks, hunts,
+      tries to trick them), a tie goes to the defender: the attempt did not get through, so it
+      reads ``success`` (the book leaves a tie "a draw or more checks, as circumstances
+      require"; a defender who was not beaten has held). Contest outcome labels are :attr:`Game.contest_labels` = failure, draw, success;
       an adventure without a ``draw`` branch simply lets the player act again.
     * One reroll repeats the player's whole check (in a contest, only the player's side). It is
       offered on any check while the character holds rerolls, and on a contest not yet won.

@@ -16,6 +16,7 @@ from solo.rules.game.character import notable_characteristic, set_skill, skill_r
 from solo.rules.game.checks import CheckResult, GameCheck, roll_check
 from solo.rules.game import fatigue
 from solo.rules.game.fatigue import cannot_stand, is_exhausted
+from solo.rules.game.fight.procedure import Fight
 from solo.rules.game.odds import (
     contest_outcomes,
     excess_distribution,
@@ -71,7 +72,11 @@ class Game(RulesetDefaults):
     #: ``roll.excess`` (negative on a failure), ``roll.drain`` (Transmutery FP taken),
     #: ``roll.percent`` (a successful haggle's price change) and ``roll.hours`` (the hours a
     #: successful fast talk adds before the mark sees through it).
-    measure_names: ClassVar[tuple[str, ...]] = ("excess", "drain", "percent", "hours")
+    #: After a fight: ``roll.defeat`` (how the losers were left: killed, captured, beaten,
+    #: driven-off) and ``roll.fp_lost`` (the FP the fight cost the player).
+    measure_names: ClassVar[tuple[str, ...]] = ("excess", "drain", "percent", "hours", "defeat", "fp_lost")
+    #: Conflict procedures (see :mod:`solo.rules.game.fight`).
+    conflicts: ClassVar[Mapping[str, type]] = {"fight": Fight}
     #: What ``trait("...")`` may ask about in an adventure's expressions.
     trait_names: ClassVar[tuple[str, ...]] = ADVANTAGES + DISADVANTAGES
     # interactive creation (optional hooks used by solo.ui.creation)
@@ -92,6 +97,7 @@ class Game(RulesetDefaults):
         "bonus": "situational modifier added to the sum (+1/+2)",
         "exhausted": "flag: -1 for exhaustion",
         "versus": "opponent's skill rating: odds of a competitive check",
+        "versus-group": "with --versus: the opponents are N acting together (their extra d8 succeeds on N or less)",
     }
 
     # characters -----------------------------------------------------------------------------
@@ -324,20 +330,26 @@ class Game(RulesetDefaults):
     ) -> RollRecord:
         mine = self._parse_side(params, character, "")
         theirs = self._parse_side(params, opponent, "opponent_")
-        return self._contest_record(mine, theirs, roll_check(dice, mine), roll_check(dice, theirs))
+        defending = as_bool(params.get("defending", False), "contest parameter 'defending'")
+        return self._contest_record(mine, theirs, roll_check(dice, mine), roll_check(dice, theirs), defending)
 
     def _contest_record(
-        self, mine: GameCheck, theirs: GameCheck, res: CheckResult, opp: CheckResult
+        self, mine: GameCheck, theirs: GameCheck, res: CheckResult, opp: CheckResult,
+        defending: bool = False,
     ) -> RollRecord:
         if res.success and not opp.success:
             outcome, verdict = "success", "you succeed, they fail → you win"
         elif opp.success and not res.success:
             outcome, verdict = "failure", "they succeed, you fail → you lose"
+        elif defending:
+            both = "both succeed" if res.success else "both fail"
+            outcome, verdict = "success", f"{both} → a tie: their attempt does not get through, you hold"
         else:
             both = "both succeed" if res.success else "both fail"
             outcome, verdict = "draw", f"{both} → draw"
-        steps = ["you: " + s for s in result_steps(mine, res)]
-        steps += ["opponent: " + s for s in result_steps(theirs, opp)]
+        them = "opponent (attacking)" if defending else "opponent"
+        steps = ["you (defending): " + s if defending else "you: " + s for s in result_steps(mine, res)]
+        steps += [f"{them}: " + s for s in result_steps(theirs, opp)]
         steps.append(verdict)
         steps += tag_lines(mine, outcome == "success")
         mine_details = result_details(mine, res)
@@ -355,6 +367,7 @@ class Game(RulesetDefaults):
                 "opponent": result_details(theirs, opp),
                 "check": mine.to_dict(),
                 "opponent_check": theirs.to_dict(),
+                **({"defending": True} if defending else {}),
             },
             steps=steps,
             measures=measures(mine, res, mine_details, outcome == "success"),
@@ -387,7 +400,8 @@ class Game(RulesetDefaults):
         else:
             theirs = GameCheck.from_dict(record.details["opponent_check"])
             opp = result_from_details(theirs, record.details["opponent"])
-            new = self._contest_record(mine, theirs, roll_check(dice, mine), opp)
+            new = self._contest_record(mine, theirs, roll_check(dice, mine), opp,
+                                       bool(record.details.get("defending")))
         used = int(record.details.get("rerolls_used", 0)) + 1
         new.details["rerolls_used"] = used
         new.details["rerolled"] = list(record.details.get("rerolled", [])) + [list(record.dice)]
@@ -451,7 +465,11 @@ class Game(RulesetDefaults):
     ) -> Odds:
         mine = self._parse_side(params, character, "")
         theirs = self._parse_side(params, opponent, "opponent_")
-        return Odds(system=SYSTEM, outcomes=contest_outcomes(mine, theirs))
+        outcomes = contest_outcomes(mine, theirs)
+        if as_bool(params.get("defending", False), "contest parameter 'defending'"):
+            outcomes = {"failure": outcomes["failure"], "draw": Fraction(0),
+                        "success": outcomes["success"] + outcomes["draw"]}
+        return Odds(system=SYSTEM, outcomes=outcomes)
 
     # command line -----------------------------------------------------------------------------
     def _args_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
@@ -485,6 +503,12 @@ class Game(RulesetDefaults):
             versus = as_int(args["versus"], "--versus")
             if not 0 <= versus <= MAX_RATING:
                 raise rules_error(f"--versus must be a rating 0-{MAX_RATING} (got {args['versus']!r})")
+        if args.get("versus-group") is not None:
+            if versus is None:
+                raise rules_error("--versus-group goes with --versus (the opponents' best rating)")
+            params["opponent_group"] = as_int(args["versus-group"], "--versus-group")
+            if params["opponent_group"] < 1:
+                raise rules_error(f"--versus-group counts characters, 1 or more (got {args['versus-group']!r})")
         return params, versus
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:

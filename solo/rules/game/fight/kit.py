@@ -1,0 +1,221 @@
+"""What a GAME fighter brings to a fight: weapons, armour, shield, armour rating, as the book reads them.
+
+An adventure says what an item is to the rules in its ``rules:`` mapping; these are the GAME
+properties (every other key is left alone):
+
+``weapon``
+    ``blade`` (Hack/Slash; the only weapons that parry), ``blunt`` (Lift/Smash; sweeps with the
+    talent), ``thrown`` (Throw/Ensnare, ranged), ``missile`` (Shoot/Fire, ranged) or ``mount``
+    (Ride/Pilot: a mount or vehicle used to attack; ignores AR with the talent); or a mapping
+    ``{kind: blade, bonus: 1, range: [2, 4, 6]}``. ``bonus`` is the book's +1 of a few melee
+    weapons (a polearm's reach, Dweorgish tempering): 0 or 1. ``range`` (ranged weapons only)
+    is the farthest distance, in movement units (MU), of the Easy, Challenging and Hard bands:
+    three whole numbers rising from 1; the book's usual ``[2, 4, 6]`` is the default, nets and
+    daggers may have smaller bands and great bows larger.
+``armour``
+    ``none``, ``light``, ``heavy`` or ``bulky``: AR 0, 1, 2 or 3.
+``shield``
+    ``true``: the bearer may block (a block needs a shield or a weapon in each hand).
+
+A character's ``extra`` may say ``ar: N`` (a creature's hide: AR beyond the armour kinds, up to
+10) and ``humanoid: false`` (unarmed martial arts aim for vital points of humanoids only).
+
+Decisions
+    * A fighter wears the best armour it carries; a hide (``extra.ar``) and armour do not add up,
+      the higher counts.
+    * A fighter with no weapon fights bare-handed: Lift/Smash (brawling and wrestling, a blunt
+      attack), or Throw/Ensnare when it has that talent (martial arts, which ignore 1 AR per
+      talent level against humanoids). Bare hands are a melee attack.
+    * Heavy armour makes dodging, parrying, unarmed attacks and Shoot/Fire Hard; bulky armour
+      also throwing (the book's list of actions unsuited to the armour, the ones a fight has).
+      Blocking with a shield suits any armour. The book also says dodging "requires" no or
+      light armour; its general rule for unsuited actions (Hard, not impossible) is the one
+      followed.
+    * A ranged weapon may be used at any distance up to the end of its Hard band, also at
+      0 MU; a melee weapon only at 0 MU (in melee).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from solo.rules.base import Character
+from solo.rules.game.character import skill_rating, talents
+from solo.rules.game.combat import ARMOUR_RATING
+
+#: Weapon kinds: the skill they attack with and whether they reach beyond melee.
+WEAPON_KINDS: dict[str, tuple[str, bool]] = {
+    "blade": ("Hack/Slash", False),
+    "blunt": ("Lift/Smash", False),
+    "thrown": ("Throw/Ensnare", True),
+    "missile": ("Shoot/Fire", True),
+    "mount": ("Ride/Pilot", False),
+}
+DEFAULT_RANGE: tuple[int, int, int] = (2, 4, 6)
+MAX_RANGE = 30
+MAX_HIDE = 10
+WEAPON_BONUSES = (0, 1)
+DIFFICULTY_LEVELS = ("easy", "challenging", "hard")
+#: Actions the book calls impractical in heavy armour, and the ones bulky armour adds.
+UNSUITED_HEAVY = frozenset({"dodge", "parry", "unarmed", "Shoot/Fire"})
+UNSUITED_BULKY = UNSUITED_HEAVY | {"thrown"}
+ITEM_KEYS = ("weapon", "armour", "shield")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One way to attack: an item (or bare hands, id ``""``) read for the fight."""
+
+    id: str
+    name: str
+    kind: str  # blade, blunt, thrown, missile, mount, unarmed
+    skill: str
+    ranged: bool = False
+    bonus: int = 0
+    range: tuple[int, int, int] = DEFAULT_RANGE
+
+    @property
+    def melee(self) -> bool:
+        return not self.ranged
+
+    def band(self, distance: int) -> int | None:
+        """The difficulty the distance adds (0 Easy, 1 Challenging, 2 Hard), or None out of reach."""
+        if not self.ranged:
+            return 0 if distance == 0 else None
+        for level, farthest in enumerate(self.range):
+            if distance <= farthest:
+                return level
+        return None
+
+    @property
+    def reach(self) -> int:
+        return self.range[-1] if self.ranged else 0
+
+
+@dataclass(frozen=True)
+class Kit:
+    """Everything a fighter's items and sheet give it in a fight."""
+
+    weapons: tuple[Weapon, ...]
+    armour: str = "none"  # the kind worn
+    armour_name: str = ""
+    ar: int = 0
+    shield: bool = False
+    humanoid: bool = True
+    talents: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def can_block(self) -> bool:
+        """A shield, or a weapon in each hand (two melee weapons carried)."""
+        return self.shield or sum(1 for w in self.weapons if w.melee and w.id) >= 2
+
+    def unsuited(self, action: str) -> bool:
+        """Whether the armour worn makes ``action`` Hard (``dodge``, ``parry``, ``unarmed``,
+        ``thrown`` or a skill's name)."""
+        if self.armour == "heavy":
+            return action in UNSUITED_HEAVY
+        if self.armour == "bulky":
+            return action in UNSUITED_BULKY
+        return False
+
+    def weapon(self, item: str | None) -> Weapon:
+        for w in self.weapons:
+            if w.id == (item or ""):
+                return w
+        return self.weapons[0]
+
+
+def _weapon_spec(value: Any) -> dict[str, Any]:
+    if isinstance(value, str):
+        return {"kind": value}
+    if isinstance(value, Mapping):
+        return dict(value)
+    return {"kind": value}
+
+
+def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """What the fight cannot read in one item's ``rules:``: (key path in ``rules``, message)."""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    if "weapon" in rules:
+        spec = _weapon_spec(rules["weapon"])
+        kind = spec.get("kind")
+        if kind not in WEAPON_KINDS:
+            found.append((("weapon",), f"weapon must be one of {', '.join(WEAPON_KINDS)} (got {kind!r})"))
+        unknown = sorted(set(spec) - {"kind", "bonus", "range"})
+        if unknown and isinstance(rules["weapon"], Mapping):
+            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus and range (got {unknown[0]!r})"))
+        bonus = spec.get("bonus", 0)
+        if isinstance(bonus, bool) or bonus not in WEAPON_BONUSES:
+            found.append((("weapon", "bonus"), f"a weapon's bonus is 0 or the book's +1 (got {bonus!r})"))
+        if "range" in spec:
+            ranged = kind in WEAPON_KINDS and WEAPON_KINDS[kind][1]
+            if not ranged:
+                found.append((("weapon", "range"), f"only thrown and missile weapons have a range (this one is {kind!r})"))
+            elif not _good_range(spec["range"]):
+                found.append((("weapon", "range"), "range is three whole numbers of MU rising from 1, the farthest "
+                                                   f"reach of the Easy, Challenging and Hard bands (got {spec['range']!r})"))
+    if "armour" in rules and rules["armour"] not in ARMOUR_RATING:
+        found.append((("armour",), f"armour must be one of {', '.join(ARMOUR_RATING)} (got {rules['armour']!r})"))
+    if "shield" in rules and not isinstance(rules["shield"], bool):
+        found.append((("shield",), f"shield must be true or false (got {rules['shield']!r})"))
+    return found
+
+
+def _good_range(value: Any) -> bool:
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return False
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return False
+    return 1 <= value[0] < value[1] < value[2] <= MAX_RANGE
+
+
+def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None:
+    """The weapon an item is, or None when it is none (or one the fight cannot read)."""
+    if "weapon" not in rules or item_problems({"weapon": rules["weapon"]}):
+        return None
+    spec = _weapon_spec(rules["weapon"])
+    skill, ranged = WEAPON_KINDS[spec["kind"]]
+    band = tuple(spec.get("range", DEFAULT_RANGE)) if ranged else DEFAULT_RANGE
+    return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band)  # type: ignore[arg-type]
+
+
+def bare_hands(character: Character) -> Weapon:
+    """Brawling with Lift/Smash, or martial arts with Throw/Ensnare for those with the talent."""
+    if talents(character).get("Throw/Ensnare", 0) > 0 and \
+            skill_rating(character, "Throw/Ensnare") >= skill_rating(character, "Lift/Smash"):
+        return Weapon("", "bare hands", "unarmed", "Throw/Ensnare")
+    return Weapon("", "bare hands", "unarmed", "Lift/Smash")
+
+
+def hide(character: Character) -> int:
+    value = character.extra.get("ar", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_HIDE else 0
+
+
+def read_kit(character: Character, items: Mapping[str, Mapping[str, Any]], names: Mapping[str, str]) -> Kit:
+    """A fighter's kit from the items it carries (their ``rules:``) and its sheet."""
+    weapons: list[Weapon] = []
+    armour, armour_name, shield = "none", "", False
+    for item in character.items:
+        rules = items.get(item) or {}
+        name = names.get(item, item)
+        weapon = read_weapon(item, name, rules)
+        if weapon is not None:
+            weapons.append(weapon)
+        kind = rules.get("armour")
+        if kind in ARMOUR_RATING and ARMOUR_RATING[kind] > ARMOUR_RATING[armour]:
+            armour, armour_name = kind, name
+        if rules.get("shield") is True:
+            shield = True
+    if not weapons:
+        weapons.append(bare_hands(character))
+    ar = max(ARMOUR_RATING[armour], hide(character))
+    humanoid = character.extra.get("humanoid", True) is not False
+    return Kit(tuple(weapons), armour, armour_name, ar, shield, humanoid, dict(talents(character)))
+
+
+def combine(*levels: int) -> str:
+    """Difficulty levels added up, Hard at most (the book: several difficult circumstances
+    make a check Hard)."""
+    return DIFFICULTY_LEVELS[min(2, sum(levels))]
