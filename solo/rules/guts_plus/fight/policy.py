@@ -17,7 +17,8 @@ conflict's):
   it; first looks for a weak spot (a Thought check) when its Thought is 2 or more; aims at the
   part its target already has hurt, to disable it; reacts to any blow that would disable a part
   or knock it out; re-adjusts any protection knocked loose; lets a fleeing foe go; and, on the
-  other side, runs once a part is disabled or its head is hurt. A cautious companion holds its
+  other side, runs once a part is disabled or its head is hurt (if it still has a leg to run
+  on, or no legs at all). A cautious companion holds its
   turn (after the first round) until the player has acted, so the player may call on its help.
 
 Every fighter attacks with the weapon that gives it the best chance against its target (then
@@ -164,6 +165,8 @@ def readjust_part(bout: "Bout", key: str) -> str | None:
 def wants_to_run(bout: "Bout", key: str) -> bool:
     """A cautious opponent runs once a part is disabled or its vital part is hurt."""
     if behaviour_of(bout, key) != "cautious" or bout.by_key[key].side != "enemy":
+        return False
+    if not gear.can_run(bout.character(key)):
         return False
     character = bout.character(key)
     marks = injuries(character)

@@ -920,8 +920,8 @@ class Fight:
                                       f"(their qualities total {xp}: +{xp} XP)."))
         for key in bout.order:
             character = bout.character(key)
-            mended = [p for p in bout.loose_parts(key) + bout.torn(key)]
-            for part in dict.fromkeys(mended):
+            mended = [p for p, marks in bout.protection(key).items() if marks]
+            for part in mended:
                 readjust(character, part)
             if mended and key == bout.player:
                 beats.append(Beat(key, "With the fight over you put your protection right"
