@@ -259,7 +259,7 @@ def supply_run(adventure, seed: int) -> tuple[Game, list]:
 
 
 def test_supply_ship_seeded_playthroughs_win_and_lose_fights_and_always_end():
-    """The CI-sized run of ``bench/supply_fights.py`` (which plays 500)."""
+    """A CI-sized run; ``python bench/conflict_runs.py supply-ship`` plays 500 (a plain random player)."""
     adventure = loader.load("supply-ship").adventure
     results: Counter = Counter()
     for seed in range(100):

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from solo.rules.base import Character
 from solo.rules.dice import Dice
-from solo.rules.guts_plus.body import PROTECTION_MARKS, injuries, vital_part
+from solo.rules.guts_plus.body import PROTECTION_MARKS, injure, injuries, unconscious, vital_part
 from solo.rules.guts_plus.fight import gear
 from solo.rules.guts_plus.qualities import quality_level
 
@@ -120,15 +121,15 @@ def best_cover(bout: "Bout", key: str, part: str, piercing: bool) -> str | None:
     return min(options, key=lambda p: (-_room(bout, key, p, piercing), marks.get(p, 0)))
 
 
-def harm(bout: "Bout", key: str, part: str, count: int, piercing: bool) -> tuple[int, int]:
-    """What a blow of ``count`` injuries on ``part`` would do: (knocks out, injuries taken)."""
-    room = _room(bout, key, part, piercing)
-    taken = max(0, count - room)
+def harm(bout: "Bout", key: str, part: str, count: int, piercing: bool) -> tuple[int, int, int]:
+    """What a blow of ``count`` injuries on ``part`` would do, worst first: (knocks out, ruins
+    the part, injuries taken), found by trying it on a copy of the character."""
     character = bout.character(key)
-    now = injuries(character).get(part, 0)
-    disables = now + taken >= 2
-    out = disables and part == vital_part(character)
-    return (1 if out else 0), taken + (1 if disables else 0)
+    trial = Character.from_dict(character.to_dict())
+    before = injuries(trial).get(part, 0)
+    injure(trial, part, count, ignore_protection=piercing or part in bout.torn(key))
+    after = injuries(trial).get(part, 0)
+    return (1 if unconscious(trial) else 0), (1 if after >= 2 > before else 0), after - before
 
 
 def choose_reaction(bout: "Bout", key: str, part: str, count: int, piercing: bool) -> str | None:
@@ -141,8 +142,7 @@ def choose_reaction(bout: "Bout", key: str, part: str, count: int, piercing: boo
     now = harm(bout, key, part, count, piercing)
     if behaviour == "steady" and not vital:
         return None
-    if behaviour == "cautious" and not vital and injuries(character).get(part, 0) + max(
-            0, count - _room(bout, key, part, piercing)) < 2:
+    if behaviour == "cautious" and not vital and not any(now[:2]):
         return None
     cover = best_cover(bout, key, part, piercing)
     if cover is None or harm(bout, key, cover, count, piercing) >= now:

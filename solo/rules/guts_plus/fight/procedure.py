@@ -70,6 +70,7 @@ adventure heals them (``heal:``), and an unconscious npc is ``fallen``.
 from __future__ import annotations
 
 import copy
+import re
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
@@ -173,9 +174,13 @@ class Bout:
         return [k for k in self.order if k != key and self.side_of(k) == mine and self.standing(k)]
 
     def name(self, key: str) -> str:
+        """How a fighter is called in a sentence: ``you``, ``the pink thing``, ``Dara Okafor``
+        (a companion's title in brackets left off)."""
         if key == self.player:
             return "you"
         name = self.by_key[key].name
+        if self.by_key[key].side != ENEMY:
+            name = re.sub(r"\s*\([^)]*\)\s*$", "", name) or name
         return "the" + name[3:] if name.startswith("The ") else name
 
     def title(self, key: str) -> str:
@@ -402,7 +407,7 @@ class Bout:
             count = weapon.injuries + (1 if rank == go.POSITIVE else 0)
             parts = gear.usable_parts(self.character(target))
             part = aim if aim in parts else self.hit_location(dice, target)
-            hard = "a hard hit" if rank == go.POSITIVE else "a hit"
+            hard = {go.POSITIVE: "a hard hit", go.NEAR: "a glancing hit"}.get(rank, "a hit")
             beats.append(Beat(attacker, f"{opening}: {hard} on {self.possessive(target)} {part}.", record, label))
             if self.can_react(target, part):
                 if target == self.player:
@@ -425,7 +430,8 @@ class Bout:
                                             f"{self.name(target)} strikes back.", record, label))
                 self.counterblow(dice, target, attacker, beats)
         else:
-            beats.append(Beat(attacker, f"{opening}: a miss.", record, label))
+            miss = "a near miss" if rank == go.NEAR else "a miss"
+            beats.append(Beat(attacker, f"{opening}: {miss}.", record, label))
         return False
 
     def hit_location(self, dice: Dice, key: str) -> str:
@@ -457,16 +463,16 @@ class Bout:
         """A reaction: a Gumption check to take the blow on ``cover``; the part it lands on."""
         self.state["reacted"].append(key)
         record = rolls.check(self.ruleset, dice, self.character(key), {"stat": "gumption"}, self.near)
-        self.learn(key, record, beats)
         label = f"{self.title(key)} reacting"
         own = "your" if key == self.player else "the"
         if record.success:
             beats.append(Beat(key, f"{self.verb(key, 'twist', 'twists')} to take it on {own} {cover} "
                                    "instead.", record, label))
-            return cover
-        beats.append(Beat(key, f"{self.verb(key, 'try', 'tries')} to take it on {own} {cover}, "
-                               "too slow.", record, label))
-        return part
+        else:
+            beats.append(Beat(key, f"{self.verb(key, 'try', 'tries')} to take it on {own} {cover}, "
+                                   "too slow.", record, label))
+        self.learn(key, record, beats)
+        return cover if record.success else part
 
     def land(self, key: str, part: str, count: int, weapon: str, sharp: bool, piercing: bool,
              beats: list[Beat]) -> None:
@@ -508,15 +514,15 @@ class Bout:
 
     def readjust(self, key: str, part: str, beats: list[Beat]) -> None:
         readjust(self.character(key), part)
+        own = "your" if key == self.player else "its"
         beats.append(Beat(key, f"{self.verb(key, 'put', 'puts')} {gear.phrase(self.protector(key, part))} on "
-                               f"{self.possessive(key)} {part} right."))
+                               f"{own} {part} right."))
 
     def study(self, dice: Dice, key: str, target: str, beats: list[Beat]) -> None:
         """The passive action: a Thought check for a weak spot (+1 to the next attack on it,
         +2 on a positive impact; a negative impact gives the target +1 against the looker)."""
         self.state["studied"].setdefault(key, []).append(target)
         record = rolls.check(self.ruleset, dice, self.character(key), {"stat": "thought"}, self.near)
-        self.learn(key, record, beats)
         rank = go.LABELS.index(record.outcome)
         label = f"{self.title(key)} studying {self.name(target)}"
         looks = f"{self.verb(key, 'look', 'looks')} {self.name(target)} over for a weak spot"
@@ -528,16 +534,20 @@ class Bout:
         elif record.success:
             bonus = 2 if rank == go.POSITIVE else 1
             self.add_edge(key, target, bonus)
-            beats.append(Beat(key, f"{looks}: found (+{bonus} to the next attack on it).", record, label))
+            just = ", just" if rank == go.NEAR else ""
+            beats.append(Beat(key, f"{looks}: found{just} (+{bonus} to the next attack on it).", record, label))
         else:
             beats.append(Beat(key, f"{looks}: nothing.", record, label))
+        self.learn(key, record, beats)
 
     def learn(self, key: str, record: RollRecord, beats: list[Beat]) -> None:
-        """The player's checks in a fight earn XP and learning as any check does."""
+        """The player's checks in a fight earn XP and learning as any check does (the engine
+        reports the XP itself; the lines here say what else the roll taught)."""
         if key != self.player:
             return
         for line in self.ruleset.experience(record, self.character(key)) or ():
-            beats.append(Beat("", line))
+            if not re.match(r"\+\d+ XP ", line):
+                beats.append(Beat("", line))
 
     def run(self, dice: Dice, key: str, beats: list[Beat]) -> str | None:
         """``key`` tries to get away. Returns the chaser's key, or None if nobody gave chase."""
@@ -563,11 +573,13 @@ class Bout:
                                    f"from {self.name(chaser)}.", record, label))
         elif rolls.aggressor_rank(record) == go.NEGATIVE:
             stumbles = "stumble" if key == self.player else "stumbles"
-            beats.append(Beat(key, f"{runs}, {stumbles}, and {self.name(chaser)} is on "
+            beats.append(Beat(key, f"{runs}, {stumbles}, and {self.name(chaser)} "
+                                   f"{'are' if chaser == self.player else 'is'} on "
                                    f"{'you' if key == self.player else 'it'}.", record, label))
             self.counterblow(dice, chaser, key, beats)
         else:
-            beats.append(Beat(key, f"{runs}; {self.name(chaser)} cuts {'you' if key == self.player else 'it'} off.",
+            cuts = "cut" if chaser == self.player else "cuts"
+            beats.append(Beat(key, f"{runs}; {self.name(chaser)} {cuts} {'you' if key == self.player else 'it'} off.",
                               record, label))
         return chaser
 
@@ -597,6 +609,20 @@ class Bout:
                                   f"(+1 to its next attack on you).", record, label))
         else:
             beats.append(Beat(me, f"{self.title(target)} is not listening.", record, label))
+
+
+def distinct(weapons: list[gear.Weapon]) -> list[gear.Weapon]:
+    """Weapons that fight differently: of several that fight alike (same quality and pairing,
+    reach, injuries, edge) only the first carried is offered."""
+    seen: set[tuple[Any, ...]] = set()
+    found = []
+    for weapon in weapons:
+        profile = (weapon.quality, weapon.pairs, weapon.ranged, weapon.injuries, weapon.sharp,
+                   weapon.piercing, weapon.natural)
+        if profile not in seen:
+            seen.add(profile)
+            found.append(weapon)
+    return found
 
 
 def quality_of(character: Character, name: str) -> int:
@@ -683,7 +709,9 @@ class Fight:
         hard = odds.outcomes["positive-impact"]
         dice_text = f"{'+'.join(display_name(q) for q in stat)} {mine.dice}d"
         if helper is not None:
-            dice_text += f" (+{bout.name(helper)})"
+            helping = bout.ruleset.parse_check({"stat": stat, "helper": bout.character(helper)},
+                                               bout.character(me)).helper_dice
+            dice_text += f" + {bout.name(helper)}'s {helping}d"
         edge = bout.edge(me, target)
         if edge:
             dice_text += f" {edge:+d}"
@@ -696,7 +724,7 @@ class Fight:
         foes = bout.foes(me)
         helpers = bout.helpers()
         for foe in foes:
-            for weapon in bout.weapons(me):
+            for weapon in distinct(bout.weapons(me)):
                 with_what = "bare-handed" if weapon.key == "hands" else f"with {gear.phrase(weapon.name)}"
                 for helper in [None] + helpers:
                     chance, odds = bout.attack_chance(me, foe, weapon, helper)
@@ -745,14 +773,13 @@ class Fight:
         pending = bout.state["pending"]
         target = pending["target"]
         character = bout.character(target)
-        vital = vital_part(character)
         marks = injuries(character)
         protection = bout.protection(target)
         actions: list[Action] = []
         for part in gear.usable_parts(character):
             notes = []
-            if part == vital:
-                notes.append("two injuries knock it out")
+            if policy.harm(bout, target, part, 2, True)[0]:
+                notes.append("losing it knocks them out")
             if marks.get(part):
                 notes.append(f"already injured {marks[part]}/2")
             if part in protection:

@@ -45,7 +45,7 @@ def _tags(bout: "Bout", key: str) -> list[str]:
     for part in body_parts(character):
         if part not in protection:
             continue
-        guard = bout.protector(key, part)
+        guard = gear.phrase(bout.protector(key, part)).removeprefix("the ")
         where = f"{guard} on {gear.short_part(part)}" if guard != "protection" else f"{gear.short_part(part)} guard"
         if part in bout.torn(key):
             tags.append(f"{where} torn")
@@ -66,6 +66,8 @@ def _tags(bout: "Bout", key: str) -> list[str]:
 
 def _notes(bout: "Bout") -> list[str]:
     me = bout.player
+    if bout.result() is not None:
+        return []
     if not bout.standing(me):
         return ["You are out of the fight; your side fights on."]
     character = bout.character(me)
@@ -73,10 +75,10 @@ def _notes(bout: "Bout") -> list[str]:
     for weapon in bout.weapons(me):
         stat = gear.attack_stat(character, weapon)
         dice = bout.ruleset.parse_check({"stat": stat}, character).dice
-        name = "bare hands" if weapon.key == "hands" else weapon.name
+        name = "bare hands" if weapon.key == "hands" else gear.phrase(weapon.name)
         kit.append(f"{name} ({'+'.join(display_name(q) for q in stat)} {dice}d)")
     notes = ["You fight with " + ", ".join(kit) + "."]
-    if bout.state["round"] > 1:
+    if bout.state["round"] > 1 and bout.state["step"] == "turn" and len(bout.state["queue"]) > 1:
         notes.append("Free for all: you may hold your turn to let the next fighter go first.")
     return notes
 
@@ -91,6 +93,7 @@ def fight_view(bout: "Bout") -> ConflictView:
         parts = body_parts(character)
         usable = len(gear.usable_parts(character))
         gauges = [Gauge("body", usable, len(parts))]
-        fighters.append(FighterView(key, f.name, f.side, gauges, _tags(bout, key), not bout.standing(key)))
+        name = f.name if key == bout.player else bout.title(key)  # a companion's (title) left off
+        fighters.append(FighterView(key, name, f.side, gauges, _tags(bout, key), not bout.standing(key)))
     phase = PHASES.get(bout.state["step"], "") if bout.result() is None else ""
     return ConflictView("", bout.state["round"], phase, fighters, notes=_notes(bout))
