@@ -74,7 +74,7 @@ def forward(s: ConflictSetup, state) -> list[str]:
 def test_the_books_contest_reads_for_the_aggressor_and_its_mirror_for_the_defender():
     dice = Dice(1)
     you, them = person("You", gumption=2), person("Them", gumption=2)
-    dice.force(4, 2, 3, 1)  # you 4+2 against their 3+1: +2, a full success (book line 448)
+    dice.force(4, 2, 3, 1)  # you 4+2 against their 3+1: +2, a full success (book line 452)
     record = RULES.contest(dice, you, them, {"stat": "gumption"})
     assert (record.outcome, record.measures) == ("success", {"difference": 2, "impact": 1})
     # they act against you: they roll 3, you roll 6; for them -3 is a negative impact, so for
@@ -92,7 +92,7 @@ def test_the_books_contest_reads_for_the_aggressor_and_its_mirror_for_the_defend
 
 
 def test_the_bat_swoops_and_maria_turns_its_negative_impact_into_a_blow_of_her_own():
-    """Book lines 658-664: the bat's Gumption contest totals 5; Maria rolls 2 and 2, a double,
+    """Book lines 640-648: the bat's Gumption contest totals 5; Maria rolls 2 and 2, a double,
     and her bonus die is 6: 10 in all, a negative impact for the bat."""
     maria = person("Maria", gumption=2, slyness=2, Parkour=2)
     bat = person("Bat")
@@ -219,7 +219,7 @@ def test_the_head_lost_means_unconscious_and_out_and_out_fighters_never_act():
     assert step.result == "won"
     conclusion = FIGHT.conclude(dice, s, step.state, step.result)
     assert conclusion.fallen == {"foe": "unconscious"}
-    assert conclusion.awards == {"xp": 4}  # the foe's four qualities at level 1 (book line 1345)
+    assert conclusion.awards == {"xp": 4}  # the foe's four qualities at level 1 (book line 1344)
 
 
 def test_three_other_parts_down_is_unconscious_too():
@@ -541,11 +541,11 @@ def test_random_fights_never_break_a_bound(seed, picks, levels, kit):
     n = 0
     while True:
         for beat in step.beats:
-            # a fighter out of the fight never acts (rolls) again
-            assert not (beat.roll is not None and beat.actor in out and beat.roll.kind == "contest"
-                        and beat.text.split(" ")[0].lower() in ("you", beat.actor)), beat.text
+            # a fighter out of the fight never acts again: no roll of theirs after they fall
+            assert not (beat.roll is not None and beat.actor in out), beat.text
             if beat.text.endswith("unconscious.") and beat.actor:
                 out.add(beat.actor)
+        out |= set(step.state["out"])
         for f in s.fighters:
             marks = injuries(f.character)
             assert all(0 <= n <= 2 for n in marks.values()), marks
@@ -553,10 +553,9 @@ def test_random_fights_never_break_a_bound(seed, picks, levels, kit):
             if unconscious(f.character):
                 assert f.key in step.state["out"]
         assert set(step.state["queue"]) <= {f.key for f in s.fighters}
-        assert all(k not in step.state["out"] or k != step.state["queue"][0]
-                   for k in step.state["queue"][:1]) or step.result is not None or step.round > 15
         if step.result is not None or step.round > 15:
             break
+        assert "player" not in step.state["out"]  # only a player still standing is asked
         options = forward(s, step.state)
         assert options  # the player always has something to do
         step = FIGHT.act(dice, s, step.state, options[picks[n % len(picks)] % len(options)])

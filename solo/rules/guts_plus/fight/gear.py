@@ -11,7 +11,7 @@ and what it does is the GM's call. Here an item says what it is to a fight in it
                           book's pairing of a relevant quality, at most 10 dice in all)
 ``injuries``              1 or 2: injuries a hit deals (default 1); a positive impact adds one
 ``sharp``                 ``true``: protection it knocks loose is torn, and can be mended only
-                          after the fight (the book's knife through a padded glove, line 1398)
+                          after the fight (the book's knife through a padded glove, line 1397)
 ``piercing``              ``true``: it goes through protection (acid, a bullet)
 ``natural``               ``true``: part of the body (claws, an acid mouth), so it needs no hand
 ========================  ===================================================================

@@ -1,7 +1,7 @@
 """The GUTS+ ``fight``: initiative, five-second rounds, attacks as contests, injuries to body parts.
 
 This module owns the round-by-round procedure of the book's combat (lines 484-524) and what
-injuries and protection do in it (lines 530-542, 1394-1398); the rolls are the ruleset's
+injuries and protection do in it (lines 530-542, 1393-1397); the rolls are the ruleset's
 (:mod:`.rolls`), the gear comes from the adventure's items (:mod:`.gear`), the other side's
 choices from :mod:`.policy`.
 
@@ -16,17 +16,17 @@ engine keeps the initiative order, but the player may hold their turn until afte
 fighter, as often as they like, and a cautious companion holds its turn for the player.
 
 **The player's turn.** Active actions: attack an opponent with a weapon they carry (or bare
-hands), then say where (line 502: who, with what, and where, or let it land where it may);
+hands), then say where (line 500: who, with what, and where, or let it land where it may);
 ask a companion who has not yet acted this round to assist (the assisting rule, line 474: the
 companion rolls half its dice in the same qualities, each match is a bonus die, and its turn
-goes to it); re-adjust protection knocked loose (an active action, line 1398); talk an opponent
+goes to it); re-adjust protection knocked loose (an active action, line 1397); talk an opponent
 out of fighting (``talk``; line 504: "maybe you can defuse the situation"); run (``flee``); or
 yield (``surrender``). The passive action, before the active one: look for a weak spot on an
 opponent, a Thought check (the book's own example, line 508).
 
-**Attacks** are contests (line 502): the attacker's quality for the weapon (Gumption, Utility
+**Attacks** are contests (line 500): the attacker's quality for the weapon (Gumption, Utility
 for ranged weapons, plus a quality it pairs with) against the defender's ``defence`` quality
-(Gumption by default: the bat's contest, line 662), read for the aggressor:
+(Gumption by default: the bat's contest, line 640), read for the aggressor:
 
 ===================  ======================================================================
 positive impact      a hard hit: the weapon's injuries and one more
@@ -43,12 +43,12 @@ When the player is attacked they roll as the defender (the contest read from the
 
 **Injuries and protection.** A hit lands where it was aimed, or on a part the dice pick among
 the target's usable ones. Protection on that part takes the marks first, two of them, then is
-knocked loose (line 540); a ``sharp`` weapon tears what it knocks loose, so it can be mended only
-after the fight (line 1398), and a ``piercing`` one goes through. Two injuries make a part
-unusable; the head, or three other parts, unusable is unconscious, out of the fight (line 534).
+knocked loose (line 542); a ``sharp`` weapon tears what it knocks loose, so it can be mended only
+after the fight (line 1397), and a ``piercing`` one goes through. Two injuries make a part
+unusable; the head, or three other parts, unusable is unconscious, out of the fight (line 538).
 A weapon needs a usable arm unless it is ``natural``; without legs nobody runs.
 
-**Reactions** (line 518): a defender who loses the contest may take the blow on another part
+**Reactions** (line 520): a defender who loses the contest may take the blow on another part
 (throwing an arm up to shield the head): a Gumption check; on a success the blow lands there.
 Once per round per fighter; the player is asked, the others react by their behaviour.
 
@@ -61,7 +61,7 @@ contested the same way by the player's side.
 when none is left and at least one ran off (a branch for ``routed`` is optional: ``won``'s
 serves), ``lost`` when the player's side is all unconscious, ``fled``, ``surrendered``. A
 companion still standing fights on after the player falls. After the fight the player earns
-XP equal to the quality levels of every opponent defeated (line 1345: taken out, run off or
+XP equal to the quality levels of every opponent defeated (line 1344: taken out, run off or
 talked down), whatever the result; loose protection is put right and torn protection mended
 (the fight is over, there is time). Injuries stay: the ``unconscious`` player wakes only when an
 adventure heals them (``heal:``), and an unconscious npc is ``fallen``.

@@ -10,7 +10,7 @@ Decisions:
 * In a fight every bonus die is taken and placed by the best split, and mastery is used the
   best way, for everyone: in a contest more is always better, and asking after each roll would
   stall the fight. This is exactly what the exact odds assume.
-* A near success (a 3 check, a 0 contest) is the GM's call in the book (line 456); a fight's
+* A near success (a 3 check, a 0 contest) is the GM's call in the book (line 458); a fight's
   ``near`` parameter says what it counts as, as a check's ``near`` does: ``oracle`` (default:
   one d6, 4-6 for the roller), ``success`` or ``failure``, always from the *aggressor's* side.
 """
