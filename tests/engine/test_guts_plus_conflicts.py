@@ -21,7 +21,7 @@ from solo.adventure import loader
 from solo.adventure.model import build
 from solo.engine.conflicts import branch_for
 from solo.engine.game import Game
-from solo.rules.conflict import fallbacks
+from solo.rules.conflict import fallback
 from solo.rules.guts_plus.fight.procedure import Fight
 
 
@@ -128,9 +128,9 @@ def test_routed_falls_back_to_the_won_branch(hold):
     data = yaml.safe_load(open(hold.source, encoding="utf-8"))
     del data["scenes"]["hold"]["conflict"]["outcomes"]["routed"]
     spec = build(data).scenes["hold"].conflict
-    assert branch_for(spec, "routed", fallbacks(Fight)).goto == "deck"
+    assert branch_for(spec, "routed", Fight).goto == "deck"
     assert branch_for(spec, "routed") is None  # without the procedure's fallbacks
-    assert fallbacks(Fight)["fled"] == "lost"
+    assert fallback(Fight, "routed") == "won" and fallback(Fight, "fled") == "lost"
 
 
 BODY = """
