@@ -512,6 +512,7 @@ class _Checker:
             "condition": self._fx_condition,
             "clear": self._fx_nothing,
             "injury": self._fx_injury,
+            "heal": self._fx_heal,
             "advance": self._fx_advance,
             "rest": self._fx_rest,
             "table": self._fx_table,
@@ -986,6 +987,11 @@ class _Checker:
         if self.ruleset is not None and getattr(self.ruleset, "injure", None) is None:
             self.error("unsupported-effect", path, f"injury: the {self.adv.system} system has no body parts to injure",
                        "use condition: or a counter instead", key=True)
+
+    def _fx_heal(self, value: Any, path: Path_) -> None:
+        if self.ruleset is not None and getattr(self.ruleset, "heal", None) is None:
+            self.error("unsupported-effect", path, f"heal: the {self.adv.system} system has no body parts to heal",
+                       "use clear: or a counter instead", key=True)
 
     def _fx_advance(self, value: Any, path: Path_) -> None:
         if self.ruleset is None or not self.pregens:

@@ -160,7 +160,16 @@ class EffectRunner:
         injure = getattr(self.game.ruleset, "injure", None)
         if injure is None:
             raise EffectError(f"injury: the {self.game.ruleset.id} system has no body parts")
-        for line in injure(self.game.character, str(part), int(count)) or ():
+        items = {iid: item.rules for iid, item in self.game.adventure.items.items()}
+        for line in injure(self.game.character, str(part), int(count), items=items) or ():
+            self.events.append(ev.RulesNote(line))
+
+    def _heal(self, value: Any) -> None:
+        part, count = (value, 1) if isinstance(value, str) else (value["part"], value.get("count", 1))
+        heal = getattr(self.game.ruleset, "heal", None)
+        if heal is None:
+            raise EffectError(f"heal: the {self.game.ruleset.id} system has no body parts")
+        for line in heal(self.game.character, str(part), int(count)) or ():
             self.events.append(ev.RulesNote(line))
 
     def _advance(self, value: Any) -> None:
@@ -243,6 +252,7 @@ _HANDLERS: dict[str, Callable[[EffectRunner, Any], None]] = {
     "condition": EffectRunner._condition,
     "clear": EffectRunner._clear,
     "injury": EffectRunner._injury,
+    "heal": EffectRunner._heal,
     "advance": EffectRunner._advance,
     "rest": EffectRunner._rest,
     "table": EffectRunner._table,

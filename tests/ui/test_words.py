@@ -96,10 +96,11 @@ def test_reflow_joins_the_files_line_breaks_into_paragraphs():
 
 
 def test_the_card_has_title_play_time_summary_and_content_notes():
-    card = Words(supply_ship()).card()
+    adventure = supply_ship()
+    card = Words(adventure).card()
     text = "\n".join(line.text for line in card)
     assert card[0].text == "Supply Run"
-    assert "about 45 minutes" in text and "Content notes:" in text and "Eight months" in text
+    assert adventure.play_time.startswith("about") and adventure.play_time in text and "Content notes:" in text and "Eight months" in text
 
 
 def test_a_four_s_pregen_is_good_at_the_stat_with_the_highest_tier():

@@ -36,8 +36,13 @@ MASTERY_RANGE = 30
 
 
 def body_parts(character: Character) -> list[str]:
-    """The parts that can be injured: the six standard ones plus ``extra["extra_parts"]``."""
-    parts = list(BODY_PARTS)
+    """The parts that can be injured: the six standard ones plus ``extra["extra_parts"]``.
+
+    A creature shaped otherwise lists its own in ``extra["body_parts"]`` (a pink ball: ``[skin,
+    core]``) instead of the six, and names the one that plays the head's part in ``extra["vital"]``.
+    """
+    own = character.extra.get("body_parts")
+    parts = [_part_name(p) for p in own] if isinstance(own, list) and own else list(BODY_PARTS)
     for part in character.extra.get("extra_parts", []):
         if _part_name(part) not in parts:
             parts.append(_part_name(part))
@@ -69,11 +74,25 @@ def unusable_parts(character: Character) -> list[str]:
     return [p for p in body_parts(character) if marks.get(p, 0) >= INJURIES_TO_DISABLE]
 
 
+def vital_part(character: Character) -> str | None:
+    """The part whose loss knocks the character out: the head, or for a body of its own
+    (``extra["body_parts"]``) the part ``extra["vital"]`` names (None if it names none)."""
+    if isinstance(character.extra.get("body_parts"), list) and character.extra["body_parts"]:
+        vital = character.extra.get("vital")
+        return _part_name(vital) if vital else None
+    return "head"
+
+
 def unconscious(character: Character) -> bool:
-    """Unconscious: the head is unusable, or 3 other parts are unusable at once."""
+    """Unconscious: the head is unusable, or 3 other parts are unusable at once.
+
+    For a body of its own: its vital part, or 3 other parts (all of them if it has fewer).
+    """
     down = unusable_parts(character)
-    others = [p for p in down if p != "head"]
-    return "head" in down or len(others) >= UNCONSCIOUS_OTHER_PARTS
+    vital = vital_part(character)
+    others = [p for p in down if p != vital]
+    needed = min(UNCONSCIOUS_OTHER_PARTS, len(body_parts(character)) - (1 if vital else 0))
+    return (vital is not None and vital in down) or (needed > 0 and len(others) >= needed)
 
 
 def protect(character: Character, part: str) -> list[str]:
@@ -81,6 +100,53 @@ def protect(character: Character, part: str) -> list[str]:
     name = part_key(character, part)
     character.extra.setdefault("protection", {})[name] = 0
     return [f"{name.capitalize()} is protected."]
+
+
+#: An item's rules saying what it protects while carried: ``protects: [head]`` or ``all``.
+PROTECTS = "protects"
+
+
+def covered_parts(character: Character, items: "ItemRules | None") -> dict[str, str]:
+    """The parts the character's carried items protect: part -> the first item covering it.
+
+    An item's ``rules: {protects: [...]}`` names body parts (or ``all``); parts the character
+    does not have are skipped (a helmet on a creature without a head).
+    """
+    found: dict[str, str] = {}
+    parts = body_parts(character)
+    for item in dict.fromkeys(character.items):
+        rules = items.get(item) if items else None
+        if not isinstance(rules, Mapping) or PROTECTS not in rules:
+            continue
+        covers = rules[PROTECTS]
+        listed = covers if isinstance(covers, list) else [covers]
+        names = parts if covers == "all" else [_part_name(p) for p in listed]
+        for name in names:
+            if name in parts:
+                found.setdefault(name, item)
+    return found
+
+
+def sync_protection(character: Character, items: "ItemRules | None") -> None:
+    """Keep ``extra["protection"]`` in step with what the character carries.
+
+    A part a carried item covers is protected (its marks kept if it already was); a part whose
+    covering item is gone loses that protection. Protection written on the character itself
+    (``extra["protection"]`` with no item behind it) is left alone. ``extra["protected_by"]``
+    remembers which parts came from items.
+    """
+    covered = covered_parts(character, items)
+    protection = character.extra.setdefault("protection", {})
+    before = character.extra.get("protected_by", {})
+    for part in before:
+        if part not in covered:
+            protection.pop(part, None)
+    for part in covered:
+        protection.setdefault(part, 0)
+    if covered:
+        character.extra["protected_by"] = covered
+    else:
+        character.extra.pop("protected_by", None)
 
 
 def readjust(character: Character, part: str) -> list[str]:
@@ -142,6 +208,15 @@ def heal(character: Character, part: str, count: int = 1) -> list[str]:
         character.conditions.remove(UNCONSCIOUS)
         lines.append(f"{character.name} can wake up.")
     return lines
+
+
+def heal_all(character: Character) -> list[str]:
+    """Heal every injury on every part (weeks of rest, or a story's miracle)."""
+    lines: list[str] = []
+    for part, count in list(injuries(character).items()):
+        if count:
+            lines.extend(heal(character, part, count))
+    return lines or [f"{character.name} has no injuries to heal."]
 
 
 def healing_days(injury_count: int, resting: bool = False) -> Fraction:

@@ -18,6 +18,7 @@ from solo.rules.guts_plus.qualities import (
     CORE,
     LEARNING_TO_RISE,
     MAX_LEVEL,
+    XP_TO_ADVANCE,
     display_name,
     find_quality,
     learning,
@@ -89,6 +90,20 @@ def check_award(resource: str, amount: Any, character: Character | None = None) 
             raise RulesError(
                 f"GUTS+: {character.name} has no quality {quality!r} to learn in (has {have})"
             )
+
+
+def gain_xp(character: Character, amount: int) -> list[str]:
+    """Add (or take away) XP, never below 0; crossing 100 says an advance is due (the book: at
+    100 XP raise a quality or add one, then XP returns to 0, which :meth:`advance` does)."""
+    before = int(character.resources.get("xp", 0) or 0)
+    after = max(0, before + amount)
+    character.resources["xp"] = after
+    lines: list[str] = []
+    if before + amount < 0:
+        lines.append(f"XP cannot go below 0 (it was {before}).")
+    if before < XP_TO_ADVANCE <= after:
+        lines.append(f"{XP_TO_ADVANCE} XP: raise a quality or learn a new one")
+    return lines
 
 
 def gain(character: Character, resource: str, amount: Any) -> list[str] | None:

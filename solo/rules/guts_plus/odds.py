@@ -634,6 +634,17 @@ def contest_rank(difference: int) -> int:
     return POSITIVE
 
 
+def defender_rank(difference: int) -> int:
+    """The defender's reading from defender total minus aggressor total.
+
+    The book reads a contest for the aggressor only; the defender's reading is its mirror (the
+    aggressor's negative impact is the defender's positive impact, a near success stays near).
+    So the scale is not the aggressor's: a defender who beats the aggressor by 3 has the
+    aggressor's negative impact, a positive impact.
+    """
+    return POSITIVE - contest_rank(-difference)
+
+
 @lru_cache(maxsize=None)
 def contest_weights(
     mine: int,
@@ -643,11 +654,15 @@ def contest_weights(
     mastery: bool = False,
     their_mastery: bool = False,
     helper_dice: int = 0,
+    defending: bool = False,
 ) -> tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]:
     """Exact contest odds: (weights by rank, denominator, difference distribution).
 
-    ``helper_dice``: the dice a helper rolls for the aggressor (see :func:`side_total_weights`).
+    ``mine`` is the side whose reading is counted; ``helper_dice`` the dice a helper rolls for
+    it (see :func:`side_total_weights`). With ``defending`` that side is the defender and reads
+    the contest by :func:`defender_rank`. The differences are always ``mine`` less ``theirs``.
     """
+    rank_of = defender_rank if defending else contest_rank
     my_dist, my_den = side_total_weights(mine, True, mastery, helper_dice)
     their_dist, their_den = side_total_weights(theirs, True, their_mastery)
     weights = [0, 0, 0, 0, 0]
@@ -656,6 +671,6 @@ def contest_weights(
         for their_total, their_weight in their_dist:
             difference = (my_total + modifier) - (their_total + their_modifier)
             product = my_weight * their_weight
-            weights[contest_rank(difference)] += product
+            weights[rank_of(difference)] += product
             differences[difference] = differences.get(difference, 0) + product
     return tuple(weights), my_den * their_den, tuple(sorted(differences.items()))

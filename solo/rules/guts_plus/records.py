@@ -85,7 +85,14 @@ def pending_pips(details: dict[str, Any]) -> tuple[list[int], int] | None:
 
 
 def reread(record: RollRecord, explain: bool = False) -> RollRecord:
-    """Read the record's current state into outcome, success, kept and learning."""
+    """Read the record's current state into outcome, success, kept, learning and measures.
+
+    ``measures`` (``roll.<name>`` in expressions): ``impact``, the reading as a number from -2
+    (negative impact) through 0 (near success) to 2 (positive impact), for checks and
+    contests; and for contests ``difference``, the roller's total less the opponent's
+    (positive when the roller came out ahead, whichever side started it). A contest whose
+    details say ``defending`` is read from the defender's side (:func:`~.odds.defender_rank`).
+    """
     details = record.details
     if record.kind == "check":
         values = details["values"]
@@ -102,15 +109,20 @@ def reread(record: RollRecord, explain: bool = False) -> RollRecord:
         own = sum(details["values"]) + sum(b["die"] for b in details["bonus"])
         total = own + details["modifier"]
         difference = total - details["opponent"]["total"]
-        rank = go.contest_rank(difference)
+        defending = bool(details.get("defending"))
+        rank = go.defender_rank(difference) if defending else go.contest_rank(difference)
         record.total = total
         record.kept = list(details["values"])
         details["difference"] = difference
         if explain:
             theirs = details["opponent"]["total"]
+            role = (f" (defending: {-difference:+d} for the aggressor)" if defending else "")
             record.steps.append(
-                f"{total} vs {theirs}: {difference:+d} → {go.WORDS[rank]}"
+                f"{total} vs {theirs}: {difference:+d}{role} → {go.WORDS[rank]}"
             )
+        record.measures = {"difference": difference, "impact": rank - go.NEAR}
+    if record.kind == "check":
+        record.measures = {"impact": rank - go.NEAR}
     details["reading"] = go.LABELS[rank]
     record.outcome = go.LABELS[rank]
     record.success = rank >= go.SUCCESS

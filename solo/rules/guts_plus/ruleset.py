@@ -74,11 +74,13 @@ from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus import growth, offers
 from solo.rules.guts_plus.body import (
     AURAS,
+    UNCONSCIOUS,
     body_parts,
     carrying,
     essence_range,
     essence_skills,
     heal,
+    heal_all,
     healing_days,
     injure,
     inventory_limit,
@@ -88,9 +90,11 @@ from solo.rules.guts_plus.body import (
     readjust,
     roll_aura,
     strain,
+    sync_protection,
     unconscious,
     unusable_parts,
 )
+from solo.rules.guts_plus.fight.procedure import Fight
 from solo.rules.guts_plus.checks import CheckSpec, dice_count, helper_level_of, parse_side
 from solo.rules.guts_plus.records import (
     copy_record,
@@ -136,6 +140,11 @@ class GutsPlus(RulesetDefaults):
     name: ClassVar[str] = "GUTS+"
     outcome_labels: ClassVar[tuple[str, ...]] = go.LABELS
     stat_names: ClassVar[tuple[str, ...]] = CORE
+    #: ``roll.impact`` (the reading from -2, negative impact, to 2, positive impact) and
+    #: ``roll.difference`` (a contest's total less the opponent's; see :func:`.records.reread`).
+    measure_names: ClassVar[tuple[str, ...]] = ("difference", "impact")
+    #: The book's combat (see :mod:`solo.rules.guts_plus.fight`).
+    conflicts: ClassVar[Mapping[str, type]] = {"fight": Fight}
     # interactive creation (optional hooks used by solo.ui.creation)
     creation_rules: ClassVar[str] = (
         "Gumption, Utility, Thought and Slyness start at 1, and so does at least one quality of "
@@ -150,12 +159,37 @@ class GutsPlus(RulesetDefaults):
         "modifier": "added to each die, e.g. -1 for a '-1 to rolls' condition (default 0)",
         "fewer-dice": "dice removed from the pool, never below 1 (default 0)",
         "contest": "a contest A:D, your dice against the opponent's (e.g. 4:3)",
+        "defending": "with --contest: the opponent is the aggressor and you defend",
+        "assist": "a helper's level in the quality: they roll half as many dice, rounded up",
+        "opponent-modifier": "with --contest: added to the opponent's total (default 0)",
         "near": "roll only: near success counts as success, failure or oracle (default)",
     }
 
     # helpers the engine calls directly -----------------------------------------------------
-    injure = staticmethod(injure)
-    heal = staticmethod(heal)
+    def injure(
+        self, character: Character, part: str, count: int = 1, *,
+        items: Mapping[str, Mapping[str, Any]] | None = None, ignore_protection: bool = False,
+    ) -> list[str]:
+        """Injure a body part (see :func:`.body.injure`). Given the adventure's item rules
+        (``items``), what the character carries with ``protects`` takes the marks first."""
+        if items is not None:
+            sync_protection(character, items)
+        return injure(character, part, count, ignore_protection=ignore_protection)
+
+    def heal(self, character: Character, part: str, count: int = 1) -> list[str]:
+        """Heal ``count`` injuries on a part, or every injury with ``part`` ``all``; a character
+        whose body no longer keeps them unconscious wakes (the condition goes)."""
+        if str(part).strip().lower() == "all":
+            return heal_all(character)
+        return heal(character, part, count)
+
+    def incapacitated(self, character: Character) -> str | None:
+        """``unconscious`` when the body says so (the head, or three other parts, unusable) or an
+        adventure put the condition on; None otherwise."""
+        if unconscious(character) or any(norm(c) == UNCONSCIOUS for c in character.conditions):
+            return UNCONSCIOUS
+        return None
+
     protect = staticmethod(protect)
     readjust = staticmethod(readjust)
     unconscious = staticmethod(unconscious)
@@ -362,6 +396,9 @@ class GutsPlus(RulesetDefaults):
         details = roller_details(spec, list(faces), own, len(own) + len(matches))
         if spec.helper_dice:
             details["helper"] = {"level": spec.helper_level, "dice": helper_faces, "matches": matches}
+        if params.get("defending") is True:
+            details["defending"] = True
+            steps.insert(0, f"{opponent_name} is the aggressor, {character.name} the defender")
         details["opponent"] = {
             "name": opponent_name,
             "qualities": list(theirs.qualities),
@@ -506,12 +543,14 @@ class GutsPlus(RulesetDefaults):
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> Odds:
         """Exact contest odds; both sides take every bonus die (and mastery if they have it),
-        the aggressor's helper's matches included."""
+        the roller's helper's matches included; with ``defending`` the roller reads the contest
+        as the defender (``distributions["difference"]`` is always the roller's total less the
+        opponent's)."""
         spec = self.parse_check(params, character)
         theirs = self._opponent_spec(opponent, params)
         weights, denominator, differences = go.contest_weights(
             spec.dice, theirs.dice, spec.modifier, theirs.modifier, spec.mastery, theirs.mastery,
-            spec.helper_dice,
+            spec.helper_dice, params.get("defending") is True,
         )
         return self._reading_odds(
             weights, denominator,
@@ -539,10 +578,20 @@ class GutsPlus(RulesetDefaults):
             params["dice"] = dice_count(match.group(1), "--contest (your dice)")
             opponent = dice_count(match.group(2), "--contest (opponent's dice)")
             params["opponent_dice"] = opponent
+            params["opponent_modifier"] = whole(args.get("opponent-modifier", 0), "--opponent-modifier")
+            if args.get("defending") is not None:
+                if args["defending"] is not True:
+                    raise RulesError("GUTS+: --defending is a flag and takes no value")
+                params["defending"] = True
         else:
+            for name in ("defending", "opponent-modifier"):
+                if args.get(name) is not None:
+                    raise RulesError(f"GUTS+: --{name} goes with --contest A:D")
             if args.get("dice") is None:
                 raise RulesError("GUTS+: give --dice N (1-10) or --contest A:D")
             params["dice"] = dice_count(args["dice"], "--dice")
+        if args.get("assist") is not None:
+            params["assist_dice"] = whole(args["assist"], "--assist")
         return params, opponent
 
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
@@ -595,8 +644,11 @@ class GutsPlus(RulesetDefaults):
 
     # awards and the inventory (hooks the engine and the validator call) --------------------
     def gain(self, dice: Dice, character: Character, resource: str, amount: Any) -> list[str] | None:
-        """``learning: {quality: n}`` goes to those qualities; other awards are the engine's."""
+        """``learning: {quality: n}`` goes to those qualities; ``xp`` never falls below 0 and
+        reaching 100 says an advance is due; other awards are the engine's."""
         self.prepare_character(character)
+        if resource == "xp" and not isinstance(amount, Mapping):
+            return growth.gain_xp(character, whole(amount, "xp award"))
         return growth.gain(character, resource, amount)
 
     def check_award(self, resource: str, amount: Any, character: Character | None = None) -> None:
