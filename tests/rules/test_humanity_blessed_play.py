@@ -230,6 +230,7 @@ def _to_the_gate(game: Game) -> None:
     pick(game, "Walk out onto the green")
     pick(game, "Follow the trail of grains")
     pick(game, "Leave Hobday to it")
+    pick(game, "Go the long way round")  # Lark Brook, crossed by the footbridge: no roll
     assert game.state.scene == "gran-gate"
 
 

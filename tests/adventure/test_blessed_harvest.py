@@ -1,0 +1,138 @@
+"""The Kern Maiden of Thistledown (blessed-harvest) as an evening's adventure: its size, the
+situations where each pregenerated character's starter abilities answer a check, and its balance
+for random players, which its GM notes state and this test measures again.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.game import Game
+from solo.rules import registry
+
+HB = registry.get("humanity-blessed")
+ADVENTURE = loader.load("blessed-harvest").adventure
+VICTORIES = {"ending-whole-village", "ending-new-maiden"}
+RUNS = 200  # seeded random playthroughs per pregen (the GM notes give the figures of 300)
+
+
+def test_it_is_a_whole_evening():
+    assert len(ADVENTURE.scenes) >= 25
+    assert len(ADVENTURE.endings) >= 4
+    procedures = {s.conflict.procedure for s in ADVENTURE.scenes.values() if s.conflict is not None}
+    assert {"race", "stealth", "discovery"} <= procedures
+
+
+def _pregen(pregen: str):
+    game = Game(ADVENTURE, seed=1)
+    game.start()
+    game.choose(next(o.key for o in game.offered.options if o.id == pregen))
+    return game.character
+
+
+def _without_abilities(character):
+    bare = copy.deepcopy(character)
+    bare.extra["abilities"] = []
+    return bare
+
+
+def _rolls():
+    """Every check and contest a choice asks for: (scene, choice text, spec)."""
+    for scene in ADVENTURE.scenes.values():
+        for choice in scene.choices:
+            if choice.check is not None:
+                yield scene.id, choice.text, choice.check
+
+
+def _helped_by(character, ability: str) -> list[str]:
+    """The choices whose odds of success rise when ``character`` has ``ability`` (and no other)."""
+    bare = _without_abilities(character)
+    only = copy.deepcopy(bare)
+    only.extra["abilities"] = [ability]
+    npcs = ADVENTURE.npcs
+    found = []
+    for scene, text, spec in _rolls():
+        if spec.kind == "check":
+            with_it = HB.check_odds(only, spec.params).success_chance()
+            without = HB.check_odds(bare, spec.params).success_chance()
+        else:
+            opponent = HB.prepare_character(npcs[spec.opponent].character(HB.id))
+            with_it = HB.contest_odds(only, opponent, spec.params).success_chance()
+            without = HB.contest_odds(bare, opponent, spec.params).success_chance()
+        if with_it > without:
+            found.append(f"{scene}: {text}")
+    return found
+
+
+@pytest.mark.parametrize("pregen", ["wren", "bram"])
+def test_each_starter_ability_answers_situations_in_the_story(pregen):
+    character = _pregen(pregen)
+    for ability in character.extra["abilities"]:
+        helped = _helped_by(character, ability)
+        assert len(helped) >= 2, (ability, helped)
+    # and the other pregen's abilities are not theirs: a check only one of them is helped on
+    other = _pregen("bram" if pregen == "wren" else "wren")
+    mine = {c for a in character.extra["abilities"] for c in _helped_by(character, a)}
+    theirs = {c for a in other.extra["abilities"] for c in _helped_by(other, a)}
+    assert mine - theirs
+
+
+def _play(pregen: str, seed: int) -> tuple[str | None, set[str]]:
+    game = Game(ADVENTURE, seed=seed)
+    answers = random.Random(seed)
+    game.start()
+    for _ in range(3000):
+        if game.finished:
+            break
+        if game.offered.kind == "character":
+            key = next(o.key for o in game.offered.options if o.id == pregen)
+        else:
+            key = answers.choice(game.offered.enabled_keys())
+        game.choose(key)
+    return (game.state.ending if game.finished else None), {s for s, n in game.state.visits.items() if n > 0}
+
+
+def _notes() -> dict[str, dict[str, float]]:
+    """The chances the start scene's GM note gives: pregen -> ending -> share."""
+    note = ADVENTURE.scenes[ADVENTURE.start].gm
+    stated: dict[str, dict[str, float]] = {}
+    for pregen, rest in re.findall(r"(\w+) \(random play\): ([^.]+)\.", note):
+        stated[pregen.lower()] = {f"ending-{e}": int(p) / 100 for e, p in re.findall(r"([a-z-]+) (\d+)%", rest)}
+    return stated
+
+
+def test_random_players_win_sometimes_and_the_gm_notes_say_how_often():
+    seen: set[str] = set()
+    for pregen in ("wren", "bram"):
+        endings: Counter[str | None] = Counter()
+        for seed in range(RUNS):
+            ending, visited = _play(pregen, seed)
+            endings[ending] += 1
+            seen |= visited
+        assert endings[None] == 0, "a game that did not end"
+        assert set(endings) == set(ADVENTURE.endings), endings  # every ending, for each pregen
+        wins = sum(endings[e] for e in VICTORIES) / RUNS
+        assert 0.15 <= wins <= 0.70, (pregen, endings)
+        stated = _notes()[pregen]
+        assert set(stated) == set(ADVENTURE.endings)
+        for ending, share in stated.items():
+            assert abs(endings[ending] / RUNS - share) <= 0.08, (pregen, ending, endings[ending] / RUNS, share)
+    assert seen == set(ADVENTURE.scenes)  # every scene, by one pregen or the other
+
+
+def test_the_chapel_gives_its_blessing_dice_once():
+    game = Game(ADVENTURE, seed=5)
+    game.start()
+    game.choose(next(o.key for o in game.offered.options if o.id == "bram"))
+    pool = len(game.character.resources["blessings"])
+    assert pool >= 3
+    for text in ("Climb the tower stair", "Go back down to the porch"):
+        game.choose(next(o.key for o in game.offered.options if o.text.startswith(text)))
+    assert game.state.scene == "chapel-porch"
+    assert len(game.character.resources["blessings"]) == pool
