@@ -122,3 +122,32 @@ def test_full_screen_only_on_a_unicode_terminal_of_useful_size(monkeypatch):
 def test_serve_runs_this_python_on_each_page_with_arguments_quoted():
     command = play_command(["play", "my adventure.yaml", "--full"])
     assert shlex.split(command) == [sys.executable, "-m", "solo", "play", "my adventure.yaml", "--full"]
+
+
+def test_the_side_panel_keeps_open_objectives_whole_while_they_fit_and_cuts_them_only_when_short():
+    from solo.ui.app.widgets import rendered_height, sheet_view
+    from solo.ui.status import Gauge, Status
+
+    status = Status("Supply Run", "guts-plus", name="Dara Okafor",
+                    stats=(("Gumption", "2"), ("Utility", "3"), ("Thought", "1"), ("Slyness", "1")),
+                    items=("Universal multitool",), resources=(("Experience (XP)", "0"),),
+                    objectives=(("Stop the loss of air and cargo", False),
+                                ("Get the Mule home as close to schedule as you can", False)),
+                    clocks=(Gauge("The cargo bay breach tearing wider", 3, 16),))
+
+    def text(height: int | None) -> str:
+        console = Console(width=24, file=io.StringIO(), record=True, color_system=None)
+        console.print(sheet_view(status, 24, height))
+        return " ".join(console.export_text().split())  # wrapped lines joined again
+
+    def lines(height: int | None) -> int:
+        return rendered_height(sheet_view(status, 24, height), 24)
+
+    roomy = lines(None)
+    snug = text(roomy - 1)  # short of roomy: no headings or spacing, the clock still whole
+    assert "The cargo bay breach tearing wider" in snug and "schedule as you can" in snug and "…" not in snug
+    close = text(lines(roomy - 1) - 1)  # shorter: the clock on one line, the objectives whole
+    assert "cargo bay b…" in close and "schedule as you can" in close
+    short = text(lines(lines(roomy - 1) - 1) - 1)  # shorter still: an objective a line
+    assert "schedule as you can" not in short and "☐ Get the Mule home" in short
+    assert lines(roomy - 1) < roomy and lines(lines(roomy - 1) - 1) < lines(roomy - 1)

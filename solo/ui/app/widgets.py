@@ -237,18 +237,19 @@ def sheet_view(status: Status, width: int, height: int | None = None) -> Rendera
     """The side panel: stats, items, resources, objectives known, clocks (the character's name is
     the panel's title; the whole sheet is the ``:sheet`` page).
 
-    Given the ``height`` it has, it picks the roomiest of three layouts that fits: roomy (every
-    objective in full, clocks under their names), compact (one line per objective and per clock,
-    objectives done counted), tight (what changes during play first: resources, clocks, open
-    objectives, then stats on one line; items only on the sheet page)."""
-    for density in (ROOMY, COMPACT, TIGHT):
+    Given the ``height`` it has, it picks the roomiest of five layouts that fits: roomy (every
+    objective in full, clocks under their names, headed and spaced), snug (no headings or spacing
+    for clocks, objectives done counted, open ones in full), close (as snug with one line per
+    clock), compact (one line per objective and per clock), tight (what changes during play first:
+    resources, clocks, open objectives, then stats on one line; items only on the sheet page)."""
+    for density in (ROOMY, SNUG, CLOSE, COMPACT, TIGHT):
         view = _sheet(status, width, density)
         if height is None or density == TIGHT or rendered_height(view, width) <= height:
             return view
     return view  # pragma: no cover (the loop always returns)
 
 
-ROOMY, COMPACT, TIGHT = 0, 1, 2
+ROOMY, SNUG, CLOSE, COMPACT, TIGHT = 0, 1, 2, 3, 4
 
 
 def rendered_height(renderable: RenderableType, width: int) -> int:
@@ -291,12 +292,14 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
         else:
             objectives.append(Text("Objectives" + (f", {done} of {len(status.objectives)} done" if done else ""),
                                    style="bold"))
-            open_ones = [(Text("☐"), _one_line(Text(safe(text)))) for text, d in status.objectives if not d]
+            open_ones = [(Text("☐"), Text(safe(text)) if density in (SNUG, CLOSE) else _one_line(Text(safe(text))))
+                         for text, d in status.objectives if not d]
             if open_ones:
                 objectives.append(_marked(open_ones))
     clocks: list[RenderableType] = []
-    if status.clocks and density == ROOMY:
-        clocks.append(Text("\nClocks", style="bold"))
+    if status.clocks and density in (ROOMY, SNUG):
+        if density == ROOMY:
+            clocks.append(Text("\nClocks", style="bold"))
         for gauge in status.clocks:
             clocks += [Text(safe(gauge.label), style="dim"), clock_bar(gauge, width - 6)]
     elif status.clocks:
@@ -310,7 +313,7 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
         clocks.append(table)
     if density == ROOMY:
         return Group(*character, *standing, *objectives, *clocks)
-    if density == COMPACT:
+    if density in (SNUG, CLOSE, COMPACT):
         return Group(*character, *standing, *clocks, *objectives)
     tail: list[RenderableType] = []
     if status.name:
