@@ -51,11 +51,15 @@ class LineFront:
 
     # -- writing ------------------------------------------------------------------------------
     def write(self, text: str = "") -> None:
+        if self.plain:  # a screen reader says "middle dot"; a semicolon is a pause
+            text = text.replace(" · ", "; ").replace(" ·\n", ";\n")
         encoding = getattr(self.out, "encoding", None) or "utf-8"
         self.out.write(to_terminal(text, encoding) + "\n")
         self.out.flush()
 
     def para(self, text: str, indent: str = "") -> None:
+        if self.plain:
+            text = text.replace(" · ", "; ")
         self.write(wrap(text, self.width, indent))
 
     def print(self, renderable: Any) -> None:
