@@ -58,20 +58,22 @@ def variable_text(value: object) -> str:
 def known_objectives(words: Words) -> list[tuple[str, bool]]:
     """The objectives the character knows of, with whether each is done."""
     game = words.game
+    objectives = game.state.objectives  # in the adventure's order: a save sorts its keys
     return [
-        (words.objective(oid), done)
-        for oid, done in game.state.objectives.items()
-        if oid in words.adventure.objectives and words.visible("objective", oid)
+        (words.objective(oid), objectives[oid])
+        for oid in words.adventure.objectives
+        if oid in objectives and words.visible("objective", oid)
     ]
 
 
 def known_clocks(words: Words) -> list[Gauge]:
     """The clocks the character can see ticking."""
     clocks = words.adventure.clocks
+    values = words.game.state.clocks
     return [
-        Gauge(words.clock(cid), value, clocks[cid].size)
-        for cid, value in words.game.state.clocks.items()
-        if cid in clocks and words.visible("clock", cid)
+        Gauge(words.clock(cid), values[cid], clocks[cid].size)
+        for cid in clocks
+        if cid in values and words.visible("clock", cid)
     ]
 
 
@@ -96,7 +98,7 @@ def status_of(game: Game, adventure: Adventure) -> Status:
     return Status(
         **base,
         name=clean(character.name),
-        stats=tuple((words.stat(k), stat_text(v)) for k, v in character.stats.items()),
+        stats=tuple((words.stat(k), stat_text(v)) for k, v in words.ordered_stats(character)),
         items=tuple(words.item(i) for i in character.items),
         conditions=tuple(words.label(c) or tidy(c).lower() for c in character.conditions),
         resources=tuple(words.shown_resources(character.resources)),

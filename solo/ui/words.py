@@ -380,7 +380,7 @@ class Words:
             return ""
         character = game.state.character
         parts = [clean(character.name)]
-        for cid, value in game.state.clocks.items():
+        for cid, value in _in_order(game.state.clocks, self.adventure.clocks):
             if self.visible("clock", cid):
                 size = self.adventure.clocks[cid].size
                 parts.append(f"{self.clock(cid)} {value}/{size}")
@@ -421,7 +421,7 @@ class Words:
             return [("", "No character chosen yet.", DIM)]
         character = game.state.character
         rows.append(("Name", clean(character.name), TITLE))
-        for key, value in character.stats.items():
+        for key, value in self.ordered_stats(character):
             rows.append(("Stat", f"{self.stat(key)} {stat_text(value)}", ""))
         items = [self.item(i) for i in character.items]
         rows.append(("Items", ", ".join(items) or "nothing", ""))
@@ -429,10 +429,10 @@ class Words:
             rows.append(("Condition", self.label(name) or tidy(name).lower(), LOSS))
         for label, value in self.shown_resources(character.resources):
             rows.append((label, value, ""))
-        for oid, done in game.state.objectives.items():
+        for oid, done in _in_order(game.state.objectives, self.adventure.objectives):
             if self.visible("objective", oid):
                 rows.append(("Objective", ("done: " if done else "to do: ") + self.objective(oid), GOOD if done else ""))
-        for cid, value in game.state.clocks.items():
+        for cid, value in _in_order(game.state.clocks, self.adventure.clocks):
             if self.visible("clock", cid):
                 size = self.adventure.clocks[cid].size
                 rows.append(("Clock", f"{self.clock(cid)}: {value} of {size}", WARN))
@@ -440,6 +440,12 @@ class Words:
             if self.shown_variable(name):
                 rows.append(("Known", f"{self.label(name)}: {_variable_text(value)}", ""))
         return rows
+
+    def ordered_stats(self, character: Any) -> list[tuple[str, Any]]:
+        """The character's stats in the order the adventure lists its pregenerated namesake's (a
+        save sorts its keys: the sheet must not reshuffle after a resume); others after them."""
+        listed = next((c.stats for c in self.adventure.characters if c.id == getattr(character, "id", None)), {})
+        return _in_order(character.stats, listed)
 
     def shown_variable(self, name: str) -> bool:
         """Counters and flags appear on the sheet only when labelled and not hidden."""
@@ -879,3 +885,9 @@ def roll_luck(rolls: list[Mapping[str, Any]]) -> str:
             return f"unlucky: {got} where the odds promised {promised:.1f}"
         return f"about as the odds promised ({got}, {promised:.1f} expected)"
     return f"{successes} of {len(rolls)} rolls succeeded"
+
+
+def _in_order(values: Mapping[str, Any], order: Iterable[str]) -> list[tuple[str, Any]]:
+    """``values``' items with the keys ``order`` names first, in its order, then the rest."""
+    rank = {key: n for n, key in enumerate(order)}
+    return sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank)))
