@@ -151,3 +151,15 @@ def test_the_side_panel_keeps_open_objectives_whole_while_they_fit_and_cuts_them
     short = text(lines(lines(roomy - 1) - 1) - 1)  # shorter still: an objective a line
     assert "schedule as you can" not in short and "☐ Get the Mule home" in short
     assert lines(roomy - 1) < roomy and lines(lines(roomy - 1) - 1) < lines(roomy - 1)
+
+
+def test_each_resource_has_its_own_line_while_there_is_room():
+    from solo.ui.app.widgets import sheet_view
+    from solo.ui.status import Status
+
+    status = Status("Supply Run", "guts-plus", name="Dara Okafor", stats=(("Gumption", "2"),),
+                    resources=(("Experience (XP)", "30"), ("Learning experiences", "Thought 1")))
+    console = Console(width=38, file=io.StringIO(), record=True, color_system=None)
+    console.print(sheet_view(status, 38))
+    lines = [line.strip() for line in console.export_text().splitlines()]
+    assert "Experience (XP) 30" in lines and "Learning experiences Thought 1" in lines

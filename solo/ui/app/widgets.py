@@ -278,7 +278,9 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
     standing: list[RenderableType] = []  # what changes during play
     if status.conditions:
         standing.append(Text("Now ", style="dim").append(", ".join(map(safe, status.conditions)), style="magenta"))
-    if status.resources:
+    if status.resources and density in (ROOMY, SNUG, CLOSE):  # one a line: a label never breaks in two
+        standing += [Text(f"{safe(k)} {safe(v)}", style="yellow") for k, v in status.resources]
+    elif status.resources:
         standing.append(Text("  ".join(f"{safe(k)} {safe(v)}" for k, v in status.resources), style="yellow"))
     if status.known:
         standing.append(Text("  ".join(f"{safe(k)}: {safe(v)}" for k, v in status.known), style="cyan"))
