@@ -250,3 +250,16 @@ def test_undoing_a_roll_takes_it_off_the_dice_panel(tmp_path):
     assert rolled is not None and rolled.label == "Talk BOSS into opening the door"
     assert after is None and not shown, "the undone roll no longer stands as the last roll"
     assert "Roll:" not in screen and "Reads:" not in screen
+
+
+def test_the_title_bar_names_the_rules_only_when_they_fit_whole(tmp_path):
+    async def go(size):
+        app = new_app(tmp_path, adventure="goblin-market", seed=4, slot=f"g{size[0]}")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1")
+            return screen_text(app).splitlines()[0]
+
+    narrow, wide = run(go((80, 24))), run(go((140, 40)))
+    assert "Moonlight at the Goblin Market" in narrow and "d3" not in narrow
+    assert wide.rstrip().endswith("the d3 system of Strength, Skill, Support and Scharisma")

@@ -206,11 +206,14 @@ class SoloApp(App[int]):
         text = Text(safe(self.session.adventure.title), style="bold")
         if status is not None and status.scene:
             text.append(f"  ·  {safe(status.scene)}")
-        text.append(f"   {for_system(self.session.adventure.system).book}", style="dim")
+        book = f"   {for_system(self.session.adventure.system).book}"
+        if text.cell_len + len(book) < self.size.width:  # the rules' name only when it fits whole
+            text.append(book, style="dim")
         self.main.query_one("#titlebar", Static).update(text)
 
     def on_resize(self, event: Any) -> None:
-        """A new size: the side panel picks the layout that fits again."""
+        """A new size: the side panel picks the layout that fits again (and the title bar)."""
+        self._set_titlebar(self.last_status)
         self.call_after_refresh(self.main.query_one(SheetPanel).refresh, layout=True)
 
     def _set_status(self, status: Status) -> None:
