@@ -12,7 +12,6 @@ from rich.console import Console
 from solo.saves import SaveStore
 from solo.session import new_session, resume_session
 from solo.ui.app.app import SoloApp
-from solo.ui.app.widgets import StoryPane
 
 STEP_TIMEOUT = 10.0
 
@@ -50,11 +49,6 @@ async def settle(pilot, app: SoloApp) -> None:
             raise AssertionError("the game did not ask for a decision in time")
         await asyncio.sleep(0.01)
     await pilot.pause()
-    story = app.query_one(StoryPane)
-    while story.revealing:  # the newest story is still being laid out and scrolled to
-        if time.monotonic() > deadline:
-            raise AssertionError("the story pane did not finish showing the step in time")
-        await asyncio.sleep(0.01)
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 

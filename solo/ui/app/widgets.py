@@ -44,7 +44,6 @@ class StoryPane(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._more = False
-        self.revealing = 0  # reveals waiting for the layout (tests wait for none before reading the screen)
 
     def add(self, renderable: RenderableType, *, classes: str = "") -> Static:
         """Append one block at the end of the story."""
@@ -55,7 +54,6 @@ class StoryPane(VerticalScroll):
     def reveal(self, first: Static) -> None:
         """Show what was just added, from ``first`` on: ``first`` goes to the top of the pane
         unless everything after it fits, then the end of the story sits at the bottom."""
-        self.revealing += 1
         self.call_after_refresh(self._reveal, first, self.REVEAL_TRIES)
 
     def _reveal(self, first: Static, tries: int) -> None:
@@ -65,7 +63,6 @@ class StoryPane(VerticalScroll):
             return
         self.scroll_to(y=first.virtual_region.y, animate=False, immediate=True)
         self._check_more()
-        self.revealing -= 1
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
