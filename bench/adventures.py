@@ -72,7 +72,10 @@ def main() -> int:
                 if sid in missed:
                     failed = True
                 continue
-            again = acceptance.replay(adventure, script)
+            try:
+                again = acceptance.replay(adventure, script)
+            except Exception as exc:  # noqa: BLE001 - a replay that diverges is a finding, not a crash
+                again = f"an error ({type(exc).__name__}: {exc})"
             note = "" if again == sid else f" BUT ITS REPLAY ENDED AT {again}"
             failed |= again != sid
             print(f"   guided to {sid}: seed {script.seed}, {len(script.decisions)} decisions{note}")
