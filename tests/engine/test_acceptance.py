@@ -14,7 +14,7 @@ from solo.adventure import loader
 
 BUNDLED = [p.stem for p in loader.bundled_files()]
 RANDOM_RUNS = 24
-SCRIPT_SEEDS = range(40)
+SCRIPT_SEEDS = range(100)
 
 #: Endings that no guided playthrough over SCRIPT_SEEDS reached when this test was written (and
 #: that 1,000 random runs of bench/adventures.py did not reach either), by adventure; their owners
