@@ -92,6 +92,8 @@ def _sampled(adventure: Adventure, character: Character | None, policy: str, sam
     # probabilities from independent samples, and comparing them means something.
     results = gather(spec, samples, run_seed(seed, SAMPLE_SALT)).results
     n = len(results)
+    if n == 0:  # every run was lost (interrupted, or each raised): nothing to estimate from
+        return {**base, "method": "none", "note": "no sampled run finished, so there is nothing to estimate from"}
     endings = {e: 0 for e in adventure.endings}
     objectives = {o: 0 for o in adventure.objectives}
     stuck: dict[str, int] = {}
