@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 from apptools import new_app, press, resumed_app, screen_text, settle, story_text
 
@@ -142,7 +143,10 @@ def test_typed_save_command_and_q_save_and_continue_resumes_there(tmp_path):
 
     scene, offered, screen = run(back())
     assert scene == saved_scene and offered is not None and offered.kind == "scene"
-    assert "1 Pull yourself aft to the cargo bay door" in screen
+    texts = [option.text for option in offered.options]
+    assert "Pull yourself aft to the cargo bay door" in texts  # the hall's choices are back on offer
+    key = offered.options[texts.index("Pull yourself aft to the cargo bay door")].key
+    assert re.search(rf"{key} +Pull yourself aft to the cargo bay door", screen)  # keys pad to the widest
 
 
 def test_closing_the_app_mid_game_saves_like_end_of_input(tmp_path):

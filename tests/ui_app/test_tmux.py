@@ -65,7 +65,9 @@ def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width,
     # tmux may open the window at its default size and resize it a moment later; a program that
     # starts inside that moment draws for the old size, so the script waits for the requested one.
     wait = f"while [ \"$(stty size)\" != \"{height} {width}\" ]; do sleep 0.05; done"
-    script = f"{wait}; cd {shlex.quote(str(tmp_path))} && SOLO_SAVE_DIR={shlex.quote(str(saves))} {command}; echo EXITED $?; sleep 30"
+    # COLUMNS and LINES can reach the pane with the size the window was opened at; a program that
+    # reads them (as Textual does) would draw for that size, so they go.
+    script = f"{wait}; unset COLUMNS LINES; cd {shlex.quote(str(tmp_path))} && SOLO_SAVE_DIR={shlex.quote(str(saves))} {command}; echo EXITED $?; sleep 30"
     tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color", script)
     screens: list[str] = []
     try:
