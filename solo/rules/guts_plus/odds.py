@@ -119,20 +119,15 @@ def explain(values: Sequence[int]) -> list[str]:
     left = n1 + n2 + n3 + n45 + n6
     rank = rank_of_classes(n1, n2, n3, n45, n6)
     if left == 0:
-        lines.append(f"no dice are left once they cancel, so the check is a {WORDS[NEAR]}")
+        lines.append(f"no dice left → {WORDS[NEAR]}")
         return lines
     classes = (n1, n2, n3, n45, n6)
     for class_rank, count in enumerate(classes):
         if 2 * count > left:
-            if left == 1:
-                lines.append(f"the one die left reads {WORDS[class_rank]}, so the check is a {WORDS[rank]}")
-            elif count == left:
-                lines.append(f"all {left} dice read {WORDS[class_rank]}, so the check is a {WORDS[rank]}")
-            else:
-                lines.append(f"most dice ({count} of {left}) read {WORDS[class_rank]}, so the check is a {WORDS[rank]}")
+            lines.append(f"{count} of {left} read {WORDS[class_rank]} → {WORDS[rank]}")
             return lines
     good, bad = n45 + n6, n1 + n2
-    lines.append(f"no reading has most of the dice; {good} good against {bad} bad, so the check is a {WORDS[rank]}")
+    lines.append(f"no majority; good {good} vs bad {bad} → {WORDS[rank]}")
     return lines
 
 
