@@ -100,6 +100,19 @@ class ConflictSetup:
     def side(self, side: str) -> list[Fighter]:
         return [f for f in self.fighters if f.side == side]
 
+    def entry_paths(self) -> dict[str, tuple[Any, ...]]:
+        """Where each fighter was declared (its ``opponents`` or ``companions`` entry), so a
+        procedure's problems name the line the author wrote."""
+        paths: dict[str, tuple[Any, ...]] = {}
+        npcs: list[str] = []
+        for f in self.side(ENEMY):
+            if f.npc not in npcs:
+                npcs.append(str(f.npc))
+            paths[f.key] = ("opponents", npcs.index(str(f.npc)))
+        for n, f in enumerate(self.side(ALLY)):
+            paths[f.key] = ("companions", n)
+        return paths
+
     def fighter(self, key: str) -> Fighter:
         for f in self.fighters:
             if f.key == key:

@@ -74,18 +74,6 @@ def param_problems(setup: ConflictSetup) -> list[SetupProblem]:
     return found
 
 
-def _entry_paths(setup: ConflictSetup) -> dict[str, tuple[Any, ...]]:
-    """Where each fighter was declared: its ``opponents`` or ``companions`` entry."""
-    paths: dict[str, tuple[Any, ...]] = {}
-    npcs: list[str] = []
-    for f in setup.side(ENEMY):
-        if f.npc not in npcs:
-            npcs.append(str(f.npc))
-        paths[f.key] = ("opponents", npcs.index(str(f.npc)))
-    for n, f in enumerate(setup.side(ALLY)):
-        paths[f.key] = ("companions", n)
-    return paths
-
 
 def fighter_problems(fighter: Fighter, setup: ConflictSetup, path: tuple[Any, ...]) -> list[SetupProblem]:
     character = fighter.character
@@ -120,7 +108,7 @@ def setup_problems(setup: ConflictSetup) -> list[SetupProblem]:
     found = param_problems(setup)
     if not setup.side(ENEMY):
         found.append(SetupProblem(("opponents",), "a fight needs at least one opponent", "add opponents:"))
-    paths = _entry_paths(setup)
+    paths = setup.entry_paths()
     seen: set[str] = set()
     for fighter in setup.fighters:
         for problem in fighter_problems(fighter, setup, paths.get(fighter.key, ("procedure",))):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from solo.rules.conflict import ALLY, ENEMY, ConflictSetup, Fighter, SetupProblem
+from solo.rules.conflict import ENEMY, ConflictSetup, Fighter, SetupProblem
 from solo.rules.guts_plus.fight import gear
 from solo.rules.guts_plus.qualities import NEAR_POLICIES, display_name
 
@@ -32,18 +32,6 @@ def param_problems(params: Mapping[str, Any]) -> list[SetupProblem]:
         found.append(SetupProblem(("params", "defence"), f"defence must name a quality (got {defence!r})"))
     return found
 
-
-def _entry_paths(setup: ConflictSetup) -> dict[str, tuple[Any, ...]]:
-    """Where each fighter was declared: its ``opponents`` or ``companions`` entry."""
-    paths: dict[str, tuple[Any, ...]] = {}
-    npcs: list[str] = []
-    for f in setup.side(ENEMY):
-        if f.npc not in npcs:
-            npcs.append(str(f.npc))
-        paths[f.key] = ("opponents", npcs.index(str(f.npc)))
-    for n, f in enumerate(setup.side(ALLY)):
-        paths[f.key] = ("companions", n)
-    return paths
 
 
 def _body_problems(who: str, extra: Mapping[str, Any]) -> list[str]:
@@ -97,7 +85,7 @@ def setup_problems(setup: ConflictSetup) -> list[SetupProblem]:
     defence = defence if isinstance(defence, str) and defence.strip() else "gumption"
     if not setup.side(ENEMY):
         found.append(SetupProblem(("opponents",), "a fight needs at least one opponent", "add opponents:"))
-    paths = _entry_paths(setup)
+    paths = setup.entry_paths()
     seen: set[str] = set()
     for fighter in setup.fighters:
         path = paths.get(fighter.key, ("procedure",))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.rules.conflict import ALLY, ENEMY, PLAYER, ConflictSetup, Fighter, SetupProblem
+from solo.rules.conflict import ENEMY, PLAYER, ConflictSetup, Fighter, SetupProblem
 from solo.rules.humanity_blessed import bumping
 
 NEEDED = ("hurt", "hurry")
@@ -24,18 +24,6 @@ def param_problems(params: Any) -> list[SetupProblem]:
             found.append(SetupProblem(("params", name), f"{name} must be true or false (got {params[name]!r})"))
     return found
 
-
-def _entry_paths(setup: ConflictSetup) -> dict[str, tuple[Any, ...]]:
-    """Where each fighter was declared: its ``opponents`` or ``companions`` entry."""
-    paths: dict[str, tuple[Any, ...]] = {}
-    npcs: list[str] = []
-    for f in setup.side(ENEMY):
-        if f.npc not in npcs:
-            npcs.append(str(f.npc))
-        paths[f.key] = ("opponents", npcs.index(str(f.npc)))
-    for n, f in enumerate(setup.side(ALLY)):
-        paths[f.key] = ("companions", n)
-    return paths
 
 
 def fighter_problems(fighter: Fighter, path: tuple[Any, ...]) -> list[SetupProblem]:
@@ -62,7 +50,7 @@ def setup_problems(setup: ConflictSetup) -> list[SetupProblem]:
     found = param_problems(setup.params)
     if not setup.side(ENEMY):
         found.append(SetupProblem(("opponents",), "a fight needs at least one opponent", "add opponents:"))
-    paths = _entry_paths(setup)
+    paths = setup.entry_paths()
     seen: set[str] = set()
     for fighter in setup.fighters:
         path = paths.get(fighter.key, ("procedure",))

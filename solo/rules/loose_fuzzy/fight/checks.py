@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.rules.conflict import ALLY, ENEMY, ConflictSetup, Fighter, SetupProblem
+from solo.rules.conflict import ENEMY, ConflictSetup, Fighter, SetupProblem
 from solo.rules.loose_fuzzy.fight import gear
 
 FLEE_HINT = "a whole number of Advantage Points (2 for most escapes, 4 for a hard one), or false"
@@ -37,18 +37,6 @@ def param_problems(params: Any) -> list[SetupProblem]:
                                   "how many opponents at once count as a crowd (two dice fewer)"))
     return found
 
-
-def _entry_paths(setup: ConflictSetup) -> dict[str, tuple[Any, ...]]:
-    """Where each fighter was declared: its ``opponents`` or ``companions`` entry."""
-    paths: dict[str, tuple[Any, ...]] = {}
-    npcs: list[str] = []
-    for f in setup.side(ENEMY):
-        if f.npc not in npcs:
-            npcs.append(str(f.npc))
-        paths[f.key] = ("opponents", npcs.index(str(f.npc)))
-    for n, f in enumerate(setup.side(ALLY)):
-        paths[f.key] = ("companions", n)
-    return paths
 
 
 def fighter_problems(fighter: Fighter, setup: ConflictSetup, path: tuple[Any, ...], base: str) -> list[SetupProblem]:
@@ -83,7 +71,7 @@ def setup_problems(setup: ConflictSetup) -> list[SetupProblem]:
     base = base if isinstance(base, str) and base.strip() else "body"
     if not setup.side(ENEMY):
         found.append(SetupProblem(("opponents",), "a fight needs at least one opponent", "add opponents:"))
-    paths = _entry_paths(setup)
+    paths = setup.entry_paths()
     seen: set[str] = set()
     for fighter in setup.fighters:
         path = paths.get(fighter.key, ("procedure",))
