@@ -670,6 +670,10 @@ def load(
         line = mark.line + 1 if mark is not None else None
         col = mark.column + 1 if mark is not None else None
         hint = _syntax_hint(source, line or 0, problem)
+        if "nesting depth" in problem:
+            # libyaml (PyYAML 6.0.2+) stops very deep input itself, before our own count sees it;
+            # the reader gets the same words whichever parser stopped the file
+            message, hint = f"nesting deeper than {max_depth} levels", None
         raise YamlSourceError(message, filename, line, col, hint) from None
     except yaml.YAMLError as exc:
         raise YamlSourceError(f"invalid YAML: {exc}", filename) from None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import time
+import re
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -215,11 +217,9 @@ def test_error_format():
 
 def test_billion_laughs_fails_fast_and_small():
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         with pytest.raises(YamlSourceError) as info:
             load_file(HOSTILE / "billion-laughs.yaml")
-        elapsed = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -227,8 +227,7 @@ def test_billion_laughs_fails_fast_and_small():
     assert "too many nodes (aliases expand to more than 200000)" in error.message
     assert error.filename.endswith("billion-laughs.yaml")
     assert error.line == 7  # lol6 (597 871 nodes) is the first level past 200 000
-    # Time is a benchmark figure, not a test; memory is deterministic under tracemalloc.
-    del elapsed
+    # Time is a benchmark figure (bench/start.py), not a test; memory is deterministic under tracemalloc.
     assert peak < 30_000_000
 
 
@@ -271,12 +270,25 @@ def test_other_tags_are_refused(text):
 
 
 def test_deep_nesting_is_refused_without_recursion():
-    started = time.perf_counter()
+    # Which parser stops the file first depends on the PyYAML build (libyaml has its own limit
+    # since 6.0.2); what the reader sees is the same: one located line that names the nesting.
     with pytest.raises(YamlSourceError) as info:
         load_file(HOSTILE / "deep-nesting.yaml")
-    assert time.perf_counter() - started < 0.5
     assert info.value.message == "nesting deeper than 64 levels"
-    assert (info.value.line, info.value.col) == (1, 72)
+    assert info.value.line == 1 and info.value.col is not None
+    assert str(info.value).startswith(f"{HOSTILE / 'deep-nesting.yaml'}:1:")
+
+
+def test_deep_nesting_reads_as_one_line_from_validate():
+    result = subprocess.run(
+        [sys.executable, "-m", "solo", "validate", str(HOSTILE / "deep-nesting.yaml")],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    located = [line for line in (result.stdout + result.stderr).splitlines() if ": error: " in line]
+    assert len(located) == 1
+    assert re.match(r".*deep-nesting\.yaml:1:\d+: error: nesting deeper than 64 levels$", located[0])
 
 
 def test_nesting_at_the_limit_loads():
@@ -296,10 +308,8 @@ def test_aliases_cannot_smuggle_depth():
 def test_a_3_mb_file_is_refused_before_parsing(tmp_path):
     path = tmp_path / "huge.yaml"
     path.write_bytes(b"x: " + b"a" * 3_000_000 + b"\n")
-    started = time.perf_counter()
     with pytest.raises(YamlSourceError) as info:
         load_file(path)
-    assert time.perf_counter() - started < 0.5
     assert "larger than the limit of 2000000 bytes" in info.value.message
     with pytest.raises(YamlSourceError, match="3000004 bytes, more than the limit"):
         load(path.read_bytes(), "huge.yaml")
