@@ -779,19 +779,22 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
 @click.option("--policy", type=click.Choice(["random", "best", "worst"]), default="random", show_default=True,
               help="A player choosing at random, or the best or worst possible play.")
 @click.option("--checks", is_flag=True, help="List every check with its exact odds for each character instead.")
-@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Above this, sample instead.")
-@click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True, help="Playthroughs when sampling.")
+@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Game states to keep at most (a budget).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=120, show_default=True, help="Seconds to explore at most (a budget).")
+@click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
+@click.option("--bound", type=click.FloatRange(min=0, max=1), default=0.005, show_default=True,
+              help="Stop once what is left unexplored can move no figure by more than this.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
-def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, samples: int,
-            as_json: bool, save_dir: str | None) -> None:
-    """Exact probability of each ending and objective of ADVENTURE (a Markov chain of its states)."""
+def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, time_limit: float,
+            memory_limit: int, bound: float, as_json: bool, save_dir: str | None) -> None:
+    """Probability of each ending and objective of ADVENTURE: exact, or within a stated bound."""
     from solo.analyze.frontend import run_analyze_command
 
     try:
         run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
-                            max_states=max_states, samples=samples, as_json=as_json, save_dir=save_dir,
-                            console=_console())
+                            max_states=max_states, seconds=time_limit, memory_mb=memory_limit, bound=bound,
+                            as_json=as_json, save_dir=save_dir, console=_console())
     except (*user_errors(), ValueError) as exc:
         raise fail(exc) from None
 
