@@ -756,9 +756,12 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--replay-dir", default="playtest-failures", show_default=True, type=click.Path(file_okay=False),
               help="Where replay files of failed runs go.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
+              help="Seconds at most; the report covers what was done by then (a budget).")
+@click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
 def playtest(adventure: str, runs: int, seed: int, character_name: str | None, policy: str, workers: int,
              executor: str | None, step_limit: int, exhaustive: bool, as_json: bool, html_file: str | None,
-             replay_dir: str, save_dir: str | None) -> None:
+             replay_dir: str, save_dir: str | None, time_limit: float, memory_limit: int) -> None:
     """Play ADVENTURE many times with a bot and report what happened (endings, stuck runs...)."""
     from solo.playtest.frontend import run_playtest_command
 
@@ -767,7 +770,7 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
             adventure=adventure, runs=runs, seed=seed, character_name=character_name, policy=policy,
             workers=workers, executor=executor, step_limit=step_limit, exhaustive=exhaustive,
             as_json=as_json, html_file=html_file, replay_dir=replay_dir, save_dir=save_dir,
-            console=_console(),
+            console=_console(), seconds=time_limit, memory_mb=memory_limit,
         )
     except (*user_errors(), ValueError, OSError) as exc:
         raise fail(exc) from None

@@ -40,7 +40,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-import resource
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -50,6 +49,7 @@ from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
 from solo.adventure.odds import fingerprint
 from solo.analyze import outcomes
+from solo.budget import peak_memory_mb
 from solo.engine import events as ev
 from solo.engine.effects import EffectRunner
 from solo.engine.game import Game
@@ -76,12 +76,6 @@ class Budget:
     seconds: float = DEFAULT_SECONDS
     memory_mb: int = DEFAULT_MEMORY_MB
     max_states: int = DEFAULT_MAX_STATES
-
-
-def peak_memory_mb() -> float:
-    """This process's peak resident memory so far, in MB (Linux counts KB, macOS bytes)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / 1024 / (1024 if peak > 1 << 32 else 1)
 
 
 @dataclass
@@ -353,6 +347,7 @@ class Explorer:
         self.deadline = math.inf
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
+        self.out_of_time = False  # a step ran into the deadline
         self.expanded = 0
         self.last_bound: float | None = None
 
@@ -421,6 +416,7 @@ class Explorer:
         while heap:
             if runs >= MAX_BRANCHES or time.monotonic() > self.deadline:
                 rest = sum((p for _, _, _, p in heap), Fraction(0))
+                self.out_of_time = runs < MAX_BRANCHES
                 why = (f"a step in {state.scene} can go more than {MAX_BRANCHES} ways (dice drawn one by one); "
                        "the least likely are left unexplored") if runs >= MAX_BRANCHES else "budget: time"
                 target = self._unexplored(state.scene, why)
@@ -474,9 +470,9 @@ class Explorer:
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
-        while self.heap:
-            if self.expanded % CHECK_EVERY == 0:
-                if time.monotonic() > self.deadline:
+        while self.heap or self.out_of_time:
+            if self.out_of_time or self.expanded % CHECK_EVERY == 0:
+                if self.out_of_time or time.monotonic() > self.deadline:
                     stopped = f"budget: {self.budget.seconds:g} s of time"
                     break
                 if peak_memory_mb() > self.budget.memory_mb:

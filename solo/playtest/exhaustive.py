@@ -18,12 +18,16 @@ anything untested it wanders on from random kept states to find new ones; it sto
 
 What stays untested is listed: choices whose conditions never held, branches no roll can reach
 for any character tried (or that need a state the guide never found), scenes never entered.
+The sweep keeps to the options' time and memory budget (:class:`~solo.budget.Limits`): at the
+budget it stops between branchings and reports what it has, with ``stopped`` saying why;
+``progress`` is told the counts as it goes.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -81,8 +85,19 @@ def targets(adventure: Adventure) -> tuple[list[str], list[tuple[str, str]]]:
     return choices, branches
 
 
-def sweep(options: Options) -> dict[str, Any]:
+def progress_text(found: dict[str, Any]) -> str:
+    """The sweep's progress line."""
+    rate = found["runs"] / found["seconds"] if found["seconds"] > 0 else 0.0
+    return (f"exhaustive: {found['runs']} runs and branchings ({rate:.0f}/s), choices {found['choices']}, "
+            f"branches {found['branches']}, {found['pool']} states kept; {found['seconds']:.0f} s, "
+            f"stops within {max(0.0, found['budget'] - found['seconds']):.0f} s (budget)")
+
+
+def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     spec = make_spec(options)
+    limits = options.limits
+    started = time.monotonic()
+    stopped = ""
     adventure = spec.adventure
     all_choices, all_branches = targets(adventure)
     taken: set[str] = set()
@@ -164,6 +179,14 @@ def sweep(options: Options) -> dict[str, Any]:
             endings.add(game.state.ending or "")
 
     probes = 0
+
+    def tell() -> None:
+        if progress is not None:
+            progress({"runs": probes, "choices": f"{len(taken & set(all_choices))}/{len(all_choices)}",
+                      "branches": f"{len(branched)}/{len(all_branches)}", "pool": len(pool),
+                      "seconds": time.monotonic() - started, "budget": limits.seconds})
+
+    tell()
     for n, who in enumerate(people):  # a first full run per character fills the pool
         run_spec = spec if who is None else type(spec)(**{**spec.__dict__, "pregen": who})
         game = Game(adventure, seed=options.seed * 1000 + n, character=_starting_character(run_spec))
@@ -174,6 +197,10 @@ def sweep(options: Options) -> dict[str, Any]:
             pass
     idle = 0
     while probes < options.runs and idle < PATIENCE and pool:
+        stopped = limits.over(started)
+        if stopped:
+            break
+        tell()
         before = (len(taken), len(branched), len(pool))
         candidates = [(snap, mark) for snap, marks in pool for mark in open_here(marks)]
         rng = random.Random(f"solo-exhaustive:{options.seed}:{probes}")
@@ -202,6 +229,8 @@ def sweep(options: Options) -> dict[str, Any]:
         "untested_branches": untested_branches,
         "unreached_scenes": [s for s in adventure.scenes if s not in seen],
         "endings_reached": sorted(endings),
+        "stopped": stopped,
+        "seconds": round(time.monotonic() - started, 3),
     }
 
 
@@ -211,6 +240,9 @@ def show(result: dict[str, Any], console: Console) -> None:
                        f"{result['forced_rolls']} rolls forced", style="bold"))
     console.print(f"choices taken: {c['tested']}/{c['total']}; outcome branches taken: {b['tested']}/{b['total']}")
     console.print(Text(f"endings reached: {', '.join(result['endings_reached']) or 'none'}"))
+    if result.get("stopped"):
+        console.print(Text(f"Stopped early ({result['stopped']}): what follows is what was tested by then.",
+                           style="yellow"))
     for title, key in (("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
                        ("Scenes never entered", "unreached_scenes")):
         if result[key]:
