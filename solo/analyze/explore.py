@@ -102,6 +102,18 @@ class Need(Exception):
         self.choices = choices
 
 
+def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability."""
+    whole = sides ** n
+    found = []
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
+        ways = math.factorial(n)
+        for face in set(faces):
+            ways //= math.factorial(faces.count(face))
+        found.append((faces, Fraction(ways, whole)))
+    return found
+
+
 class _ScriptedDice(Dice):
     """Dice whose faces come from the game's script; a missing face is a :class:`Need`."""
 
@@ -114,6 +126,17 @@ class _ScriptedDice(Dice):
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += 1
         return int(self._game.next_answer(f"d{sides}", lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        """A pool of dice rolled together, answered as one random event over its multisets
+        (lowest face first): the rules read a pool by its sums, counts, pairs, lowest and
+        highest, never by which die came first, so 3d6 branches 56 ways instead of 216."""
+        if n < 2:
+            return [self.roll(sides) for _ in range(n)]
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side (got {sides})")
+        self.count += n
+        return list(self._game.next_answer(f"{n}d{sides}", lambda: pool_multisets(n, sides)))
 
 
 class AnalysisGame(Game):
@@ -149,12 +172,26 @@ class AnalysisGame(Game):
                 self._classes[key] = None
         return self._classes[key]
 
-    def load(self, state: GameState, script: list[Any]) -> None:
+    def load(self, state: GameState, script: list[Any], offer: ev.ChoicesOffered | None = None) -> None:
+        """Put the game in ``state`` with ``script`` to answer from; ``offer`` is the decision
+        on offer there when the caller has it already (the same state, loaded again)."""
         self.state = state
         self.script = script
         self.used = 0
         self.machine.place(state.scene)
-        self._offered = self._build_offer() if state.pending is not None and state.ending is None else None
+        if offer is not None:
+            self._offered = offer
+        else:
+            self._offered = self._build_offer() if state.pending is not None and state.ending is None else None
+
+    def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
+        """The decision after a step is only built when the step goes on with it (a roll to
+        settle): the explorer keys the state and builds it once, when it expands the state."""
+        pending = self.state.pending
+        if pending is not None and pending.kind in ("check", "roll"):
+            return super()._finish_step(events)
+        self._offered = None
+        return events
 
     def _freeze_hints(self) -> None:
         """Nobody reads the hints of an analysis: drop them instead of keeping them for later."""
@@ -404,7 +441,8 @@ class Explorer:
                 heapq.heappush(self.heap, (-new, t))
 
     # -- steps --------------------------------------------------------------------------------
-    def _step(self, state: GameState, action, origin: int, option_key: str) -> list[tuple[int, Fraction]]:
+    def _step(self, state: GameState, action, origin: int, option_key: str,
+              offer: ev.ChoicesOffered | None = None) -> list[tuple[int, Fraction]]:
         """Every outcome of one step from ``state`` (``action(game)`` makes the decision), with
         its probability, found by running the step once per script of random answers, the most
         likely scripts first; past :data:`MAX_BRANCHES` runs the rest is left unexplored."""
@@ -426,7 +464,7 @@ class Explorer:
             if runs % 256 == 0:
                 self._tell()
             _, _, script, p = heapq.heappop(heap)
-            game.load(state.copy(), script)
+            game.load(state.copy(), script, offer)
             try:
                 action(game)
                 while game.offered is not None and game.offered.kind in ("check", "roll"):
@@ -502,7 +540,7 @@ class Explorer:
             keys = playable_keys(offered)
             share = 1.0 / len(keys) if self.share_by_option and keys else 1.0
             for option_key in keys:
-                dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key)
+                dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
                 node.options.append((option_key, dist))
                 self._reach(self.mass[n], share, dist)
         graph = self._graph(start, not stopped and not self.heap)

@@ -44,7 +44,9 @@ def progress_text(p: Progress) -> str:
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,
                         seconds: float, memory_mb: int, bound: float, as_json: bool, save_dir: str | None,
                         console: Console) -> None:
-    loaded = load_playable(adventure).adventure
+    with ProgressLine() as line:  # something on the screen at once, before loading
+        line.show(f"analyze: loading {adventure}")
+        loaded = load_playable(adventure).adventure
     character = _character(loaded, character_name, save_dir)
     if checks:
         extra = character if character is not None and character.id not in {p.id for p in loaded.characters} else None
@@ -112,8 +114,9 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     for entry in result["errors"]:
         console.print(Text(f"The engine fails in {entry['scene']}: {entry['error']} "
                            f"({entry['probability'] * 100:.2f}%)", style="red"))
+    where = "" if result["method"] == "exact" else " in the part explored"
     for sid in result["unreachable_endings"]:
-        console.print(Text(f"Ending {sid} is never reached with {result['policy']} play", style="yellow"))
+        console.print(Text(f"Ending {sid} is never reached with {result['policy']} play{where}", style="yellow"))
 
 
 def show_checks(table: dict[str, Any], console: Console) -> None:
