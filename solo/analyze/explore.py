@@ -594,8 +594,10 @@ class Explorer:
 
 
 def _answer(answer: Any) -> Any:
-    if isinstance(answer, tuple):  # a check's outcome class: (label, branch)
+    if isinstance(answer, tuple) and answer and isinstance(answer[0], str):  # a check's outcome class
         return answer[0] if answer[1] in (None, answer[0]) else f"{answer[0]} -> {answer[1]}"
+    if isinstance(answer, tuple):  # a pool of dice
+        return list(answer)
     return answer
 
 

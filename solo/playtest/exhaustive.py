@@ -16,8 +16,13 @@ where it is enabled instead of being hoped for from the start. When no kept stat
 anything untested it wanders on from random kept states to find new ones; it stops after
 :data:`PATIENCE` branchings in a row that found nothing new, or after ``--runs`` branchings.
 
+Fights and other conflicts count as branches too: each result a conflict's ``outcomes`` name
+(``yard#conflict [lost]``) is tested once a run has ended the conflict that way.
+
 What stays untested is listed: choices whose conditions never held, branches no roll can reach
-for any character tried (or that need a state the guide never found), scenes never entered.
+for any character tried (or that need a state the guide never found), scenes never entered. Runs
+that reach the step limit without an ending name the scenes of their last steps under
+``stuck_in``: a loop without exit or a soft-lock the guide walked into.
 The sweep keeps to the options' time and memory budget (:class:`~solo.budget.Limits`): at the
 budget it stops between branchings and reports what it has, with ``stopped`` saying why;
 ``progress`` is told the counts as it goes.
@@ -38,7 +43,7 @@ from solo.analyze import outcomes
 from solo.engine.game import CHOICE_ID, Game
 from solo.playtest.command import Options, make_spec
 from solo.playtest.policies import dice_decision, playable_keys
-from solo.playtest.runner import _starting_character
+from solo.playtest.runner import LOOP_WINDOW, _starting_character
 from solo.rules.base import Character
 from solo.rules.dice import Dice
 
@@ -82,6 +87,8 @@ def targets(adventure: Adventure) -> tuple[list[str], list[tuple[str, str]]]:
     choices = [f"{sid}#{i}" for sid, s in adventure.scenes.items() for i in range(len(s.choices))]
     branches = [(f"{sid}#{i}", label) for sid, s in adventure.scenes.items() for i, c in enumerate(s.choices)
                 if c.check is not None for label in c.check.outcomes]
+    branches += [(f"{sid}#conflict", result) for sid, s in adventure.scenes.items() if s.conflict is not None
+                 for result in s.conflict.outcomes]
     return choices, branches
 
 
@@ -104,6 +111,7 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
     branched: set[tuple[str, str]] = set()
     seen: set[str] = set()
     endings: set[str] = set()
+    stuck_in: set[str] = set()
     forced = 0
     people = [None] if (spec.pregen or spec.character or not adventure.characters) else [p.id for p in adventure.characters]
     #: Game states to branch from: (snapshot, the enabled choices there as scene#index).
@@ -125,10 +133,13 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         nonlocal forced
         current: tuple[str, Any] | None = None
         steps = 0
+        recent: list[str] = []
         while not game.finished and steps < options.step_limit:
             steps += 1
             offered = game.offered
             assert offered is not None
+            seen.add(game.state.scene or "")
+            recent = (recent + [game.state.scene or ""])[-LOOP_WINDOW:]
             if offered.kind != "scene":
                 events = game.choose(dice_decision(game, offered) if offered.kind in ("check", "roll")
                                      else rng.choice(playable_keys(offered)))
@@ -167,6 +178,8 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
                 taken.add(mark)
                 events = game.choose(here[mark])
             for event in events:
+                if event.type == "conflict-end":
+                    branched.add((f"{event.scene}#conflict", event.result))
                 if current is not None and event.type == "roll" and getattr(event, "final", False):
                     mark_, check_ = current
                     branch = outcomes.branch_key(check_, event.record["outcome"], bool(event.record["success"]))
@@ -177,6 +190,8 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         if game.finished:
             seen.add(game.state.ending or "")
             endings.add(game.state.ending or "")
+        else:
+            stuck_in.update(recent)
 
     probes = 0
 
@@ -229,6 +244,7 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         "untested_branches": untested_branches,
         "unreached_scenes": [s for s in adventure.scenes if s not in seen],
         "endings_reached": sorted(endings),
+        "stuck_in": sorted(stuck_in),
         "stopped": stopped,
         "seconds": round(time.monotonic() - started, 3),
     }
@@ -243,9 +259,11 @@ def show(result: dict[str, Any], console: Console) -> None:
     if result.get("stopped"):
         console.print(Text(f"Stopped early ({result['stopped']}): what follows is what was tested by then.",
                            style="yellow"))
-    for title, key in (("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
+    for title, key in (("Runs stuck without an ending in", "stuck_in"),
+                       ("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
                        ("Scenes never entered", "unreached_scenes")):
         if result[key]:
             console.print(Text(f"{title} ({len(result[key])}): " + ", ".join(result[key]), style="yellow"))
-    if not (result["untested_choices"] or result["untested_branches"] or result["unreached_scenes"]):
+    if not (result["untested_choices"] or result["untested_branches"] or result["unreached_scenes"]
+            or result.get("stuck_in")):
         console.print(Text("Everything was tested.", style="green"))

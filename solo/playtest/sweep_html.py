@@ -39,7 +39,7 @@ def render(result: dict[str, Any], adventure: Adventure) -> str:
                f"<li>choices taken: {c['tested']} of {c['total']}</li>"
                f"<li>outcome branches taken: {b['tested']} of {b['total']}</li>"
                f"<li>endings reached: {_e(', '.join(result['endings_reached']) or 'none')}</li></ul>")
-    for heading, key in (("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
+    for heading, key in (("Runs stuck without an ending in", "stuck_in"), ("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
                          ("Scenes never entered", "unreached_scenes")):
         items = result[key]
         out.append(f"<h2>{heading} ({len(items)})</h2>")

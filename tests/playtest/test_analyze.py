@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from solo.adventure import loader
 from solo.analyze.command import analyze
-from solo.analyze.explore import KeyMaker
+from solo.analyze.explore import Budget, KeyMaker
 from solo.analyze.outcomes import notation_distribution, outcome_classes, table_rows
 from solo.cli import cli
 from solo.playtest.command import Options, playtest
@@ -127,3 +127,32 @@ def test_check_table_lists_every_check_for_every_pregen():
     for who in table["characters"]:
         cell = row["odds"][who]
         assert "error" in cell or abs(float(Fraction(cell["exact"])) - cell["success"]) < 1e-12
+
+
+BRAWL = HERE / "broken" / "brawl.yaml"
+
+
+def test_a_soft_lock_behind_a_lost_fight_a_loop_and_an_unreachable_ending_are_caught_by_analyze():
+    adventure = loader.load(str(BRAWL)).adventure
+    found = analyze(adventure, budget=Budget(seconds=60), bound=0.05)
+    assert found["method"] == "bounded" and found["bound"] <= 0.05
+    assert found["unreachable_endings"] == ["vault"]
+    stuck = {entry["scene"]: entry for entry in found["stuck"]}
+    assert set(stuck) == {"cellar", "alley-a"}
+    # the route to the cellar goes through the fight in the yard, with the dice that lost it
+    route = stuck["cellar"]["path"]
+    assert [step["scene"] for step in route] == [None, "gate", "yard"]
+    assert route[-1]["random"], "the fight's dice are on the route"
+    assert stuck["alley-a"]["probability"] == pytest.approx(0.5)
+
+
+def test_the_same_adventure_is_caught_by_the_exhaustive_sweep():
+    result = CliRunner().invoke(cli, ["playtest", str(BRAWL), "--exhaustive", "--runs", "20", "--step-limit", "80",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert {"cellar", "alley-a", "alley-b"} <= set(found["stuck_in"])
+    assert "yard" not in found["unreached_scenes"], "the fight's scene counts as entered"
+    assert found["unreached_scenes"] == ["vault"]
+    assert {"cellar#0", "alley-a#0", "gate#2"} <= set(found["untested_choices"])
+    assert found["branches"]["total"] == 3  # the fight's results are branches to take
