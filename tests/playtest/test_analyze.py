@@ -156,3 +156,28 @@ def test_the_same_adventure_is_caught_by_the_exhaustive_sweep():
     assert found["unreached_scenes"] == ["vault"]
     assert {"cellar#0", "alley-a#0", "gate#2"} <= set(found["untested_choices"])
     assert found["branches"]["total"] == 3  # the fight's results are branches to take
+
+
+@pytest.mark.parametrize("policy", ["best", "worst"])
+def test_bounded_value_iteration_brackets_the_exact_best_and_worst_play(policy):
+    adventure = loader.load(str(AGREE)).adventure
+    exact = analyze(adventure, policy=policy)
+    goal = exact["endings"]["away"] if policy == "best" else exact["endings"]["caught"]
+    for states in (20, 80):
+        partial = analyze(adventure, policy=policy, max_states=states)
+        assert partial["method"] == "bounded"
+        low, high = partial["goal_bounds"]
+        assert low - 1e-6 <= goal <= high + 1e-6, (states, low, goal, high)
+        # the figures of the play found are known within the bound
+        for ending, p in partial["endings"].items():
+            assert 0 <= p <= 1 and p + partial["bound"] <= 1 + 1e-6
+
+
+def test_bounded_random_figures_bracket_the_exact_ones_at_every_budget():
+    adventure = loader.load(str(TRAPDOOR)).adventure
+    exact = analyze(adventure)
+    for states in (3, 6, 10):
+        partial = analyze(adventure, max_states=states)
+        assert partial["method"] == "bounded"
+        for ending, p in exact["endings"].items():
+            assert partial["endings"][ending] - 1e-9 <= p <= partial["endings"][ending] + partial["bound"] + 1e-9
