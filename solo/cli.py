@@ -745,7 +745,7 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="How many playthroughs.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed: run i's seed is derived from it and i.")
 @click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn per run).")
-@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer"]), default="random", show_default=True,
+@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer", "careful"]), default="random", show_default=True,
               help="How the bot chooses (see docs).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes.")
 @click.option("--executor", "executor", metavar="dask://HOST:PORT", help="Run on a Dask cluster instead (needs solo[dask]).")
