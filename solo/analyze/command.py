@@ -102,7 +102,7 @@ def analyze(
     result["objectives"] = {k: float(v) for k, v in objectives.items()}
     if exact:
         result["objectives_exact"] = {k: _exact(v) for k, v in objectives.items()}
-    result["stuck"] = _stuck(graph, explorer, found["stuck"], exact)
+    result["stuck"] = _stuck(graph, explorer, found["stuck"], exact, chosen)
     result["errors"] = [{"scene": scene, "error": error, "probability": float(p), **({"exact": _exact(p)} if exact else {})}
                         for (scene, error), p in sorted(found["errors"].items(), key=lambda kv: -kv[1])]
     result["unreachable_endings"] = [k for k, v in endings.items() if v == 0]
@@ -111,12 +111,13 @@ def analyze(
     return result
 
 
-def _stuck(graph: Graph, explorer: Explorer, stuck: dict[str, Any], exact: bool) -> list[dict[str, Any]]:
+def _stuck(graph: Graph, explorer: Explorer, stuck: dict[str, Any], exact: bool,
+           chosen: dict[int, int] | None) -> list[dict[str, Any]]:
     """Soft-locks by the scene where a run gets stuck (the first stuck state it enters), most
     likely first, each with the first route found to it: its decisions and the random outcomes
     after each."""
     first: dict[str | None, int] = {}
-    for n in sorted(stuck_states(graph)):
+    for n in sorted(stuck_states(graph, chosen)):
         first.setdefault(graph.nodes[n].scene, n)
     found = []
     for scene, p in stuck.items():

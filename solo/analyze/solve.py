@@ -56,12 +56,17 @@ def _successors(node: Node) -> set[int]:
     return {t for _, dist in node.options for t, _ in dist}
 
 
-def stuck_states(graph: Graph) -> set[int]:
-    """Decision states from which no ending or error can be reached, whatever is chosen."""
+def stuck_states(graph: Graph, policy: dict[int, int] | None = None) -> set[int]:
+    """Decision states from which no ending or error can be reached, whatever is chosen (or,
+    given a ``policy``, with the options it takes: a play that circles for ever)."""
     nodes = graph.nodes
     preds: list[list[int]] = [[] for _ in nodes]
     for n, node in enumerate(nodes):
-        for t in _successors(node):
+        if policy is not None and n in policy and node.options:
+            targets = {t for t, _ in node.options[policy[n]][1]}
+        else:
+            targets = _successors(node)
+        for t in targets:
             preds[t].append(n)
     alive = {n for n, node in enumerate(nodes) if node.kind != "decision"}
     stack = list(alive)
@@ -194,7 +199,7 @@ def absorption(graph: Graph, policy: dict[int, int] | None = None, exact: bool =
     """The distribution of outcomes from the start, under ``policy``: exact fractions, or
     floating point (``exact=False``)."""
     nodes = graph.nodes
-    stuck = stuck_states(graph)
+    stuck = stuck_states(graph, policy)
     weights = choice_weights(graph, policy, exact)
     one: Any = Fraction(1) if exact else 1.0
     edges: list[list[int]] = []
@@ -290,7 +295,8 @@ def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, di
     policy: dict[int, int] = {}
     for n, opts in enumerate(options):
         if opts and nodes[n].kind == "decision":
-            scores = [sum(p * lo[t] for t, p in dist) for dist in opts]
+            # among options equally good at worst, the one with the most room to be better
+            scores = [sum(p * (lo[t] + TIE_BREAK * hi[t]) for t, p in dist) for dist in opts]
             top = max(scores)
             policy[n] = next(i for i, s in enumerate(scores) if s >= top - 1e-12)
     low = sum(float(p) * lo[t] for t, p in graph.start)

@@ -181,3 +181,17 @@ def test_bounded_random_figures_bracket_the_exact_ones_at_every_budget():
         assert partial["method"] == "bounded"
         for ending, p in exact["endings"].items():
             assert partial["endings"][ending] - 1e-9 <= p <= partial["endings"][ending] + partial["bound"] + 1e-9
+
+
+def test_a_play_that_circles_for_ever_is_stuck_not_a_division_by_zero():
+    from solo.analyze.explore import Graph, Node
+    from solo.analyze.solve import absorption, value_bounds
+
+    one = Fraction(1)
+    nodes = [Node(("a",), None, "hall", "decision", options=[("1", [(0, one)]), ("2", [(1, one)])]),
+             Node(("b",), None, "cellar", "frontier")]
+    graph = Graph(nodes, [(0, one)], False)
+    low, high, chosen = value_bounds(graph, True)
+    assert (low, high) == (0.0, 1.0) and chosen[0] == 1  # the way on, not the circle
+    assert absorption(graph, {0: 0}, exact=False) == {("stuck", "hall"): 1.0}
+    assert absorption(graph, {0: 0}) == {("stuck", "hall"): one}
