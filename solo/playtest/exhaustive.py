@@ -136,6 +136,8 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         recent: list[str] = []
         while not game.finished and steps < options.step_limit:
             steps += 1
+            if steps % 32 == 0 and limits.over(started):
+                return  # out of budget in the middle of a run: neither an ending nor stuck
             offered = game.offered
             assert offered is not None
             seen.add(game.state.scene or "")
@@ -202,7 +204,9 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
                       "seconds": time.monotonic() - started, "budget": limits.seconds})
 
     tell()
-    for n, who in enumerate(people):  # a first full run per character fills the pool
+    for n, who in enumerate(people):
+        if limits.over(started):
+            break  # a first full run per character fills the pool
         run_spec = spec if who is None else type(spec)(**{**spec.__dict__, "pregen": who})
         game = Game(adventure, seed=options.seed * 1000 + n, character=_starting_character(run_spec))
         game.start()
@@ -211,7 +215,8 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         except Exception:  # a run the engine fails in: the normal playtest reports those
             pass
     idle = 0
-    while probes < options.runs and idle < PATIENCE and pool:
+    stopped = limits.over(started)
+    while not stopped and probes < options.runs and idle < PATIENCE and pool:
         stopped = limits.over(started)
         if stopped:
             break
