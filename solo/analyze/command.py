@@ -18,7 +18,8 @@ gives ``"bound"``: the probability of reaching a state not explored, so each end
 objective's true probability lies between its figure and its figure plus ``bound``; ``stopped``
 says why exploration stopped and ``blowup`` which variables took the most values. For best and
 worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
-and upper chance of its goal (victory; for the worst player, any other ending). Exact results
+and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
+is the larger of that gap and the unexplored probability under the play found. Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
 """
 
@@ -89,7 +90,10 @@ def analyze(
     found = summarise(absorption(graph, chosen, exact=exact), adventure.endings, adventure.objectives)
     endings, objectives = found["endings"], found["objectives"]
     if not graph.complete:
-        result["bound"] = round(float(sum(found["unexplored"].values())), 6)
+        unknown = float(sum(found["unexplored"].values()))
+        if "goal_bounds" in result:  # the best play itself is known only within its goal's gap
+            unknown = max(unknown, result["goal_bounds"][1] - result["goal_bounds"][0])
+        result["bound"] = round(unknown, 6)
         result["stopped"] = graph.stopped or "parts of some steps were left unexplored"
         result["unexplored_by_scene"] = {k or "(start)": round(float(v), 6)
                                          for k, v in sorted(found["unexplored"].items(), key=lambda kv: -kv[1])}

@@ -168,9 +168,12 @@ def test_bounded_value_iteration_brackets_the_exact_best_and_worst_play(policy):
         assert partial["method"] == "bounded"
         low, high = partial["goal_bounds"]
         assert low - 1e-6 <= goal <= high + 1e-6, (states, low, goal, high)
-        # the figures of the play found are known within the bound
+        assert partial["bound"] >= high - low - 1e-6
+        # the figures of the play found are known within what it leaves unexplored
+        unknown = sum(partial["unexplored_by_scene"].values())
+        assert unknown <= partial["bound"] + 1e-6
         for ending, p in partial["endings"].items():
-            assert 0 <= p <= 1 and p + partial["bound"] <= 1 + 1e-6
+            assert 0 <= p <= 1 and p + unknown <= 1 + 1e-5
 
 
 def test_bounded_random_figures_bracket_the_exact_ones_at_every_budget():
