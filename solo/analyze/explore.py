@@ -4,7 +4,13 @@ A *state* is what the adventure and the rules can still tell apart (:class:`KeyM
 scene, the variables, clocks, objectives, once-only choices taken, the character (stats, items,
 conditions, resources), and the parts of the turn counter and visit log that some expression
 reads. What nothing reads (the roll log, the dice, the experience points that only count up) is
-left out, so two games that can only go on the same way are one state.
+left out, so two games that can only go on the same way are one state. The reasoning, part by
+part: ``turn`` is kept as far as expressions compare it (its residues and up to the largest
+number it is compared with); visits only as "seen or not", and only for the scenes a
+``visited("...")`` names (nothing else in the engine reads them; a call with a computed scene
+keeps them all); the last roll only in the fields expressions read; rewards that only count up
+only when ``resource(...)`` reads them. Conflicts in progress are kept whole (their pending data):
+what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
 engine with its randomness replaced by a *script*: when the engine rolls a check, rolls on a
@@ -226,15 +232,17 @@ class AnalysisGame(Game):
 # -- what a state is --------------------------------------------------------------------------
 
 
-def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool, set[str]]:
+def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool, set[str], set[str] | None]:
     """(resources read, functions called, how ``turn`` is read (its moduli and the largest
     number it is compared with, or None if read any other way), whether ``turn`` is read at all,
-    the fields of ``roll.*`` read), over every expression of the adventure."""
+    the fields of ``roll.*`` read, the scenes ``visited(...)`` asks about or None when one call
+    names its scene some other way than a plain string), over every expression of the adventure."""
     from solo.analyze.expressions_used import adventure_expressions, turn_uses
 
     resources: set[str] = set()
     functions: set[str] = set()
     rolls: set[str] = set()
+    asked: set[str] | None = set()
     turn_read = False
     moduli: set[int] = set()
     largest = 0
@@ -250,6 +258,11 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
                 resources.add(args[0])
             elif name == "resource":
                 resources.update(REWARDS)
+            elif name == "visited" and asked is not None:
+                if args and isinstance(args[0], str):
+                    asked.add(args[0])
+                else:
+                    asked = None
         rolls.update(name[5:] for name in parsed.names() if name.startswith("roll."))
         if "turn" in parsed.names():
             turn_read = True
@@ -259,16 +272,18 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
             else:
                 moduli |= found[0]
                 largest = max(largest, found[1])
-    return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls
+    return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls, asked
 
 
 class KeyMaker:
     """Turns a game state into its key: equal keys are games that can only go on alike."""
 
     def __init__(self, adventure: Adventure) -> None:
-        resources, functions, turn, turn_read, rolls = _reads(adventure)
+        resources, functions, turn, turn_read, rolls, asked = _reads(adventure)
         self.drop = REWARDS - resources
         self.visits = "visited" in functions
+        #: The scenes whose visits a key keeps: only those ``visited("...")`` names (None: all).
+        self.asked = None if asked is None else frozenset(asked)
         #: ``turn`` is kept as (min(turn, turn_cap), turn % turn_mod); None: kept whole.
         self.turn_mod: int | None = 1
         self.turn_cap: int | None = 0
@@ -308,7 +323,12 @@ class KeyMaker:
             turn: Any = state.turn
         else:
             turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
-        visits = frozenset(s for s, n in state.visits.items() if n) if self.visits else ()
+        if not self.visits:
+            visits: Any = ()
+        elif self.asked is None:
+            visits = frozenset(s for s, n in state.visits.items() if n)
+        else:
+            visits = frozenset(s for s in self.asked if state.visits.get(s))
         last = tuple(state.last_roll.get(name) for name in self.roll_fields) if self.roll_fields else ()
         return (state.scene, state.ending, pending,
                 tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),

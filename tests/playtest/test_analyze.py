@@ -115,6 +115,18 @@ def test_turn_is_kept_only_as_far_as_expressions_read_it(tmp_path):
     assert KeyMaker(loader.load(str(tmp_path / "w.yaml")).adventure).turn_mod is None
 
 
+def test_visits_are_kept_only_for_the_scenes_visited_asks_about(tmp_path):
+    text = TRAPDOOR.read_text().replace("if: has_rope and false", 'if: has_rope and visited("outside")')
+    (tmp_path / "t.yaml").write_text(text)
+    adventure = loader.load(str(tmp_path / "t.yaml")).adventure
+    keys = KeyMaker(adventure)
+    assert keys.visits and keys.asked == frozenset({"outside"})
+    exact = analyze(adventure)
+    assert exact["method"] == "exact"
+    # the same figures as the plain trapdoor: the condition can never hold in the pit
+    assert exact["exact"] == analyze(loader.load(str(TRAPDOOR)).adventure)["exact"]
+
+
 def test_check_table_lists_every_check_for_every_pregen():
     result = CliRunner().invoke(cli, ["analyze", "supply-ship", "--checks", "--json"])
     assert result.exit_code == 0, result.output
