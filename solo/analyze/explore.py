@@ -444,7 +444,7 @@ class Explorer:
         found = self.index.get(key)
         if found is None:
             found = self._add(key, Node(key, None, scene, "unexplored", error=why))
-            if why not in self.approximations:
+            if why not in self.approximations and not why.startswith("budget"):  # ``stopped`` says that
                 self.approximations.append(why)
         return found
 
