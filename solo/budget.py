@@ -8,16 +8,23 @@ look at every few runs or states.
 from __future__ import annotations
 
 import math
-import resource
 import time
 from dataclasses import dataclass
+
+try:
+    import resource
+except ImportError:  # not on Windows: the memory budget is not watched there
+    resource = None  # type: ignore[assignment]
 
 DEFAULT_SECONDS = 600.0
 DEFAULT_MEMORY_MB = 1500
 
 
 def peak_memory_mb() -> float:
-    """This process's peak resident memory so far, in MB (Linux counts KB, macOS bytes)."""
+    """This process's peak resident memory so far, in MB (Linux counts KB, macOS bytes; 0 where
+    the platform cannot tell)."""
+    if resource is None:
+        return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / 1024 / (1024 if peak > 1 << 32 else 1)
 
