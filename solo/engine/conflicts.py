@@ -126,6 +126,7 @@ class ConflictRunner:
             items={iid: item.rules for iid, item in adventure.items.items()},
             item_names={iid: item.name for iid, item in adventure.items.items()},
             rounds=spec.rounds,
+            house_rules=frozenset(adventure.house_rules),
         )
 
     @staticmethod

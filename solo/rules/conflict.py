@@ -83,7 +83,8 @@ class ConflictSetup:
 
     ``params`` are the procedure's parameters as written (zones, stances, number-line length,
     difficulty...); ``items`` maps item ids to their system properties as written in the
-    adventure (``rules:`` of an item: weapon damage, armour rating, speed...).
+    adventure (``rules:`` of an item: weapon damage, armour rating, speed...); ``house_rules``
+    names the opt-in rules beyond the book the adventure asks for.
     """
 
     procedure: str
@@ -92,6 +93,13 @@ class ConflictSetup:
     items: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     item_names: Mapping[str, str] = field(default_factory=dict)
     rounds: int = DEFAULT_ROUNDS
+    #: the house rules the adventure opts into (see :mod:`solo.rules.house_rules`); the book's
+    #: rule applies wherever a name is absent
+    house_rules: frozenset[str] = frozenset()
+
+    def house(self, name: str) -> bool:
+        """Whether the adventure opted into the house rule ``name``."""
+        return name in self.house_rules
 
     @property
     def player(self) -> Fighter:

@@ -78,6 +78,7 @@ from solo.rules.conflict import (
     percent,
 )
 from solo.rules.dice import Dice
+from solo.rules.house_rules import STANCE_ROLLS
 from solo.rules.loose_fuzzy.combat import INCAPACITATION_TARGET, wound_level
 from solo.rules.loose_fuzzy.odds import contest_distribution
 from solo.rules.loose_fuzzy.fight import gear, policy
@@ -219,10 +220,11 @@ class FightRound:
 
     def exchange_params(self, a: str, b: str, partners: Mapping[str, set[str]]) -> dict[str, Any]:
         ka, kb = self.kit(a), self.kit(b)
+        stance_rolls = self.setup.house(STANCE_ROLLS)
         return gear.contest_params(
             ka, kb,
-            gear.roll_bonus(ka, kb, self.stance(a), self.holds_position(a, b)),
-            gear.roll_bonus(kb, ka, self.stance(b), self.holds_position(b, a)),
+            gear.roll_bonus(ka, kb, self.stance(a), self.holds_position(a, b), stance_rolls),
+            gear.roll_bonus(kb, ka, self.stance(b), self.holds_position(b, a), stance_rolls),
             gear.dice_penalty_for(len(partners[a]), self.crowd),
             gear.dice_penalty_for(len(partners[b]), self.crowd),
         )
