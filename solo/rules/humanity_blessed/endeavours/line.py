@@ -670,8 +670,8 @@ class Line:
                 task["stage"] = "start"
                 return self.ask("stat", check=kind, target=target, stats=stats)
             stat = task.get("stat") or (stats[0] if who == self.player else policy.surest_stat(
-                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), rolls.params(s, target))))
-            record = rolls.check(dice, self.character(who), rolls.params(str(stat), target))
+                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), rolls.params(s, target, tags=self.s.tags))))
+            record = rolls.check(dice, self.character(who), rolls.params(str(stat), target, tags=self.s.tags))
             self.state["last"][who] = int(record.total or 0)
             task["record"] = record.to_dict()
             self.say(who, f"{self.title(who)} {'roll' if who == self.player else 'rolls'} "
@@ -790,7 +790,7 @@ class Line:
         stats = [task["stat"]] if task.get("stat") else self.stats_for(who)
         if who != self.player:
             task.setdefault("stat", policy.surest_stat(stats, lambda s: rolls.check_chance(
-                self.ruleset, self.character(who), rolls.params(s, glimmer["at"]))))
+                self.ruleset, self.character(who), rolls.params(s, glimmer["at"], tags=self.s.tags))))
         return self._plain_check(dice, task, who, stats, int(glimmer["at"]), "glimmer",
                                  f"take the {glimmer.get('type', 'discovery')}")
 
