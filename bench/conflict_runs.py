@@ -9,13 +9,16 @@ conflict in rounds, and the CPU time. The issue's acceptance asks for both won a
 conflicts, no exception and no game without end.
 
 Options: ``--runs N``, ``--steps N`` (decisions before a game counts as endless, default 2000),
-and adventure names or paths as arguments.
+``--house-rules a,b`` (play as if the adventures opted into these house rules, to compare with
+the book's rules), and adventure names or paths as arguments. Results are also printed per
+conflict scene with its procedure (a fight's won/lost/fled apart from an endeavour's).
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import random
 import time
 import traceback
@@ -33,9 +36,12 @@ def with_conflicts() -> list[str]:
     return names
 
 
-def run(name: str, runs: int, steps: int) -> None:
+def run(name: str, runs: int, steps: int, house: tuple[str, ...] = ()) -> None:
     adventure = loader.load(name).adventure
+    if house:
+        adventure = dataclasses.replace(adventure, house_rules=tuple(house))
     results: collections.Counter[str] = collections.Counter()
+    by_scene: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     endings: collections.Counter[str] = collections.Counter()
     rounds: list[int] = []
     endless = errors = 0
@@ -49,6 +55,7 @@ def run(name: str, runs: int, steps: int) -> None:
                 for event in events:
                     if event.type == "conflict-end":
                         results[event.result] += 1
+                        by_scene[event.scene][event.result] += 1
                         rounds.append(event.rounds)
                 if game.finished:
                     break
@@ -71,6 +78,10 @@ def run(name: str, runs: int, steps: int) -> None:
           f"{spent:.1f} s CPU")
     print(f"  conflicts: {sum(results.values())} — "
           + ", ".join(f"{result} {count}" for result, count in sorted(results.items())))
+    for scene, counts in sorted(by_scene.items()):
+        conflict = adventure.scenes[scene].conflict
+        procedure = conflict.procedure if conflict is not None else "?"
+        print(f"  {scene} ({procedure}): " + ", ".join(f"{r} {n}" for r, n in sorted(counts.items())))
     if rounds:
         print(f"  rounds: longest {max(rounds)}, mean {sum(rounds) / len(rounds):.2f}")
     print("  endings: " + ", ".join(f"{ending} {count}" for ending, count in sorted(endings.items())))
@@ -81,9 +92,13 @@ def main() -> None:
     parser.add_argument("adventures", nargs="*")
     parser.add_argument("--runs", type=int, default=500)
     parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--house-rules", default="", help="comma-separated house rules to opt into")
     args = parser.parse_args()
+    house = tuple(n for n in args.house_rules.split(",") if n)
+    if house:
+        print(f"house rules: {', '.join(house)}")
     for name in args.adventures or with_conflicts():
-        run(name, args.runs, args.steps)
+        run(name, args.runs, args.steps, house)
 
 
 if __name__ == "__main__":
