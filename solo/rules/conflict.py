@@ -162,6 +162,9 @@ class Beat:
     roll: RollRecord | None = None
     label: str = ""  # what the roll was for, shown beside its dice
     measures: dict[str, Any] = field(default_factory=dict)  # what it did, in numbers (damage, FP lost)
+    #: the round this beat opens (a procedure's "Round N" line); 0: the round before it goes on,
+    #: so that each event of a step that crosses rounds carries the round it happened in
+    round: int = 0
 
 
 @dataclass

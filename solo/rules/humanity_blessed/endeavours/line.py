@@ -161,8 +161,9 @@ class Line:
     def pos(self, key: str) -> int:
         return int(self.state["pos"].get(key, 0))
 
-    def say(self, actor: str, text: str, record: RollRecord | None = None, label: str = "") -> None:
-        self.beats.append(Beat(actor, text, record, label))
+    def say(self, actor: str, text: str, record: RollRecord | None = None, label: str = "",
+            opens: int = 0) -> None:
+        self.beats.append(Beat(actor, text, record, label, round=opens))
 
     def monstrous(self, key: str) -> bool:
         return self.s.kind == "monstrous" and self.by_key[key].side == ENEMY
@@ -355,7 +356,7 @@ class Line:
         if task.get("stage") == "asked":
             return "player" in st["intent"] or not self.active(self.player)
         st["start"] = {k: self.pos(k) for k in self.order}
-        self.say("", f"Round {st['round']}.")
+        self.say("", f"Round {st['round']}.", opens=int(st["round"]))
         for key in self.actors():
             if key == self.player:
                 continue

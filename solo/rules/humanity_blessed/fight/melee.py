@@ -215,7 +215,7 @@ class Melee:
         """Declarations for a new round: the engine's fighters first, then the player's turn."""
         s = self.state
         s.update(declared={}, rolls={}, focus={}, order=[], next=0, involved=[], now=None)
-        beats.append(Beat("", f"Round {s['round']}."))
+        beats.append(Beat("", f"Round {s['round']}.", round=s["round"]))
         for key in self.order:
             if key == self.player or not self.standing(key):
                 continue

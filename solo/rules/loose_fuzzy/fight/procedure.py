@@ -513,7 +513,7 @@ class FightRound:
                 self.state[key] = {}
             if self.state["round"] > self.setup.rounds:
                 return None
-            beats.append(Beat("", f"Round {self.state['round']}."))
+            beats.append(Beat("", f"Round {self.state['round']}.", round=self.state["round"]))
             self.state["stances"][self.player] = "ordinary"  # chosen anew, after the others
             self.order_others(dice)
             if self.standing(self.player):
@@ -572,7 +572,7 @@ class Fight:
             "struck": {}, "queue": [],
         }
         fight = FightRound(self.ruleset, setup, state)
-        beats = [Beat("", "Round 1.")]
+        beats = [Beat("", "Round 1.", round=1)]
         for f in setup.fighters:
             reason = gear.out_reason(f.character)
             if reason is not None:
