@@ -57,6 +57,12 @@ def test_harm_escalates_makes_minor_blows_on_the_wounded_leave_worse_wounds(fixt
     assert "ache" in kinds and kinds & {"pain", "weakness", "vulnerability"}
 
 
+def stance_options(path: Path) -> dict[str, str]:
+    game = Game(loader.load(path).adventure, seed=1)
+    game.start()
+    return {o.id: o.text for o in game.offered.options if o.id.startswith("stance:")}
+
+
 def stance_odds(path: Path) -> dict[str, Fraction]:
     game = Game(loader.load(path).adventure, seed=1)
     game.start()
@@ -66,6 +72,14 @@ def stance_odds(path: Path) -> dict[str, Fraction]:
 def test_by_the_book_every_loose_and_fuzzy_stance_shows_the_same_chance(fixtures):
     odds = stance_odds(fixtures / "lf-fight.yaml")
     assert len(odds) == 5 and len(set(odds.values())) == 1
+    texts = stance_options(fixtures / "lf-fight.yaml")
+    assert texts["stance:offensive"] == "Press the attack: DT -1"
+    assert not any("roll" in text for text in texts.values())
+
+
+def test_stance_rolls_names_the_roll_change_on_each_stance(fixtures, tmp_path):
+    texts = stance_options(with_house_rules(fixtures, tmp_path, "lf-fight.yaml", ["stance-rolls"]))
+    assert texts["stance:all-out-defence"] == "All-out defence: roll -2, DT +2, no blows"
 
 
 def test_stance_rolls_makes_the_offensive_stance_likelier_to_win_the_exchange(fixtures, tmp_path):

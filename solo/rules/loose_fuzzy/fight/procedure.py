@@ -87,13 +87,25 @@ from solo.rules.loose_fuzzy.fight.gear import STANCES, Loadout
 DEFAULT_FLEE = 2
 #: Ways of being out that pass once the fight is over and the fighter's side looks after them.
 COME_ROUND = ("incapacitated", "knocked out")
+#: Each stance's name on offer, and what it does beyond its numbers.
 STANCE_TEXT = {
-    "ordinary": "Fight on",
-    "offensive": "Press the attack: roll +1, DT -1",
-    "defensive": "Fight defensively: roll -1, DT +1",
-    "all-out-attack": "All-out attack: roll +2, DT -2, a win goes all on a blow",
-    "all-out-defence": "All-out defence: roll -2, DT +2, no blows",
+    "ordinary": ("Fight on", ""),
+    "offensive": ("Press the attack", ""),
+    "defensive": ("Fight defensively", ""),
+    "all-out-attack": ("All-out attack", "a win goes all on a blow"),
+    "all-out-defence": ("All-out defence", "no blows"),
 }
+
+
+def stance_text(stance: str, stance_rolls: bool) -> str:
+    """A stance as offered: its name, its Defense Total change, and its roll change only under
+    the ``stance-rolls`` house rule (``Press the attack: DT -1``)."""
+    name, also = STANCE_TEXT[stance]
+    roll, dt = STANCES[stance]
+    if not dt:
+        return name
+    parts = ([f"roll {roll:+d}"] if stance_rolls else []) + [f"DT {dt:+d}"] + ([also] if also else [])
+    return f"{name}: {', '.join(parts)}"
 WOUND_TEXT = {None: "A graze", "moderate": "Moderate wound", "serious": "Serious wound",
               "mortal": "Mortal wound", "killed": "Killing blow"}
 PARAMETERS: dict[str, str] = {
@@ -602,7 +614,8 @@ class Fight:
         for stance in STANCES:
             fight.state["stances"][me] = stance
             odds, hint = fight.chance(me, target, partners)
-            actions.append(Action(f"stance:{stance}", STANCE_TEXT[stance], odds, hint))
+            actions.append(Action(f"stance:{stance}", stance_text(stance, fight.setup.house(STANCE_ROLLS)),
+                                  odds, hint))
         fight.state["stances"][me] = "ordinary"
         for foe in fight.foes(me):
             if foe == target:
