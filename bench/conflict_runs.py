@@ -9,7 +9,8 @@ conflict in rounds, and the CPU time. The issue's acceptance asks for both won a
 conflicts, no exception and no game without end.
 
 Options: ``--runs N``, ``--steps N`` (decisions before a game counts as endless, default 2000),
-``--house-rules a,b`` (play as if the adventures opted into these house rules, to compare with
+``--fight-on`` (in a conflict never yield while anything else is on offer, as a player who
+means to win would), ``--house-rules a,b`` (play as if the adventures opted into these house rules, to compare with
 the book's rules), and adventure names or paths as arguments. Results are also printed per
 conflict scene with its procedure (a fight's won/lost/fled apart from an endeavour's).
 """
@@ -36,7 +37,7 @@ def with_conflicts() -> list[str]:
     return names
 
 
-def run(name: str, runs: int, steps: int, house: tuple[str, ...] = ()) -> None:
+def run(name: str, runs: int, steps: int, house: tuple[str, ...] = (), fight_on: bool = False) -> None:
     adventure = loader.load(name).adventure
     if house:
         adventure = dataclasses.replace(adventure, house_rules=tuple(house))
@@ -60,6 +61,9 @@ def run(name: str, runs: int, steps: int, house: tuple[str, ...] = ()) -> None:
                 if game.finished:
                     break
                 keys = game.offered.enabled_keys()
+                if fight_on and game.offered.kind == "conflict":
+                    texts = {o.key: o.text for o in game.offered.options}
+                    keys = [k for k in keys if texts.get(k) != "Yield"] or keys
                 if game.offered.kind == "character":
                     key = keys[seed % len(keys)]
                 else:
@@ -93,12 +97,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=500)
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--house-rules", default="", help="comma-separated house rules to opt into")
+    parser.add_argument("--fight-on", action="store_true", help="never yield in a conflict")
     args = parser.parse_args()
     house = tuple(n for n in args.house_rules.split(",") if n)
-    if house:
-        print(f"house rules: {', '.join(house)}")
+    if house or args.fight_on:
+        print(f"house rules: {', '.join(house) or 'none'}; fight on: {args.fight_on}")
     for name in args.adventures or with_conflicts():
-        run(name, args.runs, args.steps, house)
+        run(name, args.runs, args.steps, house, args.fight_on)
 
 
 if __name__ == "__main__":
