@@ -35,3 +35,26 @@ def test_game_plain_contest_against_a_group_acting_together(fixtures):
     rolled = [e for e in game.choose("1") if e.type == "roll"]
     extra = rolled[0].record["details"]["opponent"]["extra"]
     assert [(d["succeeds_on"], d["reason"]) for d in extra] == [(3, "group of 3")]
+
+
+def test_game_no_dodging_in_heavy_armour(fixtures, tmp_path):
+    """tests/fixtures/game-fight.yaml with Mira in a chain coat and no shield: the book says a
+    dodge needs no or light armour, so her dodge is on show but refused, with the reason."""
+    import yaml
+
+    data = yaml.safe_load((fixtures / "game-fight.yaml").read_text())
+    mira = next(c for c in data["characters"] if c["id"] == "mira")
+    mira["items"] = ["maul", "chain"]
+    path = tmp_path / "game-fight.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    game = Game(loader.load(path).adventure, seed=1)
+    game.start()
+    for _ in range(10):
+        if game.offered.kind == "conflict":
+            break
+        if game.offered.kind == "character":
+            game.choose(next(o.key for o in game.offered.options if "Mira" in o.text))
+        else:
+            game.choose(game.offered.enabled_keys()[0])
+    dodge = next(o for o in game.offered.options if o.id == "block")
+    assert not dodge.enabled and dodge.reason == "no dodging in heavy armour (and nothing to block with)"
