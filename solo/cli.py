@@ -399,7 +399,32 @@ def _system_help(ruleset) -> str:
     return "\n".join(f"  --{name:<14} {text}" for name, text in options.items())
 
 
-@cli.command(context_settings=SYSTEM_CONTEXT)
+class SystemCommand(click.Command):
+    """A command whose options depend on its SYSTEM argument: ``solo odds game --help`` adds the
+    options the game system's ruleset declares (``cli_options``) to the help."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if any(a in ("-h", "--help") for a in args):
+            words = [a for a in args if not a.startswith("-")]
+            if words and words[0] in registry.available():
+                ctx.meta["solo.system"] = words[0]
+        return super().parse_args(ctx, args)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_options(ctx, formatter)
+        system = ctx.meta.get("solo.system")
+        if not system:
+            with formatter.section("Systems"):
+                formatter.write_text(f"{', '.join(registry.available())} "
+                                     f"(solo {self.name} SYSTEM --help lists a system's options)")
+            return
+        ruleset = registry.get(system)
+        options = getattr(ruleset, "cli_options", {}) or {}
+        with formatter.section(f"Options for {system}"):
+            formatter.write_dl([(f"--{name}", text) for name, text in options.items()])
+
+
+@cli.command(cls=SystemCommand, context_settings=SYSTEM_CONTEXT)
 @click.argument("system")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
@@ -429,7 +454,7 @@ def odds(ctx: click.Context, system: str, as_json: bool) -> None:
     _console().print(odds_table(result, args))
 
 
-@cli.command(context_settings=SYSTEM_CONTEXT)
+@cli.command(cls=SystemCommand, context_settings=SYSTEM_CONTEXT)
 @click.argument("system")
 @click.option("--seed", type=int, help="Seed for the dice.")
 @click.option("--json", "as_json", is_flag=True, help="Print the roll record as JSON.")

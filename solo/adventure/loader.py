@@ -161,6 +161,7 @@ def catalog() -> list[dict[str, Any]]:
                 "scenes": len(adventure.scenes),
                 "words": length.narration_words(loaded.document.data),
                 "endings": adventure.endings,
+                "house_rules": list(adventure.house_rules),
                 "path": str(path),
             }
         )

@@ -326,6 +326,9 @@ class RulesetDefaults:
     size_labels: ClassVar[tuple[str, ...]] = ()
     #: What this system's :class:`RulesError` messages begin with.
     error_label: ClassVar[str] = "RULES"
+    #: The check and contest parameters this system reads beyond ``stat``, ``opponent``,
+    #: ``outcomes``, ``defending`` and ``tags`` (for "did you mean" hints); empty: not declared.
+    check_params: ClassVar[tuple[str, ...]] = ()
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         """No offers: the roll stands as rolled."""

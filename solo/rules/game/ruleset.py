@@ -89,6 +89,10 @@ class Game(RulesetDefaults):
 
     def creation_defaults(self) -> dict[str, int]:
         return {name: 2 for name in SKILLS}
+    #: Check and contest parameters beyond the common ones (docs/format.md).
+    check_params: ClassVar[tuple[str, ...]] = (
+        "difficulty", "bonus", "group", "notable", "exhausted", "rating", "opponent_stat", "opponent_rating", "opponent_bonus", "opponent_group",
+    )
     cli_options: ClassVar[dict[str, str]] = {
         "skill": "skill rating 0-8",
         "difficulty": "easy (1d8), challenging (2d8) or hard (3d8); default easy",

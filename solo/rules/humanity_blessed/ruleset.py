@@ -42,6 +42,10 @@ class HumanityBlessed(RulesetDefaults):
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
     #: (endeavours/).
     conflicts: ClassVar[Mapping[str, type]] = {"fight": Fight, **ENDEAVOURS}
+    #: Check and contest parameters beyond the common ones (docs/format.md).
+    check_params: ClassVar[tuple[str, ...]] = (
+        "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
+    )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
         "spark": "roll two such dice as one spark group (flag)",
