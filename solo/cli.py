@@ -121,12 +121,15 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
+@click.option("--forgiving", is_flag=True,
+              help="Undo may re-roll: an undone roll is rolled anew (the save says so). Without it, "
+                   "undo fixes a misclick but the same choice rolls the same dice.")
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
 @click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
-         as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
+         as_plain: bool, character_name: str | None, ironman: bool, forgiving: bool, gm: bool, replay_file: str | None,
          full: bool | None, per_tab: bool = False) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
@@ -154,7 +157,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
             status = _run(session, as_json, full, as_plain, resume=True)
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
-                                  ironman=ironman, gm=gm)
+                                  ironman=ironman, gm=gm, forgiving=forgiving)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
             notice = ""

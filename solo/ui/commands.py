@@ -149,14 +149,17 @@ def _save(ctx: Context, rest: str) -> None:
     return None
 
 
-@command("undo", "u", usage=":undo", text="step the story back one decision (the dice go on: no re-rolling)")
+@command("undo", "u", usage=":undo", text="step the story back one decision to fix a misclick: the same choice rolls the same dice again "
+              "(only GM mode and --forgiving re-roll)")
 def _undo(ctx: Context, rest: str) -> None:
     session = ctx.session
     if session.ironman:
         ctx.front.info("refused", "ironman game: no undo")
     elif session.undo():
         ctx.words.game = session.game
-        ctx.front.info("notice", "stepped back one decision; the next roll will be a new one", {"rewound": True})
+        said = ("the next roll will be a new one (forgiving undo)" if session.rerolls_on_undo
+                else "the same choice rolls the same dice again; another choice rolls new ones")
+        ctx.front.info("notice", f"stepped back one decision; {said}", {"rewound": True})
         ctx.last_events = session.game.replay_view()[:-1] if session.game.offered else []
         ctx.front.show(ctx.last_events)
         _autosave(ctx)

@@ -227,7 +227,7 @@ def _step(ctx: Context, line: str) -> int | None:
     session, front = ctx.session, ctx.front
     before = session.game.snapshot()
     try:
-        events = session.game.choose(line)
+        events = session.choose(line, before)  # the session knows the dice an undone answer drew
     except InvalidDecision as exc:
         front.info("refused", str(exc))
         return None
@@ -239,7 +239,6 @@ def _step(ctx: Context, line: str) -> int | None:
     except KeyboardInterrupt:
         session.restore(before)
         raise
-    session.remember(before, session.game.state.choices[-1])
     ctx.words.game = session.game
     ctx.last_events = events
     front.show(events)

@@ -70,17 +70,25 @@ def test_rich_view_through_a_pipe_with_commands(fixtures, tmp_path):
     assert (tmp_path / "tiny.json").exists()  # each adventure saves in its own slot
 
 
-def test_undo_steps_back_and_the_next_roll_is_new(fixtures, tmp_path):
+def test_undo_steps_back_and_the_same_choice_rolls_the_same_dice(fixtures, tmp_path):
     result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "3", "--json", "--slot", "u"], "1\n2\n:undo\n2\n", tmp_path)
     stream = events(result.output)
     assert any(e["type"] == "notice" and "stepped back" in e["text"] for e in stream)
     rolls = [e for e in stream if e["type"] == "roll"]
-    assert len(rolls) >= 2
-    state = json.loads((tmp_path / "u.json").read_text())["state"]
-    # both rolls drew from the dice: the one after :undo is a new roll, not the undone one again
-    assert state["dice"]["count"] == sum(len(e["record"]["dice"]) for e in rolls)
+    assert len(rolls) == 2 and rolls[0]["record"]["dice"] == rolls[1]["record"]["dice"]
     replayed = run(["replay", "u", "--json"], "", tmp_path)
     assert json.loads(replayed.output)["same"] is True
+
+
+def test_forgiving_undo_rolls_anew_and_the_save_says_so(fixtures, tmp_path):
+    differed = False
+    for seed in range(1, 12):
+        result = run(["play", str(fixtures / "tiny.yaml"), "--seed", str(seed), "--json", "--slot", f"f{seed}",
+                      "--forgiving"], "1\n2\n:undo\n2\n", tmp_path)
+        rolls = [e["record"]["dice"] for e in events(result.output) if e["type"] == "roll"]
+        differed |= rolls[0] != rolls[1]
+        assert json.loads((tmp_path / f"f{seed}.json").read_text())["forgiving"] is True
+    assert differed
 
 
 def test_ironman_refuses_undo(fixtures, tmp_path):
@@ -159,7 +167,8 @@ def test_play_replay_reproduces_a_run_and_goes_on_from_there(fixtures, tmp_path)
 
 def test_replay_of_a_run_with_undo_after_a_spent_reroll(fixtures, tmp_path):
     # seed 1: the hero forces the door and fails (offering the reroll), spends it, undoes twice
-    # (the reroll stays spent), then searches instead; the replay must arrive at the same state
+    # (the reroll is given back: spending it again would roll the same), then searches instead;
+    # the replay must arrive at the same state
     from solo.saves import SaveStore
     from solo.session import new_session
 
@@ -172,7 +181,7 @@ def test_replay_of_a_run_with_undo_after_a_spent_reroll(fixtures, tmp_path):
     assert session.undo() and session.undo()
     session.choose("1")
     session.save()
-    assert session.game.character.resources["rerolls"] == 0
+    assert session.game.character.resources["rerolls"] == 1
     result = run(["replay", "u"], "", tmp_path)
     assert result.exit_code == 0, result.output
     assert "same state" in result.output
