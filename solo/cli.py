@@ -154,6 +154,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
             session = replay_into_session(replay_file, store=store, slot=slot or "replay")
             _guard_slot(store, session.slot, start_new, as_json)
+            _keep_previous(store, session)
             status = _run(session, as_json, full, as_plain, resume=True)
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
@@ -168,6 +169,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
                 notice = tab_notice(wanted, session.slot)
             store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
+            _keep_previous(store, session)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
                           offer_keep=not character_name and _interactive(as_json), notice=notice)
         if character_name and session.game.finished:
@@ -210,6 +212,15 @@ def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
         raise SaveError(f"kept it; resume with `solo continue {slot}`, or play in another slot with --slot NAME")
     raise SaveError(f"slot {slot!r} holds an unfinished game: {what}; resume it with `solo continue {slot}`, "
                     "start over with --new, or use another slot with --slot NAME")
+
+
+def _keep_previous(store, session) -> None:
+    """The game in the slot is moved aside, never replaced; the player is told where it went."""
+    from solo.session import keep_previous
+
+    said = keep_previous(store, session.slot)
+    if said:
+        session.notes.append(said)
 
 
 def _keep_character(store, session) -> None:

@@ -15,7 +15,7 @@ from solo.adventure.model import Adventure
 from solo.adventure.problems import AdventureError
 from solo.engine.game import EngineError, Game
 from solo.rules.base import Character
-from solo.saves import LoadedSave, SaveError, SaveStore, make_payload
+from solo.saves import LoadedSave, SaveError, SaveStore, is_unfinished, make_payload
 
 
 @dataclass
@@ -246,6 +246,27 @@ def forgives(payload: dict[str, Any]) -> bool:
     if "forgiving" in payload:
         return bool(payload["forgiving"])
     return UNDO in (payload.get("transcript") or [])
+
+
+def keep_previous(store: SaveStore, slot: str) -> str:
+    """Before a new game takes ``slot``: move the game there aside rather than replace it.
+
+    A finished story goes to ``SLOT.ended-YYYYMMDD-HHMM``, an unfinished one the player chose to
+    start over goes to ``SLOT.replaced-...`` (a game with no decision yet is simply replaced).
+    Returns what to tell the player ("" when nothing was kept).
+    """
+    held = store.peek(slot)
+    if held is None:
+        return ""
+    finished = not is_unfinished(held)
+    if not finished and not (held.get("transcript") or held.get("choices") or (held.get("state") or {}).get("journal")):
+        return ""
+    kept = store.set_aside(slot, "ended" if finished else "replaced")
+    if kept is None:
+        return ""
+    what = "your finished story" if finished else "the game you started over"
+    return (f"{what} in slot {slot!r} is kept as slot {kept!r}: re-read it with `solo transcript {kept}` "
+            f"or `solo continue {kept}`")
 
 
 def load_playable(name: str | Path) -> loader.Loaded:

@@ -252,7 +252,7 @@ def _recap(ctx: Context, rest: str) -> None:
 
 @command("restart", usage=":restart", text="start this adventure again from the beginning")
 def _restart(ctx: Context, rest: str) -> Any:
-    if ctx.front.confirm("Start this adventure again from the beginning? This game's progress will be replaced."):
+    if ctx.front.confirm("Start this adventure again from the beginning? This game is kept in a slot of its own."):
         return RESTART
     ctx.front.info("notice", "carrying on")
     return None

@@ -193,3 +193,36 @@ def test_play_refuses_a_file_with_validation_errors_before_the_game_starts(tmp_p
                                 env={"SOLO_SAVE_DIR": str(tmp_path)})
     assert result.exit_code == 1
     assert "no scene called 'vacum'" in result.output and '"type"' not in result.output
+
+
+def test_a_finished_story_is_kept_when_the_adventure_is_started_again(fixtures, tmp_path):
+    tiny = str(fixtures / "tiny.yaml")
+    first = run(["play", tiny, "--seed", "4", "--json"], "1\n:note the cellar smelled of rain\n2\n" + "1\n" * 30, tmp_path)
+    assert any(e["type"] == "ending" for e in events(first.output))
+    again = run(["play", tiny, "--seed", "5", "--json"], "1\n", tmp_path)
+    assert again.exit_code == 0, again.output
+    told = [e["text"] for e in events(again.output) if e["type"] == "notice" and "kept as slot" in e["text"]]
+    assert told and "solo transcript tiny.ended-" in told[0]
+    listed = {row["slot"]: row for row in json.loads(run(["saves", "--json"], "", tmp_path).output)}
+    kept = [slot for slot in listed if slot.startswith("tiny.ended-")]
+    assert len(kept) == 1 and "tiny" in listed
+    assert listed[kept[0]]["progress"].startswith("ended:")
+    assert json.loads((tmp_path / "tiny.json.bak").read_text())["seed"] == 5  # the .bak is the new game's too
+    story = run(["transcript", kept[0]], "", tmp_path)
+    assert story.exit_code == 0 and "the cellar smelled of rain" in story.output
+    reread = run(["continue", kept[0], "--json"], "", tmp_path)
+    assert reread.exit_code == 0 and "the cellar smelled of rain" in reread.output
+    # and a third start keeps the second game's story too, under its own name
+    run(["play", tiny, "--seed", "6", "--json", "--new"], "1\n", tmp_path)
+    slots = [row["slot"] for row in json.loads(run(["saves", "--json"], "", tmp_path).output)]
+    assert len([s for s in slots if s.startswith("tiny.ended-")]) == 1
+    assert len([s for s in slots if s.startswith("tiny.replaced-")]) == 1
+
+
+def test_restart_keeps_the_game_it_leaves(fixtures, tmp_path):
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "4", "--json"], "1\n:note first try\n:restart\ny\n1\n", tmp_path)
+    assert result.exit_code == 0, result.output
+    slots = [row["slot"] for row in json.loads(run(["saves", "--json"], "", tmp_path).output)]
+    kept = [s for s in slots if s.startswith("tiny.replaced-")]
+    assert kept
+    assert "first try" in run(["transcript", kept[0]], "", tmp_path).output
