@@ -155,7 +155,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
             session = replay_into_session(replay_file, store=store, slot=slot or "replay")
             _guard_slot(store, session.slot, start_new, as_json)
             _keep_previous(store, session)
-            status = _run(session, as_json, full, as_plain, resume=True)
+            status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
                                   ironman=ironman, gm=gm, forgiving=forgiving)
@@ -171,7 +171,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
             _guard_slot(store, session.slot, start_new, as_json)
             _keep_previous(store, session)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
-                          offer_keep=not character_name and _interactive(as_json), notice=notice)
+                          offer_keep=_offers_keep(session, as_json), notice=notice)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -223,6 +223,12 @@ def _keep_previous(store, session) -> None:
         session.notes.append(said)
 
 
+def _offers_keep(session, as_json: bool) -> bool:
+    """Whether the ending offers to keep the character: at a terminal, for a character not
+    already stored (a stored one is kept without asking)."""
+    return _interactive(as_json) and not session.game.state.start_character
+
+
 def _keep_character(store, session) -> None:
     from solo.characters import CharacterStore
 
@@ -257,7 +263,9 @@ def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: b
 
             front.view("story", {"entries": retell(store.read(slot).payload)})
             sys.exit(0)
-        status = _run(session, as_json, full, as_plain, resume=True)
+        status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
+        if session.game.finished and session.game.state.start_character:
+            _keep_character(store, session)  # a stored character goes on, as after `solo play --character`
     except user_errors() as exc:
         raise fail(exc) from None
     sys.exit(status)

@@ -226,3 +226,48 @@ def test_restart_keeps_the_game_it_leaves(fixtures, tmp_path):
     kept = [s for s in slots if s.startswith("tiny.replaced-")]
     assert kept
     assert "first try" in run(["transcript", kept[0]], "", tmp_path).output
+
+
+def _answers_to_the_end(tiny, tmp_path) -> str:
+    """The answers after the first that take the seed-4 hero of tiny.yaml to an ending."""
+    dry = run(["play", tiny, "--seed", "4", "--json", "--slot", "dry"], "1\n2\n" + "1\n" * 30, tmp_path / "dry")
+    asked = sum(1 for e in events(dry.output) if e["type"] == "choices")
+    assert any(e["type"] == "ending" for e in events(dry.output))
+    return "2\n" + "1\n" * (asked - 2)
+
+
+def test_continue_to_an_ending_offers_to_keep_the_character(fixtures, tmp_path, monkeypatch):
+    import solo.cli
+
+    tiny = str(fixtures / "tiny.yaml")
+    answers = _answers_to_the_end(tiny, tmp_path)
+    part = run(["play", tiny, "--seed", "4", "--json", "--slot", "k"], "1\n", tmp_path)
+    assert events(part.output)[-1]["type"] == "saved"
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: True)  # as at a terminal
+    rest = run(["continue", "k", "--json"], answers + "y\n", tmp_path)
+    assert rest.exit_code == 0, rest.output
+    stream = events(rest.output)
+    asked = [e for e in stream if e["type"] == "confirm"]
+    assert asked and "Keep" in asked[0]["text"]
+    assert any(e["type"] == "saved" and "--character" in e["text"] for e in stream)
+    listed = run(["character", "list", "--json"], "", tmp_path)
+    assert listed.exit_code == 0 and json.loads(listed.output)
+
+
+def test_continue_keeps_a_stored_character_without_asking(fixtures, tmp_path, monkeypatch):
+    import solo.cli
+
+    tiny = str(fixtures / "tiny.yaml")
+    answers = _answers_to_the_end(tiny, tmp_path)
+    run(["play", tiny, "--seed", "4", "--json", "--slot", "k"], "1\n", tmp_path)
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: True)
+    run(["continue", "k", "--json"], answers + "y\n", tmp_path)
+    name = json.loads(run(["character", "list", "--json"], "", tmp_path).output)[0]["name"]
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: False)
+    run(["play", tiny, "--seed", "4", "--json", "--slot", "c", "--character", name], "", tmp_path)
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: True)
+    rest = run(["continue", "c", "--json"], answers, tmp_path)
+    assert rest.exit_code == 0, rest.output
+    stream = events(rest.output)
+    assert any(e["type"] == "ending" for e in stream)
+    assert not [e for e in stream if e["type"] == "confirm"]
