@@ -191,10 +191,27 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        status = play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        _farewell(session, status)  # the screen is gone: say where the game is, as line mode does
+        return status
     from solo.ui.driver import play as run
 
-    return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    status = run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    if not as_json and session.game.finished:  # leaving mid-game says it already
+        _farewell(session, status)
+    return status
+
+
+def _farewell(session, status: int) -> None:
+    """Where the game was saved and the command that resumes or re-reads it."""
+    from solo.ui.commands import where_saved
+
+    if not session.autosave:
+        return
+    if status != 0 and session.save_error:
+        echo(f"progress NOT saved in slot {session.slot!r} ({session.save_error})", err=True)
+        return
+    echo(where_saved(session.slot, session.game.finished, session.store.path(session.slot)))
 
 
 def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:

@@ -324,6 +324,14 @@ def _autosave(ctx: Context):
     return path
 
 
+def where_saved(slot: str, finished: bool, path: Any = None) -> str:
+    """Two lines for after the game: where it is saved, and the command that resumes or re-reads it."""
+    at = f" ({path})" if path else ""
+    if finished:
+        return f"The story is saved in slot {slot!r}{at}.\nRe-read it with: solo transcript {slot}"
+    return f"Progress saved in slot {slot!r}{at}.\nResume with: solo continue {slot}"
+
+
 def leave(ctx: Context, why: str) -> int:
     path = _autosave(ctx)
     if ctx.session.autosave and path is None:  # never "saved" when it was not
