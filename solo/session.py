@@ -264,7 +264,7 @@ def keep_previous(store: SaveStore, slot: str) -> str:
     kept = store.set_aside(slot, "ended" if finished else "replaced")
     if kept is None:
         return ""
-    what = "your finished story" if finished else "the game you started over"
+    what = "Your finished story" if finished else "The game you started over"
     return (f"{what} in slot {slot!r} is kept as slot {kept!r}: re-read it with `solo transcript {kept}` "
             f"or `solo continue {kept}`")
 

@@ -660,7 +660,7 @@ class Game:
         if now is not None and now == after and len(now) <= 2:  # one outcome, sure either way
             return "cannot change the result"
         chance = after[SUCCESS]
-        return f"then {odds.percent(chance)} success"
+        return f"then {odds.percent(chance)} to succeed"
 
     def _odds_hint(self, spec: CheckSpec | None, character: Character | None = None) -> str:
         if spec is None:

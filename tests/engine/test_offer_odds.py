@@ -16,7 +16,7 @@ from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
 from solo.saves import SaveStore
 from solo.session import new_session
 
-HINT = re.compile(r"^(then \d+% success|cannot change the result)$")
+HINT = re.compile(r"^(then \d+% to succeed|cannot change the result)$")
 
 
 def roll_offers(adventure, tmp_path, seeds=range(1, 30)):
