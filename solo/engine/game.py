@@ -647,7 +647,8 @@ class Game:
             params, branches = self._params(spec), frozenset(spec.outcomes)
         except (EngineError, RulesError, LookupError, ValueError, TypeError):
             return ""
-        exact = self.ruleset.offer_odds(record, who, key)
+        known = getattr(self.ruleset, "offer_odds", None)  # a plug-in ruleset may not have it
+        exact = known(record, who, key) if known is not None else WALK
         if exact is None:
             return ""
         if exact == WALK:
