@@ -121,12 +121,15 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
+@click.option("--forgiving", is_flag=True,
+              help="Undo may re-roll: an undone roll is rolled anew (the save says so). Without it, "
+                   "undo fixes a misclick but the same choice rolls the same dice.")
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
 @click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
-         as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
+         as_plain: bool, character_name: str | None, ironman: bool, forgiving: bool, gm: bool, replay_file: str | None,
          full: bool | None, per_tab: bool = False) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
@@ -151,10 +154,11 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
             session = replay_into_session(replay_file, store=store, slot=slot or "replay")
             _guard_slot(store, session.slot, start_new, as_json)
-            status = _run(session, as_json, full, as_plain, resume=True)
+            _keep_previous(store, session)
+            status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
-                                  ironman=ironman, gm=gm)
+                                  ironman=ironman, gm=gm, forgiving=forgiving)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
             notice = ""
@@ -165,8 +169,9 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
                 notice = tab_notice(wanted, session.slot)
             store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
+            _keep_previous(store, session)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
-                          offer_keep=not character_name and _interactive(as_json), notice=notice)
+                          offer_keep=_offers_keep(session, as_json), notice=notice)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -186,10 +191,27 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        status = play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        _farewell(session, status)  # the screen is gone: say where the game is, as line mode does
+        return status
     from solo.ui.driver import play as run
 
-    return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    status = run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    if not as_json and session.game.finished:  # leaving mid-game says it already
+        _farewell(session, status)
+    return status
+
+
+def _farewell(session, status: int) -> None:
+    """Where the game was saved and the command that resumes or re-reads it."""
+    from solo.ui.commands import where_saved
+
+    if not session.autosave:
+        return
+    if status != 0 and session.save_error:
+        echo(f"progress NOT saved in slot {session.slot!r} ({session.save_error})", err=True)
+        return
+    echo(where_saved(session.slot, session.game.finished, session.store.path(session.slot)))
 
 
 def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
@@ -207,6 +229,21 @@ def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
         raise SaveError(f"kept it; resume with `solo continue {slot}`, or play in another slot with --slot NAME")
     raise SaveError(f"slot {slot!r} holds an unfinished game: {what}; resume it with `solo continue {slot}`, "
                     "start over with --new, or use another slot with --slot NAME")
+
+
+def _keep_previous(store, session) -> None:
+    """The game in the slot is moved aside, never replaced; the player is told where it went."""
+    from solo.session import keep_previous
+
+    said = keep_previous(store, session.slot)
+    if said:
+        session.notes.append(said)
+
+
+def _offers_keep(session, as_json: bool) -> bool:
+    """Whether the ending offers to keep the character: at a terminal, for a character not
+    already stored (a stored one is kept without asking)."""
+    return _interactive(as_json) and not session.game.state.start_character
 
 
 def _keep_character(store, session) -> None:
@@ -243,7 +280,9 @@ def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: b
 
             front.view("story", {"entries": retell(store.read(slot).payload)})
             sys.exit(0)
-        status = _run(session, as_json, full, as_plain, resume=True)
+        status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
+        if session.game.finished and session.game.state.start_character:
+            _keep_character(store, session)  # a stored character goes on, as after `solo play --character`
     except user_errors() as exc:
         raise fail(exc) from None
     sys.exit(status)
