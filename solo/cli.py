@@ -570,6 +570,26 @@ def replay(save: str, save_dir: str | None, as_json: bool) -> None:
 
 
 @cli.group()
+def new() -> None:
+    """Start something to publish: an adventure file or an adventure pack."""
+
+
+@new.command(name="adventure")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--system", "system_id", required=True, help="The game system (guts-plus, game, loose-fuzzy, humanity-blessed, four-s).")
+@click.option("--force", is_flag=True, help="Replace the file if it exists.")
+def new_adventure(file: str, system_id: str, force: bool) -> None:
+    """Write a starting adventure FILE for a game system: it validates and plays as written."""
+    from solo.publish.starter import StarterError, write_starter
+
+    try:
+        path = write_starter(file, system_id, force=force)
+    except StarterError as exc:
+        raise fail(exc) from None
+    echo(f"wrote {path}: check it with `solo validate {path}`, play it with `solo play {path} --watch`")
+
+
+@cli.group()
 def character() -> None:
     """Create, list, show and advance stored characters (kept beside the saves)."""
 
