@@ -291,7 +291,7 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | No
 @cli.command(name="list")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def list_(as_json: bool) -> None:
-    """List the bundled adventures: system, length, play time and summary."""
+    """List the bundled adventures and those of installed packs: system, length, play time, summary."""
     from solo.adventure import loader
     from solo.adventure.catalog_view import catalog_lines
 
@@ -587,6 +587,25 @@ def new_adventure(file: str, system_id: str, force: bool) -> None:
     except StarterError as exc:
         raise fail(exc) from None
     echo(f"wrote {path}: check it with `solo validate {path}`, play it with `solo play {path} --watch`")
+
+
+@new.command(name="pack")
+@click.argument("name")
+@click.option("--dir", "parent", default=".", type=click.Path(file_okay=False), help="Where to create the pack's folder.")
+@click.option("--system", "system_id", default="guts-plus", show_default=True, help="The game system of the sample adventure.")
+def new_pack(name: str, parent: str, system_id: str) -> None:
+    """Create adventure pack NAME: a Python project (pyproject, sample adventure, test) that `pip wheel` builds."""
+    from solo.publish.pack_scaffold import scaffold_pack
+    from solo.publish.starter import StarterError
+
+    if system_id not in registry.available():
+        raise UserError(f"no game system called {system_id!r} (known: {', '.join(registry.available())})")
+    try:
+        root = scaffold_pack(name, parent, system=system_id)
+    except StarterError as exc:
+        raise fail(exc) from None
+    echo(f"created pack {name} in {root}: add .yaml files to its adventures folder; "
+         f"`pip install -e {root}` and `solo list` shows them")
 
 
 @cli.group()
