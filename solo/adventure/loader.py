@@ -79,10 +79,10 @@ def resolve(name: str) -> Path:
         raise AdventureError([Problem(name, 0, 0, f"more than one pack has an adventure called {wanted!r}",
                                       f"say which: {refs}")])
     known = ", ".join(p.stem for p in bundled_files()) or "none"
-    where = f"in pack {pack_name!r}" if pack_name else "bundled or in an installed pack"
+    message = (f"no adventure called {wanted!r} in pack {pack_name!r}" if pack_name
+               else f"no bundled adventure called {name!r}, nor in an installed pack")
     raise AdventureError(
-        [Problem(name, 0, 0, f"no adventure called {wanted!r} {where}",
-                 f"bundled: {known}; `solo list` shows them all; or give a .yaml path")]
+        [Problem(name, 0, 0, message, f"bundled: {known}; `solo list` shows them all; or give a .yaml path")]
     )
 
 
