@@ -94,16 +94,23 @@ def wants_plain(flag: bool, stream: Any = None) -> bool:
     return flag or not can_encode(getattr(stream, "encoding", None))
 
 
-def _front(session, as_json: bool, as_plain: bool = False):
-    """The line-mode front end for a session: JSON, plain words or rich."""
+def _front(session, as_json: bool, as_plain: bool = False, watch: str | None = None):
+    """The line-mode front end for a session: JSON, plain words or rich; with ``watch``, its
+    input also answers ``:reload`` whenever that file is saved (``solo play --watch``)."""
     from solo.ui.driver import JsonFront, LineFront, LineInput
     from solo.ui.words import Words
 
     words = Words(session.adventure, session.game)
+    if watch:
+        from solo.ui.live_preview import WatchingInput
+
+        source = WatchingInput(watch)
+    elif as_json:
+        source = LineInput(sys.stdin)
+    else:
+        source = LineInput(prompt=input) if sys.stdin.isatty() else LineInput(sys.stdin)
     if as_json:
-        return JsonFront(sys.stdout, LineInput(sys.stdin), words)
-    interactive = sys.stdin.isatty()
-    source = LineInput(prompt=input) if interactive else LineInput(sys.stdin)
+        return JsonFront(sys.stdout, source, words)
     return LineFront(words, source, plain=wants_plain(as_plain))
 
 
@@ -124,10 +131,11 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
+@click.option("--watch", is_flag=True, help="Live preview: reload the file whenever it is saved and replay your answers on it.")
 @click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
          as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
-         full: bool | None, per_tab: bool = False) -> None:
+         full: bool | None, watch: bool = False, per_tab: bool = False) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
     Each adventure saves in its own slot (its id) unless --slot says otherwise. A slot holding
@@ -166,7 +174,8 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
             store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
-                          offer_keep=not character_name and _interactive(as_json), notice=notice)
+                          offer_keep=not character_name and _interactive(as_json) and not watch, notice=notice,
+                          watch=session.adventure.source if watch else None)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -175,7 +184,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
 
 def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, resume: bool = False,
-         offer_keep: bool = False, notice: str = "") -> int:
+         offer_keep: bool = False, notice: str = "", watch: str | None = None) -> int:
     """Play ``session`` on the full screen or in line mode (see :mod:`solo.ui.screen_mode`)."""
     from solo.ui import screen_mode
 
@@ -186,10 +195,10 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice, watch=watch)
     from solo.ui.driver import play as run
 
-    return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    return run(session, _front(session, as_json, as_plain, watch), resume=resume, offer_keep=offer_keep)
 
 
 def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
