@@ -29,10 +29,9 @@ def _reload(ctx: Context, rest: str) -> None:
     source = ctx.session.adventure.source
     result = reload_session(ctx.session)
     if result.session is None:
-        ctx.front.info("error", f"{source} has {len(result.errors)} error{'' if len(result.errors) == 1 else 's'}; "
-                                "still playing the last good version (fix the file and save it again):")
-        for line in result.errors:
-            ctx.front.info("error", line)
+        head = (f"{source} has {len(result.errors)} error{'' if len(result.errors) == 1 else 's'}; "
+                "still playing the last good version (fix the file and save it again):")
+        ctx.front.info("error", "\n".join([head, *result.errors]), {"problems": result.errors})
         return None
     ctx.session = result.session
     ctx.words.adventure = result.session.adventure
@@ -42,7 +41,7 @@ def _reload(ctx: Context, rest: str) -> None:
         said = (f"reloaded {source}: the replay stopped at {result.diverged}; "
                 f"you are after decision {result.replayed} of {result.answers}")
     else:
-        said = f"reloaded {source}: replayed your {result.replayed} answers"
+        said = f"reloaded {source}: replayed your {result.replayed} answer{'' if result.replayed == 1 else 's'}"
     if result.moved:
         said += f"; {result.moved}"
     ctx.front.info("notice", said, {"rewound": True, "reloaded": True})

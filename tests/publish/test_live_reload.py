@@ -145,9 +145,10 @@ def test_watch_in_a_real_process_fixed_typo_new_choice_error_and_divergence(tmp_
         assert any(e["type"] == "ending" and e["outcome"] == "victory" for e in ended)
         edit(path, "goto: home", "goto: hom")  # an error: shown, and the game stays
         broken = player.until("watching")
-        errors = [e["text"] for e in broken if e["type"] == "error"]
-        assert errors and "still playing the last good version" in errors[0]
-        assert any("no scene called 'hom'" in e for e in errors)
+        errors = [e for e in broken if e["type"] == "error"]
+        assert len(errors) == 1 and "still playing the last good version" in errors[0]["text"]
+        assert any("no scene called 'hom'" in p for p in errors[0]["problems"])
+        assert "no scene called 'hom'" in errors[0]["text"]
         edit(path, NEW_CHOICE.replace("goto: home", "goto: hom"), "      - text: Give up and walk home\n        goto: home\n")
         back = player.until("choices")
         said = [e["text"] for e in back if e["type"] == "notice"]
