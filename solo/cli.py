@@ -578,6 +578,33 @@ def replay(save: str, save_dir: str | None, as_json: bool) -> None:
     sys.exit(0 if result.same else 1)
 
 
+@cli.command()
+@click.argument("adventure")
+@click.option("--web", "web_dir", type=click.Path(file_okay=False), help="Write the static page into this folder.")
+@click.option("--zip", "zip_file", type=click.Path(dir_okay=False), help="Also (or instead) write it as one .zip (itch.io and the like).")
+@click.option("--pyodide", "pyodide_path", type=click.Path(exists=True), help="A Pyodide npm package on disk (folder or .tgz) instead of the cached one.")
+def export(adventure: str, web_dir: str | None, zip_file: str | None, pyodide_path: str | None) -> None:
+    """Export ADVENTURE as a web page that plays in a browser with no server (the engine runs in Pyodide)."""
+    import tempfile
+    from pathlib import Path
+
+    from solo.publish.web_export import ExportError, export_web, zip_folder
+
+    if not web_dir and not zip_file:
+        raise click.UsageError("say where: --web DIR, --zip FILE, or both")
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            done = export_web(adventure, Path(web_dir) if web_dir else Path(scratch) / "page", pyodide=pyodide_path)
+            echo(f"runtime: {done.pyodide_from}")
+            if web_dir:
+                echo(f"exported {adventure} to {done.folder} ({done.size / 1e6:.1f} MB); try it with "
+                     f"`python -m http.server -d {done.folder}` and open http://localhost:8000/")
+            if zip_file:
+                echo(f"wrote {zip_folder(done.folder, zip_file)}")
+    except ExportError as exc:
+        raise fail(exc) from None
+
+
 @cli.group()
 def new() -> None:
     """Start something to publish: an adventure file or an adventure pack."""
