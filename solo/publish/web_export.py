@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import shutil
+import subprocess
 import tarfile
 import urllib.request
 import zipfile
@@ -105,14 +106,27 @@ def _runtime(pyodide: str | None, cache: Path | None) -> tuple[Path, str]:
         return folder, f"Pyodide {PYODIDE_VERSION} from the cache ({folder})"
     tarball = folder.parent / f"pyodide-{PYODIDE_VERSION}.tgz"
     folder.parent.mkdir(parents=True, exist_ok=True)
+    how = _fetch(tarball)
+    _untar(tarball, folder)
+    tarball.unlink()
+    return folder, f"Pyodide {PYODIDE_VERSION} fetched once from the npm registry ({how}) into {folder}"
+
+
+def _fetch(tarball: Path) -> str:
+    """Download the pinned Pyodide tarball: with npm when it is installed, else over HTTPS."""
+    npm = shutil.which("npm")
+    if npm:
+        done = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=tarball.parent,
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode == 0 and tarball.is_file():
+            return "npm pack"
     try:
         with urllib.request.urlopen(PYODIDE_URL, timeout=120) as response, open(tarball, "wb") as out:
             shutil.copyfileobj(response, out)
     except OSError as exc:
         raise ExportError(f"cannot fetch Pyodide from {PYODIDE_URL}: {exc}; "
                           "give a copy with --pyodide PATH (`npm pack pyodide` makes one)") from None
-    _untar(tarball, folder)
-    return folder, f"Pyodide {PYODIDE_VERSION} fetched once from the npm registry into {folder}"
+    return PYODIDE_URL
 
 
 def _cache() -> Path:

@@ -132,7 +132,7 @@ document.addEventListener("keydown", (event) => {
 $("undo").addEventListener("click", () => engine && show(engine.undo(), { fresh: true }));
 $("restart").addEventListener("click", () => {
   if (!engine || !confirm("Start a new game? The one in progress is lost.")) return;
-  show(engine.new_game(adventureJson, Math.floor(Math.random() * 2 ** 31)), { fresh: true });
+  show(engine.new_game(adventureJson, newSeed()), { fresh: true });
 });
 $("journal-button").addEventListener("click", () => {
   const panel = $("journal");
@@ -146,6 +146,12 @@ $("journal-button").addEventListener("click", () => {
     for (const entry of entries) list.appendChild(el("li", `${entry.scene_title}: ${entry.text}`));
   }
 });
+
+// ?seed=N in the address starts new games with those dice (to share or test a run)
+function newSeed() {
+  const asked = new URLSearchParams(location.search).get("seed");
+  return asked !== null && /^\d+$/.test(asked) ? Number(asked) : Math.floor(Math.random() * 2 ** 31);
+}
 
 async function main() {
   const [pyodide, zip, adventure] = await Promise.all([
@@ -164,7 +170,7 @@ async function main() {
     try { show(engine.resume(adventureJson, saved), { fresh: true }); return; }
     catch (error) { $("note").textContent = "Could not resume the saved game; starting a new one."; }
   }
-  show(engine.new_game(adventureJson, Math.floor(Math.random() * 2 ** 31)), { fresh: true });
+  show(engine.new_game(adventureJson, newSeed()), { fresh: true });
 }
 
 main().catch((error) => {
