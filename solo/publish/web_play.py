@@ -27,9 +27,11 @@ UNDO_DEPTH = 50
 _game: Game | None = None
 _adventure: model.Adventure | None = None
 _history: list[dict[str, Any]] = []
+_ending: dict[str, Any] | None = None  # the ending event, kept so a resumed finished game shows it
 
 
-def _view(events: list[ev.Event], note: str = "") -> str:
+def _view(events: list[ev.Event], note: str = "", *, shown_ending: bool = False) -> str:
+    global _ending
     assert _game is not None and _adventure is not None
     words = Words(_adventure, _game)
     shown = []
@@ -43,7 +45,13 @@ def _view(events: list[ev.Event], note: str = "") -> str:
                              "why": list(said.why), "tone": said.tone}
         if isinstance(event, ev.ObjectiveCompleted):
             data["visible"] = words.visible("objective", event.id)
+        if isinstance(event, ev.EndingReached):
+            _ending = data
         shown.append(data)
+    if not _game.finished:
+        _ending = None
+    elif shown_ending and _ending is not None:
+        shown.append(_ending)
     offered = _game.offered
     return json.dumps({
         "events": shown,
@@ -53,7 +61,7 @@ def _view(events: list[ev.Event], note: str = "") -> str:
         "can_undo": bool(_history),
         "note": note,
         "save": {"version": SAVE_VERSION, "adventure": _adventure.id, "digest": _adventure.digest,
-                 "state": _game.snapshot(), "history": _history[-UNDO_DEPTH:]},
+                 "state": _game.snapshot(), "history": _history[-UNDO_DEPTH:], "ending": _ending},
     }, default=str)
 
 
@@ -73,14 +81,15 @@ def new_game(adventure_json: str, seed: int) -> str:
 
 def resume(adventure_json: str, save_json: str) -> str:
     """Go on from a save the page kept; a save of another version of the adventure starts over."""
-    global _game, _adventure, _history
+    global _game, _adventure, _history, _ending
     _adventure = _build(adventure_json)
     save = json.loads(save_json)
     if save.get("version") != SAVE_VERSION or save.get("digest") != _adventure.digest:
         raise ValueError("the save is of another version of this adventure")
     _game = Game.resume(_adventure, save["state"])
     _history = list(save.get("history") or [])
-    return _view(_game.replay_view(), note="resumed where you left off")
+    _ending = save.get("ending")
+    return _view(_game.replay_view(), note="resumed where you left off", shown_ending=True)
 
 
 def choose(key: str) -> str:

@@ -102,6 +102,9 @@ def test_web_play_runs_the_engine_from_the_exported_json(tmp_path, fake_runtime)
         if steps == 3:
             middle = view
     assert any(e["type"] == "ending" for e in view["events"])
+    again = json.loads(web_play.resume(adventure, json.dumps(view["save"])))
+    assert again["finished"] and [e for e in again["events"] if e["type"] == "ending"] == \
+        [e for e in view["events"] if e["type"] == "ending"]
     resumed = json.loads(web_play.resume(adventure, json.dumps(middle["save"])))
     assert resumed["offered"] == middle["offered"] and resumed["note"] == "resumed where you left off"
     undone = json.loads(web_play.undo())
