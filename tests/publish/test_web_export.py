@@ -206,6 +206,7 @@ def test_page_plays_a_bundled_adventure_to_an_ending_and_resumes_after_reload(se
                 page.reload()
                 page.wait_for_selector("#options button", timeout=LOAD_WAIT)
                 assert page.inner_text("#note") == "resumed where you left off"
+                assert page.inner_text("#title") == "The Last Lantern on Gallow Fen"
                 assert page.inner_text("#choices") == offered
                 assert page.locator("#story h3").last.inner_text() == scene
         ending = page.inner_text("#ending")

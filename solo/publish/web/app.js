@@ -163,7 +163,10 @@ async function main() {
   pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/solo-lib" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/solo-lib')");
   engine = pyodide.pyimport("solo.publish.web_play");
-  storageKey = "solo:" + JSON.parse(adventure).adventure.id;
+  const data = JSON.parse(adventure).adventure;
+  storageKey = "solo:" + data.id;
+  $("title").textContent = data.title || data.id;
+  document.title = $("title").textContent;
   $("loading").hidden = true;
   const saved = localStorage.getItem(storageKey);
   if (saved) {

@@ -284,6 +284,7 @@ class SoloApp(App[int]):
     def show_watching(self) -> None:
         """After an ending in the live preview: wait for the next save (the timer sends :reload)."""
         self.show_info("notice", "The end. Still watching the file: save it to play its new version, or press q to leave.")
+        self._anchor = None  # the reload's own notice starts the next part of the story
         choices = self.main.query_one(ChoicePanel)
         choices.offer(None, closing=[("q", "Leave (the game is saved)")])
         choices.focus()
