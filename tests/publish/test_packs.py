@@ -112,6 +112,7 @@ def test_unknown_pack_ref_is_one_line(site, tmp_path):
     assert result.exit_code == 1 and "no adventure called 'gate' in pack 'nopack'" in result.output
 
 
+@pytest.mark.e2e
 def test_new_pack_scaffolds_a_project_whose_test_passes(tmp_path):
     made = invoke("new", "pack", "moor-tales", "--dir", str(tmp_path))
     assert made.exit_code == 0, made.output

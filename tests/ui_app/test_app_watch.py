@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from apptools import settle, story_text  # noqa: E402
@@ -18,6 +20,7 @@ from solo.session import new_session  # noqa: E402
 from solo.ui.app.app import SoloApp  # noqa: E402
 from solo.ui.app.widgets import ChoicePanel  # noqa: E402
 
+pytestmark = pytest.mark.e2e  # the Textual pilot
 DEADLINE = 20.0
 
 
