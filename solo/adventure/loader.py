@@ -167,7 +167,7 @@ def catalog() -> list[dict[str, Any]]:
     (``pack:id`` when another pack or a bundled adventure has the same id). A pack file that does
     not validate, or a pack that cannot be opened, is a record with an ``error``.
     """
-    entries = [_entry(path, None) for path in bundled_files()]
+    entries: list[dict[str, Any]] = [_entry(path, None) for path in bundled_files()]
     found, problems = packs.installed_packs()
     from_packs = [(pack, path) for pack in found for path in packs.pack_files(pack)]
     taken: dict[str, int] = {}
