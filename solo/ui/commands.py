@@ -346,3 +346,5 @@ def leave(ctx: Context, why: str) -> int:
 
 # GM mode's commands (group "gm") register themselves from their own module.
 from solo.ui import gm_commands  # noqa: E402,F401
+# The live preview's :reload (group "author") likewise.
+from solo.ui import live_preview  # noqa: E402,F401

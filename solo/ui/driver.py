@@ -19,7 +19,7 @@ from solo.engine import events as ev
 from solo.engine.game import EngineError, InvalidDecision
 from solo.saves import SaveError
 from solo.session import Session
-from solo.ui import commands
+from solo.ui import commands, live_preview
 from solo.ui.commands import Context, Front, leave
 from solo.ui.words import Words
 
@@ -93,6 +93,14 @@ class JsonFront:
     def ask(self, offered: ev.ChoicesOffered) -> str | None:
         self.emit(offered.to_dict())
         return self.source.read("")
+
+    def wait_for_save(self) -> bool:
+        """After an ending, with --watch: True when the file is saved again (False: leave)."""
+        wait = getattr(self.source, "wait_for_save", None)
+        if wait is None:
+            return False
+        self.emit({"type": "watching", "text": "the end; save the file to play its new version"})
+        return bool(wait())
 
     def confirm(self, question: str) -> bool:
         self.emit({"type": "confirm", "text": question})
@@ -197,7 +205,14 @@ def _loop(ctx: Context, resume: bool) -> int:
     if ctx.session.gm:
         _gm_notes(ctx, events)
     commands._autosave(ctx)
-    while not ctx.session.game.finished:
+    while True:
+        if ctx.session.game.finished:
+            # the live preview (solo play --watch) stays after an ending, to play the next version
+            wait = getattr(front, "wait_for_save", None)
+            if wait is None or not wait():
+                return 0
+            commands.run(ctx, live_preview.RELOAD)
+            continue
         session = ctx.session
         ctx.words.game = session.game
         offered = session.game.offered
@@ -220,7 +235,6 @@ def _loop(ctx: Context, resume: bool) -> int:
         status = _step(ctx, line)
         if status is not None:
             return status
-    return 0
 
 
 def _step(ctx: Context, line: str) -> int | None:
