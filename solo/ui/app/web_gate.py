@@ -49,10 +49,12 @@ def parse_origin(text: str) -> str:
 
 
 def host_name(host_header: str) -> str:
-    """The name in a Host header, lower case, without its port (``[::1]:8000`` -> ``::1``)."""
+    """The name in a Host header, lower case, without its port (``[::1]:8000`` -> ``::1``); "" when
+    the header is no name."""
     text = host_header.strip().lower()
-    if text.startswith("["):
-        return text[1:].split("]", 1)[0]
+    if text.startswith("["):  # an IPv6 address: [::1] or [::1]:8000
+        name, closed, rest = text[1:].partition("]")
+        return name if closed and (rest == "" or rest.startswith(":")) else ""
     return text.rsplit(":", 1)[0] if text.count(":") == 1 else text
 
 
