@@ -352,3 +352,29 @@ def test_a_served_game_refuses_to_save_in_another_folder(tmp_path):
     shown = " ".join(result.stdout.split())  # as one line: the screen wraps it
     assert shown.count("only in the server's save folder") == 2, result.stdout
     assert not elsewhere.exists() and (tmp_path / "saves" / "web.json").exists()
+
+
+def test_where_the_kernel_cannot_help_the_watchdog_ends_a_game_whose_server_died(tmp_path):
+    """The portable half of the parent-death guard (macOS, BSD): no PR_SET_PDEATHSIG, only the
+    watchdog thread, which sees its parent change and sends the game SIGTERM."""
+    told = tmp_path / "told"
+    game = ("import os, signal, sys\n"
+            "from solo.ui.app.served_game import watch_server\n"
+            f"signal.signal(signal.SIGTERM, lambda *a: (open({str(told)!r}, 'w').write('SIGTERM'), sys.exit(0)))\n"
+            "watch_server(int(sys.argv[1]), kernel_signals=False, grace=60)\n")
+    server = ("import os, subprocess, sys\n"
+              f"game = subprocess.Popen([sys.executable, '-c', {game!r}, str(os.getpid())])\n"
+              "print(game.pid, flush=True)\n"
+              "game.wait()\n")
+    parent = subprocess.Popen([sys.executable, "-c", server], stdout=subprocess.PIPE, text=True)
+    pid = int(parent.stdout.readline())
+    try:
+        parent.kill()
+        parent.wait(WAIT)
+        wait_for(lambda: told.exists(), "the game was never told its server died", timeout=20)
+        wait_for(lambda: not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[-1][:3],
+                 "the game outlived its server", timeout=20)
+    finally:
+        if Path(f"/proc/{pid}").exists():
+            os.kill(pid, signal.SIGKILL)
+    assert told.read_text() == "SIGTERM"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -154,8 +155,11 @@ class GameServer:
         await game.stop(self.grace)
         if self.stopping:
             await tell(socket, STOPPED_MESSAGE)
-        else:
-            await tell(socket, game.failure())
+            return
+        failure = game.failure()
+        if failure:  # the operator reads it too
+            print(f"solo serve: a tab's game (process {game.pid}) ended: {failure}", file=sys.stderr, flush=True)
+        await tell(socket, failure)
 
     async def stop_games(self) -> None:
         """Stop every game at once (see the module's docstring)."""
