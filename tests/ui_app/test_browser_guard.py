@@ -303,7 +303,7 @@ def test_a_tab_beyond_the_limit_reads_why_on_the_page(tmp_path):
             return text
 
         text = asyncio.run(hold_then_look())
-        assert "already runs 1 games" in text and "Close a tab" in text
+        assert "already runs 1 game," in text and "Close a tab" in text
         assert len(game_pids(saves)) <= 1  # the refused tab started nothing
 
 

@@ -110,7 +110,7 @@ def test_seats_run_out_and_come_back():
     assert seats.take() and seats.take() and not seats.take()
     seats.free()
     assert seats.take()
-    assert "2 games" in seats.full_message()
+    assert "runs 2 games," in seats.full_message()
 
 
 def test_what_a_failed_game_wrote_becomes_one_plain_line():
@@ -172,7 +172,7 @@ def test_a_tab_beyond_the_limit_is_told_so_on_the_page_and_starts_nothing():
         message = await socket.receive(timeout=10)
         assert message.type == WSMsgType.TEXT
         kind, data = json.loads(message.data)
-        assert kind == "solo" and "already runs 1 games" in data["message"]
+        assert kind == "solo" and "already runs 1 game," in data["message"]
         assert (await socket.receive(timeout=10)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
         assert not server.games and server.seats.taken == 1
 

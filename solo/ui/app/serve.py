@@ -39,7 +39,8 @@ def serve(arguments: list[str], *, host: str = DEFAULT_HOST, port: int = DEFAULT
     url = f"http://{'localhost' if host in ('', '0.0.0.0', '::') else shown}:{port}/"
 
     def ready() -> None:
-        print(f"solo serve: open {url} (at most {seats.most} games at once; Ctrl-C stops)", file=sys.stderr, flush=True)
+        games = f"{seats.most} game" + ("" if seats.most == 1 else "s")
+        print(f"solo serve: open {url} (at most {games} at once; Ctrl-C stops)", file=sys.stderr, flush=True)
 
     asyncio.run(server.run(host, port, ready))
 

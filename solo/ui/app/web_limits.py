@@ -77,5 +77,6 @@ class Seats:
         self.taken = max(0, self.taken - 1)
 
     def full_message(self) -> str:
-        return (f"This solo server already runs {self.most} games, its limit. Close a tab with a game "
+        games = f"{self.most} game" + ("" if self.most == 1 else "s")
+        return (f"This solo server already runs {games}, its limit. Close a tab with a game "
                 f"in it (every game is saved as it goes) and reload this page.")
