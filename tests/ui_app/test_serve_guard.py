@@ -225,3 +225,15 @@ def test_a_served_game_saves_only_in_its_folder(tmp_path, monkeypatch):
     assert not (tmp_path / "elsewhere").exists() and session.store.folder == tmp_path / "saves"
     commands.run(ctx, ":save copy")  # another slot in the same folder is fine
     assert (tmp_path / "saves" / "copy.json").exists()
+
+
+def test_a_port_in_use_is_one_line_not_a_traceback(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--host", "127.0.0.1", "--port", str(port), "--save-dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"cannot serve on 127.0.0.1:{port}" in result.output and "Traceback" not in result.output
