@@ -378,3 +378,46 @@ def test_where_the_kernel_cannot_help_the_watchdog_ends_a_game_whose_server_died
         if Path(f"/proc/{pid}").exists():
             os.kill(pid, signal.SIGKILL)
     assert told.read_text() == "SIGTERM"
+
+
+@needs_browser
+def test_save_typed_in_the_page_stays_in_the_save_folder(tmp_path):
+    """As a player would: ``:`` then ``save FOLDER/`` in the page is refused; ``save NAME`` (typed
+    the same way right after, to show the keys reach the game) saves a copy beside the game."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    elsewhere = tmp_path / "elsewhere"
+    with solo_serve(tmp_path) as (server, port, saves):
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"http://localhost:{port}/", wait_until="domcontentloaded")
+            wait_for(lambda: read_save(saves / "web.json"), "the game never started in the page")
+            page.wait_for_selector("body.-first-byte", timeout=WAIT * 1000)
+            page.mouse.click(400, 300)
+            pause = 0.25
+            while not (saves / "copy.json").exists():  # find how long the command line takes to open
+                pause *= 2
+                assert pause < 20, "the typed :save NAME never reached the game"
+                command(page, "save copy", pause)
+                try:
+                    wait_for(lambda: (saves / "copy.json").exists(), "", timeout=3.0)
+                except AssertionError:
+                    page.keyboard.press("Escape")
+            command(page, f"save {elsewhere}/", pause)
+            if os.environ.get("SOLO_SCREENS"):
+                page.wait_for_timeout(1000)  # the canvas shows the answer a moment later
+                page.screenshot(path=os.path.join(os.environ["SOLO_SCREENS"], "serve-save-elsewhere-refused.png"))
+            command(page, "save mark", pause)  # typed after it: once it is done, so is the refused one
+            wait_for(lambda: (saves / "mark.json").exists(), "the typed :save NAME never reached the game")
+            browser.close()
+    assert (saves / "copy.json").exists() and (saves / "mark.json").exists()
+    assert not elsewhere.exists()
+
+
+def command(page, words: str, pause: float) -> None:
+    """Type ``:`` and a command in the page, as a player does. The page is a canvas: nothing in it
+    says when the command line has opened, so the keys wait ``pause`` seconds after the ``:``."""
+    page.keyboard.press(":")
+    page.wait_for_timeout(pause * 1000)
+    page.keyboard.type(words)
+    page.keyboard.press("Enter")
