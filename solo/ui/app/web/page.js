@@ -1,7 +1,8 @@
 // solo serve's page: points textual-serve's terminal at this server's WebSocket (whatever name or
 // proxy the page came through), bounds the font size, loads the bundled font before the terminal
-// measures it, and shows on the page why a game ended (the server says so in a ["solo", {message}]
-// message before it closes the socket). Every text shown is set as text, never as markup.
+// measures it, shows on the page why a game ended (the server says so in a ["solo", {message}]
+// message before it closes the socket), and opens no other site. Every text shown is set as text,
+// never as markup.
 (function () {
   "use strict";
   var terminal = document.getElementById("terminal");
@@ -41,6 +42,16 @@
   WatchedSocket.prototype = NativeSocket.prototype;
   ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { WatchedSocket[name] = NativeSocket[name]; });
   window.WebSocket = WatchedSocket;
+
+  // Nothing in the game opens another site: links the terminal finds in adventure text (which is
+  // untrusted) stay text, and only this server's own addresses (downloads) may open.
+  var nativeOpen = window.open.bind(window);
+  window.open = function (address, target, features) {
+    if (typeof address !== "string" || address === "") return null;
+    var wanted;
+    try { wanted = new URL(address, window.location.href); } catch (error) { return null; }
+    return wanted.origin === window.location.origin ? nativeOpen(wanted.href, target, features) : null;
+  };
 
   document.getElementById("restart").addEventListener("click", function () { window.location.reload(); });
 
