@@ -1,11 +1,12 @@
 """``solo serve``: the full-screen game as a local web page.
 
 The server runs one ``solo play --full`` process per browser tab (textual-serve's protocol and
-terminal script) and relays its screen and keys over a websocket; the game, its saves and its dice live in that process exactly as in a terminal.
-Each tab plays in a slot of its own (:func:`tab_slot`): a second tab, or the page opened again
-while a game there is unfinished, never takes over or replaces another tab's game. The page is
-served on localhost unless another host is asked for, and answers only its own page (see
-:mod:`solo.ui.app.web_server` and the modules beside it).
+terminal script) and relays its screen and keys over a websocket; the game, its saves and its
+dice live in that process exactly as in a terminal. Each tab plays in a slot of its own
+(:func:`tab_slot`): a second tab, or the page opened again while a game there is unfinished,
+never takes over or replaces another tab's game. The page is served on localhost unless another
+host is asked for, and answers only its own page (see :mod:`solo.ui.app.web_server` and the
+modules beside it).
 """
 
 from __future__ import annotations
