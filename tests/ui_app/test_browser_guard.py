@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -33,12 +34,14 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, free_port, read_save, wait_for_port
 
 from solo.saves import SaveStore
 from solo.session import new_session
 from solo.ui.app.web_limits import MOST_COLUMNS, MOST_ROWS
 
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finding game processes needs /proc (Linux)")]
 needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
@@ -64,6 +67,27 @@ async def async_wait_for(check, what: str, timeout: float = WAIT):
             return value
         await asyncio.sleep(0.1)
     raise AssertionError(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int) -> None:
+    def listening() -> bool:
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", port)) == 0
+
+    wait_for(listening, f"solo serve did not listen on port {port}", timeout=30)
+
+
+def read_save(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None  # not written yet, or caught between writes
 
 
 def game_pids(saves: Path) -> list[int]:
@@ -193,7 +217,7 @@ def hostile_site(html: str):
 
 @needs_browser
 def test_a_page_on_another_origin_or_a_rebound_name_starts_no_game(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
     with solo_serve(tmp_path) as (server, port, saves), hostile_site(
             HOSTILE_PAGE.replace("PORT", str(port)).replace("TARGET", str(tmp_path / "written"))) as url:
         with sync_api.sync_playwright() as p:
@@ -293,7 +317,7 @@ def test_a_page_asking_for_a_giant_terminal_gets_the_clamped_size(tmp_path):
 
 @needs_browser
 def test_a_tab_beyond_the_limit_reads_why_on_the_page(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
     with solo_serve(tmp_path, "--max-games", "1") as (server, port, saves):
         async def hold_then_look():
             holder = await open_game(port)
@@ -309,7 +333,7 @@ def test_a_tab_beyond_the_limit_reads_why_on_the_page(tmp_path):
 
 @needs_browser
 def test_a_tab_that_finds_no_free_slot_reads_why_on_the_page(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
     saves = tmp_path / "saves"
     store = SaveStore(saves)
     game = new_session("supply-ship", store=store, slot="web", seed=3)
@@ -387,7 +411,7 @@ def test_where_the_kernel_cannot_help_the_watchdog_ends_a_game_whose_server_died
 def test_save_typed_in_the_page_stays_in_the_save_folder(tmp_path):
     """As a player would: ``:`` then ``save FOLDER/`` in the page is refused, between two ``save
     NAME`` typed the same way that save beside the game (so the keys do reach it)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
     elsewhere = tmp_path / "elsewhere"
     with solo_serve(tmp_path) as (server, port, saves):
         with sync_api.sync_playwright() as p:
