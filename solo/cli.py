@@ -305,16 +305,29 @@ def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: b
 @click.option("--slot", help="Save slot name [default: the adventure's id].")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--continue", "resume", is_flag=True, help="Each page resumes the game in SLOT instead of starting ADVENTURE.")
-def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | None, save_dir: str | None, resume: bool) -> None:
+@click.option("--max-games", type=click.IntRange(1, 1000), default=8, show_default=True,
+              help="Games running at once (one per open tab, about 50 MB each); a tab beyond that is told so.")
+@click.option("--allow-origin", "allow_origins", multiple=True, metavar="URL",
+              help="Also answer pages from URL (scheme://host[:port]), e.g. a reverse proxy's https://games.example.org. Repeatable.")
+def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | None, save_dir: str | None, resume: bool,
+          max_games: int, allow_origins: tuple[str, ...]) -> None:
     """Serve the full-screen game as a web page (http://localhost:8000 by default).
 
     Each browser tab runs its own game, saved like a game in the terminal, in a slot of its own
-    (SLOT, or SLOT-2, SLOT-3 ... when SLOT is being played or unfinished). Ctrl-C stops serving.
+    (SLOT, or SLOT-2, SLOT-3 ... when SLOT is being played or unfinished). Only this server's own
+    page may use it: requests naming another host, or coming from another site's page, are
+    refused. Ctrl-C (or SIGTERM) stops serving; every game is saved.
     """
     from solo.saves import check_slot
     from solo.session import load_playable
     from solo.ui.app.serve import absolute, serve as run_server
+    from solo.ui.app.web_gate import OriginError, parse_origin
 
+    try:
+        for origin in allow_origins:
+            parse_origin(origin)
+    except OriginError as exc:
+        raise click.BadParameter(str(exc), param_hint="--allow-origin") from None
     try:
         if slot is not None:
             check_slot(slot)
@@ -333,7 +346,10 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | No
     arguments.append("--full")
     if host not in ("localhost", "127.0.0.1", "::1"):
         echo(f"solo: serving on {host}: anyone who can reach it can play and write saves here", err=True)
-    run_server(arguments, host=host, port=port, title="solo")
+    try:
+        run_server(arguments, host=host, port=port, allow_origins=allow_origins, most_games=max_games)
+    except OSError as exc:
+        raise UserError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
 @cli.command(name="list")

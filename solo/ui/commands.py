@@ -26,6 +26,9 @@ from solo.ui.words import Words
 
 #: A command's answer to the play loop: None (go on), an exit status, or RESTART.
 RESTART = "restart"
+#: Whether ``:save FOLDER/`` may write in another folder. ``solo serve``'s games set it False: a
+#: page in a browser never chooses where files are written.
+OTHER_FOLDERS = True
 Result = "int | str | None"
 
 
@@ -120,6 +123,10 @@ def _sheet(ctx: Context, rest: str) -> None:
 def _save(ctx: Context, rest: str) -> None:
     session = ctx.session
     if rest and ("/" in rest or rest.startswith(("~", "."))):  # a folder: save there (when this one fails)
+        if not OTHER_FOLDERS:
+            ctx.front.info("refused", "this game is played through solo serve: it saves only in the server's "
+                                      "save folder (:save NAME saves a copy in another slot there)")
+            return None
         try:
             moved = SaveStore(Path(rest).expanduser())
             moved.lock(session.slot)

@@ -1,7 +1,8 @@
 """``solo serve`` in a real browser: headless Chromium plays supply-ship to an ending with keys.
 
 The page draws the terminal on a canvas, so the test follows the game through its save file (the
-game saves after every step) and looks at the page through screenshots. It needs the system's
+game saves after every step) and looks at the page through screenshots. Every request the page
+makes goes to the server itself (no web fonts from elsewhere). It needs the system's
 Chromium (Debian's ``chromium`` package) and the ``playwright`` package; without them it is
 skipped, saying which is missing. ``SOLO_SCREENS`` (a folder) keeps the screenshots.
 """
@@ -68,6 +69,8 @@ def test_solo_serve_plays_supply_ship_to_an_ending_in_chromium(tmp_path):
         with sync_api.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
+            asked: list[str] = []
+            page.on("request", lambda request: asked.append(request.url))
             page.goto(f"http://localhost:{port}/", wait_until="domcontentloaded")
             deadline = time.monotonic() + 60
             while read_save(save) is None:
@@ -99,5 +102,8 @@ def test_solo_serve_plays_supply_ship_to_an_ending_in_chromium(tmp_path):
             os.killpg(server.pid, signal.SIGKILL)
     final = read_save(save)
     assert final["state"]["ending"] == "end-made-good"  # seed 3, always the first choice
+    own = (f"http://localhost:{port}/", f"ws://localhost:{port}/")
+    assert asked and all(url.startswith(own) for url in asked), [u for u in asked if not u.startswith(own)]
+    assert any("/static/fonts/" in url for url in asked)  # the font comes from the server
     assert len(final["transcript"]) >= 10
     assert (shots / "serve-supply-ship-end.png").stat().st_size > 10_000

@@ -4,8 +4,6 @@ and which screen a command picks."""
 from __future__ import annotations
 
 import io
-import shlex
-import sys
 
 from rich.console import Console
 
@@ -13,7 +11,6 @@ from solo.adventure import loader
 from solo.engine.game import Game
 from solo.ui import screen_mode
 from solo.ui.app.dice_view import dice_view, opponent_dice, own_dice
-from solo.ui.app.serve import play_command
 from solo.ui.status import status_of
 from solo.ui.words import Words
 
@@ -117,11 +114,6 @@ def test_full_screen_only_on_a_unicode_terminal_of_useful_size(monkeypatch):
     assert mode == screen_mode.LINE and "smaller" in why
     monkeypatch.setenv(screen_mode.WEB_DRIVER_ENV, "textual.drivers.web_driver:WebDriver")
     assert screen_mode.choose(stdin=pipe, stdout=pipe)[0] == screen_mode.FULL
-
-
-def test_serve_runs_this_python_on_each_page_with_arguments_quoted():
-    command = play_command(["play", "my adventure.yaml", "--full"])
-    assert shlex.split(command) == [sys.executable, "-m", "solo", "play", "my adventure.yaml", "--full"]
 
 
 def test_the_side_panel_keeps_open_objectives_whole_while_they_fit_and_cuts_them_only_when_short():

@@ -1,15 +1,17 @@
 """``solo serve``: the full-screen game as a local web page.
 
-textual-serve runs one ``solo play --full`` process per browser tab and relays its screen and keys
-over a websocket; the game, its saves and its dice live in that process exactly as in a terminal.
-Each tab plays in a slot of its own (:func:`tab_slot`): a second tab, or the page opened again
-while a game there is unfinished, never takes over or replaces another tab's game. The page is
-served on localhost unless another host is asked for.
+The server runs one ``solo play --full`` process per browser tab (textual-serve's protocol and
+terminal script) and relays its screen and keys over a websocket; the game, its saves and its
+dice live in that process exactly as in a terminal. Each tab plays in a slot of its own
+(:func:`tab_slot`): a second tab, or the page opened again while a game there is unfinished,
+never takes over or replaces another tab's game. The page is served on localhost unless another
+host is asked for, and answers only its own page (see :mod:`solo.ui.app.web_server` and the
+modules beside it).
 """
 
 from __future__ import annotations
 
-import shlex
+import asyncio
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,17 +24,26 @@ DEFAULT_PORT = 8000
 MOST_TABS = 99  # slots tried for a new tab: SLOT, SLOT-2 ... SLOT-99
 
 
-def play_command(arguments: list[str]) -> str:
-    """The shell command each browser tab runs: this Python, ``-m solo``, and ``arguments``."""
-    return " ".join(shlex.quote(part) for part in [sys.executable, "-m", "solo", *arguments])
+def serve(arguments: list[str], *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+          allow_origins: tuple[str, ...] = (), most_games: int | None = None) -> None:
+    """Serve ``solo ARGUMENTS`` (a ``play`` or ``continue`` command line), one game per tab, until
+    stopped (Ctrl-C, SIGTERM). Raises OSError when the port cannot be listened on, and
+    :class:`~solo.ui.app.web_gate.OriginError` for a bad ``allow_origins``."""
+    from solo.ui.app.game_process import game_command
+    from solo.ui.app.web_gate import Gate
+    from solo.ui.app.web_limits import DEFAULT_MOST_GAMES, Seats
+    from solo.ui.app.web_server import GameServer
 
+    seats = Seats(most_games or DEFAULT_MOST_GAMES)
+    server = GameServer(game_command(arguments), gate=Gate.build(host, allow_origins), seats=seats)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{'localhost' if host in ('', '0.0.0.0', '::') else shown}:{port}/"
 
-def serve(arguments: list[str], *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, title: str = "solo") -> None:
-    """Serve ``solo ARGUMENTS`` (a ``play`` or ``continue`` command line) until Ctrl-C."""
-    from textual_serve.server import Server
+    def ready() -> None:
+        games = f"{seats.most} game" + ("" if seats.most == 1 else "s")
+        print(f"solo serve: open {url} (at most {games} at once; Ctrl-C stops)", file=sys.stderr, flush=True)
 
-    server = Server(play_command(arguments), host=host, port=port, title=title)
-    server.serve()
+    asyncio.run(server.run(host, port, ready))
 
 
 def absolute(folder: str | None) -> str | None:
