@@ -128,3 +128,43 @@ def test_failing_the_stealth_roll_makes_the_catch_harder_not_easier(adventure, p
     wary = {o["choice"]: o for o in gm.odds()}
     startled = wary["It is wary. Wait for it to drop in, then seal the carboy"]["exact"]
     assert Fraction(startled) < Fraction(careful), (pregen, startled, careful)
+
+
+def test_the_datadex_splash_warning_opens_a_safe_way_through_the_burst(adventure):
+    game = _game(adventure)
+    GameMaster(game).goto("acid-splash")
+    safe = "Do what the Datadex said and get behind the nearest door before the drops arrive"
+    assert safe not in _options(game)
+    game = _game(adventure)
+    game.state.flags["knows_splash"] = True
+    GameMaster(game).goto("acid-splash")
+    game.choose(_options(game)[safe])
+    assert game.state.scene == "aftermath" and game.state.flags["creature_killed"]
+
+
+@pytest.mark.parametrize("pregen", ["engineer", "manager", "medic", "pilot", "technician"])
+def test_knowing_it_cannot_eat_glass_makes_the_carboy_better(adventure, pregen):
+    chances = []
+    for knows in (False, True):
+        game = _game(adventure, pregen=pregen)
+        gm = GameMaster(game)
+        gm.give("glass-jar")
+        game.state.flags["knows_glass"] = knows
+        gm.goto("creature-sighted")
+        odds = {o["choice"]: o for o in gm.odds() if o.get("enabled")}
+        carboy = [o for text, o in odds.items() if text.startswith("Clap the glass carboy")]
+        assert len(carboy) == 1
+        chances.append(Fraction(carboy[0]["exact"]))
+    assert chances[1] > chances[0], (pregen, chances)
+
+
+def test_the_supply_room_is_a_choice_of_three_not_a_shop(adventure):
+    game = _game(adventure)
+    GameMaster(game).goto("supply-room")
+    takes = ["Take a glass specimen carboy", "Take a work lamp", "Take a telescoping cargo pole"]
+    for text in takes:
+        game.choose(_options(game)[text])
+    offered = {o.text: o for o in game.offered.options}
+    for text in ("Take a pair of work gloves", "Take a heat pack"):
+        assert not offered[text].enabled
+    assert {"glass-jar", "work-lamp", "cargo-pole"} <= set(game.state.character.items)
