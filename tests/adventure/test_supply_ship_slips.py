@@ -168,3 +168,17 @@ def test_the_supply_room_is_a_choice_of_three_not_a_shop(adventure):
     for text in ("Take a pair of work gloves", "Take a heat pack"):
         assert not offered[text].enabled
     assert {"glass-jar", "work-lamp", "cargo-pole"} <= set(game.state.character.items)
+
+
+def test_knowing_the_cargo_lets_the_fruit_make_the_trap_perfect(adventure):
+    swap = "Swap the bait for the purple fruit it came aboard in"
+    game = _game(adventure)
+    gm = GameMaster(game)
+    gm.give("exotic-fruit")
+    game.state.flags["trap_ready"] = True
+    gm.goto("rec-room")
+    assert swap not in _options(game)
+    game.state.flags["knows_fruit"] = True
+    gm.goto("rec-room")
+    game.choose(_options(game)[swap])
+    assert game.state.flags["trap_perfect"] and "exotic-fruit" not in game.state.character.items
