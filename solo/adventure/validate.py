@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from solo.adventure import loader, model
 from solo.adventure.conflict_checks import CONFLICT_CODES, check_conflict
 from solo.adventure.bounds import BOUND_CODES, check_bounds
+from solo.adventure.degree_checks import DEGREE_CODES, check_degrees
 from solo.adventure.loops import LOOP_CODES, check_loops
 from solo.adventure._gc import gc_paused
 from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
@@ -115,6 +116,7 @@ CODES: dict[str, str] = {
     "model": "the data could not be read into an adventure",
     **CONFLICT_CODES,
     **LOOP_CODES,
+    **DEGREE_CODES,
     **BOUND_CODES,
 }
 
@@ -574,6 +576,7 @@ class _Checker:
         self.check_graph()
         check_loops(self)
         check_bounds(self)
+        check_degrees(self)
         self.check_usage()
         self.check_labels()
         return self.problems
