@@ -48,6 +48,6 @@ def check_degrees(validator: Any) -> None:
     answer = " or ".join([f"`roll.{m}` in a text or condition" for m in measures] + [f"`{k}:` branches" for k in keys[:2]])
     validator.warning(
         "degrees-never-written", first.path,
-        f"{len(checks)} checks, and the file never says what a better or worse result does; "
+        f"{len(checks)} check{'' if len(checks) == 1 else 's'}, and the file never says what a better or worse result does; "
         f"{adv.system} reads rolls in degrees, so players are shown a degree that changes nothing",
         f"write {answer} where the size of a result matters")
