@@ -31,6 +31,7 @@ from solo.adventure import loader, model
 from solo.adventure._gc import gc_paused
 from solo.adventure.bounds import BOUND_CODES, check_bounds
 from solo.adventure.conflict_checks import CONFLICT_CODES, check_conflict
+from solo.adventure.degree_checks import DEGREE_CODES, check_degrees
 from solo.adventure.expressions import (
     NOT_LITERAL,
     Expression,
@@ -122,6 +123,7 @@ CODES: dict[str, str] = {
     "model": "the data could not be read into an adventure",
     **CONFLICT_CODES,
     **LOOP_CODES,
+    **DEGREE_CODES,
     **BOUND_CODES,
 }
 
@@ -581,6 +583,7 @@ class _Checker:
         self.check_graph()
         check_loops(self)
         check_bounds(self)
+        check_degrees(self)
         self.check_usage()
         self.check_labels()
         return self.problems

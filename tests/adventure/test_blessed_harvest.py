@@ -136,3 +136,21 @@ def test_the_chapel_gives_its_blessing_dice_once():
         game.choose(next(o.key for o in game.offered.options if o.text.startswith(text)))
     assert game.state.scene == "chapel-porch"
     assert len(game.character.resources["blessings"]) == pool
+
+
+@pytest.mark.parametrize("maiden", ["kern-maiden", "new-maiden"])
+def test_a_player_holding_a_maiden_is_not_offered_the_empty_hook(maiden):
+    """The slip: 'Stand under the empty hook' while the Maiden was in the player's hands."""
+    from solo.engine.gm import GameMaster
+
+    game = Game(ADVENTURE, seed=5)
+    game.start()
+    game.choose(next(o.key for o in game.offered.options if o.id == "bram"))
+    gm = GameMaster(game)
+    gm.goto("supper-barn")
+    assert any(o.text.startswith("Stand under the empty hook") for o in game.offered.options)
+    gm.give(maiden)
+    gm.goto("supper-barn")
+    texts = [o.text for o in game.offered.options]
+    assert not any(t.startswith("Stand under the empty hook") for t in texts)
+    assert any(t.startswith("Hang the") for t in texts)

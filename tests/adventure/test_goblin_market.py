@@ -185,6 +185,56 @@ def test_under_the_hill_when_the_moon_sets(market):
     assert run.game.state.ending == "ending-under-the-hill"
 
 
+# -- slips that stay fixed (docs/checklists/goblin-market.md) ------------------------------------
+
+
+def test_tam_is_nobodys_brother_since_no_pregen_is_his_family(market):
+    words = [market.summary, market.intro or ""]
+    for scene in market.scenes.values():
+        words += [scene.text or "", str(scene.on_enter), str([c.__dict__ for c in scene.choices])]
+        if scene.ending is not None:
+            words.append(scene.ending.summary or "")
+    text = " ".join(words).lower()
+    assert "brother" not in text and "sister" not in text
+
+
+def test_every_contest_says_what_a_tie_does(market):
+    for sid, scene in market.scenes.items():
+        for choice in scene.choices:
+            spec = choice.check
+            if spec is None or spec.kind != "contest" or spec.params.get("pvp"):
+                continue
+            assert "draw" in spec.outcomes, (sid, choice.text)
+
+
+def test_a_tied_haggle_is_told_and_costs_moonlight(market):
+    run = Script(market, "quince")
+    run.pick("Duck through")
+    run.pick("name that is not yours", 6)
+    run.pick("dark lane")
+    moon = run.game.state.clocks["moon"]
+    events = []
+    options = [o for o in run.game.offered.options if o.enabled and "haggle hard" in o.text.lower()]
+    run.game.dice.force(3, 4)  # 3 + 2 against Quillick's 4 + 1
+    events = run.game.choose(options[0].id)
+    told = " ".join(getattr(e, "text", "") or "" for e in events)
+    assert "Stalemate" in told
+    assert run.scene == "quillick-stall" and run.game.state.clocks["moon"] > moon
+    assert any("haggle hard" in o.text.lower() and o.enabled for o in run.game.offered.options)
+
+
+@pytest.mark.parametrize("who", PREGENS)
+def test_quillick_is_no_pushover(market, who):
+    from solo.engine.gm import GameMaster
+    run = Script(market, who)
+    run.game.state.flags["knows_wager"] = True
+    GameMaster(run.game).goto("quillick-stall")
+    odds = {o["choice"]: float(o["success"].rstrip("%")) for o in GameMaster(run.game).odds()}
+    haggle = next(v for k, v in odds.items() if k.startswith("Haggle hard"))
+    thimbles = next(v for k, v in odds.items() if k.startswith("Challenge him to a game of thimbles"))
+    assert 20 <= haggle <= 60 and 20 <= thimbles <= 60, (who, haggle, thimbles)
+
+
 # -- balance in random play ----------------------------------------------------------------------
 
 

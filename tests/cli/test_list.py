@@ -61,4 +61,6 @@ def test_a_missing_play_time_is_estimated_and_marked():
     lines = list(catalog_lines([entry]))
     assert f"about {estimated_minutes(9000)} minutes (estimated)" in " ".join(lines)
     assert "plugin-sys · 3 scenes, 1 ending" in " ".join(lines)
-    assert estimated_minutes(9000) == 50 and estimated_minutes(10) == 5
+    # the model: 30% of 9,000 words shown at 200 a minute (13.5) plus one decision per 120 words
+    # at 10 s (3.75): 17.25, to the nearest 5
+    assert estimated_minutes(9000) == 15 and estimated_minutes(10) == 5

@@ -1,0 +1,70 @@
+"""clockwork-heist's editorial slips stay fixed (docs/checklists/clockwork-heist.md): options that
+need a thing only to whoever carries it, and what the player learned read later."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.game import Game
+from solo.engine.gm import GameMaster
+
+
+@pytest.fixture(scope="module")
+def heist():
+    return loader.load("clockwork-heist").adventure
+
+
+def _at(heist, pregen: str, scene: str, **flags) -> Game:
+    who = next(p for p in heist.characters if p.id == pregen)
+    game = Game(heist, seed=2, character=who.character(heist.system))
+    game.start()
+    game.state.flags.update(flags)
+    GameMaster(game).goto(scene)
+    return game
+
+
+def _offered(game: Game) -> list[str]:
+    return [o.text for o in game.offered.options if o.enabled]
+
+
+@pytest.mark.parametrize("scene, text, owner", [
+    ("patrol", "Shoot out the gaslight above them", "dorrin"),
+    ("grand-stair", "Shoot through the chain of the great chandelier", "dorrin"),
+    ("hacker", "Jam its wheels with your knife", "wren"),
+    ("cistern", "Thicken the water into a jelly you can walk on", "ottilie"),
+])
+def test_an_option_that_needs_a_gun_a_knife_or_magic_is_only_for_who_has_it(heist, scene, text, owner):
+    for pregen in ("wren", "ottilie", "dorrin"):
+        shown = any(t.startswith(text) for t in _offered(_at(heist, pregen, scene)))
+        assert shown == (pregen == owner), (pregen, scene, text)
+
+
+def test_hearing_about_the_fob_changes_how_you_can_lift_it(heist):
+    blind = _offered(_at(heist, "dorrin", "grand-hall"))
+    told = _offered(_at(heist, "dorrin", "grand-hall", heard_fob=True))
+    assert any(t.startswith("Brush past him") for t in blind)
+    assert not any(t.startswith("Now you know what the fob opens") for t in blind)
+    assert any(t.startswith("Now you know what the fob opens") for t in told)
+    assert not any(t.startswith("Brush past him") for t in told)
+
+
+def test_riding_the_weight_down_opens_a_way_to_beat_the_balance(heist):
+    walked = _offered(_at(heist, "wren", "strongroom"))
+    rode = _at(heist, "wren", "strongroom", rode_weight=True)
+    assert not any(t.startswith("Lock the balance pan") for t in walked)
+    odds = {o["choice"]: float(o["success"].rstrip("%")) for o in GameMaster(rode).odds()}
+    pawl = next(v for k, v in odds.items() if k.startswith("Lock the balance pan"))
+    swap = next(v for k, v in odds.items() if k.startswith("Swap the Heart"))
+    assert pawl > swap
+
+
+def test_every_flag_the_heist_sets_is_read_somewhere(heist):
+    source = (Path(__file__).resolve().parents[2] / "adventures" / "clockwork-heist.yaml").read_text()
+    for flag in ("heard_fob", "rode_weight"):
+        reads = [line for line in source.splitlines()
+                 if flag in line and re.search(r"\b(if|when):", line)]
+        assert reads, flag

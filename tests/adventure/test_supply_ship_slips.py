@@ -1,0 +1,184 @@
+"""supply-ship's editorial slips stay fixed: each test drives the game to where a slip was.
+
+The checklist these mirror is docs/checklists/supply-ship.md; a line there names the test here
+that keeps it ticked.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.game import Game
+from solo.engine.gm import GameMaster
+
+
+@pytest.fixture(scope="module")
+def adventure():
+    return loader.load("supply-ship").adventure
+
+
+def _game(adventure, pregen: str = "pilot", seed: int = 3) -> Game:
+    who = next(p for p in adventure.characters if p.id == pregen)
+    game = Game(adventure, seed=seed, character=who.character(adventure.system))
+    game.start()
+    return game
+
+
+def _texts(events) -> str:
+    return " ".join(getattr(e, "text", "") or "" for e in events)
+
+
+def _options(game: Game) -> dict[str, str]:
+    return {o.text: o.key for o in game.offered.options if o.enabled}
+
+
+def test_the_bay_venting_before_the_creature_is_known_starts_the_hunt(adventure):
+    """The soft-lock: the bay vents, nothing knows of the creature, nothing finds it, nothing ticks."""
+    game = _game(adventure)
+    assert not game.state.flags["creature_loose"]
+    events = GameMaster(game).goto("bay-vents")
+    assert game.state.flags["creature_loose"] and game.state.flags["bay_vented"]
+    assert "ventilation" in _texts(events)
+    options = _options(game)
+    assert "Ask BOSS to track it" in options
+    # and from the hall too, the hunt is on and the hunger clock runs
+    game.choose(options["Get back to work"])
+    assert "Ask BOSS to find the thing in the ducts" in _options(game)
+    before = game.state.clocks["hunger"]
+    for _ in range(3):
+        game.choose(_options(game)["Check the Kitchen"])
+        game.choose(next(k for t, k in _options(game).items() if "hall" in t.lower()))
+    assert game.state.clocks["hunger"] > before
+
+
+def test_tracking_from_the_vented_bay_finds_the_creature(adventure):
+    game = _game(adventure, seed=5)
+    GameMaster(game).goto("bay-vents")
+    game.choose(_options(game)["Ask BOSS to track it"])
+    assert game.state.scene == "creature-sighted"
+
+
+def test_a_welded_breach_is_not_called_a_cured_patch(adventure):
+    text = str(adventure.scenes["breach-sealed"].on_enter)
+    assert "cured patch" not in text
+
+
+def test_the_creature_is_one_size_at_a_time(adventure):
+    """Food secured at the raid: it did not eat, so it is not the beach ball it was called."""
+    game = _game(adventure)
+    game.state.flags["food_secured"] = True
+    raid = _texts(GameMaster(game).goto("kitchen-raid"))
+    assert "beach ball" not in raid and not game.state.flags["creature_grown"]
+    sighted = _texts(game.choose(_options(game)["Go at it"]))
+    assert "melon" in sighted and "beach ball" not in sighted
+    game = _game(adventure)
+    raid = _texts(GameMaster(game).goto("kitchen-raid"))
+    sighted = _texts(game.choose(_options(game)["Go at it"]))
+    assert "beach ball" in raid and "beach ball" in sighted and "melon" not in sighted
+
+
+def test_the_sighting_does_not_credit_boss_when_the_player_drove_the_fans(adventure):
+    assert "right where BOSS said" not in adventure.scenes["creature-sighted"].text
+
+
+def test_the_carboy_is_gone_once_the_creature_is_in_it(adventure):
+    game = _game(adventure)
+    gm = GameMaster(game)
+    gm.give("glass-jar")
+    game.state.flags["creature_stunned"] = True
+    gm.goto("creature-sighted")
+    game.choose(_options(game)["Scoop it into the glass carboy while it is stunned"])
+    assert game.state.flags["creature_jarred"]
+    assert "glass-jar" not in game.state.character.items
+
+
+def test_a_stunned_creature_is_not_offered_the_contest_or_the_lamp(adventure):
+    game = _game(adventure, pregen="technician")
+    gm = GameMaster(game)
+    for item in ("glass-jar", "cargo-pole", "work-lamp"):
+        gm.give(item)
+    gm.goto("creature-sighted")
+    awake = _options(game)
+    assert "Clap the glass carboy over it" in awake
+    game.state.flags["creature_stunned"] = True
+    gm.goto("creature-sighted")
+    stunned = _options(game)
+    for gone in ("Clap the glass carboy over it",
+                 "Shove it down the hall to the airlock with the cargo pole",
+                 "Herd it toward the airlock with the work lamp, BOSS dimming the way ahead",
+                 "Take the ship's lights from your digipad and herd it to the airlock"):
+        assert gone not in stunned
+    assert "Scoop it into the glass carboy while it is stunned" in stunned
+    assert "Tow it to the airlock while it is limp" in stunned
+
+
+@pytest.mark.parametrize("pregen", ["engineer", "manager", "medic", "pilot", "technician"])
+def test_failing_the_stealth_roll_makes_the_catch_harder_not_easier(adventure, pregen):
+    game = _game(adventure, pregen=pregen)
+    gm = GameMaster(game)
+    gm.give("glass-jar")
+    gm.goto("trap-spring")
+    calm = {o["choice"]: o for o in gm.odds()}
+    careful = calm["Wait for it to drop in, then seal the carboy"]["exact"]
+    game.state.flags["creature_wary"] = True
+    gm.goto("trap-spring")
+    wary = {o["choice"]: o for o in gm.odds()}
+    startled = wary["It is wary. Wait for it to drop in, then seal the carboy"]["exact"]
+    assert Fraction(startled) < Fraction(careful), (pregen, startled, careful)
+
+
+def test_the_datadex_splash_warning_opens_a_safe_way_through_the_burst(adventure):
+    game = _game(adventure)
+    GameMaster(game).goto("acid-splash")
+    safe = "Do what the Datadex said and get behind the nearest door before the drops arrive"
+    assert safe not in _options(game)
+    game = _game(adventure)
+    game.state.flags["knows_splash"] = True
+    GameMaster(game).goto("acid-splash")
+    game.choose(_options(game)[safe])
+    assert game.state.scene == "aftermath" and game.state.flags["creature_killed"]
+
+
+@pytest.mark.parametrize("pregen", ["engineer", "manager", "medic", "pilot", "technician"])
+def test_knowing_it_cannot_eat_glass_makes_the_carboy_better(adventure, pregen):
+    chances = []
+    for knows in (False, True):
+        game = _game(adventure, pregen=pregen)
+        gm = GameMaster(game)
+        gm.give("glass-jar")
+        game.state.flags["knows_glass"] = knows
+        gm.goto("creature-sighted")
+        odds = {o["choice"]: o for o in gm.odds() if o.get("enabled")}
+        carboy = [o for text, o in odds.items() if text.startswith("Clap the glass carboy")]
+        assert len(carboy) == 1
+        chances.append(Fraction(carboy[0]["exact"]))
+    assert chances[1] > chances[0], (pregen, chances)
+
+
+def test_the_supply_room_is_a_choice_of_three_not_a_shop(adventure):
+    game = _game(adventure)
+    GameMaster(game).goto("supply-room")
+    takes = ["Take a glass specimen carboy", "Take a work lamp", "Take a telescoping cargo pole"]
+    for text in takes:
+        game.choose(_options(game)[text])
+    offered = {o.text: o for o in game.offered.options}
+    for text in ("Take a pair of work gloves", "Take a heat pack"):
+        assert not offered[text].enabled
+    assert {"glass-jar", "work-lamp", "cargo-pole"} <= set(game.state.character.items)
+
+
+def test_knowing_the_cargo_lets_the_fruit_make_the_trap_perfect(adventure):
+    swap = "Swap the bait for the purple fruit it came aboard in"
+    game = _game(adventure)
+    gm = GameMaster(game)
+    gm.give("exotic-fruit")
+    game.state.flags["trap_ready"] = True
+    gm.goto("rec-room")
+    assert swap not in _options(game)
+    game.state.flags["knows_fruit"] = True
+    gm.goto("rec-room")
+    game.choose(_options(game)[swap])
+    assert game.state.flags["trap_perfect"] and "exotic-fruit" not in game.state.character.items
