@@ -26,7 +26,7 @@ from solo.engine import events as ev
 from solo.ui.app.bridge import AppFront
 from solo.ui.app import pages
 from solo.ui.app.screens import PageScreen
-from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane
+from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StatusLine, StoryPane
 from solo.ui.render import EventView, safe
 from solo.ui.status import Status
 from solo.rules.vocabulary import for_system
@@ -50,6 +50,11 @@ KEYS = [
     ("q", "save and leave"),
 ]
 
+#: The side panel (character, dice, fight) is shown from this many columns; narrower, the story
+#: takes the width, a status line sits under the choices and the sheet is on ``c``.
+SIDE_PANEL_FROM = 100
+#: Lines the story keeps, at least, however many options the choices box lists (it scrolls).
+STORY_MIN_LINES = 12
 CLOSE_WAIT = 10.0  # seconds the app waits, when closing, for the loop to save
 
 
@@ -154,6 +159,7 @@ class SoloApp(App[int]):
                 yield DicePanel(id="dice")
                 with VerticalScroll(id="sheet-scroll"):
                     yield SheetPanel(id="sheet")
+        yield StatusLine(id="statusline")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -162,6 +168,7 @@ class SoloApp(App[int]):
         self.main.query_one(ChoicePanel).words = self.front.words
         self.main.query_one(ChoicePanel).focus()
         self._set_titlebar(None)
+        self._fit_layout()
         if self.notice:
             self.show_info("notice", self.notice)
         self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
@@ -214,10 +221,22 @@ class SoloApp(App[int]):
     def on_resize(self, event: Any) -> None:
         """A new size: the side panel picks the layout that fits again (and the title bar)."""
         self._set_titlebar(self.last_status)
+        self._fit_layout()
         self.call_after_refresh(self.main.query_one(SheetPanel).refresh, layout=True)
+
+    def _fit_layout(self) -> None:
+        """The layout for this size: the side panel only where it leaves the story room, and a
+        choices box that never takes the story below :data:`STORY_MIN_LINES` lines."""
+        width, height = self.size
+        narrow = width < SIDE_PANEL_FROM
+        self.main.set_class(narrow, "narrow")
+        rows = height - 2 - (1 if narrow else 0)  # title bar, footer, status line
+        room = max(5, min(rows // 2, rows - STORY_MIN_LINES))
+        self.main.query_one(ChoicePanel).styles.max_height = room
 
     def _set_status(self, status: Status) -> None:
         self.last_status = status
+        self.main.query_one(StatusLine).status = status
         self.main.query_one(SheetPanel).status = status
         side = self.main.query_one("#side")
         side.border_title = safe(status.name) or "Character"

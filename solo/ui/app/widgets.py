@@ -321,6 +321,44 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
     return Group(*standing, *clocks, *objectives, *tail)
 
 
+def status_line(status: Status | None, width: int) -> Text:
+    """Where the character stands in one line of ``width`` cells: name, what changes in play,
+    clocks, objectives. A part that does not fit whole is left out (never cut mid-word); the
+    whole sheet is one key away, and the line says so when there is room."""
+    if status is None or not status.name:
+        parts = [("No character chosen yet", "italic")]
+    else:
+        parts = [(safe(status.name), "bold")]
+        parts += [(safe(c), "magenta") for c in status.conditions]
+        parts += [(f"{safe(k)} {safe(v)}", "yellow") for k, v in status.resources]
+        parts += [(f"{safe(g.label)} {g.value}/{g.size}", "bold red" if g.full else "") for g in status.clocks]
+        if status.objectives:
+            done = sum(1 for _, d in status.objectives if d)
+            parts.append((f"objectives {done}/{len(status.objectives)} done", "cyan"))
+    hint = "c: sheet"
+    line = Text()
+    for text, style in parts:
+        gap = 3 if line.plain else 0
+        if line.cell_len + gap + len(text) + len(hint) + 3 > width and line.plain:
+            continue  # a part that does not fit whole is left out (the sheet page has it)
+        if line.plain:
+            line.append(" · ", style="dim")
+        line.append(text, style=style)
+    if line.cell_len + len(hint) + 3 <= width:
+        line.append(" · ", style="dim").append(hint, style="dim italic")
+    line.no_wrap = True
+    return line
+
+
+class StatusLine(Static):
+    """The one-line status shown where the side panel does not fit."""
+
+    status: reactive[Status | None] = reactive(None)
+
+    def render(self) -> RenderableType:
+        return status_line(self.status, self.content_size.width or 78)
+
+
 class SheetPanel(Static):
     """Always in view: the character, resources, objectives known so far and clocks, in the
     roomiest layout the space left under the dice allows."""
