@@ -115,6 +115,9 @@ def test_full_screen_only_on_a_unicode_terminal_of_useful_size(monkeypatch):
     monkeypatch.setattr(screen_mode.shutil, "get_terminal_size", lambda fallback: __import__("os").terminal_size((50, 30)))
     mode, why = screen_mode.choose(stdin=tty, stdout=tty)
     assert mode == screen_mode.LINE and "smaller" in why
+    for size, expected in (((60, 24), screen_mode.LINE), ((80, 19), screen_mode.LINE), ((80, 24), screen_mode.FULL)):
+        monkeypatch.setattr(screen_mode.shutil, "get_terminal_size", lambda fallback, s=size: __import__("os").terminal_size(s))
+        assert screen_mode.choose(stdin=tty, stdout=tty)[0] == expected, size
     monkeypatch.setenv(screen_mode.WEB_DRIVER_ENV, "textual.drivers.web_driver:WebDriver")
     assert screen_mode.choose(stdin=pipe, stdout=pipe)[0] == screen_mode.FULL
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from solo.session import Session
 
 KEYS = [
-    ("1-9", "pick that choice"),
+    ("1-9", "pick that choice; with ten or more, 1 then 3 picks 13 (1 alone: wait, or Enter)"),
     ("↑ ↓  Enter", "move through the choices and pick one"),
     ("PgUp PgDn", "scroll the story (the whole game stays there); Tab: the next pane"),
     ("c", "the full character sheet"),
@@ -55,6 +55,8 @@ KEYS = [
 SIDE_PANEL_FROM = 100
 #: Lines the story keeps, at least, however many options the choices box lists (it scrolls).
 STORY_MIN_LINES = 12
+#: Seconds a first digit waits for a second when ten or more options are on offer.
+DIGIT_WAIT = 1.0
 CLOSE_WAIT = 10.0  # seconds the app waits, when closing, for the loop to save
 
 
@@ -120,7 +122,7 @@ class SoloApp(App[int]):
         Binding("ctrl+q", "leave", "Quit", show=False, priority=True),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False, priority=True),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False, priority=True),
-    ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(1, 10)]
+    ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(0, 10)]
 
     def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "") -> None:
         super().__init__()
@@ -139,6 +141,8 @@ class SoloApp(App[int]):
         self._anchor: Static | None = None  # the story block the current step's output starts at
         self._cast_shown = False  # the pregenerated characters were described in the story
         self._confirming = False  # a yes/no question waits in the choices box
+        self._typed = ""  # digits typed for a two-digit choice, waiting for the next
+        self._digit_timer: Any = None
         self.title = session.adventure.title
 
     # -- layout ---------------------------------------------------------------------------------
@@ -341,6 +345,7 @@ class SoloApp(App[int]):
 
     @on(ChoicePanel.Picked)
     def _picked(self, message: ChoicePanel.Picked) -> None:
+        self._set_typed("")  # Enter on a highlighted first digit picks it at once
         if self._confirming and message.key in ("y", "n"):
             self.answer(message.key == "y")
             return
@@ -362,8 +367,41 @@ class SoloApp(App[int]):
         box.focus()
 
     def action_pick(self, key: str) -> None:
-        if self.waiting:
-            self.main.query_one(ChoicePanel).pick_key(key)
+        """A digit: picks its option at once, unless longer keys start with it (ten or more
+        options): then it waits :data:`DIGIT_WAIT` for the next digit, shown above the keys."""
+        if not self.waiting:
+            return
+        choices = self.main.query_one(ChoicePanel)
+        keys = choices.keys()
+        typed = self._typed + key
+        if self._typed and not any(k.startswith(typed) for k in keys):
+            self._pick_typed()  # "1" then a digit no key goes on with: 1 now, then this digit
+            if self.waiting:
+                self.action_pick(key)
+            return
+        self._set_typed("")
+        if any(k.isdigit() and k.startswith(typed) and k != typed for k in keys):
+            self._set_typed(typed)
+            choices.highlight_key(typed)
+            self._digit_timer = self.set_timer(DIGIT_WAIT, self._pick_typed)
+            return
+        choices.pick_key(typed)
+
+    def _set_typed(self, typed: str) -> None:
+        self._typed = typed
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
+        line = self.main.query_one(StatusLine)
+        line.typed = typed
+        line.set_class(bool(typed), "typing")
+
+    def _pick_typed(self) -> None:
+        """The wait is over (or Enter): pick what was typed, if it is a choice."""
+        typed = self._typed
+        self._set_typed("")
+        if typed and self.waiting:
+            self.main.query_one(ChoicePanel).pick_key(typed)
 
     def action_send(self, line: str) -> None:
         """A key for a command: to the loop when it waits; after the story, what still makes sense."""

@@ -168,6 +168,18 @@ class ChoicePanel(OptionList):
         option = self.offered.options[int(option_id[1:])]
         return (option.key, option.text) if option.key and option.enabled else None
 
+    def keys(self) -> list[str]:
+        """The keys of the options that can be picked now."""
+        return [found[0] for i in range(self.option_count) if (found := self.key_for(i)) is not None]
+
+    def highlight_key(self, key: str) -> None:
+        """Move the highlight to the option with ``key`` (Enter then picks it)."""
+        for index in range(self.option_count):
+            found = self.key_for(index)
+            if found is not None and found[0] == key:
+                self.highlighted = index
+                return
+
     def pick_key(self, key: str) -> bool:
         """Pick the enabled option whose key is ``key`` (a number typed); False if none is."""
         for index in range(self.option_count):
@@ -351,11 +363,16 @@ def status_line(status: Status | None, width: int) -> Text:
 
 
 class StatusLine(Static):
-    """The one-line status shown where the side panel does not fit."""
+    """The one-line status above the keys: where the character stands (where the side panel does
+    not fit), or, while a two-digit choice is being typed, the digits so far."""
 
     status: reactive[Status | None] = reactive(None)
+    typed: reactive[str] = reactive("")  # a choice's first digit(s), waiting for the next
 
     def render(self) -> RenderableType:
+        if self.typed:
+            return Text.assemble(("Typed ", "bold"), (self.typed, "bold cyan"),
+                                 "… the next digit picks a choice from " + self.typed + "0; Enter picks " + self.typed)
         return status_line(self.status, self.content_size.width or 78)
 
 
