@@ -26,7 +26,7 @@ from solo.engine import events as ev
 from solo.ui.app.bridge import AppFront
 from solo.ui.app import pages
 from solo.ui.app.screens import PageScreen
-from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StatusLine, StoryPane
+from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StatusLine, StoryPane, cut_words
 from solo.ui.render import EventView, safe
 from solo.ui.status import Status
 from solo.rules.vocabulary import for_system
@@ -214,9 +214,11 @@ class SoloApp(App[int]):
 
     # -- drawing what the loop hands over (called in the app's thread) ---------------------------
     def _set_titlebar(self, status: Status | None) -> None:
-        text = Text(safe(self.session.adventure.title), style="bold")
-        if status is not None and status.scene:
-            text.append(f"  ·  {safe(status.scene)}")
+        room = max(1, self.size.width - 2)
+        title = cut_words(safe(self.session.adventure.title), room)
+        text = Text(title, style="bold")
+        if status is not None and status.scene and len(title) + 10 < room:  # the scene's name, cut at a word
+            text.append("  ·  " + cut_words(safe(status.scene), room - len(title) - 5))
         book = f"   {for_system(self.session.adventure.system).book}"
         if text.cell_len + len(book) < self.size.width:  # the rules' name only when it fits whole
             text.append(book, style="dim")

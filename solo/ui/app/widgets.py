@@ -267,10 +267,19 @@ def rendered_height(renderable: RenderableType, width: int) -> int:
     return len(console.render_lines(renderable, console.options.update(width=max(1, width)), pad=False))
 
 
-def _one_line(text: Text) -> Text:
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+def cut_words(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, shortened at a word's end with "…" (never mid-word;
+    a first word longer than ``width`` is the one case cut, as there is nothing else to show)."""
+    if len(text) <= width:
+        return text
+    head = text[:max(0, width - 1)]
+    if " " in head and text[len(head)] != " ":
+        head = head[:head.rindex(" ")]
+    return head.rstrip(" ,;:·-") + "…"
+
+
+def _one_line(text: Text, width: int) -> Text:
+    return Text(cut_words(text.plain, width), style=text.style, no_wrap=True)
 
 
 def _sheet(status: Status, width: int, density: int) -> RenderableType:
@@ -303,7 +312,7 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
         else:
             objectives.append(Text("Objectives" + (f", {done} of {len(status.objectives)} done" if done else ""),
                                    style="bold"))
-            open_ones = [(Text("☐"), Text(safe(text)) if density in (SNUG, CLOSE) else _one_line(Text(safe(text))))
+            open_ones = [(Text("☐"), Text(safe(text)) if density in (SNUG, CLOSE) else _one_line(Text(safe(text)), width - 2))
                          for text, d in status.objectives if not d]
             if open_ones:
                 objectives.append(_marked(open_ones))
@@ -315,12 +324,14 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
             clocks += [Text(safe(gauge.label), style="dim"), clock_bar(gauge, width - 6)]
     elif status.clocks:
         table = Table.grid(padding=(0, 1), expand=True)
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(ratio=1, no_wrap=True)
         table.add_column(no_wrap=True)
         for gauge in status.clocks:  # "The cargo bay breach" reads as "cargo bay breach" when cut
             label = safe(gauge.label)
-            short = label[4:] if label.lower().startswith("the ") and len(label) > width // 2 else label
-            table.add_row(Text(short, style="dim"), clock_bar(gauge, min(8, max(4, width // 4))))
+            bar = clock_bar(gauge, min(8, max(4, width // 4)))
+            room = width - bar.cell_len - 1
+            short = label[4:] if label.lower().startswith("the ") and len(label) > room else label
+            table.add_row(Text(cut_words(short, room), style="dim"), bar)
         clocks.append(table)
     if density == ROOMY:
         return Group(*character, *standing, *objectives, *clocks)
