@@ -87,7 +87,7 @@ GUTS = Vocabulary(
     terms=(
         ("quality", "what your character is good at (Gumption, Utility, Thought, Slyness and your own); its level is how many dice you roll"),
         ("check", "roll one die per level of the quality; each die is read alone and the dice that agree most decide"),
-        ("near success", "a 3, or a roll with no clear winner: it almost works; the adventure says at what cost"),
+        ("near success", "most dice read close (3), or sixes and ones cancel every die: it almost works; the adventure says at what cost"),
         ("bonus die", "two dice showing the same face (above 1) earn one extra die; the pips of the bonus dice you take are added up and shared out among your dice"),
         ("contest", "you and the other side each roll and total your dice; the difference decides"),
         ("XP", "experience: one for a check with a 1 or 2 in it, more from the adventure; at 100 a quality rises"),
@@ -100,8 +100,9 @@ GUTS = Vocabulary(
             "Checks",
             "Roll one six-sided die per level of the quality. Each die is read alone: 1 is a disaster, "
             "2 a miss, 3 close, 4 or 5 a hit, 6 great. A 6 cancels a 1. If one reading holds more than "
-            "half of the dice, that is the result; otherwise hits against misses decide, and a tie is a "
-            "near success.",
+            "half of the dice left, that is the result. Otherwise the good dice (4 to 6) are counted "
+            "against the bad (1 and 2): more bad dice is a failure; as many or fewer, a full success. "
+            "If sixes and ones cancel every die, it is a near success.",
             "The GUTS+ System, “Check”",
         ),
         "near-success": Rule(
