@@ -94,6 +94,9 @@ GUTS = Vocabulary(
         ("learning", "a disaster on a quality teaches you, and so can the adventure: ten of them raise it by one"),
         ("mastery", "a quality at 10 with 10 learning experiences: once per roll, set one die to any face"),
         ("fail on purpose", "skip a roll you fear, take a plain failure and one XP per die you would have rolled; once per choice"),
+        ("injury", "a hit marks one body part; a part takes two injuries and is then lost; losing the head, or three other parts at once, knocks you out"),
+        ("protection", "worn gear over a body part takes its injuries first, two of them; then it must be set right before it protects again"),
+        ("impact", "the book's word for the two ends of a roll: a positive impact is a great success (in a fight, one more injury), a negative impact a disaster (in close combat the other side strikes back)"),
     ),
     rules={
         "check": Rule(
@@ -134,6 +137,15 @@ GUTS = Vocabulary(
             "Both sides roll their dice and add them up. Ahead by 1 to 3 is a full success, by more a "
             "great success; level is a near success; behind by 1 or 2 a failure, by more a disaster.",
             "The GUTS+ System, “Contest”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "The first round goes in Gumption order, then all act freely. An attack is a contest (Gumption "
+            "up close, Utility at range): a full success lands the weapon's injuries on a body part, a "
+            "great success one more, a near success a graze, a disaster turns it on the attacker. Each "
+            "part takes two injuries before it is lost; protection over it takes the first two. Losing "
+            "the head, or three other parts at once, knocks a fighter out.",
+            "The GUTS+ System, “Combat”, “Injuries” and “Protection”",
         ),
         "xp": Rule(
             "Experience",
@@ -223,6 +235,9 @@ LOOSE = Vocabulary(
         ("critical", "the first two dice both 6: a critical success (roll more); both 1: a critical failure"),
         ("Luck / Unluck", "rolled like abilities when chance itself decides something good or bad"),
         ("experience", "a few points at the end of a story, spent on raising abilities"),
+        ("advantage (AP)", "in a fight, the margin by which you beat your opponent's roll; kept until you spend it"),
+        ("defence (DT)", "a fighter's Defense Total: what one wound costs in advantage; +2 to knock out rather than hurt, +4 with a deadly weapon"),
+        ("wound steps", "advantage spent against the defence: 1x a moderate wound (-1 die), 2x serious (-2), 3x mortal (-3), 4x a killing blow"),
     ),
     rules={
         "check": Rule(
@@ -236,6 +251,14 @@ LOOSE = Vocabulary(
             "Contests",
             "Each side rolls its ability; the higher total wins, and a tie is rolled again.",
             "A Loose and Fuzzy Game System, “Contests”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "Each round both fighters roll their ability at once; the winner's margin becomes advantage "
+            "against the loser. At the round's end it can be kept or spent: on a wound (at least the "
+            "loser's defence for a moderate one, twice for serious, three times for mortal, four times to "
+            "kill), or 2 or 4 for a manoeuvre. A wound calls for a Tenacity roll of 7 to stay up.",
+            "A Loose and Fuzzy Game System, “Combat Rules for Those Who Really Need 'Em”",
         ),
     },
 )
@@ -294,7 +317,7 @@ FOUR_S = Vocabulary(
         ("stat", "Strength, Skill, Support, Scharisma, each in six tiers of skill points"),
         ("Roleplay Bonus", "the highest tier of a stat that holds a point: added to your d6"),
         ("goal", "the number to reach: very easy 3 up to almost impossible 12"),
-        ("AP", "action points in combat: six each round"),
+        ("action points (AP)", "what actions cost in a fight: six for each of your phases, restored at its start"),
     ),
     rules={
         "check": Rule(

@@ -72,6 +72,20 @@ def reflow(text: str, width: int | None = None) -> list[str]:
     return paragraphs
 
 
+
+def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = None) -> str:
+    """A fight roll in plain words: "rolled 5 and 3: great success" (the system's word for the
+    result, never the engine's label)."""
+    kept = record.get("kept")
+    dice = kept if isinstance(kept, list) and kept else list(record.get("dice") or [])
+    outcome = str(record.get("outcome", ""))
+    said = (outcomes or {}).get(outcome) or outcome.replace("-", " ")
+    faces = [str(d) for d in dice]
+    rolled = (", ".join(faces[:-1]) + " and " + faces[-1]) if len(faces) > 1 else "".join(faces)
+    if rolled and said:
+        return f"rolled {rolled}: {said}"
+    return f"rolled {rolled}" if rolled else said
+
 @dataclass(frozen=True)
 class Line:
     """One line (or paragraph) for the player, with the tone to show it in."""
@@ -320,6 +334,8 @@ class Words:
             return [Line(f"Conflict: {clean(event.title)}", BAD, "conflict")]
         if kind == "ConflictAction":
             line = f"{clean(event.name)}: {clean(event.text)}" if event.name else clean(event.text)
+            if event.roll:  # who rolled what, in the system's words for the result
+                line += f" ({roll_words(event.roll, self.vocab.outcomes)})"
             return [Line(line, "", "conflict")]
         if kind in ("ConflictRound", "ConflictEnded"):
             lines = []

@@ -30,7 +30,7 @@ def test_one_then_one_picks_the_eleventh_choice(tmp_path):
             return options[10].text, waiting_line, picked_lines(app)
 
     eleventh, waiting_line, picked = asyncio.run(go())
-    assert "Typed 1" in waiting_line  # the digits so far, in the line above the keys
+    assert "Typed 1" in waiting_line and "10-1" in waiting_line  # the digits so far, above the keys
     assert picked[-1] == f"▸ {eleventh}"
 
 

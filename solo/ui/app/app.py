@@ -141,6 +141,7 @@ class SoloApp(App[int]):
         self._anchor: Static | None = None  # the story block the current step's output starts at
         self._cast_shown = False  # the pregenerated characters were described in the story
         self._confirming = False  # a yes/no question waits in the choices box
+        self._fight_shown: Any = None  # the fight's state last drawn in the story (narrow screens)
         self._typed = ""  # digits typed for a two-digit choice, waiting for the next
         self._digit_timer: Any = None
         self.title = session.adventure.title
@@ -285,8 +286,13 @@ class SoloApp(App[int]):
             return [start_block(event)] if event.intro else []
         if isinstance(event, ev.Narration):
             return [prose(event.text)]
-        if isinstance(event, ev.ConflictRound):
-            return []  # the conflict panel shows where the fight stands; the story keeps the beats
+        if isinstance(event, ev.ConflictRound):  # the side panel shows where the fight stands, when shown
+            if not self.main.has_class("narrow") or event.view == self._fight_shown:
+                return []  # (in the story, a fight's state is shown only when it changed)
+            self._fight_shown = event.view
+            from solo.ui.conflict_view import state_view
+
+            return [state_view(event.view, f"Where the fight stands after round {event.view.get('round', 0)}")]
         return [r for r in self.events_view.render([event]) if not (isinstance(r, Text) and not r.plain)]
 
     def show_offer(self, offered: ev.ChoicesOffered, status: Status) -> None:
@@ -382,7 +388,9 @@ class SoloApp(App[int]):
                 self.action_pick(key)
             return
         self._set_typed("")
-        if any(k.isdigit() and k.startswith(typed) and k != typed for k in keys):
+        longer = [k for k in keys if k.isdigit() and k.startswith(typed) and k != typed]
+        if longer:
+            self.main.query_one(StatusLine).longer = longer[0] if len(longer) == 1 else f"{longer[0]}-{longer[-1]}"
             self._set_typed(typed)
             choices.highlight_key(typed)
             self._digit_timer = self.set_timer(DIGIT_WAIT, self._pick_typed)

@@ -379,11 +379,12 @@ class StatusLine(Static):
 
     status: reactive[Status | None] = reactive(None)
     typed: reactive[str] = reactive("")  # a choice's first digit(s), waiting for the next
+    longer: str = ""  # the choices the next digit can pick ("10-13")
 
     def render(self) -> RenderableType:
         if self.typed:
             return Text.assemble(("Typed ", "bold"), (self.typed, "bold cyan"),
-                                 "… the next digit picks a choice from " + self.typed + "0; Enter picks " + self.typed)
+                                 f"… the next digit picks {self.longer}; Enter (or a second's wait) picks {self.typed}")
         return status_line(self.status, self.content_size.width or 78)
 
 
