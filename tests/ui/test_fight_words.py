@@ -29,6 +29,12 @@ def test_a_fight_roll_says_the_dice_and_the_result_in_the_systems_words():
     assert roll_words({"dice": [4, 1, 6], "outcome": "success"}, LOOSE.outcomes) == "rolled 4, 1 and 6: success"
 
 
+def test_a_contest_in_a_fight_says_both_sides_and_whose_result_it_is():
+    record = {"kind": "contest", "kept": [4], "total": 4, "outcome": "failure",
+              "details": {"opponent": {"name": "The pink thing", "dice": [6, 1], "total": 7}}}
+    assert roll_words(record, GUTS.outcomes) == "you rolled 4 (4) against the pink thing's 6 and 1 (7): failure for you"
+
+
 def test_a_fight_beat_has_no_engine_talk():
     beat = ev.ConflictAction(round=1, actor="player", name="You", side="player", text="You swing at the pink thing.",
                              roll={"kept": [5, 3], "outcome": "positive-impact"}, label="Gumption")
