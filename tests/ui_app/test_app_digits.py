@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from apptools import STEP_TIMEOUT, new_app, press, screen_text, settle, story_text
+
+pytestmark = pytest.mark.e2e  # the Textual pilot
 
 HUB = ["1", "3"]  # Dara, then straight aft to the hallway's eleven doors
 
