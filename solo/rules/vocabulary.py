@@ -142,7 +142,8 @@ GUTS = Vocabulary(
             "Fights",
             "The first round goes in Gumption order, then all act freely. An attack is a contest (Gumption "
             "up close, Utility at range): a full success lands the weapon's injuries on a body part, a "
-            "great success one more, a near success a graze, a disaster turns it on the attacker. Each "
+            "great success one more, a near success is settled by a die as a hit or a miss, a disaster "
+            "turns it on the attacker (up close, the defender strikes back; at range, a lost turn). Each "
             "part takes two injuries before it is lost; protection over it takes the first two. Losing "
             "the head, or three other parts at once, knocks a fighter out.",
             "The GUTS+ System, “Combat”, “Injuries” and “Protection”",
