@@ -135,7 +135,10 @@ GUTS = Vocabulary(
         "contest": Rule(
             "Contests",
             "Both sides roll their dice and add them up. Ahead by 1 to 3 is a full success, by more a "
-            "great success; level is a near success; behind by 1 or 2 a failure, by more a disaster.",
+            "great success; level is a near success; behind by 1 or 2 a failure, by more a disaster. The "
+            "book reads a contest for the side that acts; when you defend, its result is turned round for "
+            "you: its full success is your failure, its great success your disaster, its disaster your "
+            "great success.",
             "The GUTS+ System, “Contest”",
         ),
         "fight": Rule(

@@ -36,3 +36,20 @@ def test_guts_plus_page_no_longer_calls_a_tie_a_near_success():
     assert odds.read([4, 2]) == "success"
     near = dict(GUTS.terms)["near success"]
     assert "no clear winner" not in near
+
+
+CONTEST = " ".join(GUTS.rules["contest"].text.split())
+
+
+def test_guts_plus_contest_page_reads_attack_and_defence_as_the_engine_does():
+    words = GUTS.outcomes
+    # as the side that acts: ahead by 1-3 full, by more great, level near, behind 1-2 failure, more disaster
+    for difference, said in ((2, "Ahead by 1 to 3 is a full success"), (5, "by more a great success"),
+                             (0, "level is a near success"), (-2, "behind by 1 or 2 a failure"),
+                             (-4, "by more a disaster")):
+        assert said in CONTEST
+        assert said.endswith(words[odds.LABELS[odds.contest_rank(difference)]])
+    # defending, behind by 3 (Priya's 4 against the pink thing's 7): the attacker's full success, her failure
+    assert odds.LABELS[odds.defender_rank(-3)] == "failure" and "its full success is your failure" in CONTEST
+    assert odds.LABELS[odds.defender_rank(-4)] == "negative-impact" and "its great success your disaster" in CONTEST
+    assert odds.LABELS[odds.defender_rank(3)] == "positive-impact" and "its disaster your great success" in CONTEST
