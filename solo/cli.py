@@ -745,7 +745,7 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="How many playthroughs.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed: run i's seed is derived from it and i.")
 @click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn per run).")
-@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer"]), default="random", show_default=True,
+@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer", "careful"]), default="random", show_default=True,
               help="How the bot chooses (see docs).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes.")
 @click.option("--executor", "executor", metavar="dask://HOST:PORT", help="Run on a Dask cluster instead (needs solo[dask]).")
@@ -756,9 +756,12 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--replay-dir", default="playtest-failures", show_default=True, type=click.Path(file_okay=False),
               help="Where replay files of failed runs go.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
+              help="Seconds at most; the report covers what was done by then (a budget).")
+@click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
 def playtest(adventure: str, runs: int, seed: int, character_name: str | None, policy: str, workers: int,
              executor: str | None, step_limit: int, exhaustive: bool, as_json: bool, html_file: str | None,
-             replay_dir: str, save_dir: str | None) -> None:
+             replay_dir: str, save_dir: str | None, time_limit: float, memory_limit: int) -> None:
     """Play ADVENTURE many times with a bot and report what happened (endings, stuck runs...)."""
     from solo.playtest.frontend import run_playtest_command
 
@@ -767,7 +770,7 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
             adventure=adventure, runs=runs, seed=seed, character_name=character_name, policy=policy,
             workers=workers, executor=executor, step_limit=step_limit, exhaustive=exhaustive,
             as_json=as_json, html_file=html_file, replay_dir=replay_dir, save_dir=save_dir,
-            console=_console(),
+            console=_console(), seconds=time_limit, memory_mb=memory_limit,
         )
     except (*user_errors(), ValueError, OSError) as exc:
         raise fail(exc) from None
@@ -779,19 +782,22 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
 @click.option("--policy", type=click.Choice(["random", "best", "worst"]), default="random", show_default=True,
               help="A player choosing at random, or the best or worst possible play.")
 @click.option("--checks", is_flag=True, help="List every check with its exact odds for each character instead.")
-@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Above this, sample instead.")
-@click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True, help="Playthroughs when sampling.")
+@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Game states to keep at most (a budget).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=120, show_default=True, help="Seconds to explore at most (a budget).")
+@click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
+@click.option("--bound", type=click.FloatRange(min=0, max=1), default=0.005, show_default=True,
+              help="Stop once what is left unexplored can move no figure by more than this.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
-def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, samples: int,
-            as_json: bool, save_dir: str | None) -> None:
-    """Exact probability of each ending and objective of ADVENTURE (a Markov chain of its states)."""
+def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, time_limit: float,
+            memory_limit: int, bound: float, as_json: bool, save_dir: str | None) -> None:
+    """Probability of each ending and objective of ADVENTURE: exact, or within a stated bound."""
     from solo.analyze.frontend import run_analyze_command
 
     try:
         run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
-                            max_states=max_states, samples=samples, as_json=as_json, save_dir=save_dir,
-                            console=_console())
+                            max_states=max_states, seconds=time_limit, memory_mb=memory_limit, bound=bound,
+                            as_json=as_json, save_dir=save_dir, console=_console())
     except (*user_errors(), ValueError) as exc:
         raise fail(exc) from None
 

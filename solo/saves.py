@@ -310,7 +310,7 @@ class SaveStore:
 
     def slots(self) -> list[tuple[str, dict[str, Any] | None, str]]:
         """(slot, payload or None, error) for every save file in the folder."""
-        found = []
+        found: list[tuple[str, dict[str, Any] | None, str]] = []
         if not self.folder.is_dir():
             return found
         for path in sorted(self.folder.glob("*.json")):

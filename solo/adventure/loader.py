@@ -143,7 +143,7 @@ def load(name: str | Path, *, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_N
 
 def catalog() -> list[dict[str, Any]]:
     """The bundled adventures as plain records for ``solo list``."""
-    entries = []
+    entries: list[dict[str, Any]] = []
     for path in bundled_files():
         try:
             loaded = load(path)

@@ -281,6 +281,7 @@ class _FastSchema:
             check = check_any_keys
 
         def check_names(value: Any) -> bool:
+            assert names is not None  # only used when the schema names its keys
             if not check(value):
                 return False
             if isinstance(value, dict):

@@ -202,9 +202,10 @@ class Game:
         try:
             option = self._match(offered, str(key).strip())
         except InvalidDecision:
-            option = self._typed(str(key).strip())
-            if option is None:
+            typed = self._typed(str(key).strip())
+            if typed is None:
                 raise
+            option = typed
         self._freeze_hints()
         self.state.choices.append(option.key or "")
         pending = self.state.pending
@@ -629,7 +630,7 @@ class Game:
         for option in offered.options:
             if option.hint_pending():
                 pending = option.__dict__["_hint"]
-                option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)
+                option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)  # type: ignore[assignment]  # made when first read
 
     def _odds_hint(self, spec: CheckSpec | None, character: Character | None = None) -> str:
         if spec is None:
@@ -705,9 +706,9 @@ class Game:
 
         The journal is part of the state, so saves keep it; it is not story, so undo keeps it too.
         """
-        entry = {"turn": self.state.turn, "scene": self.state.scene, "text": str(text), "kind": kind}
+        entry: dict[str, Any] = {"turn": self.state.turn, "scene": self.state.scene, "text": str(text), "kind": kind}
         self.state.journal.append(entry)
-        return ev.JournalNoted(entry["text"], entry["turn"], entry["scene"], kind)
+        return ev.JournalNoted(entry["text"], self.state.turn, self.state.scene, kind)
 
     # -- expressions -------------------------------------------------------------------------
     def environment(self) -> expressions.Environment:

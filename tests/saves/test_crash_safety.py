@@ -17,11 +17,11 @@ import pytest
 
 from solo.saves import SaveStore
 
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 WRITER = r"""
 import sys
 from solo.saves import SaveStore, make_payload
-
-pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
 store = SaveStore(sys.argv[1])
 start = int(sys.argv[2])
 for n in range(start, start + 100000):
