@@ -43,7 +43,15 @@ def screen_after(tmp_path: Path, size: tuple[int, int], keys: list[str]) -> str:
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await press(pilot, app, *keys)
-            return screen_text(app)
+            # the story scrolls to what was added once it is laid out (timers): poll until still
+            screen, previous = screen_text(app), None
+            for _ in range(100):
+                if screen == previous:
+                    break
+                previous = screen
+                await pilot.pause(0.05)
+                screen = screen_text(app)
+            return screen
 
     return asyncio.run(go())
 
