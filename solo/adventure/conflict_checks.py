@@ -248,6 +248,7 @@ def _check_setups(checker: "_Checker", spec: model.ConflictSpec, rules: Conflict
             items={iid: item.rules for iid, item in adventure.items.items()},
             item_names={iid: item.name for iid, item in adventure.items.items()},
             rounds=spec.rounds,
+            house_rules=frozenset(adventure.house_rules),
         )
         try:
             problems = rules.problems(setup)

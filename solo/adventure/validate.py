@@ -44,7 +44,7 @@ from solo.adventure.scene_graph import reach, scene_graph
 from solo.adventure.schema import schema_problems
 from solo.adventure.schema_repair import repaired
 from solo.adventure.yaml_source import MAX_BYTES, MAX_NODES, Document
-from solo.rules import registry
+from solo.rules import house_rules, registry
 from solo.rules.base import Character, RulesError
 from solo.rules.notation import DiceNotation, NotationError
 
@@ -627,6 +627,23 @@ class _Checker:
         self.system_stats = _names_with_halves(stat_names)
         self.pregen_stats = [_names_with_halves(person.stats) for person in self.adv.characters]
         self.all_stats = sorted({str(s) for s in stat_names} | {str(k) for p in self.adv.characters for k in p.stats})
+        self.check_house_rules()
+
+    def check_house_rules(self) -> None:
+        """Each name under ``house_rules`` must be one of this system's opt-in rules."""
+        offered = [rule.name for rule in house_rules.for_system(self.adv.system)]
+        for n, name in enumerate(self.adv.house_rules):
+            if name in offered:
+                continue
+            known = house_rules.HOUSE_RULES.get(name)
+            if known is not None:
+                hint = f"it is a {known.system} house rule"
+            elif offered:
+                hint = _did_you_mean(name, offered)
+            else:
+                hint = f"the {self.adv.system} system has no house rules"
+            self.error("unknown-house-rule", ("house_rules", n),
+                       f"house_rules: {self.adv.system} has no house rule {name!r}", hint)
 
     def _character(self, person: model.Person) -> Character:
         return person.character(self.adv.system)
