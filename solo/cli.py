@@ -133,7 +133,7 @@ def _interactive(as_json: bool) -> bool:
                    "undo fixes a misclick but the same choice rolls the same dice.")
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
-@click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
+@click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 70×20 or more].")
 @click.option("--watch", is_flag=True, help="Live preview: reload the file whenever it is saved and replay your answers on it.")
 @click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
@@ -266,7 +266,7 @@ def _keep_character(store, session) -> None:
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Write one JSON event per line instead of the rich view.")
 @click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
-@click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
+@click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 70×20 or more].")
 def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: bool, full: bool | None) -> None:
     """Resume the game saved in SLOT exactly where it stopped (default: the last one played).
 

@@ -87,21 +87,25 @@ GUTS = Vocabulary(
     terms=(
         ("quality", "what your character is good at (Gumption, Utility, Thought, Slyness and your own); its level is how many dice you roll"),
         ("check", "roll one die per level of the quality; each die is read alone and the dice that agree most decide"),
-        ("near success", "a 3, or a roll with no clear winner: it almost works; the adventure says at what cost"),
+        ("near success", "most dice read close (3), or sixes and ones cancel every die: it almost works; the adventure says at what cost"),
         ("bonus die", "two dice showing the same face (above 1) earn one extra die; the pips of the bonus dice you take are added up and shared out among your dice"),
         ("contest", "you and the other side each roll and total your dice; the difference decides"),
         ("XP", "experience: one for a check with a 1 or 2 in it, more from the adventure; at 100 a quality rises"),
         ("learning", "a disaster on a quality teaches you, and so can the adventure: ten of them raise it by one"),
         ("mastery", "a quality at 10 with 10 learning experiences: once per roll, set one die to any face"),
         ("fail on purpose", "skip a roll you fear, take a plain failure and one XP per die you would have rolled; once per choice"),
+        ("injury", "a hit marks one body part; a part takes two injuries and is then lost; losing the head, or three other parts at once, knocks you out"),
+        ("protection", "worn gear over a body part takes its injuries first, two of them; then it must be set right before it protects again"),
+        ("impact", "the book's word for the two ends of a roll: a positive impact is a great success (in a fight, one more injury), a negative impact a disaster (in close combat the other side strikes back)"),
     ),
     rules={
         "check": Rule(
             "Checks",
             "Roll one six-sided die per level of the quality. Each die is read alone: 1 is a disaster, "
             "2 a miss, 3 close, 4 or 5 a hit, 6 great. A 6 cancels a 1. If one reading holds more than "
-            "half of the dice, that is the result; otherwise hits against misses decide, and a tie is a "
-            "near success.",
+            "half of the dice left, that is the result. Otherwise the good dice (4 to 6) are counted "
+            "against the bad (1 and 2): more bad dice is a failure; as many or fewer, a full success. "
+            "If sixes and ones cancel every die, it is a near success.",
             "The GUTS+ System, “Check”",
         ),
         "near-success": Rule(
@@ -131,8 +135,21 @@ GUTS = Vocabulary(
         "contest": Rule(
             "Contests",
             "Both sides roll their dice and add them up. Ahead by 1 to 3 is a full success, by more a "
-            "great success; level is a near success; behind by 1 or 2 a failure, by more a disaster.",
+            "great success; level is a near success; behind by 1 or 2 a failure, by more a disaster. The "
+            "book reads a contest for the side that acts; when you defend, its result is turned round for "
+            "you: its full success is your failure, its great success your disaster, its disaster your "
+            "great success.",
             "The GUTS+ System, “Contest”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "The first round goes in Gumption order, then all act freely. An attack is a contest (Gumption "
+            "up close, Utility at range): a full success lands the weapon's injuries on a body part, a "
+            "great success one more, a near success is settled by a die as a hit or a miss, a disaster "
+            "turns it on the attacker (up close, the defender strikes back; at range, a lost turn). Each "
+            "part takes two injuries before it is lost; protection over it takes the first two. Losing "
+            "the head, or three other parts at once, knocks a fighter out.",
+            "The GUTS+ System, “Combat”, “Injuries” and “Protection”",
         ),
         "xp": Rule(
             "Experience",
@@ -222,6 +239,9 @@ LOOSE = Vocabulary(
         ("critical", "the first two dice both 6: a critical success (roll more); both 1: a critical failure"),
         ("Luck / Unluck", "rolled like abilities when chance itself decides something good or bad"),
         ("experience", "a few points at the end of a story, spent on raising abilities"),
+        ("advantage (AP)", "in a fight, the margin by which you beat your opponent's roll; kept until you spend it"),
+        ("defence (DT)", "a fighter's Defense Total: what one wound costs in advantage; +2 to knock out rather than hurt, +4 with a deadly weapon"),
+        ("wound steps", "advantage spent against the defence: 1x a moderate wound (-1 die), 2x serious (-2), 3x mortal (-3), 4x a killing blow"),
     ),
     rules={
         "check": Rule(
@@ -235,6 +255,14 @@ LOOSE = Vocabulary(
             "Contests",
             "Each side rolls its ability; the higher total wins, and a tie is rolled again.",
             "A Loose and Fuzzy Game System, “Contests”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "Each round both fighters roll their ability at once; the winner's margin becomes advantage "
+            "against the loser. At the round's end it can be kept or spent: on a wound (at least the "
+            "loser's defence for a moderate one, twice for serious, three times for mortal, four times to "
+            "kill), or 2 or 4 for a manoeuvre. A wound calls for a Tenacity roll of 7 to stay up.",
+            "A Loose and Fuzzy Game System, “Combat Rules for Those Who Really Need 'Em”",
         ),
     },
 )
@@ -293,7 +321,7 @@ FOUR_S = Vocabulary(
         ("stat", "Strength, Skill, Support, Scharisma, each in six tiers of skill points"),
         ("Roleplay Bonus", "the highest tier of a stat that holds a point: added to your d6"),
         ("goal", "the number to reach: very easy 3 up to almost impossible 12"),
-        ("AP", "action points in combat: six each round"),
+        ("action points (AP)", "what actions cost in a fight: six for each of your phases, restored at its start"),
     ),
     rules={
         "check": Rule(

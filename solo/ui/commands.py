@@ -217,6 +217,8 @@ def _rules(ctx: Context, rest: str) -> None:
             roll = words.roll(record, "", True)
             rule = words.rule(roll.topic)
             rules = [rule] if rule is not None else []
+            if _in_fight(ctx) and "fight" in words.vocab.rules:  # the fight's own rule, with the book's section
+                rules.append(words.vocab.rules["fight"])
         else:
             rules = words.rules()
     ctx.front.view("rules", {"rules": [{"title": r.title, "text": r.text, "source": r.source} for r in rules],
@@ -306,6 +308,14 @@ def roll_text(notation: Any, faces: list[int], total: int) -> str:
 
 
 # -- shared by the loop ---------------------------------------------------------------------------
+
+def _in_fight(ctx: Context) -> bool:
+    """A fight is on, or the last step had one (its beats are what the player just read)."""
+    pending = ctx.game.state.pending
+    if pending is not None and getattr(pending, "kind", "") == "conflict":
+        return True
+    return any(type(e).__name__.startswith("Conflict") for e in ctx.last_events)
+
 
 def _last_roll(ctx: Context) -> dict[str, Any] | None:
     for event in reversed(ctx.last_events):

@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from solo.engine import events as ev
-from solo.ui.render import READING_STYLE, label, plain, safe, shown_dice
+from solo.ui.render import READING_STYLE, label, plain, safe
+from solo.ui.words import roll_words
 
 SIDE_STYLE = {"player": "bold cyan", "ally": "cyan", "enemy": "red"}
 BAR_LIMIT = 12  # gauges longer than this are shown as numbers only
@@ -127,42 +128,37 @@ def state_view(view: dict[str, Any], heading: str) -> RenderableType:
 
 
 def _heading(view: dict[str, Any]) -> str:
-    head = f"── {safe(view.get('title', ''))} · round {view.get('round', 0)}"
+    head = f"── {safe(view.get('title', ''))}: where it stands after round {view.get('round', 0)}"
     if view.get("phase"):
         head += f" · {safe(view['phase'])}"
     return head + " ──"
 
 
-def action_line(event: ev.ConflictAction) -> Text:
+def action_line(event: ev.ConflictAction, outcomes: dict[str, str] | None = None) -> Text:
     style = SIDE_STYLE.get(event.side, "bold")
     line = Text("  ")
     line.append(safe(event.text), style="" if event.actor else "italic dim")
     record = event.roll
     if record:
-        dice, _ = shown_dice(record)
         outcome = str(record.get("outcome", ""))
-        detail = Text("  ")
-        if dice:
-            detail.append("◆ " + " ".join(map(str, dice)), style="dim")
-        if outcome:
-            detail.append(f" → {label(outcome)}", style=READING_STYLE.get(outcome, "dim"))
-        line.append_text(detail)
+        line.append(f"  ({roll_words(record, outcomes)})", style=READING_STYLE.get(outcome, "dim"))
     if event.side:
         line.stylize(style, 2, 2 + len(safe(event.name)) if event.text.startswith(event.name) else 2)
     return line
 
 
-def render_conflict(event: ev.Event) -> list[RenderableType]:
-    """Renderables for one conflict event (empty for any other event)."""
+def render_conflict(event: ev.Event, outcomes: dict[str, str] | None = None) -> list[RenderableType]:
+    """Renderables for one conflict event (empty for any other event); ``outcomes`` are the
+    system's words for a roll's result (see :mod:`solo.rules.vocabulary`)."""
     if isinstance(event, ev.ConflictStarted):
         return [Text(""), Text(f"⚔ {safe(event.title)}", style="bold red")]
     if isinstance(event, ev.ConflictAction):
-        return [action_line(event)]
+        return [action_line(event, outcomes)]
     if isinstance(event, ev.ConflictRound):
         return [state_view(event.view, _heading(event.view))]
     if isinstance(event, ev.ConflictEnded):
         style = "bold green" if event.success or event.result == "won" else "bold yellow" if event.result == "fled" else "bold red"
         heading = Text(f"⚔ Over after {event.rounds} round{'s' if event.rounds != 1 else ''}: ", style="bold")
-        heading.append(label(event.result).upper(), style=style)
+        heading.append(label(event.result), style=style)
         return [state_view(event.view, _heading(event.view)), heading]
     return []

@@ -185,9 +185,10 @@ class LineFront:
             for item in self.words.conflict(event):
                 self.para(item.text)
             return
+        from solo.rules.vocabulary import for_system
         from solo.ui.conflict_view import render_conflict
 
-        for renderable in render_conflict(event):
+        for renderable in render_conflict(event, for_system(self.words.adventure.system).outcomes):
             self.print(renderable)
 
     def _prose(self, text: str, italic: bool = False) -> None:

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solo.engine import events as ev
+from solo.rules.vocabulary import for_system
 from solo.ui import words as w
 
 #: Tone -> rich style.
@@ -231,7 +232,9 @@ class EventView:
         if type(event).__name__.startswith("Conflict"):
             from solo.ui.conflict_view import render_conflict
 
-            yield from render_conflict(event)
+            adventure = getattr(words, "adventure", None)
+            outcomes = for_system(adventure.system).outcomes if adventure is not None else None
+            yield from render_conflict(event, outcomes)
         elif isinstance(event, ev.AdventureStarted):
             if event.intro:
                 yield paragraphs(event.intro, "italic")

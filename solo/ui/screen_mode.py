@@ -16,7 +16,7 @@ from typing import TextIO
 
 FULL = "full"
 LINE = "line"
-MIN_COLUMNS = 60
+MIN_COLUMNS = 70  # the story gets 67+ columns; narrower reads better in line mode
 MIN_ROWS = 20
 ENV = "SOLO_SCREEN"
 WEB_DRIVER_ENV = "TEXTUAL_DRIVER"  # set by textual-serve for the app it runs

@@ -73,6 +73,32 @@ def reflow(text: str, width: int | None = None) -> list[str]:
     return paragraphs
 
 
+
+def _listed(items: list[str]) -> str:
+    return (", ".join(items[:-1]) + " and " + items[-1]) if len(items) > 1 else "".join(items)
+
+
+def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = None) -> str:
+    """A fight roll in plain words: "rolled 5 and 3: great success" (the system's word for the
+    result, never the engine's label)."""
+    kept = record.get("kept")
+    dice = kept if isinstance(kept, list) and kept else list(record.get("dice") or [])
+    outcome = str(record.get("outcome", ""))
+    said = (outcomes or {}).get(outcome) or outcome.replace("-", " ")
+    faces = [str(d) for d in dice]
+    rolled = _listed(faces)
+    details = record.get("details") if isinstance(record.get("details"), Mapping) else {}
+    other = details.get("opponent") if isinstance(details.get("opponent"), Mapping) else None
+    if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the player's
+        name = clean(str(other.get("name", ""))) or "the other side"
+        name = name[0].lower() + name[1:] if name.startswith("The ") else name
+        theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []])
+        return (f"you rolled {rolled} ({record.get('total')}) against {name}'s {theirs} ({other.get('total')}): "
+                f"{said} for you")
+    if rolled and said:
+        return f"rolled {rolled}: {said}"
+    return f"rolled {rolled}" if rolled else said
+
 @dataclass(frozen=True)
 class Line:
     """One line (or paragraph) for the player, with the tone to show it in."""
@@ -328,6 +354,8 @@ class Words:
             return [Line(f"Conflict: {clean(event.title)}", BAD, "conflict")]
         if kind == "ConflictAction":
             line = f"{clean(event.name)}: {clean(event.text)}" if event.name else clean(event.text)
+            if event.roll:  # who rolled what, in the system's words for the result
+                line += f" ({roll_words(event.roll, self.vocab.outcomes)})"
             return [Line(line, "", "conflict")]
         if kind in ("ConflictRound", "ConflictEnded"):
             lines = []

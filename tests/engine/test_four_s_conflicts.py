@@ -118,8 +118,8 @@ def test_each_step_shows_zones_action_points_and_the_pool(yard):
     view = [e for e in events if e.type == "conflict-round"][-1].view
     assert view["phase"] == "your phase"
     me = next(f for f in view["fighters"] if f["key"] == "player")
-    assert [g["label"] for g in me["gauges"]] == ["Health", "AP"]
-    assert me["gauges"][1] == {"label": "AP", "value": 6, "maximum": 6}
+    assert [g["label"] for g in me["gauges"]] == ["Health", "action points"]
+    assert me["gauges"][1] == {"label": "action points", "value": 6, "maximum": 6}
     assert list(view["zones"]) == ["yard", "sluice", "gate"]
     assert "Wren" in view["zones"]["yard"]
     assert view["notes"][0].startswith("Enemy pool: ") and view["notes"][0].endswith("from the party's 28 SP).")

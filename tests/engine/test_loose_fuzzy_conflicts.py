@@ -46,7 +46,7 @@ def test_each_round_offers_the_stances_with_exact_odds_and_shows_the_fight(bridg
     # the goblins also come at him; the odds are the exchange's, exactly
     view = next(e for e in events if e.type == "conflict-round").view
     player = next(f for f in view["fighters"] if f["key"] == "player")
-    assert [g["label"] for g in player["gauges"]] == ["AP", "DT"]
+    assert [g["label"] for g in player["gauges"]] == ["advantage", "defence"]
     assert any("Swordsman 3" in n for n in view["notes"])
     targets = game.state.pending.data["state"]["targets"]
     assert targets["player"] == "troll" and targets["troll"] == "player"  # steady: the player first

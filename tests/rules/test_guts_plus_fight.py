@@ -106,7 +106,7 @@ def test_the_bat_swoops_and_maria_turns_its_negative_impact_into_a_blow_of_her_o
     assert attack.actor == "bat" and attack.roll.total == 10
     assert attack.roll.outcome == "positive-impact" and attack.roll.measures["difference"] == 5
     assert injuries(bat) == {"torso": 1}
-    assert any("strikes back" in t for t in texts(step))
+    assert any("you strike back" in t for t in texts(step))  # Maria is the player: "you", not "you strikes"
     assert step.state["step"] == "turn"  # now Maria's turn
 
 

@@ -112,6 +112,9 @@ def test_full_screen_only_on_a_unicode_terminal_of_useful_size(monkeypatch):
     monkeypatch.setattr(screen_mode.shutil, "get_terminal_size", lambda fallback: __import__("os").terminal_size((50, 30)))
     mode, why = screen_mode.choose(stdin=tty, stdout=tty)
     assert mode == screen_mode.LINE and "smaller" in why
+    for size, expected in (((60, 24), screen_mode.LINE), ((80, 19), screen_mode.LINE), ((80, 24), screen_mode.FULL)):
+        monkeypatch.setattr(screen_mode.shutil, "get_terminal_size", lambda fallback, s=size: __import__("os").terminal_size(s))
+        assert screen_mode.choose(stdin=tty, stdout=tty)[0] == expected, size
     monkeypatch.setenv(screen_mode.WEB_DRIVER_ENV, "textual.drivers.web_driver:WebDriver")
     assert screen_mode.choose(stdin=pipe, stdout=pipe)[0] == screen_mode.FULL
 
@@ -139,9 +142,14 @@ def test_the_side_panel_keeps_open_objectives_whole_while_they_fit_and_cuts_them
     snug = text(roomy - 1)  # short of roomy: no headings or spacing, the clock still whole
     assert "The cargo bay breach tearing wider" in snug and "schedule as you can" in snug and "…" not in snug
     close = text(lines(roomy - 1) - 1)  # shorter: the clock on one line, the objectives whole
-    assert "cargo bay b…" in close and "schedule as you can" in close
+    assert "cargo bay…" in close and "schedule as you can" in close  # cut at a word, never in one
     short = text(lines(lines(roomy - 1) - 1) - 1)  # shorter still: an objective a line
     assert "schedule as you can" not in short and "☐ Get the Mule home" in short
+    words = set(" ".join(o for o, _ in status.objectives).split() + status.clocks[0].label.split())
+    for cut in (close, short):
+        for word in cut.split():
+            if word.endswith("…"):
+                assert word[:-1] in words, f"{word!r} is cut mid-word"
     assert lines(roomy - 1) < roomy and lines(lines(roomy - 1) - 1) < lines(roomy - 1)
 
 
@@ -155,3 +163,12 @@ def test_each_resource_has_its_own_line_while_there_is_room():
     console.print(sheet_view(status, 38))
     lines = [line.strip() for line in console.export_text().splitlines()]
     assert "Experience (XP) 30" in lines and "Learning experiences Thought 1" in lines
+
+
+def test_cut_words_shortens_at_a_word_end():
+    from solo.ui.app.widgets import cut_words
+
+    assert cut_words("The cargo bay breach", 30) == "The cargo bay breach"
+    assert cut_words("The cargo bay breach", 12) == "The cargo…"
+    assert cut_words("The cargo bay breach", 14) == "The cargo bay…"
+    assert len(cut_words("Supercalifragilistic", 8)) == 8

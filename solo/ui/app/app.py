@@ -26,7 +26,7 @@ from solo.engine import events as ev
 from solo.ui.app.bridge import AppFront
 from solo.ui.app import pages
 from solo.ui.app.screens import PageScreen
-from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane
+from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StatusLine, StoryPane, cut_words
 from solo.ui.render import EventView, safe
 from solo.ui.status import Status
 from solo.rules.vocabulary import for_system
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from solo.session import Session
 
 KEYS = [
-    ("1-9", "pick that choice"),
+    ("1-9", "pick that choice; with ten or more, 1 then 3 picks 13 (1 alone: wait, or Enter)"),
     ("↑ ↓  Enter", "move through the choices and pick one"),
     ("PgUp PgDn", "scroll the story (the whole game stays there); Tab: the next pane"),
     ("c", "the full character sheet"),
@@ -50,6 +50,13 @@ KEYS = [
     ("q", "save and leave"),
 ]
 
+#: The side panel (character, dice, fight) is shown from this many columns; narrower, the story
+#: takes the width, a status line sits under the choices and the sheet is on ``c``.
+SIDE_PANEL_FROM = 100
+#: Lines the story keeps, at least, however many options the choices box lists (it scrolls).
+STORY_MIN_LINES = 12
+#: Seconds a first digit waits for a second when ten or more options are on offer.
+DIGIT_WAIT = 1.0
 CLOSE_WAIT = 10.0  # seconds the app waits, when closing, for the loop to save
 
 
@@ -115,7 +122,7 @@ class SoloApp(App[int]):
         Binding("ctrl+q", "leave", "Quit", show=False, priority=True),
         Binding("pageup", "scroll_story(-1)", "Scroll up", show=False, priority=True),
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False, priority=True),
-    ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(1, 10)]
+    ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(0, 10)]
 
     def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "",
                  watch: str | None = None) -> None:
@@ -137,6 +144,9 @@ class SoloApp(App[int]):
         self._anchor: Static | None = None  # the story block the current step's output starts at
         self._cast_shown = False  # the pregenerated characters were described in the story
         self._confirming = False  # a yes/no question waits in the choices box
+        self._fight_shown: Any = None  # the fight's state last drawn in the story (narrow screens)
+        self._typed = ""  # digits typed for a two-digit choice, waiting for the next
+        self._digit_timer: Any = None
         self.title = session.adventure.title
 
     # -- layout ---------------------------------------------------------------------------------
@@ -157,6 +167,7 @@ class SoloApp(App[int]):
                 yield DicePanel(id="dice")
                 with VerticalScroll(id="sheet-scroll"):
                     yield SheetPanel(id="sheet")
+        yield StatusLine(id="statusline")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -165,6 +176,7 @@ class SoloApp(App[int]):
         self.main.query_one(ChoicePanel).words = self.front.words
         self.main.query_one(ChoicePanel).focus()
         self._set_titlebar(None)
+        self._fit_layout()
         if self.notice:
             self.show_info("notice", self.notice)
         self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
@@ -220,9 +232,11 @@ class SoloApp(App[int]):
 
     # -- drawing what the loop hands over (called in the app's thread) ---------------------------
     def _set_titlebar(self, status: Status | None) -> None:
-        text = Text(safe(self.session.adventure.title), style="bold")
-        if status is not None and status.scene:
-            text.append(f"  ·  {safe(status.scene)}")
+        room = max(1, self.size.width - 2)
+        title = cut_words(safe(self.session.adventure.title), room)
+        text = Text(title, style="bold")
+        if status is not None and status.scene and len(title) + 10 < room:  # the scene's name, cut at a word
+            text.append("  ·  " + cut_words(safe(status.scene), room - len(title) - 5))
         book = f"   {for_system(self.session.adventure.system).book}"
         if text.cell_len + len(book) < self.size.width:  # the rules' name only when it fits whole
             text.append(book, style="dim")
@@ -231,10 +245,22 @@ class SoloApp(App[int]):
     def on_resize(self, event: Any) -> None:
         """A new size: the side panel picks the layout that fits again (and the title bar)."""
         self._set_titlebar(self.last_status)
+        self._fit_layout()
         self.call_after_refresh(self.main.query_one(SheetPanel).refresh, layout=True)
+
+    def _fit_layout(self) -> None:
+        """The layout for this size: the side panel only where it leaves the story room, and a
+        choices box that never takes the story below :data:`STORY_MIN_LINES` lines."""
+        width, height = self.size
+        narrow = width < SIDE_PANEL_FROM
+        self.main.set_class(narrow, "narrow")
+        rows = height - 2 - (1 if narrow else 0)  # title bar, footer, status line
+        room = max(5, min(rows // 2, rows - STORY_MIN_LINES))
+        self.main.query_one(ChoicePanel).styles.max_height = room
 
     def _set_status(self, status: Status) -> None:
         self.last_status = status
+        self.main.query_one(StatusLine).status = status
         self.main.query_one(SheetPanel).status = status
         side = self.main.query_one("#side")
         side.border_title = safe(status.name) or "Character"
@@ -277,8 +303,13 @@ class SoloApp(App[int]):
             return [start_block(event)] if event.intro else []
         if isinstance(event, ev.Narration):
             return [prose(event.text)]
-        if isinstance(event, ev.ConflictRound):
-            return []  # the conflict panel shows where the fight stands; the story keeps the beats
+        if isinstance(event, ev.ConflictRound):  # the side panel shows where the fight stands, when shown
+            if not self.main.has_class("narrow") or event.view == self._fight_shown:
+                return []  # (in the story, a fight's state is shown only when it changed)
+            self._fight_shown = event.view
+            from solo.ui.conflict_view import state_view
+
+            return [state_view(event.view, f"Where the fight stands after round {event.view.get('round', 0)}")]
         return [r for r in self.events_view.render([event]) if not (isinstance(r, Text) and not r.plain)]
 
     def show_watching(self) -> None:
@@ -349,6 +380,7 @@ class SoloApp(App[int]):
 
     @on(ChoicePanel.Picked)
     def _picked(self, message: ChoicePanel.Picked) -> None:
+        self._set_typed("")  # Enter on a highlighted first digit picks it at once
         if self._confirming and message.key in ("y", "n"):
             self.answer(message.key == "y")
             return
@@ -370,8 +402,43 @@ class SoloApp(App[int]):
         box.focus()
 
     def action_pick(self, key: str) -> None:
-        if self.waiting:
-            self.main.query_one(ChoicePanel).pick_key(key)
+        """A digit: picks its option at once, unless longer keys start with it (ten or more
+        options): then it waits :data:`DIGIT_WAIT` for the next digit, shown above the keys."""
+        if not self.waiting:
+            return
+        choices = self.main.query_one(ChoicePanel)
+        keys = choices.keys()
+        typed = self._typed + key
+        if self._typed and not any(k.startswith(typed) for k in keys):
+            self._pick_typed()  # "1" then a digit no key goes on with: 1 now, then this digit
+            if self.waiting:
+                self.action_pick(key)
+            return
+        self._set_typed("")
+        longer = [k for k in keys if k.isdigit() and k.startswith(typed) and k != typed]
+        if longer:
+            self.main.query_one(StatusLine).longer = longer[0] if len(longer) == 1 else f"{longer[0]}-{longer[-1]}"
+            self._set_typed(typed)
+            choices.highlight_key(typed)
+            self._digit_timer = self.set_timer(DIGIT_WAIT, self._pick_typed)
+            return
+        choices.pick_key(typed)
+
+    def _set_typed(self, typed: str) -> None:
+        self._typed = typed
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
+        line = self.main.query_one(StatusLine)
+        line.typed = typed
+        line.set_class(bool(typed), "typing")
+
+    def _pick_typed(self) -> None:
+        """The wait is over (or Enter): pick what was typed, if it is a choice."""
+        typed = self._typed
+        self._set_typed("")
+        if typed and self.waiting:
+            self.main.query_one(ChoicePanel).pick_key(typed)
 
     def action_send(self, line: str) -> None:
         """A key for a command: to the loop when it waits; after the story, what still makes sense."""

@@ -168,6 +168,18 @@ class ChoicePanel(OptionList):
         option = self.offered.options[int(option_id[1:])]
         return (option.key, option.text) if option.key and option.enabled else None
 
+    def keys(self) -> list[str]:
+        """The keys of the options that can be picked now."""
+        return [found[0] for i in range(self.option_count) if (found := self.key_for(i)) is not None]
+
+    def highlight_key(self, key: str) -> None:
+        """Move the highlight to the option with ``key`` (Enter then picks it)."""
+        for index in range(self.option_count):
+            found = self.key_for(index)
+            if found is not None and found[0] == key:
+                self.highlighted = index
+                return
+
     def pick_key(self, key: str) -> bool:
         """Pick the enabled option whose key is ``key`` (a number typed); False if none is."""
         for index in range(self.option_count):
@@ -255,10 +267,19 @@ def rendered_height(renderable: RenderableType, width: int) -> int:
     return len(console.render_lines(renderable, console.options.update(width=max(1, width)), pad=False))
 
 
-def _one_line(text: Text) -> Text:
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+def cut_words(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, shortened at a word's end with "…" (never mid-word;
+    a first word longer than ``width`` is the one case cut, as there is nothing else to show)."""
+    if len(text) <= width:
+        return text
+    head = text[:max(0, width - 1)]
+    if " " in head and text[len(head)] != " ":
+        head = head[:head.rindex(" ")]
+    return head.rstrip(" ,;:·-") + "…"
+
+
+def _one_line(text: Text, width: int) -> Text:
+    return Text(cut_words(text.plain, width), style=text.style, no_wrap=True)
 
 
 def _sheet(status: Status, width: int, density: int) -> RenderableType:
@@ -291,7 +312,7 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
         else:
             objectives.append(Text("Objectives" + (f", {done} of {len(status.objectives)} done" if done else ""),
                                    style="bold"))
-            open_ones = [(Text("☐"), Text(safe(text)) if density in (SNUG, CLOSE) else _one_line(Text(safe(text))))
+            open_ones = [(Text("☐"), Text(safe(text)) if density in (SNUG, CLOSE) else _one_line(Text(safe(text)), width - 2))
                          for text, d in status.objectives if not d]
             if open_ones:
                 objectives.append(_marked(open_ones))
@@ -303,12 +324,14 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
             clocks += [Text(safe(gauge.label), style="dim"), clock_bar(gauge, width - 6)]
     elif status.clocks:
         table = Table.grid(padding=(0, 1), expand=True)
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(ratio=1, no_wrap=True)
         table.add_column(no_wrap=True)
         for gauge in status.clocks:  # "The cargo bay breach" reads as "cargo bay breach" when cut
             label = safe(gauge.label)
-            short = label[4:] if label.lower().startswith("the ") and len(label) > width // 2 else label
-            table.add_row(Text(short, style="dim"), clock_bar(gauge, min(8, max(4, width // 4))))
+            bar = clock_bar(gauge, min(8, max(4, width // 4)))
+            room = width - bar.cell_len - 1
+            short = label[4:] if label.lower().startswith("the ") and len(label) > room else label
+            table.add_row(Text(cut_words(short, room), style="dim"), bar)
         clocks.append(table)
     if density == ROOMY:
         return Group(*character, *standing, *objectives, *clocks)
@@ -319,6 +342,50 @@ def _sheet(status: Status, width: int, density: int) -> RenderableType:
         tail.append(Text(" · ".join(f"{safe(n)} {safe(v)}" for n, v in stats), style="dim"))
         tail.append(Text("c: the whole sheet", style="dim italic"))
     return Group(*standing, *clocks, *objectives, *tail)
+
+
+def status_line(status: Status | None, width: int) -> Text:
+    """Where the character stands in one line of ``width`` cells: name, what changes in play,
+    clocks, objectives. A part that does not fit whole is left out (never cut mid-word); the
+    whole sheet is one key away, and the line says so when there is room."""
+    if status is None or not status.name:
+        parts = [("No character chosen yet", "italic")]
+    else:
+        parts = [(safe(status.name), "bold")]
+        parts += [(safe(c), "magenta") for c in status.conditions]
+        parts += [(f"{safe(k)} {safe(v)}", "yellow") for k, v in status.resources]
+        parts += [(f"{safe(g.label)} {g.value}/{g.size}", "bold red" if g.full else "") for g in status.clocks]
+        if status.objectives:
+            done = sum(1 for _, d in status.objectives if d)
+            parts.append((f"objectives {done}/{len(status.objectives)} done", "cyan"))
+    hint = "c: sheet"
+    line = Text()
+    for text, style in parts:
+        gap = 3 if line.plain else 0
+        if line.cell_len + gap + len(text) + len(hint) + 3 > width and line.plain:
+            continue  # a part that does not fit whole is left out (the sheet page has it)
+        if line.plain:
+            line.append(" · ", style="dim")
+        line.append(text, style=style)
+    if line.cell_len + len(hint) + 3 <= width:
+        line.append(" · ", style="dim").append(hint, style="dim italic")
+    line.no_wrap = True
+    return line
+
+
+class StatusLine(Static):
+    """The one-line status above the keys: where the character stands (where the side panel does
+    not fit), or, while a two-digit choice is being typed, the digits so far."""
+
+    status: reactive[Status | None] = reactive(None)
+    typed: reactive[str] = reactive("")  # a choice's first digit(s), waiting for the next
+    longer: str = ""  # the choices the next digit can pick ("10-13")
+
+    def render(self) -> RenderableType:
+        if self.typed:
+            return Text.assemble(("Typed ", "bold"), (self.typed, "bold cyan"),
+                                 f"… the next digit picks {self.longer}; Enter (or a second's wait) picks {self.typed}")
+        return status_line(self.status, self.content_size.width or 78)
 
 
 class SheetPanel(Static):

@@ -60,7 +60,7 @@ def fight_view(b: "Battle") -> ConflictView:
         f = b.by_key[key]
         gauges = [Gauge("Health", b.health(key), b.max_health(key))]
         if not b.is_enemy(key):
-            gauges.append(Gauge("AP", b.ap(key), MAX_AP))
+            gauges.append(Gauge("action points", b.ap(key), MAX_AP))
         fighters.append(FighterView(key, f.name, f.side, gauges, _tags(b, key), not b.standing(key)))
     zones = None
     if not b.zones.single:

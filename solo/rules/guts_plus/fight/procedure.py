@@ -427,7 +427,8 @@ class Bout:
                                   record, label))
             else:
                 beats.append(Beat(attacker, f"{opening}: it goes badly wrong, and "
-                                            f"{self.name(target)} strikes back.", record, label))
+                                            f"{self.name(target)} {'strike' if target == self.player else 'strikes'} back.",
+                                  record, label))
                 self.counterblow(dice, target, attacker, beats)
         else:
             miss = "a near miss" if rank == go.NEAR else "a miss"
@@ -781,11 +782,11 @@ class Fight:
             if policy.harm(bout, target, part, 2, True)[0]:
                 notes.append("losing it knocks them out")
             if marks.get(part):
-                notes.append(f"already injured {marks[part]}/2")
+                notes.append(f"already injured ({marks[part]} of the 2 it can take)")
             if part in protection:
                 left = 0 if part in bout.torn(target) else max(0, PROTECTION_MARKS - protection[part])
-                notes.append(f"protected, {left} mark{'s' if left != 1 else ''} left" if left
-                             else "its protection is loose")
+                notes.append(f"covered: its protection stops {left} more injur{'ies' if left != 1 else 'y'}" if left
+                             else "its protection is torn and stops nothing")
             actions.append(Action(f"aim:{part}", f"At {bout.possessive(target)} {part}",
                                   hint="; ".join(notes)))
         actions.append(Action("aim:any", "Wherever the blow lands", hint="the dice pick a part"))
@@ -802,9 +803,9 @@ class Fight:
         for cover in bout.covers(me, part):
             room = policy._room(bout, me, cover, blow["piercing"])
             hurt = injuries(bout.character(me)).get(cover, 0)
-            notes = [f"protected, {room} mark{'s' if room != 1 else ''} left"] if room else []
+            notes = [f"covered: its protection stops {room} more injur{'ies' if room != 1 else 'y'}"] if room else []
             if hurt:
-                notes.append(f"already injured {hurt}/2")
+                notes.append(f"already injured ({hurt} of the 2 it can take)")
             notes.append(f"Gumption check: {percent(chance)}")
             actions.append(Action(f"react:{cover}", f"Take it on your {cover}", chance, "; ".join(notes)))
         actions.append(Action("react:none", f"Take it on your {part}"))

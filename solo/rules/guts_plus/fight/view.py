@@ -40,7 +40,7 @@ def _tags(bout: "Bout", key: str) -> list[str]:
         if count >= 2:
             tags.append(f"{gear.short_part(part)} useless")
         elif count:
-            tags.append(f"{gear.short_part(part)} hurt {count}/2")
+            tags.append(f"{gear.short_part(part)} injured once (one more and it is lost)")
     protection = bout.protection(key)
     for part in body_parts(character):
         if part not in protection:
@@ -52,7 +52,8 @@ def _tags(bout: "Bout", key: str) -> list[str]:
         elif protection[part] >= PROTECTION_MARKS:
             tags.append(f"{where} loose")
         elif protection[part]:
-            tags.append(f"{where} {protection[part]}/{PROTECTION_MARKS}")
+            left = PROTECTION_MARKS - protection[part]
+            tags.append(f"{where} stops {left} more injur{'ies' if left != 1 else 'y'}")
     for condition in character.conditions:
         if norm(condition) != UNCONSCIOUS:
             tags.append(condition)

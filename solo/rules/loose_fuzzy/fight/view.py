@@ -55,7 +55,7 @@ def _tags(fight: "FightRound", key: str) -> list[str]:
             tags.append("better ground" if against == target else f"better ground on {fight.name(against)}")
     for against, points in fight.state["ap"].get(key, {}).items():
         if points and against != target and fight.standing(against):
-            tags.append(f"{points} AP on {fight.name(against)}")
+            tags.append(f"{points} advantage on {fight.name(against)}")
     return tags
 
 
@@ -71,8 +71,9 @@ def _notes(fight: "FightRound") -> list[str]:
     if target and fight.standing(target):
         wound = fight.defense(target, me)
         subdue = fight.defense(target, me, subdue=True)
-        notes.append(f"Wounds on {fight.by_key[target].name}: {'/'.join(str(n * wound) for n in range(1, 5))} AP; "
-                     f"to incapacitate {'/'.join(str(n * subdue) for n in range(1, 5))}.")
+        notes.append(f"To hurt {fight.by_key[target].name} you need {wound} advantage for a moderate wound, "
+                     f"{2 * wound} serious, {3 * wound} mortal, {4 * wound} a killing blow; "
+                     f"to knock them out instead, {subdue} (and {2 * subdue}, {3 * subdue}, {4 * subdue} for worse).")
     return notes
 
 
@@ -84,10 +85,10 @@ def fight_view(fight: "FightRound") -> ConflictView:
         out = not fight.standing(key)
         if not out:
             target = fight.state["targets"].get(key)
-            gauges.append(Gauge("AP", fight.points(key, target) if target else 0))
+            gauges.append(Gauge("advantage", fight.points(key, target) if target else 0))
             defense = _defense_shown(fight, key)
             if defense is not None:
-                gauges.append(Gauge("DT", defense))
+                gauges.append(Gauge("defence", defense))
         fighters.append(FighterView(key, f.name, f.side, gauges, _tags(fight, key), out))
     phase = PHASES.get(fight.state["step"], "") if fight.result() is None else ""
     return ConflictView("", fight.state["round"], phase, fighters,

@@ -1,0 +1,55 @@
+"""Fights read in plain words: who rolled what and what it came to in the system's words, the
+fight's terms in :help and its rule, with the book's section, on the rules page."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from solo.engine import events as ev
+from solo.rules.vocabulary import FOUR_S, GUTS, LOOSE
+from solo.ui.conflict_view import render_conflict
+from solo.ui.words import roll_words
+
+ENGINE_TALK = ("◆", "→", "impact", "AP", "DT", "marks left")
+
+
+def drawn(renderables) -> str:
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    for renderable in renderables:
+        console.print(renderable)
+    return console.export_text()
+
+
+def test_a_fight_roll_says_the_dice_and_the_result_in_the_systems_words():
+    record = {"kept": [5, 3], "outcome": "positive-impact"}
+    assert roll_words(record, GUTS.outcomes) == "rolled 5 and 3: great success"
+    assert roll_words({"dice": [2], "outcome": "negative-impact"}, GUTS.outcomes) == "rolled 2: disaster"
+    assert roll_words({"dice": [4, 1, 6], "outcome": "success"}, LOOSE.outcomes) == "rolled 4, 1 and 6: success"
+
+
+def test_a_contest_in_a_fight_says_both_sides_and_whose_result_it_is():
+    record = {"kind": "contest", "kept": [4], "total": 4, "outcome": "failure",
+              "details": {"opponent": {"name": "The pink thing", "dice": [6, 1], "total": 7}}}
+    assert roll_words(record, GUTS.outcomes) == "you rolled 4 (4) against the pink thing's 6 and 1 (7): failure for you"
+
+
+def test_a_fight_beat_has_no_engine_talk():
+    beat = ev.ConflictAction(round=1, actor="player", name="You", side="player", text="You swing at the pink thing.",
+                             roll={"kept": [5, 3], "outcome": "positive-impact"}, label="Gumption")
+    text = drawn(render_conflict(beat, GUTS.outcomes))
+    assert "You swing at the pink thing.  (rolled 5 and 3: great success)" in text
+    for talk in ENGINE_TALK:
+        assert talk not in text, talk
+
+
+def test_every_fight_term_is_in_help_and_each_fight_rule_names_the_books_section():
+    guts = dict(GUTS.terms)
+    assert {"injury", "protection", "impact"} <= set(guts)
+    loose = dict(LOOSE.terms)
+    assert {"advantage (AP)", "defence (DT)", "wound steps"} <= set(loose)
+    assert "action points (AP)" in dict(FOUR_S.terms)
+    assert "“Protection”" in GUTS.rules["fight"].source and "“Injuries”" in GUTS.rules["fight"].source
+    assert "Combat Rules" in LOOSE.rules["fight"].source
+    assert "4x" in loose["wound steps"] and "moderate" in loose["wound steps"]
