@@ -481,7 +481,7 @@ class _At(tuple):
     """A ``(line, col)`` already found, as opposed to a path into the document."""
 
     def __new__(cls, line: int, col: int) -> "_At":
-        return super().__new__(cls, (line, col))
+        return tuple.__new__(cls, (line, col))
 
 
 class _Checker:

@@ -865,7 +865,8 @@ class _Variables(Mapping[str, Any]):
         state = self._game.state
         if name in _SPECIAL or name.startswith("roll."):
             return self._special(name)
-        for source in (state.flags, state.clocks, state.counters):
+        sources: tuple[Mapping[str, Any], ...] = (state.flags, state.clocks, state.counters)
+        for source in sources:
             if name in source:
                 return source[name]
         raise KeyError(name)

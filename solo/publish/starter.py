@@ -14,6 +14,15 @@ from pathlib import Path
 from typing import Any
 
 # The check parameter each built-in system's checks take, and a middling value for it.
+#: Where a system reads a roll in degrees, the starter says what the better result does (the
+#: validator warns a file that never does): a condition on the roll's measure, in the success.
+_DEGREE_CONDITION = {
+    "guts-plus": "roll.impact == 2",
+    "game": "roll.excess >= 2",
+    "loose-fuzzy": 'roll.critical == "success"',
+    "humanity-blessed": 'roll.size == "major" or roll.size == "very-major" or roll.size == "maximum"',
+}
+
 _CHECK_PARAMETER = {
     "guts-plus": None,
     "game": ("difficulty", "easy"),
@@ -69,6 +78,13 @@ def starter_text(system: str, adventure_id: str, title: str) -> str:
     parameter = _CHECK_PARAMETER.get(system)
     parameter_line = f"\n          {parameter[0]}: {parameter[1]}" if parameter else ""
     extra_lines = "".join(f"\n    {key}: {_flow(value)}" for key, value in character.items() if key != "stats")
+    condition = _DEGREE_CONDITION.get(system)
+    degree_lines = f"""
+              effects:
+                - if:
+                    when: {_flow(condition)}
+                    then:
+                      - text: It snaps so cleanly that nobody on the other side hears a thing.""" if condition else ""
     return f"""\
 # yaml-language-server: $schema=adventure.schema.json
 # A starting adventure made by `solo new adventure`. Check it with `solo validate {adventure_id}.yaml`,
@@ -100,7 +116,7 @@ scenes:
           stat: {_flow(stat)}{parameter_line}
           outcomes:
             success:
-              text: The chain gives way with a crack.
+              text: The chain gives way with a crack.{degree_lines}
               goto: beyond
             failure:
               text: The chain holds, and your hands ache.
