@@ -71,6 +71,6 @@ def run_playtest_command(*, adventure: str, runs: int, seed: int, character_name
 
     show_tables(report, loaded, console)
     if report["interrupted"]:
-        console.print(f"[yellow]interrupted: the report covers the {report['runs']} runs gathered[/yellow]")
+        console.print(f"interrupted: the report covers the {report['runs']} runs gathered", style="yellow", markup=False)
     if html_file:
-        console.print(f"HTML report written to {html_file}")
+        console.print(f"HTML report written to {html_file}", markup=False)

@@ -28,6 +28,7 @@ from solo.ui.app import pages
 from solo.ui.app.screens import PageScreen
 from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StoryPane
 from solo.ui.render import EventView, safe
+from solo.ui.safe_text import literal
 from solo.ui.status import Status
 from solo.rules.vocabulary import for_system
 from solo.ui.words import Words, reflow
@@ -134,7 +135,7 @@ class SoloApp(App[int]):
         self._anchor: Static | None = None  # the story block the current step's output starts at
         self._cast_shown = False  # the pregenerated characters were described in the story
         self._confirming = False  # a yes/no question waits in the choices box
-        self.title = session.adventure.title
+        self.title = safe(session.adventure.title)
 
     # -- layout ---------------------------------------------------------------------------------
     @property
@@ -220,7 +221,7 @@ class SoloApp(App[int]):
         self.last_status = status
         self.main.query_one(SheetPanel).status = status
         side = self.main.query_one("#side")
-        side.border_title = safe(status.name) or "Character"
+        side.border_title = literal(status.name) if safe(status.name) else "Character"
         self._set_titlebar(status)
 
     def show_events(self, events: list[ev.Event], status: Status) -> None:
@@ -282,7 +283,7 @@ class SoloApp(App[int]):
             story = self.main.query_one(StoryPane)
             self._anchor = self._anchor or story.add(Text(safe(text), style=style), classes=kind)
             story.reveal(self._anchor)
-        self.notify(safe(text), severity=severity, timeout=4)
+        self.notify(safe(text), severity=severity, timeout=4, markup=False)
 
     def show_page(self, title: str, body: RenderableType) -> None:
         self.push_screen(PageScreen(title, body))
@@ -338,7 +339,7 @@ class SoloApp(App[int]):
         box = self.main.query_one("#command", Input)
         box.display = True
         box.value = ""
-        box.placeholder = f"{message.text}  (Enter to send, Esc to cancel)"
+        box.placeholder = f"{safe(message.text)}  (Enter to send, Esc to cancel)"
         self._answering = True
         box.focus()
 
