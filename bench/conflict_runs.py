@@ -9,13 +9,17 @@ conflict in rounds, and the CPU time. The issue's acceptance asks for both won a
 conflicts, no exception and no game without end.
 
 Options: ``--runs N``, ``--steps N`` (decisions before a game counts as endless, default 2000),
-and adventure names or paths as arguments.
+``--fight-on`` (in a conflict never yield while anything else is on offer, as a player who
+means to win would), ``--house-rules a,b`` (play as if the adventures opted into these house rules, to compare with
+the book's rules), and adventure names or paths as arguments. Results are also printed per
+conflict scene with its procedure (a fight's won/lost/fled apart from an endeavour's).
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import random
 import time
 import traceback
@@ -33,9 +37,12 @@ def with_conflicts() -> list[str]:
     return names
 
 
-def run(name: str, runs: int, steps: int) -> None:
+def run(name: str, runs: int, steps: int, house: tuple[str, ...] = (), fight_on: bool = False) -> None:
     adventure = loader.load(name).adventure
+    if house:
+        adventure = dataclasses.replace(adventure, house_rules=tuple(house))
     results: collections.Counter[str] = collections.Counter()
+    by_scene: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     endings: collections.Counter[str] = collections.Counter()
     rounds: list[int] = []
     endless = errors = 0
@@ -49,10 +56,14 @@ def run(name: str, runs: int, steps: int) -> None:
                 for event in events:
                     if event.type == "conflict-end":
                         results[event.result] += 1
+                        by_scene[event.scene][event.result] += 1
                         rounds.append(event.rounds)
                 if game.finished:
                     break
                 keys = game.offered.enabled_keys()
+                if fight_on and game.offered.kind == "conflict":
+                    texts = {o.key: o.text for o in game.offered.options}
+                    keys = [k for k in keys if texts.get(k) != "Yield"] or keys
                 if game.offered.kind == "character":
                     key = keys[seed % len(keys)]
                 else:
@@ -71,6 +82,10 @@ def run(name: str, runs: int, steps: int) -> None:
           f"{spent:.1f} s CPU")
     print(f"  conflicts: {sum(results.values())} — "
           + ", ".join(f"{result} {count}" for result, count in sorted(results.items())))
+    for scene, counts in sorted(by_scene.items()):
+        conflict = adventure.scenes[scene].conflict
+        procedure = conflict.procedure if conflict is not None else "?"
+        print(f"  {scene} ({procedure}): " + ", ".join(f"{r} {n}" for r, n in sorted(counts.items())))
     if rounds:
         print(f"  rounds: longest {max(rounds)}, mean {sum(rounds) / len(rounds):.2f}")
     print("  endings: " + ", ".join(f"{ending} {count}" for ending, count in sorted(endings.items())))
@@ -81,9 +96,14 @@ def main() -> None:
     parser.add_argument("adventures", nargs="*")
     parser.add_argument("--runs", type=int, default=500)
     parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--house-rules", default="", help="comma-separated house rules to opt into")
+    parser.add_argument("--fight-on", action="store_true", help="never yield in a conflict")
     args = parser.parse_args()
+    house = tuple(n for n in args.house_rules.split(",") if n)
+    if house or args.fight_on:
+        print(f"house rules: {', '.join(house) or 'none'}; fight on: {args.fight_on}")
     for name in args.adventures or with_conflicts():
-        run(name, args.runs, args.steps)
+        run(name, args.runs, args.steps, house, args.fight_on)
 
 
 if __name__ == "__main__":

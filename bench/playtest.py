@@ -9,13 +9,15 @@ Prints, for every bundled adventure:
   own per-run function (:func:`solo.playtest.runner.run_batch`, the same engine as ``solo
   play``), so other programs on the machine do not count against it (target: 1,000 on
   supply-ship);
-* how long ``solo analyze`` takes (wall clock) and whether it was exact or fell back to
-  sampling, and why (target: supply-ship exact in under 1 s);
+* how long ``solo analyze`` takes (wall clock) within ``--analyze-seconds`` (its budget) for each
+  policy, whether it was exact or bounded, the bound and why it stopped (targets: exact or
+  bounded within 0.5 percentage point, in under 120 s per adventure on an idle machine);
 
 then the wall-clock throughput of ``solo playtest --workers K`` for K = 1, 2, ... on supply-ship,
 and the agreement of ``analyze`` with ``--agree-runs`` sampled runs (default 100,000) for every
 adventure it analyses exactly (the test adventure ``tests/playtest/agree.yaml`` included): the
 largest gap between an exact ending probability and its sampled frequency, in standard errors.
+The load average is printed with the figures.
 """
 
 from __future__ import annotations
@@ -32,11 +34,13 @@ sys.path.insert(0, str(ROOT))
 
 from solo.adventure import loader  # noqa: E402
 from solo.analyze.command import analyze  # noqa: E402
+from solo.analyze.explore import Budget  # noqa: E402
 from solo.playtest.command import Options, playtest  # noqa: E402
 from solo.playtest.runner import PlaytestSpec, run_batch  # noqa: E402
 
 TARGET_RUNS_PER_CORE = 1000.0
-TARGET_ANALYZE_SECONDS = 1.0
+TARGET_ANALYZE_SECONDS = 120.0
+TARGET_BOUND = 0.005
 AGREE = ROOT / "tests" / "playtest" / "agree.yaml"
 
 
@@ -62,11 +66,11 @@ def scaling(name: str, runs: int, workers: list[int]) -> None:
         print(f"  --workers {k}: {rate:8.1f} runs/s  (x{rate / base:.2f})")
 
 
-def agreement(path: str, runs: int, max_states: int) -> None:
+def agreement(path: str, runs: int, seconds: float) -> None:
     adventure = loader.load(path).adventure
-    exact = analyze(adventure, max_states=max_states)
+    exact = analyze(adventure, budget=Budget(seconds=seconds))
     if exact["method"] != "exact":
-        print(f"  {adventure.id:<20} not exact ({exact['reason'][:70]}...)")
+        print(f"  {adventure.id:<20} not exact (bounded within {exact['bound'] * 100:.2f} points; {exact['stopped']})")
         return
     report = playtest(Options(adventure=path, runs=runs, seed=7, workers=os.cpu_count() or 1,
                               replay_dir="/tmp/solo-bench-replays"))
@@ -83,7 +87,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=500, help="runs per adventure for throughput")
     parser.add_argument("--agree-runs", type=int, default=100_000)
-    parser.add_argument("--max-states", type=int, default=50_000, help="analyze's limit here")
+    parser.add_argument("--analyze-seconds", type=float, default=120.0, help="analyze's time budget here")
     parser.add_argument("--skip-scaling", action="store_true")
     parser.add_argument("--skip-agreement", action="store_true")
     args = parser.parse_args()
@@ -95,23 +99,26 @@ def main() -> int:
         mark = f"  (target {TARGET_RUNS_PER_CORE:.0f}: {'OK' if rate >= TARGET_RUNS_PER_CORE else 'BELOW'})" if name == "supply-ship" else ""
         print(f"  {name:<20} {rate:8.1f} runs/s per core, {per_decision:6.1f} µs per decision{mark}")
 
-    print(f"\nsolo analyze (wall clock, at most {args.max_states} states):")
+    print(f"\nsolo analyze (wall clock, budget {args.analyze_seconds:g} s; load {os.getloadavg()[0]:.2f}):")
     for name in names:
         adventure = loader.load(name).adventure
-        start = time.perf_counter()
-        found = analyze(adventure, max_states=args.max_states, samples=2000)
-        seconds = time.perf_counter() - start
-        how = (f"exact, {found['states']} states" if found["method"] == "exact"
-               else f"sampled ({found['reason'][:90]})")
-        mark = f"  (target {TARGET_ANALYZE_SECONDS:.0f} s exact)" if name == "supply-ship" else ""
-        print(f"  {name:<20} {seconds:8.2f} s  {how}{mark}")
+        for policy in ("random", "best", "worst"):
+            start = time.perf_counter()
+            found = analyze(adventure, policy=policy, budget=Budget(seconds=args.analyze_seconds))
+            seconds = time.perf_counter() - start
+            if found["method"] == "exact":
+                how, met = f"exact, {found['states']} states", seconds <= TARGET_ANALYZE_SECONDS
+            else:
+                how = f"bounded within {found['bound'] * 100:.2f} points, {found['states']} states ({found['stopped']})"
+                met = found["bound"] <= TARGET_BOUND and seconds <= TARGET_ANALYZE_SECONDS
+            print(f"  {name:<20} {policy:<6} {seconds:8.2f} s  {how}  [{'OK' if met else 'target not met'}]")
 
     if not args.skip_scaling:
         scaling("supply-ship", max(200, args.runs), [1, 2] + ([os.cpu_count()] if (os.cpu_count() or 1) > 2 else []))
     if not args.skip_agreement:
         print(f"\nAgreement of analyze with sampled runs (within 3 standard errors):")
         for path in [str(AGREE)] + names:
-            agreement(path, args.agree_runs, args.max_states)
+            agreement(path, args.agree_runs, args.analyze_seconds)
     return 0
 
 

@@ -121,12 +121,15 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
+@click.option("--forgiving", is_flag=True,
+              help="Undo may re-roll: an undone roll is rolled anew (the save says so). Without it, "
+                   "undo fixes a misclick but the same choice rolls the same dice.")
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
 @click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
-         as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
+         as_plain: bool, character_name: str | None, ironman: bool, forgiving: bool, gm: bool, replay_file: str | None,
          full: bool | None, per_tab: bool = False) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
@@ -151,10 +154,11 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
             session = replay_into_session(replay_file, store=store, slot=slot or "replay")
             _guard_slot(store, session.slot, start_new, as_json)
-            status = _run(session, as_json, full, as_plain, resume=True)
+            _keep_previous(store, session)
+            status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
-                                  ironman=ironman, gm=gm)
+                                  ironman=ironman, gm=gm, forgiving=forgiving)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
             notice = ""
@@ -165,8 +169,9 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
                 notice = tab_notice(wanted, session.slot)
             store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
+            _keep_previous(store, session)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
-                          offer_keep=not character_name and _interactive(as_json), notice=notice)
+                          offer_keep=_offers_keep(session, as_json), notice=notice)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -186,10 +191,27 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        status = play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        _farewell(session, status)  # the screen is gone: say where the game is, as line mode does
+        return status
     from solo.ui.driver import play as run
 
-    return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    status = run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    if not as_json and session.game.finished:  # leaving mid-game says it already
+        _farewell(session, status)
+    return status
+
+
+def _farewell(session, status: int) -> None:
+    """Where the game was saved and the command that resumes or re-reads it."""
+    from solo.ui.commands import where_saved
+
+    if not session.autosave:
+        return
+    if status != 0 and session.save_error:
+        echo(f"progress NOT saved in slot {session.slot!r} ({session.save_error})", err=True)
+        return
+    echo(where_saved(session.slot, session.game.finished, session.store.path(session.slot)))
 
 
 def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
@@ -207,6 +229,21 @@ def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
         raise SaveError(f"kept it; resume with `solo continue {slot}`, or play in another slot with --slot NAME")
     raise SaveError(f"slot {slot!r} holds an unfinished game: {what}; resume it with `solo continue {slot}`, "
                     "start over with --new, or use another slot with --slot NAME")
+
+
+def _keep_previous(store, session) -> None:
+    """The game in the slot is moved aside, never replaced; the player is told where it went."""
+    from solo.session import keep_previous
+
+    said = keep_previous(store, session.slot)
+    if said:
+        session.notes.append(said)
+
+
+def _offers_keep(session, as_json: bool) -> bool:
+    """Whether the ending offers to keep the character: at a terminal, for a character not
+    already stored (a stored one is kept without asking)."""
+    return _interactive(as_json) and not session.game.state.start_character
 
 
 def _keep_character(store, session) -> None:
@@ -243,7 +280,9 @@ def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: b
 
             front.view("story", {"entries": retell(store.read(slot).payload)})
             sys.exit(0)
-        status = _run(session, as_json, full, as_plain, resume=True)
+        status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
+        if session.game.finished and session.game.state.start_character:
+            _keep_character(store, session)  # a stored character goes on, as after `solo play --character`
     except user_errors() as exc:
         raise fail(exc) from None
     sys.exit(status)
@@ -399,7 +438,32 @@ def _system_help(ruleset) -> str:
     return "\n".join(f"  --{name:<14} {text}" for name, text in options.items())
 
 
-@cli.command(context_settings=SYSTEM_CONTEXT)
+class SystemCommand(click.Command):
+    """A command whose options depend on its SYSTEM argument: ``solo odds game --help`` adds the
+    options the game system's ruleset declares (``cli_options``) to the help."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if any(a in ("-h", "--help") for a in args):
+            words = [a for a in args if not a.startswith("-")]
+            if words and words[0] in registry.available():
+                ctx.meta["solo.system"] = words[0]
+        return super().parse_args(ctx, args)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_options(ctx, formatter)
+        system = ctx.meta.get("solo.system")
+        if not system:
+            with formatter.section("Systems"):
+                formatter.write_text(f"{', '.join(registry.available())} "
+                                     f"(solo {self.name} SYSTEM --help lists a system's options)")
+            return
+        ruleset = registry.get(system)
+        options = getattr(ruleset, "cli_options", {}) or {}
+        with formatter.section(f"Options for {system}"):
+            formatter.write_dl([(f"--{name}", text) for name, text in options.items()])
+
+
+@cli.command(cls=SystemCommand, context_settings=SYSTEM_CONTEXT)
 @click.argument("system")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
@@ -429,7 +493,7 @@ def odds(ctx: click.Context, system: str, as_json: bool) -> None:
     _console().print(odds_table(result, args))
 
 
-@cli.command(context_settings=SYSTEM_CONTEXT)
+@cli.command(cls=SystemCommand, context_settings=SYSTEM_CONTEXT)
 @click.argument("system")
 @click.option("--seed", type=int, help="Seed for the dice.")
 @click.option("--json", "as_json", is_flag=True, help="Print the roll record as JSON.")
@@ -745,7 +809,7 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="How many playthroughs.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed: run i's seed is derived from it and i.")
 @click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn per run).")
-@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer"]), default="random", show_default=True,
+@click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer", "careful"]), default="random", show_default=True,
               help="How the bot chooses (see docs).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes.")
 @click.option("--executor", "executor", metavar="dask://HOST:PORT", help="Run on a Dask cluster instead (needs solo[dask]).")
@@ -756,9 +820,12 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--replay-dir", default="playtest-failures", show_default=True, type=click.Path(file_okay=False),
               help="Where replay files of failed runs go.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
+              help="Seconds at most; the report covers what was done by then (a budget).")
+@click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
 def playtest(adventure: str, runs: int, seed: int, character_name: str | None, policy: str, workers: int,
              executor: str | None, step_limit: int, exhaustive: bool, as_json: bool, html_file: str | None,
-             replay_dir: str, save_dir: str | None) -> None:
+             replay_dir: str, save_dir: str | None, time_limit: float, memory_limit: int) -> None:
     """Play ADVENTURE many times with a bot and report what happened (endings, stuck runs...)."""
     from solo.playtest.frontend import run_playtest_command
 
@@ -767,7 +834,7 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
             adventure=adventure, runs=runs, seed=seed, character_name=character_name, policy=policy,
             workers=workers, executor=executor, step_limit=step_limit, exhaustive=exhaustive,
             as_json=as_json, html_file=html_file, replay_dir=replay_dir, save_dir=save_dir,
-            console=_console(),
+            console=_console(), seconds=time_limit, memory_mb=memory_limit,
         )
     except (*user_errors(), ValueError, OSError) as exc:
         raise fail(exc) from None
@@ -779,19 +846,22 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
 @click.option("--policy", type=click.Choice(["random", "best", "worst"]), default="random", show_default=True,
               help="A player choosing at random, or the best or worst possible play.")
 @click.option("--checks", is_flag=True, help="List every check with its exact odds for each character instead.")
-@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Above this, sample instead.")
-@click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True, help="Playthroughs when sampling.")
+@click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Game states to keep at most (a budget).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=120, show_default=True, help="Seconds to explore at most (a budget).")
+@click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
+@click.option("--bound", type=click.FloatRange(min=0, max=1), default=0.005, show_default=True,
+              help="Stop once what is left unexplored can move no figure by more than this.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
-def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, samples: int,
-            as_json: bool, save_dir: str | None) -> None:
-    """Exact probability of each ending and objective of ADVENTURE (a Markov chain of its states)."""
+def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, time_limit: float,
+            memory_limit: int, bound: float, as_json: bool, save_dir: str | None) -> None:
+    """Probability of each ending and objective of ADVENTURE: exact, or within a stated bound."""
     from solo.analyze.frontend import run_analyze_command
 
     try:
         run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
-                            max_states=max_states, samples=samples, as_json=as_json, save_dir=save_dir,
-                            console=_console())
+                            max_states=max_states, seconds=time_limit, memory_mb=memory_limit, bound=bound,
+                            as_json=as_json, save_dir=save_dir, console=_console())
     except (*user_errors(), ValueError) as exc:
         raise fail(exc) from None
 

@@ -10,6 +10,7 @@ import pytest
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 sys.path.insert(0, str(HERE / "engine"))
+sys.path.insert(0, str(HERE / "support"))
 
 from plain_d6 import PlainD6  # noqa: E402
 

@@ -112,10 +112,10 @@ def check_bounds(checker: Any) -> None:
     for effects, path in checker.effect_sites():
         for n, effect, at in _walk(effects, path):
             for name in ("award", "set", "add", "tick"):
-                value = effect.get(name)
-                if isinstance(value, dict):
+                changes = effect.get(name)
+                if isinstance(changes, dict):
                     high = MAX_AWARD if name == "award" else MAX_COUNTER
-                    for key, amount in value.items():
+                    for key, amount in changes.items():
                         if out_of_bounds(amount, high):
                             report(at + (name, key), amount, f"{name}:", -high, high)
 

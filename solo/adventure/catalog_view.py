@@ -1,8 +1,8 @@
 """The text of ``solo list``: one short card per bundled adventure, readable at 80 columns.
 
 Each card is the adventure's id and title, a line with its system, length (scenes, endings,
-words of narration) and play time (the author's, or an estimate from the words, marked so), and
-its summary wrapped to the width.
+words of narration) and play time (the author's, or an estimate from the words, marked so), the
+house rules beyond the book it opts into, and its summary wrapped to the width.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import textwrap
 from typing import Any, Iterator, Mapping, Sequence
 
 from solo.adventure.length import estimated_minutes
+from solo.rules import house_rules
 
 __all__ = ["catalog_lines", "system_name"]
 
@@ -46,6 +47,11 @@ def catalog_lines(entries: Sequence[Mapping[str, Any]], *, width: int = 80) -> I
         facts = (f"{system_name(entry['system'])} · {entry.get('scenes', '?')} scenes, "
                  f"{endings} ending{'' if endings == 1 else 's'}, {words:,} words · {play_time}")
         yield from textwrap.wrap(facts, width, initial_indent="  ", subsequent_indent="    ")
+        chosen = house_rules.lookup(entry.get("house_rules") or ())
+        if chosen:
+            names = ", ".join(rule.title for rule in chosen)
+            yield from textwrap.wrap(f"House rules (beyond the book): {names}", width, initial_indent="  ",
+                                     subsequent_indent="    ")
         summary = " ".join(str(entry.get("summary") or "").split())
         if summary:
             yield from textwrap.wrap(summary, width, initial_indent="  ", subsequent_indent="  ")

@@ -189,7 +189,7 @@ def _check_names(checker: "_Checker", spec: model.ConflictSpec, rules: ConflictR
 def _player_sides(checker: "_Checker") -> list[Character | None]:
     """The player characters to check a conflict with: each legal pregen, else one made by the
     system's creation defaults (if it has them)."""
-    pregens = [character for _, character in checker.pregens if character is not None]
+    pregens: list[Character | None] = [character for _, character in checker.pregens if character is not None]
     if pregens:
         return pregens
     defaults = getattr(checker.ruleset, "creation_defaults", None)
@@ -248,6 +248,7 @@ def _check_setups(checker: "_Checker", spec: model.ConflictSpec, rules: Conflict
             items={iid: item.rules for iid, item in adventure.items.items()},
             item_names={iid: item.name for iid, item in adventure.items.items()},
             rounds=spec.rounds,
+            house_rules=frozenset(adventure.house_rules),
         )
         try:
             problems = rules.problems(setup)

@@ -873,7 +873,7 @@ class _Parser:
             return tuple(items)
 
 
-def parse(text: str) -> Expression:
+def parse(text: str | bool | int) -> Expression:
     """Parse ``text`` into an :class:`Expression` (cached), or raise :class:`ExpressionError`.
 
     A ``bool`` or ``int`` is accepted as the expression of that literal, since YAML turns

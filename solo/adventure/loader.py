@@ -143,7 +143,7 @@ def load(name: str | Path, *, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_N
 
 def catalog() -> list[dict[str, Any]]:
     """The bundled adventures as plain records for ``solo list``."""
-    entries = []
+    entries: list[dict[str, Any]] = []
     for path in bundled_files():
         try:
             loaded = load(path)
@@ -161,6 +161,7 @@ def catalog() -> list[dict[str, Any]]:
                 "scenes": len(adventure.scenes),
                 "words": length.narration_words(loaded.document.data),
                 "endings": adventure.endings,
+                "house_rules": list(adventure.house_rules),
                 "path": str(path),
             }
         )

@@ -187,6 +187,8 @@ class Adventure:
     license: str = ""
     summary: str = ""
     content_notes: tuple[str, ...] = ()
+    #: opt-in rules beyond the book, by name (see :mod:`solo.rules.house_rules`)
+    house_rules: tuple[str, ...] = ()
     play_time: str = ""
     intro: str = ""
     characters: tuple[Person, ...] = ()
@@ -400,6 +402,7 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
         license=str(data.get("license", "") or ""),
         summary=str(data.get("summary", "") or ""),
         content_notes=tuple(str(n) for n in data.get("content_notes") or ()),
+        house_rules=tuple(dict.fromkeys(str(n) for n in data.get("house_rules") or ())),
         play_time=str(data.get("play_time", "") or ""),
         intro=str(data.get("intro", "") or ""),
         characters=tuple(

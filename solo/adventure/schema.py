@@ -61,9 +61,10 @@ def schema_problems(data: Any, document: Any, filename: str) -> list[Problem]:
         return []
     problems: list[Problem] = []
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    own = _system_params(data)
     for error in errors[:MAX_SCHEMA_PROBLEMS]:
         leaf = _leaf(error)
-        message, hint = _describe(leaf)
+        message, hint = _describe(leaf, own if _in_roll(leaf) else None)
         path = tuple(leaf.absolute_path)
         key = False
         if leaf.validator == "additionalProperties":
@@ -83,6 +84,31 @@ def schema_problems(data: Any, document: Any, filename: str) -> list[Problem]:
             line, col = document.key_position(path) if key else document.position(path)
         problems.append(Problem(filename, line, col, message, hint, "error", _schema_code(leaf)))
     return problems
+
+
+#: Parameters every system's checks and contests share (the rest are a system's own).
+COMMON_ROLL_FIELDS = ("stat", "opponent", "outcomes", "defending", "tags")
+
+
+def _system_params(data: Any) -> frozenset[str] | None:
+    """The check and contest fields the file's system reads, or None when it does not say (an
+    unknown system, or one that does not declare them): the schema lists every system's."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("system"), str):
+        return None
+    from solo.rules import registry
+    from solo.rules.base import RulesError
+
+    try:
+        declared = tuple(getattr(registry.get(data["system"]), "check_params", ()) or ())
+    except RulesError:
+        return None
+    return frozenset(COMMON_ROLL_FIELDS + declared) if declared else None
+
+
+def _in_roll(error: "ValidationError") -> bool:
+    """Whether the error is about the fields of a ``check`` or a ``contest``."""
+    path = list(error.absolute_path)
+    return bool(path) and path[-1] in ("check", "contest")
 
 
 def _leaf(error: "ValidationError") -> "ValidationError":
@@ -113,14 +139,17 @@ def _schema_code(error: "ValidationError") -> str:
     return "schema"
 
 
-def _describe(error: "ValidationError") -> tuple[str, str]:
-    """A readable message and a hint for one schema error."""
+def _describe(error: "ValidationError", own: frozenset[str] | None = None) -> tuple[str, str]:
+    """A readable message and a hint for one schema error (``own``: the fields the adventure's
+    system reads, so that a hint never suggests another system's)."""
     path = list(error.absolute_path)
     where = ".".join(str(p) for p in path) or "the top level"
     if error.validator == "additionalProperties":
         allowed = list((error.schema.get("properties") or {}).keys())
         extras = [e for e in error.message.split("'")[1::2] if e not in allowed]
         field = extras[0] if extras else "?"
+        if own is not None:
+            allowed = [name for name in allowed if name in own]
         close = difflib.get_close_matches(field, allowed, n=1)
         hint = f"did you mean {close[0]!r}?" if close else (f"allowed here: {', '.join(allowed)}" if allowed else "")
         return f"unknown field {field!r} in {where}", hint
@@ -281,6 +310,7 @@ class _FastSchema:
             check = check_any_keys
 
         def check_names(value: Any) -> bool:
+            assert names is not None  # only used when the schema names its keys
             if not check(value):
                 return False
             if isinstance(value, dict):

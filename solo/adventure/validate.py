@@ -21,23 +21,30 @@ adjacency lists, and nothing compares every scene with every other (``bench/load
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from solo.adventure import loader, model
-from solo.adventure.conflict_checks import CONFLICT_CODES, check_conflict
-from solo.adventure.bounds import BOUND_CODES, check_bounds
-from solo.adventure.loops import LOOP_CODES, check_loops
 from solo.adventure._gc import gc_paused
-from solo.adventure.expressions import NOT_LITERAL, Expression, ExpressionError, parse, template_expressions
+from solo.adventure.bounds import BOUND_CODES, check_bounds
+from solo.adventure.conflict_checks import CONFLICT_CODES, check_conflict
+from solo.adventure.expressions import (
+    NOT_LITERAL,
+    Expression,
+    ExpressionError,
+    parse,
+    template_expressions,
+)
+from solo.adventure.loops import LOOP_CODES, check_loops
 from solo.adventure.problems import AdventureError, Problem
+from solo.adventure.scene_graph import reach, scene_graph
 from solo.adventure.schema import schema_problems
 from solo.adventure.schema_repair import repaired
 from solo.adventure.yaml_source import MAX_BYTES, MAX_NODES, Document
-from solo.adventure.scene_graph import reach, scene_graph
-from solo.rules import registry
+from solo.rules import house_rules, registry
 from solo.rules.base import Character, RulesError
 from solo.rules.notation import DiceNotation, NotationError
 
@@ -620,6 +627,23 @@ class _Checker:
         self.system_stats = _names_with_halves(stat_names)
         self.pregen_stats = [_names_with_halves(person.stats) for person in self.adv.characters]
         self.all_stats = sorted({str(s) for s in stat_names} | {str(k) for p in self.adv.characters for k in p.stats})
+        self.check_house_rules()
+
+    def check_house_rules(self) -> None:
+        """Each name under ``house_rules`` must be one of this system's opt-in rules."""
+        offered = [rule.name for rule in house_rules.for_system(self.adv.system)]
+        for n, name in enumerate(self.adv.house_rules):
+            if name in offered:
+                continue
+            known = house_rules.HOUSE_RULES.get(name)
+            if known is not None:
+                hint = f"it is a {known.system} house rule"
+            elif offered:
+                hint = _did_you_mean(name, offered)
+            else:
+                hint = f"the {self.adv.system} system has no house rules"
+            self.error("unknown-house-rule", ("house_rules", n),
+                       f"house_rules: {self.adv.system} has no house rule {name!r}", hint)
 
     def _character(self, person: model.Person) -> Character:
         return person.character(self.adv.system)
@@ -722,24 +746,24 @@ class _Checker:
                        hint or "declare it under variables: flags, counters or clocks")
         for function, args in calls:
 
-            def at(arg: Any = NOT_LITERAL, function: str = function) -> _At:
+            def call_at(arg: Any = NOT_LITERAL, function: str = function) -> _At:
                 return self.inside(path, value, base + _call_offset(source, function, arg))
 
             if function not in self.call_checks:
-                self.error("unknown-function", at, f"unknown function {function}()", _did_you_mean(function, FUNCTIONS))
+                self.error("unknown-function", call_at, f"unknown function {function}()", _did_you_mean(function, FUNCTIONS))
                 continue
             if len(args) != 1:
-                self.error("bad-call", at, f"{function}() takes one argument, got {len(args)}",
+                self.error("bad-call", call_at, f"{function}() takes one argument, got {len(args)}",
                            f'for example {function}("name")')
                 continue
             arg = args[0]
             if arg is NOT_LITERAL:
                 continue
             if not isinstance(arg, str):
-                self.error("bad-call", at, f"{function}({arg!r}) needs a name in quotes",
+                self.error("bad-call", call_at, f"{function}({arg!r}) needs a name in quotes",
                            f'for example {function}("name")')
                 continue
-            self.call_checks[function](arg, lambda arg=arg, at=at: at(arg))
+            self.call_checks[function](arg, functools.partial(call_at, arg))
 
     def _call_has(self, arg: str, at: Callable[[], _At]) -> None:
         if self._item_ref(arg, at, "has()"):
@@ -1026,7 +1050,7 @@ class _Checker:
         if self.ruleset is None or not isinstance(value, Mapping):
             return
         check = getattr(self.ruleset, "check_award", None)
-        people = [c for _, c in self.pregens if c is not None] or [None]
+        people: list[Character | None] = [c for _, c in self.pregens if c is not None] or [None]
         for resource, amount in value.items():
             at = path + (resource,)
             if check is None:
@@ -1166,6 +1190,7 @@ class _Checker:
                 if name in ("stat", "chance") and len(args) == 1 and isinstance(args[0], str)}
 
     def check_stats(self, choice: model.Choice, spec: model.CheckSpec) -> None:
+        stats: list[tuple[str, tuple[Any, ...]]]
         if isinstance(spec.stat, str):  # "gumption+piloting" adds two, like a list
             stats = [(part.strip(), ("stat",)) for part in spec.stat.split("+")]
         else:
@@ -1416,9 +1441,9 @@ class _Checker:
             if tid not in self.tables_rolled:
                 self.warning("unused-table", ("tables", tid), f"table {tid!r} is never rolled",
                              f"add an effect {{table: {tid}}}, or remove it", key=True)
-        for item, at in self.has_asked:
+        for item, asked_at in self.has_asked:
             if item not in self.given:
-                self.warning("item-never-given", at,
+                self.warning("item-never-given", asked_at,
                              f"has({item!r}) is never true: nobody starts with {item!r} and no effect gives it",
                              f"add an effect {{give: {item}}}")
 
@@ -1443,7 +1468,7 @@ def _param_path(spec: model.CheckSpec, param: Any) -> Path_ | None:
 def _ranges(values: list[int]) -> str:
     parts: list[str] = []
     start = prev = values[0]
-    for value in values[1:] + [None]:  # type: ignore[list-item]
+    for value in values[1:] + [None]:
         if value is not None and value == prev + 1:
             prev = value
             continue

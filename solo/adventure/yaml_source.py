@@ -256,12 +256,12 @@ def _to_float(text: str) -> float | None:
 
 def _number_or_text(text: str) -> Any:
     """A plain scalar that is neither null nor a boolean: a number, or the text itself."""
-    number = _to_int(text)
-    if number is not None:
-        return number
-    number = _to_float(text)
-    if number is not None:
-        return number
+    whole = _to_int(text)
+    if whole is not None:
+        return whole
+    real = _to_float(text)
+    if real is not None:
+        return real
     return text
 
 
@@ -284,13 +284,13 @@ def _tagged_scalar(name: str, text: str) -> Any:
         if number is None:
             raise ValueError(f"!!int cannot hold {text!r}")
         return number
-    number = _to_float(text)
-    if number is None:
+    real = _to_float(text)
+    if real is None:
         whole = _to_int(text)
         if whole is None:
             raise ValueError(f"!!float cannot hold {text!r}")
-        number = float(whole)
-    return number
+        real = float(whole)
+    return real
 
 
 # --------------------------------------------------------------------------------------------
@@ -673,14 +673,14 @@ def load(
             if exc.context_mark is not None:
                 message += f" at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
             message += ")"
-        line = mark.line + 1 if mark is not None else None
-        col = mark.column + 1 if mark is not None else None
-        hint = _syntax_hint(source, line or 0, problem)
+        at_line = mark.line + 1 if mark is not None else None
+        at_col = mark.column + 1 if mark is not None else None
+        hint = _syntax_hint(source, at_line or 0, problem)
         if "nesting depth" in problem:
             # libyaml (PyYAML 6.0.2+) stops very deep input itself, before our own count sees it;
             # the reader gets the same words whichever parser stopped the file
             message, hint = f"nesting deeper than {max_depth} levels", None
-        raise YamlSourceError(message, filename, line, col, hint) from None
+        raise YamlSourceError(message, filename, at_line, at_col, hint) from None
     except yaml.YAMLError as exc:
         raise YamlSourceError(f"invalid YAML: {exc}", filename) from None
     finally:

@@ -1,36 +1,41 @@
-"""``solo analyze``: exact ending and objective probabilities, or a stated sampling fallback.
+"""``solo analyze``: exact ending and objective probabilities, or bounded ones within a budget.
 
-:func:`analyze` explores the adventure's states (:mod:`solo.analyze.explore`), solves them
+:func:`analyze` explores the adventure's states most likely first (:mod:`solo.analyze.explore`)
+within a :class:`~solo.analyze.explore.Budget` (time, memory, states), solves them
 (:mod:`solo.analyze.solve`) and returns a JSON-ready dict::
 
     {"adventure": ID, "character": WHO, "policy": "random", "method": "exact", "states": N,
+     "seconds": S, "peak_mb": M,
      "endings": {ID: PROBABILITY}, "exact": {ID: "p/q"},
      "objectives": {ID: PROBABILITY}, "objectives_exact": {ID: "p/q"},
-     "stuck": [{"scene": ID, "probability": P, "exact": "p/q"}], "errors": [...],
+     "stuck": [{"scene": ID, "probability": P, "exact": "p/q", "path": [...]}], "errors": [...],
      "unreachable_endings": [ID, ...]}
 
-When the state space is larger than ``max_states`` (or a check has no exact odds), ``method`` is
-``"sampling"``: ``reason`` says why and ``blowup`` which variables took the most values, and the
-figures come from ``samples`` random playthroughs (the playtest runner, policy random, with a
-master seed derived from ``seed`` so that they are independent of ``solo playtest --seed``'s)
-with ``standard_error``, the largest standard error of any ending's probability. Best and worst play
-cannot be sampled: they need the exact analysis.
+The method is settled before exploring, not after: exploration is the same either way and stops
+when every state is expanded (``"exact"``), or earlier, when the unexplored part can move no
+figure by more than ``bound`` or when the budget runs out (``"bounded"``). A bounded result
+gives ``"bound"``: the probability of reaching a state not explored, so each ending's and
+objective's true probability lies between its figure and its figure plus ``bound``; ``stopped``
+says why exploration stopped and ``blowup`` which variables took the most values. For best and
+worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
+and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
+is the larger of that gap and the unexplored probability under the play found. Exact results
+use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from solo.adventure.model import Adventure
-from solo.analyze.explore import DEFAULT_MAX_STATES, explore
-from solo.analyze.solve import absorption, best_policy, summarise
+from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
+from solo.analyze.solve import absorption, best_policy, stuck_states, summarise, unexplored_mass, value_bounds
 from solo.rules.base import Character
 
-DEFAULT_SAMPLES = 20_000
-SAMPLE_SALT = -1  # the sampling fallback's master seed is run_seed(seed, SAMPLE_SALT)
 POLICIES = ("random", "best", "worst")
+DEFAULT_BOUND = 0.005  # half a percentage point per ending
+FRACTION_LIMIT = 5_000
 
 
 def _exact(p: Fraction) -> str:
@@ -45,74 +50,85 @@ def _who(adventure: Adventure, character: Character | None) -> str:
     return "each pregenerated character equally likely"
 
 
+def _settled(policy: str) -> Callable[[Graph], float]:
+    """How far the figures can still move, for the explorer to stop at the bound."""
+    if policy == "random":
+        return unexplored_mass
+
+    def gap(graph: Graph) -> float:
+        low, high, chosen = value_bounds(graph, policy == "best")
+        return max(high - low, unexplored_mass(graph, chosen))
+
+    return gap
+
+
 def analyze(
     adventure: Adventure,
     character: Character | None = None,
     policy: str = "random",
     max_states: int = DEFAULT_MAX_STATES,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 1,
+    budget: Budget | None = None,
+    bound: float = DEFAULT_BOUND,
+    progress: Callable[[Progress], None] | None = None,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
-    graph = explore(adventure, character, max_states)
+    budget = budget or Budget(max_states=max_states)
+    explorer = Explorer(adventure, character, budget=budget, policy=policy)
+    graph = explorer.explore(_settled(policy), bound, progress)
     head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
-    if not graph.complete:
-        return {**head, **_sampled(adventure, character, policy, samples, seed, graph.reason, graph.blowup)}
-    chosen = None if policy == "random" else best_policy(graph, policy == "best")
-    found = summarise(absorption(graph, chosen), adventure.endings, adventure.objectives)
+    exact = graph.complete and len(graph.nodes) <= FRACTION_LIMIT
+    result: dict[str, Any] = {**head, "method": "exact" if graph.complete else "bounded", "states": len(graph.nodes)}
+    if graph.complete:
+        chosen = None if policy == "random" else best_policy(graph, policy == "best")
+        result["arithmetic"] = "fractions" if exact else "floating point"
+    else:
+        chosen = None
+        if policy != "random":
+            low, high, chosen = value_bounds(graph, policy == "best")
+            result["goal_bounds"] = [round(low, 6), round(high, 6)]
+    found = summarise(absorption(graph, chosen, exact=exact), adventure.endings, adventure.objectives)
     endings, objectives = found["endings"], found["objectives"]
-    return {
-        **head,
-        "method": "exact",
-        "states": len(graph.nodes),
-        "endings": {k: float(v) for k, v in endings.items()},
-        "exact": {k: _exact(v) for k, v in endings.items()},
-        "objectives": {k: float(v) for k, v in objectives.items()},
-        "objectives_exact": {k: _exact(v) for k, v in objectives.items()},
-        "stuck": [{"scene": scene, "probability": float(p), "exact": _exact(p)}
-                  for scene, p in sorted(found["stuck"].items(), key=lambda kv: -kv[1])],
-        "errors": [{"scene": scene, "error": error, "probability": float(p), "exact": _exact(p)}
-                   for (scene, error), p in sorted(found["errors"].items(), key=lambda kv: -kv[1])],
-        "unreachable_endings": [k for k, v in endings.items() if v == 0],
-    }
+    if not graph.complete:
+        unknown = float(sum(found["unexplored"].values()))
+        if "goal_bounds" in result:  # the best play itself is known only within its goal's gap
+            unknown = max(unknown, result["goal_bounds"][1] - result["goal_bounds"][0])
+        result["bound"] = round(unknown, 6)
+        result["stopped"] = graph.stopped or "parts of some steps were left unexplored"
+        result["unexplored_by_scene"] = {k or "(start)": round(float(v), 6)
+                                         for k, v in sorted(found["unexplored"].items(), key=lambda kv: -kv[1])}
+        result["blowup"] = [{"variable": k, "values": n} for k, n in graph.blowup]
+    if graph.approximations:
+        result["notes"] = graph.approximations
+    result["endings"] = {k: float(v) for k, v in endings.items()}
+    if exact:
+        result["exact"] = {k: _exact(v) for k, v in endings.items()}
+    result["objectives"] = {k: float(v) for k, v in objectives.items()}
+    if exact:
+        result["objectives_exact"] = {k: _exact(v) for k, v in objectives.items()}
+    result["stuck"] = _stuck(graph, explorer, found["stuck"], exact, chosen)
+    result["errors"] = [{"scene": scene, "error": error, "probability": float(p), **({"exact": _exact(p)} if exact else {})}
+                        for (scene, error), p in sorted(found["errors"].items(), key=lambda kv: -kv[1])]
+    result["unreachable_endings"] = [k for k, v in endings.items() if v == 0]
+    result["seconds"] = round(graph.seconds, 3)
+    result["peak_mb"] = round(graph.peak_mb, 1)
+    return result
 
 
-def _sampled(adventure: Adventure, character: Character | None, policy: str, samples: int, seed: int,
-             reason: str, blowup: list[tuple[str, int]]) -> dict[str, Any]:
-    base = {"method": "sampling", "reason": reason, "blowup": [{"variable": k, "values": n} for k, n in blowup]}
-    if policy != "random":
-        return {**base, "method": "none",
-                "note": f"{policy} play needs the exact analysis, which is out of reach here"}
-    from solo.playtest.executors import gather
-    from solo.playtest.runner import PlaytestSpec, run_seed
-
-    spec = PlaytestSpec(adventure, policy="random", character=None if character is None else character.to_dict())
-    # Salted, so the analysis's runs are not `solo playtest --seed N`'s: the two estimate the same
-    # probabilities from independent samples, and comparing them means something.
-    results = gather(spec, samples, run_seed(seed, SAMPLE_SALT)).results
-    n = len(results)
-    if n == 0:  # every run was lost (interrupted, or each raised): nothing to estimate from
-        return {**base, "method": "none", "note": "no sampled run finished, so there is nothing to estimate from"}
-    endings = {e: 0 for e in adventure.endings}
-    objectives = {o: 0 for o in adventure.objectives}
-    stuck: dict[str, int] = {}
-    for result in results:
-        if result.ending:
-            endings[result.ending] += 1
-        else:
-            stuck[result.scene or "(start)"] = stuck.get(result.scene or "(start)", 0) + 1
-        for o in result.objectives:
-            objectives[o] += 1
-    se = max((math.sqrt(c / n * (1 - c / n) / n) for c in endings.values()), default=0.0)
-    return {
-        **base,
-        "samples": n,
-        "seed": seed,
-        "standard_error": round(se, 6),
-        "endings": {k: c / n for k, c in endings.items()},
-        "objectives": {k: c / n for k, c in objectives.items()},
-        "stuck": [{"scene": s, "probability": c / n} for s, c in sorted(stuck.items(), key=lambda kv: -kv[1])],
-        "errors": [],
-        "unreachable_endings": [k for k, c in endings.items() if c == 0],
-    }
+def _stuck(graph: Graph, explorer: Explorer, stuck: dict[str, Any], exact: bool,
+           chosen: dict[int, int] | None) -> list[dict[str, Any]]:
+    """Soft-locks by the scene where a run gets stuck (the first stuck state it enters), most
+    likely first, each with the first route found to it: its decisions and the random outcomes
+    after each."""
+    first: dict[str | None, int] = {}
+    for n in sorted(stuck_states(graph, chosen)):
+        first.setdefault(graph.nodes[n].scene, n)
+    found = []
+    for scene, p in stuck.items():
+        entry: dict[str, Any] = {"scene": scene, "probability": float(p)}
+        n = first[scene]
+        if exact:
+            entry["exact"] = _exact(Fraction(p))
+        entry["path"] = explorer.path(n)
+        found.append(entry)
+    return sorted(found, key=lambda e: -e["probability"])

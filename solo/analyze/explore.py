@@ -4,7 +4,13 @@ A *state* is what the adventure and the rules can still tell apart (:class:`KeyM
 scene, the variables, clocks, objectives, once-only choices taken, the character (stats, items,
 conditions, resources), and the parts of the turn counter and visit log that some expression
 reads. What nothing reads (the roll log, the dice, the experience points that only count up) is
-left out, so two games that can only go on the same way are one state.
+left out, so two games that can only go on the same way are one state. The reasoning, part by
+part: ``turn`` is kept as far as expressions compare it (its residues and up to the largest
+number it is compared with); visits only as "seen or not", and only for the scenes a
+``visited("...")`` names (nothing else in the engine reads them; a call with a computed scene
+keeps them all); the last roll only in the fields expressions read; rewards that only count up
+only when ``resource(...)`` reads them. Conflicts in progress are kept whole (their pending data):
+what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
 engine with its randomness replaced by a *script*: when the engine rolls a check, rolls on a
@@ -14,21 +20,42 @@ table's rows, a die's faces), each with its exact probability (:mod:`solo.analyz
 Decisions about the dice themselves (roll or take an alternative, offers on a roll) are made the
 way the exact odds assume, inside the step, as the playtest bot makes them.
 
+When a check has no exact odds by outcome class (its odds are truncated, or expressions read
+``roll.excess`` or another magnitude the label does not decide), the engine rolls it with the
+scripted dice face by face instead, so the magnitudes are distributions over their values.
+
 The result is a :class:`Graph`: nodes are states; each node has, per option, a distribution over
 next states. Endings and runs the engine raises in (a dead end, a loop of gotos) are absorbing.
-Exploration stops at ``max_states`` and says which variables took the most values.
+
+States are expanded in order of the probability of reaching them (a heap keyed by the mass that
+reached each state so far: a random player's share of each option, or for best and worst play
+the most likely single route), so whenever exploration stops, what is left is the least likely
+part of the game. It stops when every state is expanded (the graph is *complete*: exact), when
+:class:`Budget` runs out (time, memory, states) or when ``settled`` (the solver, asked at each
+doubling) says the unexplored part can no longer move any figure by more than the bound. States
+not expanded then are ``"frontier"`` nodes; the probability of a step that went more ways than
+:data:`MAX_BRANCHES` (or drew more than :data:`MAX_SCRIPT` random events) beyond what was run goes
+to an ``"unexplored"`` node of its scene: both are counted as unknown by the solver, so the
+figures come with a bound instead of being refused. Each node remembers the first route that
+reached it (:meth:`Explorer.path`), so a soft-lock can be shown with the decisions and random
+outcomes that lead there.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
+from solo.adventure.odds import fingerprint
 from solo.analyze import outcomes
+from solo.budget import peak_memory_mb
 from solo.engine import events as ev
 from solo.engine.effects import EffectRunner
 from solo.engine.game import Game
@@ -41,8 +68,35 @@ from solo.rules.dice import Dice, DiceError
 #: state unless an expression reads them with ``resource(...)``.
 REWARDS = frozenset({"xp", "ep", "experience"})
 DEFAULT_MAX_STATES = 200_000
-MAX_SCRIPT = 24  # random events in one step before the step is given up as endless
-MAX_BRANCHES = 20_000  # ways one step can go (products of dice faces...) before it is given up
+DEFAULT_SECONDS = 120.0
+DEFAULT_MEMORY_MB = 1500
+MAX_SCRIPT = 24  # random events in one step before the rest of that branch is left unexplored
+MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the rest is left unexplored
+CHECK_EVERY = 64  # expansions between looks at the clock and the memory
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one analysis may spend: wall-clock seconds, peak memory (MB), game states."""
+
+    seconds: float = DEFAULT_SECONDS
+    memory_mb: int = DEFAULT_MEMORY_MB
+    max_states: int = DEFAULT_MAX_STATES
+
+
+@dataclass
+class Progress:
+    """What the progress line shows."""
+
+    states: int
+    expanded: int
+    seconds: float
+    unexplored: float | None  # the last bound the solver found (None: not asked yet)
+    budget: Budget
+
+    @property
+    def rate(self) -> float:
+        return self.expanded / self.seconds if self.seconds > 0 else 0.0
 
 
 class Need(Exception):
@@ -52,6 +106,18 @@ class Need(Exception):
         super().__init__(what)
         self.what = what
         self.choices = choices
+
+
+def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability."""
+    whole = sides ** n
+    found = []
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
+        ways = math.factorial(n)
+        for face in set(faces):
+            ways //= math.factorial(faces.count(face))
+        found.append((faces, Fraction(ways, whole)))
+    return found
 
 
 class _ScriptedDice(Dice):
@@ -67,6 +133,17 @@ class _ScriptedDice(Dice):
         self.count += 1
         return int(self._game.next_answer(f"d{sides}", lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
 
+    def rolls(self, n: int, sides: int) -> list[int]:
+        """A pool of dice rolled together, answered as one random event over its multisets
+        (lowest face first): the rules read a pool by its sums, counts, pairs, lowest and
+        highest, never by which die came first, so 3d6 branches 56 ways instead of 216."""
+        if n < 2:
+            return [self.roll(sides) for _ in range(n)]
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side (got {sides})")
+        self.count += n
+        return list(self._game.next_answer(f"{n}d{sides}", lambda: pool_multisets(n, sides)))
+
 
 class AnalysisGame(Game):
     """The engine, its random events answered from a script (see the module docstring)."""
@@ -76,6 +153,9 @@ class AnalysisGame(Game):
         self.dice = _ScriptedDice(self)
         self.script: list[Any] = []
         self.used = 0
+        #: Roll every check face by face (expressions read a magnitude its label does not decide).
+        self.face_by_face = False
+        self._classes: dict[Any, Any] = {}
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -86,12 +166,38 @@ class AnalysisGame(Game):
             raise outcomes.NotExact(f"more than {MAX_SCRIPT} random events in one step")
         raise Need(what, choices())
 
-    def load(self, state: GameState, script: list[Any]) -> None:
+    def _classes_of(self, scene_id: str, index: int, spec) -> list[tuple[Any, Fraction]] | None:
+        """The check's outcome classes for the character as they are, or None when it has no
+        exact odds by class (then it is rolled face by face)."""
+        key = (scene_id, index, fingerprint(self.character))
+        if key not in self._classes:
+            try:
+                found = outcomes.outcome_classes(self.adventure, self.ruleset, self.character, spec)
+                self._classes[key] = sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1] or ""))
+            except outcomes.NotExact:
+                self._classes[key] = None
+        return self._classes[key]
+
+    def load(self, state: GameState, script: list[Any], offer: ev.ChoicesOffered | None = None) -> None:
+        """Put the game in ``state`` with ``script`` to answer from; ``offer`` is the decision
+        on offer there when the caller has it already (the same state, loaded again)."""
         self.state = state
         self.script = script
         self.used = 0
         self.machine.place(state.scene)
-        self._offered = self._build_offer() if state.pending is not None and state.ending is None else None
+        if offer is not None:
+            self._offered = offer
+        else:
+            self._offered = self._build_offer() if state.pending is not None and state.ending is None else None
+
+    def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
+        """The decision after a step is only built when the step goes on with it (a roll to
+        settle): the explorer keys the state and builds it once, when it expands the state."""
+        pending = self.state.pending
+        if pending is not None and pending.kind in ("check", "roll"):
+            return super()._finish_step(events)
+        self._offered = None
+        return events
 
     def _freeze_hints(self) -> None:
         """Nobody reads the hints of an analysis: drop them instead of keeping them for later."""
@@ -104,11 +210,10 @@ class AnalysisGame(Game):
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
         character = self.character
-        wanted = self.next_answer(
-            f"{scene.id}#{index}",
-            lambda: sorted(outcomes.outcome_classes(self.adventure, self.ruleset, character, spec).items(),
-                           key=lambda kv: (kv[0][0], kv[0][1] or "")),
-        )
+        classes = None if self.face_by_face else self._classes_of(scene.id, index, spec)
+        if classes is None:
+            return Game._roll(self, data)
+        wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
         record = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted)
         return self._after_roll(data, record)
 
@@ -127,15 +232,17 @@ class AnalysisGame(Game):
 # -- what a state is --------------------------------------------------------------------------
 
 
-def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool, set[str]]:
+def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], int] | None, bool, set[str], set[str] | None]:
     """(resources read, functions called, how ``turn`` is read (its moduli and the largest
     number it is compared with, or None if read any other way), whether ``turn`` is read at all,
-    the fields of ``roll.*`` read), over every expression of the adventure."""
+    the fields of ``roll.*`` read, the scenes ``visited(...)`` asks about or None when one call
+    names its scene some other way than a plain string), over every expression of the adventure."""
     from solo.analyze.expressions_used import adventure_expressions, turn_uses
 
     resources: set[str] = set()
     functions: set[str] = set()
     rolls: set[str] = set()
+    asked: set[str] | None = set()
     turn_read = False
     moduli: set[int] = set()
     largest = 0
@@ -151,6 +258,11 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
                 resources.add(args[0])
             elif name == "resource":
                 resources.update(REWARDS)
+            elif name == "visited" and asked is not None:
+                if args and isinstance(args[0], str):
+                    asked.add(args[0])
+                else:
+                    asked = None
         rolls.update(name[5:] for name in parsed.names() if name.startswith("roll."))
         if "turn" in parsed.names():
             turn_read = True
@@ -160,16 +272,18 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
             else:
                 moduli |= found[0]
                 largest = max(largest, found[1])
-    return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls
+    return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls, asked
 
 
 class KeyMaker:
     """Turns a game state into its key: equal keys are games that can only go on alike."""
 
     def __init__(self, adventure: Adventure) -> None:
-        resources, functions, turn, turn_read, rolls = _reads(adventure)
+        resources, functions, turn, turn_read, rolls, asked = _reads(adventure)
         self.drop = REWARDS - resources
         self.visits = "visited" in functions
+        #: The scenes whose visits a key keeps: only those ``visited("...")`` names (None: all).
+        self.asked = None if asked is None else frozenset(asked)
         #: ``turn`` is kept as (min(turn, turn_cap), turn % turn_mod); None: kept whole.
         self.turn_mod: int | None = 1
         self.turn_cap: int | None = 0
@@ -185,8 +299,9 @@ class KeyMaker:
         #: analysis inexact (:class:`~solo.analyze.outcomes.NotExact`).
         self.roll_fields = sorted(rolls)
         beyond = [f for f in self.roll_fields if f not in ("outcome", "success")]
-        self.inexact = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide"
-                        if beyond else "")
+        #: Why checks are rolled face by face ("" when outcome classes do).
+        self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
+                             "so checks are rolled face by face" if beyond else "")
 
     @staticmethod
     def _names(adventure: Adventure) -> list[str]:
@@ -208,7 +323,12 @@ class KeyMaker:
             turn: Any = state.turn
         else:
             turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
-        visits = frozenset(s for s, n in state.visits.items() if n) if self.visits else ()
+        if not self.visits:
+            visits: Any = ()
+        elif self.asked is None:
+            visits = frozenset(s for s, n in state.visits.items() if n)
+        else:
+            visits = frozenset(s for s in self.asked if state.visits.get(s))
         last = tuple(state.last_roll.get(name) for name in self.roll_fields) if self.roll_fields else ()
         return (state.scene, state.ending, pending,
                 tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),
@@ -237,12 +357,14 @@ class Node:
     key: tuple
     state: GameState | None  # dropped once expanded
     scene: str | None
-    kind: str  # "decision", "ending", "error"
+    kind: str  # "decision", "ending", "error"; "frontier" (never expanded), "unexplored" (a step's rest)
     ending: str | None = None
     outcome: str | None = None
     error: str = ""
     options: list[tuple[str, list[tuple[int, Fraction]]]] = field(default_factory=list)
     objectives: frozenset[str] = frozenset()
+    #: The first route here: (previous node or -1 for the start, option key, random answers).
+    via: tuple[int, str, tuple] = (-1, "", ())
 
 
 @dataclass
@@ -253,20 +375,50 @@ class Graph:
     reason: str = ""
     blowup: list[tuple[str, int]] = field(default_factory=list)
     approximations: list[str] = field(default_factory=list)
+    #: Why exploration stopped before the graph was complete ("budget: time", "bound"...).
+    stopped: str = ""
+    seconds: float = 0.0
+    peak_mb: float = 0.0
+
+
+Settled = Callable[[Graph], "float | None"]
 
 
 class Explorer:
     def __init__(self, adventure: Adventure, character: Character | None = None,
-                 max_states: int = DEFAULT_MAX_STATES) -> None:
+                 max_states: int = DEFAULT_MAX_STATES, budget: Budget | None = None,
+                 policy: str = "random") -> None:
         self.adventure = adventure
         self.keys = KeyMaker(adventure)
-        self.max_states = max_states
+        self.budget = budget or Budget(max_states=max_states)
+        self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
+        self.game.face_by_face = bool(self.keys.face_by_face)
         self.index: dict[tuple, int] = {}
         self.nodes: list[Node] = []
-        self.todo: list[int] = []
-        self.approximations: list[str] = []
+        self.mass: list[float] = []
+        self.heap: list[tuple[float, int]] = []
+        self.approximations: list[str] = [self.keys.face_by_face] if self.keys.face_by_face else []
         self.preset = character
+        self.share_by_option = policy == "random"
+        self.deadline = math.inf
+        self.started = 0.0
+        self.progress: Callable[[Progress], None] | None = None
+        self.out_of_time = False  # a step ran into the deadline
+        self.expanded = 0
+        self.last_bound: float | None = None
+
+    def _tell(self) -> None:
+        if self.progress is not None:
+            self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
+                                   self.last_bound, self.budget))
+
+    # -- nodes --------------------------------------------------------------------------------
+    def _add(self, key: tuple, node: Node) -> int:
+        self.index[key] = len(self.nodes)
+        self.nodes.append(node)
+        self.mass.append(0.0)
+        return len(self.nodes) - 1
 
     def _node(self, state: GameState, error: str = "") -> int:
         if error:
@@ -285,24 +437,54 @@ class Explorer:
                         outcome=scene.ending.outcome if scene.ending else None, objectives=done)
         else:
             node = Node(key, state, state.scene, "decision", objectives=done)
-            self.todo.append(len(self.nodes))
-        self.index[key] = len(self.nodes)
-        self.nodes.append(node)
-        return self.index[key]
+        return self._add(key, node)
 
-    def _step(self, state: GameState, action) -> list[tuple[int, Fraction]]:
+    def _unexplored(self, scene: str | None, why: str) -> int:
+        key = ("unexplored", scene)
+        found = self.index.get(key)
+        if found is None:
+            found = self._add(key, Node(key, None, scene, "unexplored", error=why))
+            if why not in self.approximations and not why.startswith("budget"):  # ``stopped`` says that
+                self.approximations.append(why)
+        return found
+
+    def _reach(self, source: float, share: float, dist: list[tuple[int, Fraction]]) -> None:
+        """Pass on the mass that reached a state to the states its option leads to."""
+        for t, p in dist:
+            node = self.nodes[t]
+            if node.state is None or node.kind not in ("decision", "frontier"):
+                continue
+            flow = source * share * float(p)
+            new = self.mass[t] + flow if self.share_by_option else max(self.mass[t], flow)
+            if new > self.mass[t] or not self.mass[t]:
+                self.mass[t] = new
+                heapq.heappush(self.heap, (-new, t))
+
+    # -- steps --------------------------------------------------------------------------------
+    def _step(self, state: GameState, action, origin: int, option_key: str,
+              offer: ev.ChoicesOffered | None = None) -> list[tuple[int, Fraction]]:
         """Every outcome of one step from ``state`` (``action(game)`` makes the decision), with
-        its probability, found by running the step once per script of random answers."""
+        its probability, found by running the step once per script of random answers, the most
+        likely scripts first; past :data:`MAX_BRANCHES` runs the rest is left unexplored."""
         results: dict[int, Fraction] = {}
-        stack: list[tuple[list[Any], Fraction]] = [([], Fraction(1))]
+        heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
+        order = itertools.count(1)
         game = self.game
         runs = 0
-        while stack:
+        while heap:
+            if runs >= MAX_BRANCHES or time.monotonic() > self.deadline:
+                rest = sum((p for _, _, _, p in heap), Fraction(0))
+                self.out_of_time = runs < MAX_BRANCHES
+                why = (f"a step in {state.scene} can go more than {MAX_BRANCHES} ways (dice drawn one by one); "
+                       "the least likely are left unexplored") if runs >= MAX_BRANCHES else "budget: time"
+                target = self._unexplored(state.scene, why)
+                results[target] = results.get(target, Fraction(0)) + rest
+                break
             runs += 1
-            if runs > MAX_BRANCHES:
-                raise outcomes.NotExact(f"one step can go more than {MAX_BRANCHES} ways (dice drawn one by one)")
-            script, p = stack.pop()
-            game.load(state.copy(), script)
+            if runs % 256 == 0:
+                self._tell()
+            _, _, script, p = heapq.heappop(heap)
+            game.load(state.copy(), script, offer)
             try:
                 action(game)
                 while game.offered is not None and game.offered.kind in ("check", "roll"):
@@ -310,56 +492,133 @@ class Explorer:
             except Need as need:
                 for answer, q in need.choices:
                     if q:
-                        stack.append((script + [answer], p * q))
+                        weight = p * q
+                        heapq.heappush(heap, (-float(weight), next(order), script + [answer], weight))
                 continue
-            except outcomes.NotExact:
-                raise
+            except outcomes.NotExact as exc:
+                target = self._unexplored(state.scene, str(exc))
+                results[target] = results.get(target, Fraction(0)) + p
+                continue
             except Exception as exc:  # the engine raised: an absorbing error state
                 message = f"{type(exc).__name__}: {exc}"
                 target = self._node(game.state, error=message)
                 results[target] = results.get(target, Fraction(0)) + p
+                if self.nodes[target].via == (-1, "", ()) and origin >= 0:
+                    self.nodes[target].via = (origin, option_key, tuple(script))
                 continue
             target = self._node(game.state)
+            if target != origin and self.nodes[target].via == (-1, "", ()):
+                self.nodes[target].via = (origin, option_key, tuple(script))
             results[target] = results.get(target, Fraction(0)) + p
         return sorted(results.items())
 
-    def explore(self) -> Graph:
-        if self.keys.inexact:
-            return Graph([], [], False, reason=self.keys.inexact)
+    # -- the walk -----------------------------------------------------------------------------
+    def explore(self, settled: Settled | None = None, bound: float = 0.0,
+                progress: Callable[[Progress], None] | None = None) -> Graph:
+        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
+        (asked at each doubling of the states expanded) is at most ``bound``."""
+        self.started = time.monotonic()
+        self.deadline = self.started + self.budget.seconds
+        self.progress = progress
+        self._tell()
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = template.state.copy()
-        try:
-            start = self._step(start_state, lambda game: game.start())
-            while self.todo:
-                if len(self.nodes) > self.max_states:
-                    return self._too_large()
-                n = self.todo.pop()
-                node = self.nodes[n]
-                state = node.state
-                assert state is not None
-                node.state = None
-                self.game.load(state.copy(), [])
-                offered = self.game.offered
-                if offered is None:
-                    continue
-                for option_key in playable_keys(offered):
-                    node.options.append((option_key, self._step(state, lambda game, k=option_key: game.choose(k))))
-        except outcomes.NotExact as exc:
-            return Graph(self.nodes, [], False, reason=str(exc))
-        return Graph(self.nodes, start, True, approximations=self.approximations)
+        start = self._step(start_state, lambda game: game.start(), -1, "")
+        self._reach(1.0, 1.0, start)
+        next_look = 2
+        stopped = ""
+        while self.heap or self.out_of_time:
+            if self.out_of_time or self.expanded % CHECK_EVERY == 0:
+                if self.out_of_time or time.monotonic() > self.deadline:
+                    stopped = f"budget: {self.budget.seconds:g} s of time"
+                    break
+                if peak_memory_mb() > self.budget.memory_mb:
+                    stopped = f"budget: {self.budget.memory_mb} MB of memory"
+                    break
+                self._tell()
+            if len(self.nodes) > self.max_states:
+                stopped = f"budget: more than {self.max_states} game states"
+                break
+            if settled is not None and self.expanded >= next_look:
+                next_look = self.expanded * 2
+                self.last_bound = settled(self._graph(start, False))
+                if self.last_bound is not None and self.last_bound <= bound:
+                    stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
+                    break
+            negative, n = heapq.heappop(self.heap)
+            node = self.nodes[n]
+            if node.state is None or -negative < self.mass[n]:
+                continue  # expanded already, or a stale entry of a state reached again since
+            state = node.state
+            node.state = None
+            self.expanded += 1
+            self.game.load(state.copy(), [])
+            offered = self.game.offered
+            if offered is None:
+                continue
+            keys = playable_keys(offered)
+            share = 1.0 / len(keys) if self.share_by_option and keys else 1.0
+            for option_key in keys:
+                dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
+                node.options.append((option_key, dist))
+                self._reach(self.mass[n], share, dist)
+        graph = self._graph(start, not stopped and not self.heap)
+        graph.stopped = stopped
+        self._tell()
+        return graph
 
-    def _too_large(self) -> Graph:
+    def _graph(self, start: list[tuple[int, Fraction]], finished: bool) -> Graph:
+        """The graph as it stands; states not expanded yet are frontier nodes (in place: they
+        turn back into decisions if exploration goes on)."""
+        open_states = 0
+        for node in self.nodes:
+            if node.kind in ("decision", "frontier") and node.state is not None:
+                node.kind = "frontier"
+                open_states += 1
+            elif node.kind == "frontier":
+                node.kind = "decision"
+        complete = finished and open_states == 0 and not any(n.kind == "unexplored" for n in self.nodes)
+        graph = Graph(self.nodes, start, complete, approximations=list(self.approximations),
+                      seconds=time.monotonic() - self.started, peak_mb=peak_memory_mb())
+        if not complete:
+            graph.blowup = self.blowup()
+            graph.reason = "; ".join(self.approximations) if not open_states else ""
+        return graph
+
+    def blowup(self) -> list[tuple[str, int]]:
+        """The variables that take the most values among the states met."""
         values: dict[str, set] = {}
         for node in self.nodes:
-            if node.kind != "decision":
+            if node.kind not in ("decision", "frontier"):
                 continue
             for name, value in self.keys.variables(node.key).items():
                 values.setdefault(name, set()).add(repr(value))
-        blowup = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])
-        reason = (f"more than {self.max_states} game states; the variables that take the most values: "
-                  + ", ".join(f"{name} ({count})" for name, count in blowup[:6]))
-        return Graph(self.nodes, [], False, reason=reason, blowup=blowup[:10])
+        found = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])
+        return found[:10]
+
+    def path(self, n: int) -> list[dict[str, Any]]:
+        """The first route found from the start to node ``n``: each decision with its scene and
+        the random outcomes that followed it (check classes, table totals, die faces)."""
+        steps: list[dict[str, Any]] = []
+        seen: set[int] = set()
+        while n >= 0 and n not in seen:
+            seen.add(n)
+            previous, option_key, script = self.nodes[n].via
+            entry: dict[str, Any] = {"decision": option_key or "(start)",
+                                     "random": [_answer(a) for a in script]}
+            entry["scene"] = self.nodes[previous].scene if previous >= 0 else None
+            steps.append(entry)
+            n = previous
+        return list(reversed(steps))
+
+
+def _answer(answer: Any) -> Any:
+    if isinstance(answer, tuple) and answer and isinstance(answer[0], str):  # a check's outcome class
+        return answer[0] if answer[1] in (None, answer[0]) else f"{answer[0]} -> {answer[1]}"
+    if isinstance(answer, tuple):  # a pool of dice
+        return list(answer)
+    return answer
 
 
 def explore(adventure: Adventure, character: Character | None = None, max_states: int = DEFAULT_MAX_STATES) -> Graph:

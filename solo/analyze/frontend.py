@@ -13,6 +13,8 @@ from rich.text import Text
 from solo.adventure.model import Adventure
 from solo.analyze.checks import check_table
 from solo.analyze.command import analyze
+from solo.analyze.explore import Budget, Progress
+from solo.progress import ProgressLine
 from solo.rules.base import Character
 from solo.session import load_playable
 
@@ -31,9 +33,20 @@ def _character(adventure: Adventure, name: str | None, save_dir: str | None) -> 
     return stored
 
 
+def progress_text(p: Progress) -> str:
+    """The progress line: states met and expanded, the rate, the bound so far, time left."""
+    left = max(0.0, p.budget.seconds - p.seconds)
+    bound = "" if p.unexplored is None else f", unexplored ≤ {p.unexplored * 100:.2f}%"
+    return (f"analyze: {p.states} states, {p.expanded} explored, {p.rate:.0f}/s{bound}; "
+            f"{p.seconds:.0f} s, stops within {left:.0f} s (budget)")
+
+
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,
-                        samples: int, as_json: bool, save_dir: str | None, console: Console) -> None:
-    loaded = load_playable(adventure).adventure
+                        seconds: float, memory_mb: int, bound: float, as_json: bool, save_dir: str | None,
+                        console: Console) -> None:
+    with ProgressLine() as line:  # something on the screen at once, before loading
+        line.show(f"analyze: loading {adventure}")
+        loaded = load_playable(adventure).adventure
     character = _character(loaded, character_name, save_dir)
     if checks:
         extra = character if character is not None and character.id not in {p.id for p in loaded.characters} else None
@@ -44,7 +57,10 @@ def run_analyze_command(*, adventure: str, character_name: str | None, policy: s
             show_checks(table, console)
         return
     started = time.perf_counter()
-    result = analyze(loaded, character, policy, max_states=max_states, samples=samples)
+    budget = Budget(seconds=seconds, memory_mb=memory_mb, max_states=max_states)
+    with ProgressLine() as line:
+        result = analyze(loaded, character, policy, budget=budget, bound=bound,
+                         progress=lambda p: line.show(progress_text(p)))
     elapsed = time.perf_counter() - started
     if as_json:
         console.out(json.dumps(result, indent=2), highlight=False)
@@ -54,15 +70,23 @@ def run_analyze_command(*, adventure: str, character_name: str | None, policy: s
 
 def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed: float) -> None:
     how = (f"exact, {result['states']} states" if result["method"] == "exact"
-           else f"sampled, {result.get('samples', 0)} runs, standard error up to {result.get('standard_error', 0):.4f}"
-           if result["method"] == "sampling" else "not computed")
+           else f"bounded, {result['states']} states, each figure may be low by up to {result['bound'] * 100:.2f} "
+                "percentage points")
     console.print(Text(f"{adventure.title} ({adventure.id}): {result['policy']} play, {result['character']}; "
-                       f"{how}; {elapsed:.2f} s", style="bold"))
+                       f"{how}; {elapsed:.2f} s, peak {result['peak_mb']:.0f} MB", style="bold"))
     if result["method"] != "exact":
-        console.print(Text(f"Why not exact: {result['reason']}", style="yellow"))
-        if "note" in result:
-            console.print(Text(result["note"], style="yellow"))
-            return
+        console.print(Text(f"Stopped: {result['stopped']}", style="yellow"))
+        if result.get("blowup"):
+            console.print(Text("The variables that take the most values: "
+                               + ", ".join(f"{b['variable']} ({b['values']})" for b in result["blowup"][:6]),
+                               style="yellow"))
+        if "goal_bounds" in result:
+            low, high = result["goal_bounds"]
+            goal = "victory" if result["policy"] == "best" else "an ending other than victory"
+            console.print(Text(f"Chance of {goal} with {result['policy']} play: between {low * 100:.2f}% "
+                               f"and {high * 100:.2f}%", style="yellow"))
+    for note in result.get("notes", []):
+        console.print(Text(f"Note: {note}", style="yellow"))
     table = Table(title="Endings", title_justify="left")
     for column in ("ending", "outcome", "probability", "exact"):
         table.add_column(column, justify="left" if column == "ending" else "right")
@@ -82,11 +106,17 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
         title = adventure.scenes[entry["scene"]].title if entry["scene"] in adventure.scenes else entry["scene"]
         console.print(Text(f"Stuck (no ending can be reached any more) from {title} ({entry['scene']}): "
                            f"{entry['probability'] * 100:.2f}%", style="red"))
+        route = "; ".join(f"{step['scene'] or 'start'}: {step['decision']}"
+                          + (f" [{', '.join(map(str, step['random']))}]" if step["random"] else "")
+                          for step in entry.get("path", []))
+        if route:
+            console.print(Text(f"  reached by: {route}", style="red"))
     for entry in result["errors"]:
         console.print(Text(f"The engine fails in {entry['scene']}: {entry['error']} "
                            f"({entry['probability'] * 100:.2f}%)", style="red"))
+    where = "" if result["method"] == "exact" else " in the part explored"
     for sid in result["unreachable_endings"]:
-        console.print(Text(f"Ending {sid} is never reached with {result['policy']} play", style="yellow"))
+        console.print(Text(f"Ending {sid} is never reached with {result['policy']} play{where}", style="yellow"))
 
 
 def show_checks(table: dict[str, Any], console: Console) -> None:

@@ -16,7 +16,15 @@ strongly connected component at a time, sinks first; a component with cycles is 
 system solved by Gaussian elimination over fractions, so the results are exact.
 
 Results are distributions over *outcomes*: ``("ending", id, objectives done)``, ``("stuck",
-scene)`` or ``("error", scene, message)`` for runs the engine raised in.
+scene)``, ``("error", scene, message)`` for runs the engine raised in, or ``("unexplored", scene)``
+for the mass that reaches a part of a graph exploration did not finish (a bounded analysis): that
+mass bounds the error of every other figure, since each of them can only grow by what it holds.
+
+On large graphs the same solution runs in floating point (``exact=False``): small components by
+Gaussian elimination with partial pivoting, large ones by Gauss-Seidel sweeps to 1e-13. For best
+and worst play on an unfinished graph, :func:`value_bounds` is bounded value iteration: each state
+has a lower value (unexplored parts count 0) and an upper one (they count 1), and the best play
+is known within their gap at the start.
 """
 
 from __future__ import annotations
@@ -29,6 +37,9 @@ from solo.analyze.explore import Graph, Node
 Outcome = tuple
 VALUE_ITERATIONS = 10_000
 TIE_BREAK = 1e-9
+DENSE_LIMIT = 300  # larger components are solved by iteration in floating point
+SWEEP_TOLERANCE = 1e-13
+UNKNOWN = ("frontier", "unexplored")
 
 
 def _outcome(node: Node) -> Outcome:
@@ -36,6 +47,8 @@ def _outcome(node: Node) -> Outcome:
         return ("ending", node.ending, node.objectives)
     if node.kind == "error":
         return ("error", node.scene, node.error)
+    if node.kind in UNKNOWN:
+        return ("unexplored", node.scene)
     return ("stuck", node.scene)
 
 
@@ -43,12 +56,17 @@ def _successors(node: Node) -> set[int]:
     return {t for _, dist in node.options for t, _ in dist}
 
 
-def stuck_states(graph: Graph) -> set[int]:
-    """Decision states from which no ending or error can be reached, whatever is chosen."""
+def stuck_states(graph: Graph, policy: dict[int, int] | None = None) -> set[int]:
+    """Decision states from which no ending or error can be reached, whatever is chosen (or,
+    given a ``policy``, with the options it takes: a play that circles for ever)."""
     nodes = graph.nodes
     preds: list[list[int]] = [[] for _ in nodes]
     for n, node in enumerate(nodes):
-        for t in _successors(node):
+        if policy is not None and n in policy and node.options:
+            targets = {t for t, _ in node.options[policy[n]][1]}
+        else:
+            targets = _successors(node)
+        for t in targets:
             preds[t].append(n)
     alive = {n for n, node in enumerate(nodes) if node.kind != "decision"}
     stack = list(alive)
@@ -115,7 +133,10 @@ def _gauss(matrix: list[list[Fraction]], rhs: list[dict[Any, Fraction]]) -> list
     """Solve ``matrix · x = rhs`` exactly; each right-hand side is a sparse vector (a dict)."""
     n = len(matrix)
     for col in range(n):
-        pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
+        if isinstance(matrix[col][col], float):
+            pivot = max(range(col, n), key=lambda r: abs(matrix[r][col]))
+        else:
+            pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
         if pivot != col:
             matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
             rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
@@ -130,30 +151,57 @@ def _gauss(matrix: list[list[Fraction]], rhs: list[dict[Any, Fraction]]) -> list
             matrix[r] = [a - factor * b for a, b in zip(matrix[r], row)]
             target = rhs[r]
             for k, v in rhs[col].items():
-                target[k] = target.get(k, Fraction(0)) - factor * v
+                target[k] = target.get(k, 0) - factor * v
     return rhs
 
 
-def choice_weights(graph: Graph, policy: dict[int, int] | None) -> list[list[tuple[Fraction, list[tuple[int, Fraction]]]]]:
+def _sweep(component: list[int], weights, value: list, outside: list[dict]) -> None:
+    """Gauss-Seidel on one large component in floating point: ``outside[i]`` is what member
+    ``i`` gets from states outside the component; sweeps until nothing moves by 1e-13."""
+    members = {n: i for i, n in enumerate(component)}
+    inner = [[(members[t], share * p) for share, dist in weights[n] for t, p in dist if t in members]
+             for n in component]
+    current: list[dict] = [dict(o) for o in outside]
+    for _ in range(VALUE_ITERATIONS * 10):
+        change = 0.0
+        for i in range(len(component)):
+            acc = dict(outside[i])
+            for j, q in inner[i]:
+                for k, v in current[j].items():
+                    acc[k] = acc.get(k, 0.0) + q * v
+            for k, v in acc.items():
+                change = max(change, abs(v - current[i].get(k, 0.0)))
+            current[i] = acc
+        if change < SWEEP_TOLERANCE:
+            break
+    for n, found in zip(component, current):
+        value[n] = {k: v for k, v in found.items() if v}
+
+
+def choice_weights(graph: Graph, policy: dict[int, int] | None, exact: bool = True) -> list[list[tuple[Any, list[tuple[int, Any]]]]]:
     """Per node, (probability of the option, its distribution); ``policy`` maps a node to the
     index of the one option it always takes (None: every option equally likely)."""
     found = []
     for n, node in enumerate(graph.nodes):
         if not node.options:
             found.append([])
-        elif policy is not None and n in policy:
-            found.append([(Fraction(1), node.options[policy[n]][1])])
+            continue
+        options = node.options if exact else [(k, [(t, float(p)) for t, p in dist]) for k, dist in node.options]
+        if policy is not None and n in policy:
+            found.append([(Fraction(1) if exact else 1.0, options[policy[n]][1])])
         else:
-            share = Fraction(1, len(node.options))
-            found.append([(share, dist) for _, dist in node.options])
+            share = Fraction(1, len(options)) if exact else 1.0 / len(options)
+            found.append([(share, dist) for _, dist in options])
     return found
 
 
-def absorption(graph: Graph, policy: dict[int, int] | None = None) -> dict[Outcome, Fraction]:
-    """The exact distribution of outcomes from the start, under ``policy``."""
+def absorption(graph: Graph, policy: dict[int, int] | None = None, exact: bool = True) -> dict[Outcome, Any]:
+    """The distribution of outcomes from the start, under ``policy``: exact fractions, or
+    floating point (``exact=False``)."""
     nodes = graph.nodes
-    stuck = stuck_states(graph)
-    weights = choice_weights(graph, policy)
+    stuck = stuck_states(graph, policy)
+    weights = choice_weights(graph, policy, exact)
+    one: Any = Fraction(1) if exact else 1.0
     edges: list[list[int]] = []
     for n, node in enumerate(nodes):
         if node.kind != "decision" or n in stuck:
@@ -167,37 +215,93 @@ def absorption(graph: Graph, policy: dict[int, int] | None = None) -> dict[Outco
             n = component[0]
             node = nodes[n]
             if node.kind != "decision" or n in stuck:
-                value[n] = {_outcome(node): Fraction(1)}
+                value[n] = {_outcome(node): one}
                 continue
-            acc: dict[Outcome, Fraction] = {}
+            acc: dict[Outcome, Any] = {}
             for share, dist in weights[n]:
                 for t, p in dist:
                     for k, v in value[t].items():  # type: ignore[union-attr]
-                        acc[k] = acc.get(k, Fraction(0)) + share * p * v
+                        acc[k] = acc.get(k, 0) + share * p * v
             value[n] = acc
             continue
         order = {n: i for i, n in enumerate(component)}
         size = len(component)
-        matrix = [[Fraction(0)] * size for _ in range(size)]
-        rhs: list[dict[Outcome, Fraction]] = [{} for _ in range(size)]
+        rhs: list[dict[Outcome, Any]] = [{} for _ in range(size)]
+        for n in component:
+            i = order[n]
+            for share, dist in weights[n]:
+                for t, p in dist:
+                    if t not in members:
+                        for k, v in value[t].items():  # type: ignore[union-attr]
+                            rhs[i][k] = rhs[i].get(k, 0) + share * p * v
+        if not exact and size > DENSE_LIMIT:
+            _sweep(component, weights, value, rhs)
+            continue
+        matrix = [[one * 0] * size for _ in range(size)]
         for n in component:
             i = order[n]
             matrix[i][i] += 1
             for share, dist in weights[n]:
                 for t, p in dist:
-                    q = share * p
                     if t in members:
-                        matrix[i][order[t]] -= q
-                    else:
-                        for k, v in value[t].items():  # type: ignore[union-attr]
-                            rhs[i][k] = rhs[i].get(k, Fraction(0)) + q * v
+                        matrix[i][order[t]] -= share * p
         for n, solved in zip(component, _gauss(matrix, rhs)):
             value[n] = {k: v for k, v in solved.items() if v}
-    total: dict[Outcome, Fraction] = {}
+    total: dict[Outcome, Any] = {}
     for t, p in graph.start:
+        q = p if exact else float(p)
         for k, v in (value[t] or {}).items():
-            total[k] = total.get(k, Fraction(0)) + p * v
+            total[k] = total.get(k, 0) + q * v
     return total
+
+
+def unexplored_mass(graph: Graph, policy: dict[int, int] | None = None) -> float:
+    """The probability of reaching a part of the graph not explored (floating point)."""
+    return sum(v for k, v in absorption(graph, policy, exact=False).items() if k[0] == "unexplored")
+
+
+def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, dict[int, int]]:
+    """Bounded value iteration: (lower, upper) chance of the goal at the start for the best
+    play (the goal as in :func:`best_policy`), and the play that reaches the lower one. States
+    not explored count 0 in the lower values, 1 in the upper ones; solved component by
+    component, sinks first, each swept until it moves by less than 1e-13."""
+    nodes = graph.nodes
+    stuck = stuck_states(graph)
+    options = [[[(t, float(p)) for t, p in dist] for _, dist in node.options] for node in nodes]
+    edges = [sorted({t for dist in opts for t, _ in dist}) if nodes[n].kind == "decision" and n not in stuck else []
+             for n, opts in enumerate(options)]
+    lo = [0.0] * len(nodes)
+    hi = [0.0] * len(nodes)
+    for n, node in enumerate(nodes):
+        if node.kind == "ending":
+            lo[n] = hi[n] = 1.0 if (node.outcome == "victory") == maximise_victory else TIE_BREAK
+        elif node.kind in UNKNOWN:
+            hi[n] = 1.0
+    for component in _sccs(len(nodes), edges):
+        live = [n for n in component if nodes[n].kind == "decision" and n not in stuck and options[n]]
+        if not live:
+            continue
+        for _ in range(VALUE_ITERATIONS):
+            change = 0.0
+            for n in live:
+                for values in (lo, hi):
+                    best = max(sum(p * values[t] for t, p in dist) for dist in options[n])
+                    change = max(change, abs(best - values[n]))
+                    values[n] = best
+            if len(component) == 1 and component[0] not in edges[component[0]]:
+                break
+            if change < SWEEP_TOLERANCE:
+                break
+    policy: dict[int, int] = {}
+    for n, opts in enumerate(options):
+        if opts and nodes[n].kind == "decision":
+            # among options equally good at worst, the one with the most room to be better
+            scores = [sum(p * (lo[t] + TIE_BREAK * hi[t]) for t, p in dist) for dist in opts]
+            top = max(scores)
+            policy[n] = next(i for i, s in enumerate(scores) if s >= top - 1e-12)
+    low = sum(float(p) * lo[t] for t, p in graph.start)
+    high = sum(float(p) * hi[t] for t, p in graph.start)
+    return low, high, policy
 
 
 def best_policy(graph: Graph, maximise_victory: bool) -> dict[int, int]:
@@ -237,7 +341,11 @@ def summarise(dist: dict[Outcome, Fraction], endings: Iterable[str], objectives:
     by_objective = {o: Fraction(0) for o in objectives}
     stuck: dict[str, Fraction] = {}
     errors: dict[tuple[str, str], Fraction] = {}
+    unexplored: dict[str, Any] = {}
     for outcome, p in dist.items():
+        if outcome[0] == "unexplored":
+            unexplored[outcome[1]] = unexplored.get(outcome[1], 0) + p
+            continue
         if outcome[0] == "ending":
             by_ending[outcome[1]] = by_ending.get(outcome[1], Fraction(0)) + p
             for o in outcome[2]:
@@ -246,4 +354,5 @@ def summarise(dist: dict[Outcome, Fraction], endings: Iterable[str], objectives:
             stuck[outcome[1]] = stuck.get(outcome[1], Fraction(0)) + p
         else:
             errors[(outcome[1], outcome[2])] = errors.get((outcome[1], outcome[2]), Fraction(0)) + p
-    return {"endings": by_ending, "objectives": by_objective, "stuck": stuck, "errors": errors}
+    return {"endings": by_ending, "objectives": by_objective, "stuck": stuck, "errors": errors,
+            "unexplored": unexplored}

@@ -126,6 +126,7 @@ class ConflictRunner:
             items={iid: item.rules for iid, item in adventure.items.items()},
             item_names={iid: item.name for iid, item in adventure.items.items()},
             rounds=spec.rounds,
+            house_rules=frozenset(adventure.house_rules),
         )
 
     @staticmethod
@@ -169,7 +170,7 @@ class ConflictRunner:
         step = rules.begin(self.game.dice, setup)
         view = self.view(scene, rules, setup, step.state)
         runner.events.append(ev.ConflictStarted(scene.id, view["title"], spec.procedure, view))
-        self._beats(setup, beats + step.beats, step.round, runner)
+        self._beats(setup, beats + step.beats, 1, runner)
         data = {"scene": scene.id, "state": step.state, "fighters": self.store(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
 
@@ -184,7 +185,7 @@ class ConflictRunner:
         setup = self.setup(spec, fighters)
         xp_before = int(self.game.character.resources.get("xp", 0) or 0)
         step = rules.act(self.game.dice, setup, data["state"], option_id)
-        self._beats(setup, step.beats, step.round, runner)
+        self._beats(setup, step.beats, int(data.get("round") or step.round), runner)
         xp_after = int(self.game.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
@@ -245,7 +246,10 @@ class ConflictRunner:
         return view.to_dict()
 
     def _beats(self, setup: ConflictSetup, beats: list[Beat], round_: int, runner: "EffectRunner") -> None:
+        """Events for the beats of one step; ``round_`` is the round the step began in, and a
+        beat that opens a round (``beat.round``) moves the count on for the beats after it."""
         for beat in beats:
+            round_ = beat.round or round_
             name, side = "", ""
             if beat.actor:
                 try:

@@ -89,7 +89,7 @@ def _message(exc: BaseException) -> str:
         RecursionError: "the adventure nests too deeply",
         MemoryError: "out of memory",
         OverflowError: "a number too large",
-    }.get(type(exc))
+    }.get(type(exc))  # type: ignore[arg-type]  # keyed by the Exception kinds it names
     if kind is not None:
         return kind
     return f"a value the engine cannot use ({text or type(exc).__name__})"

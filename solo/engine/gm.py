@@ -150,7 +150,7 @@ class GameMaster:
         scene = game.adventure.scenes.get(game.state.scene or "")
         if scene is None or game.state.character is None:
             return []
-        found = []
+        found: list[dict[str, Any]] = []
         for index, choice, enabled in game.visible_choices(scene):
             if choice.check is None:
                 continue

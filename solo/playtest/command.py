@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from solo.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, Limits
 from solo.engine.game import Game
 from solo.playtest.executors import gather, open_executor
 from solo.playtest.report import build
@@ -35,6 +36,12 @@ class Options:
     executor: str | None = None
     step_limit: int = DEFAULT_STEP_LIMIT
     replay_dir: str = DEFAULT_REPLAY_DIR
+    seconds: float = DEFAULT_SECONDS  # the time budget; the report covers the runs done by then
+    memory_mb: float = DEFAULT_MEMORY_MB
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(self.seconds, self.memory_mb)
 
 
 def make_spec(options: Options) -> PlaytestSpec:
@@ -72,7 +79,7 @@ def playtest(options: Options, progress: Callable[[int], None] | None = None) ->
     """Run the playtest described by ``options``; the report (see :mod:`solo.playtest.report`)."""
     spec = make_spec(options)
     with open_executor(options.workers, options.executor) as (executor, workers):
-        gathered = gather(spec, options.runs, options.seed, executor, workers, progress)
+        gathered = gather(spec, options.runs, options.seed, executor, workers, progress, options.limits)
     replays: dict[int, str] = {}
     for result in gathered.results:
         if result.keys and result.status in ("error", "dead-end", "loop"):
@@ -81,4 +88,4 @@ def playtest(options: Options, progress: Callable[[int], None] | None = None) ->
             except Exception as exc:  # the report still names the run and its seed
                 replays[result.index] = f"(not written: {exc})"
     return build(spec, gathered.results, runs_asked=options.runs, seed=options.seed,
-                 interrupted=gathered.interrupted, replays=replays)
+                 interrupted=gathered.interrupted, replays=replays, stopped=gathered.stopped)

@@ -10,17 +10,21 @@ here schedules or ships work by itself).
 
 Ctrl-C stops cleanly: batches not yet started are cancelled, the results gathered so far are
 returned with ``interrupted`` set, and local workers ignore the signal (the parent decides).
+A :class:`Limits` budget (seconds, peak memory of this process) stops the same way, between runs
+here or between batches on an executor, with ``stopped`` saying which budget ran out.
 """
 
 from __future__ import annotations
 
 import contextlib
 import signal
+import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from solo.playtest.runner import PlaytestSpec, RunResult, run_batch
+from solo.budget import UNLIMITED, Limits
+from solo.playtest.runner import PlaytestSpec, RunResult, run_batch, run_one
 
 DASK_SCHEME = "dask://"
 MAX_BATCH = 200
@@ -34,6 +38,7 @@ class ExecutorError(ValueError):
 class Gathered:
     results: list[RunResult] = field(default_factory=list)
     interrupted: bool = False
+    stopped: str = ""  # the budget that ran out, if one did
 
 
 def batch_size(runs: int, workers: int) -> int:
@@ -85,18 +90,28 @@ def gather(
     executor: Executor | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    limits: Limits = UNLIMITED,
 ) -> Gathered:
-    """Every run's result, in run order; ``progress(n)`` after each batch of ``n`` runs."""
+    """Every run's result, in run order; ``progress(n)`` after each run here, or each batch of
+    ``n`` runs on an executor. Stops early, keeping what it has, when ``limits`` run out."""
     size = batch_size(runs, workers)
     bounds = [(start, min(runs, start + size)) for start in range(0, runs, size)]
     done: dict[int, list[RunResult]] = {}
     interrupted = False
+    stopped = ""
+    started = time.monotonic()
     if executor is None:
+        here: list[RunResult] = []
+        done[0] = here
         try:
-            for n, (start, stop) in enumerate(bounds):
-                done[n] = run_batch(spec, master, start, stop)
+            for index in range(runs):
+                if index % 16 == 0:
+                    stopped = limits.over(started)
+                    if stopped:
+                        break
+                here.append(run_one(spec, index, master))
                 if progress:
-                    progress(stop - start)
+                    progress(1)
         except KeyboardInterrupt:
             interrupted = True
     else:
@@ -112,9 +127,20 @@ def gather(
                     done[n] = future.result()
                     if progress:
                         progress(len(done[n]))
+                stopped = limits.over(started)
+                if stopped:
+                    for future in futures:
+                        future.cancel()
+                    break
         except KeyboardInterrupt:
             interrupted = True
             for future in futures:
                 future.cancel()
-    results = [result for n in sorted(done) for result in done[n]]
-    return Gathered(results, interrupted)
+    # runs are kept in order up to the first batch missing, so a stopped playtest is still
+    # runs 0..k-1 of the asked ones
+    results: list[RunResult] = []
+    for n in range(len(bounds)):
+        if n not in done:
+            break
+        results.extend(done[n])
+    return Gathered(results, interrupted or bool(stopped), stopped)

@@ -16,14 +16,23 @@ where it is enabled instead of being hoped for from the start. When no kept stat
 anything untested it wanders on from random kept states to find new ones; it stops after
 :data:`PATIENCE` branchings in a row that found nothing new, or after ``--runs`` branchings.
 
+Fights and other conflicts count as branches too: each result a conflict's ``outcomes`` name
+(``yard#conflict [lost]``) is tested once a run has ended the conflict that way.
+
 What stays untested is listed: choices whose conditions never held, branches no roll can reach
-for any character tried (or that need a state the guide never found), scenes never entered.
+for any character tried (or that need a state the guide never found), scenes never entered. Runs
+that reach the step limit without an ending name the scenes of their last steps under
+``stuck_in``: a loop without exit or a soft-lock the guide walked into.
+The sweep keeps to the options' time and memory budget (:class:`~solo.budget.Limits`): at the
+budget it stops between branchings and reports what it has, with ``stopped`` saying why;
+``progress`` is told the counts as it goes.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -34,7 +43,7 @@ from solo.analyze import outcomes
 from solo.engine.game import CHOICE_ID, Game
 from solo.playtest.command import Options, make_spec
 from solo.playtest.policies import dice_decision, playable_keys
-from solo.playtest.runner import _starting_character
+from solo.playtest.runner import LOOP_WINDOW, _starting_character
 from solo.rules.base import Character
 from solo.rules.dice import Dice
 
@@ -78,17 +87,31 @@ def targets(adventure: Adventure) -> tuple[list[str], list[tuple[str, str]]]:
     choices = [f"{sid}#{i}" for sid, s in adventure.scenes.items() for i in range(len(s.choices))]
     branches = [(f"{sid}#{i}", label) for sid, s in adventure.scenes.items() for i, c in enumerate(s.choices)
                 if c.check is not None for label in c.check.outcomes]
+    branches += [(f"{sid}#conflict", result) for sid, s in adventure.scenes.items() if s.conflict is not None
+                 for result in s.conflict.outcomes]
     return choices, branches
 
 
-def sweep(options: Options) -> dict[str, Any]:
+def progress_text(found: dict[str, Any]) -> str:
+    """The sweep's progress line."""
+    rate = found["runs"] / found["seconds"] if found["seconds"] > 0 else 0.0
+    return (f"exhaustive: {found['runs']} runs and branchings ({rate:.0f}/s), choices {found['choices']}, "
+            f"branches {found['branches']}, {found['pool']} states kept; {found['seconds']:.0f} s, "
+            f"stops within {max(0.0, found['budget'] - found['seconds']):.0f} s (budget)")
+
+
+def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     spec = make_spec(options)
+    limits = options.limits
+    started = time.monotonic()
+    stopped = ""
     adventure = spec.adventure
     all_choices, all_branches = targets(adventure)
     taken: set[str] = set()
     branched: set[tuple[str, str]] = set()
     seen: set[str] = set()
     endings: set[str] = set()
+    stuck_in: set[str] = set()
     forced = 0
     people = [None] if (spec.pregen or spec.character or not adventure.characters) else [p.id for p in adventure.characters]
     #: Game states to branch from: (snapshot, the enabled choices there as scene#index).
@@ -110,10 +133,15 @@ def sweep(options: Options) -> dict[str, Any]:
         nonlocal forced
         current: tuple[str, Any] | None = None
         steps = 0
+        recent: list[str] = []
         while not game.finished and steps < options.step_limit:
             steps += 1
+            if steps % 32 == 0 and limits.over(started):
+                return  # out of budget in the middle of a run: neither an ending nor stuck
             offered = game.offered
             assert offered is not None
+            seen.add(game.state.scene or "")
+            recent = (recent + [game.state.scene or ""])[-LOOP_WINDOW:]
             if offered.kind != "scene":
                 events = game.choose(dice_decision(game, offered) if offered.kind in ("check", "roll")
                                      else rng.choice(playable_keys(offered)))
@@ -152,6 +180,8 @@ def sweep(options: Options) -> dict[str, Any]:
                 taken.add(mark)
                 events = game.choose(here[mark])
             for event in events:
+                if event.type == "conflict-end":
+                    branched.add((f"{event.scene}#conflict", event.result))
                 if current is not None and event.type == "roll" and getattr(event, "final", False):
                     mark_, check_ = current
                     branch = outcomes.branch_key(check_, event.record["outcome"], bool(event.record["success"]))
@@ -162,9 +192,21 @@ def sweep(options: Options) -> dict[str, Any]:
         if game.finished:
             seen.add(game.state.ending or "")
             endings.add(game.state.ending or "")
+        else:
+            stuck_in.update(recent)
 
     probes = 0
-    for n, who in enumerate(people):  # a first full run per character fills the pool
+
+    def tell() -> None:
+        if progress is not None:
+            progress({"runs": probes, "choices": f"{len(taken & set(all_choices))}/{len(all_choices)}",
+                      "branches": f"{len(branched)}/{len(all_branches)}", "pool": len(pool),
+                      "seconds": time.monotonic() - started, "budget": limits.seconds})
+
+    tell()
+    for n, who in enumerate(people):
+        if limits.over(started):
+            break  # a first full run per character fills the pool
         run_spec = spec if who is None else type(spec)(**{**spec.__dict__, "pregen": who})
         game = Game(adventure, seed=options.seed * 1000 + n, character=_starting_character(run_spec))
         game.start()
@@ -173,7 +215,12 @@ def sweep(options: Options) -> dict[str, Any]:
         except Exception:  # a run the engine fails in: the normal playtest reports those
             pass
     idle = 0
-    while probes < options.runs and idle < PATIENCE and pool:
+    stopped = limits.over(started)
+    while not stopped and probes < options.runs and idle < PATIENCE and pool:
+        stopped = limits.over(started)
+        if stopped:
+            break
+        tell()
         before = (len(taken), len(branched), len(pool))
         candidates = [(snap, mark) for snap, marks in pool for mark in open_here(marks)]
         rng = random.Random(f"solo-exhaustive:{options.seed}:{probes}")
@@ -202,6 +249,9 @@ def sweep(options: Options) -> dict[str, Any]:
         "untested_branches": untested_branches,
         "unreached_scenes": [s for s in adventure.scenes if s not in seen],
         "endings_reached": sorted(endings),
+        "stuck_in": sorted(stuck_in),
+        "stopped": stopped,
+        "seconds": round(time.monotonic() - started, 3),
     }
 
 
@@ -211,9 +261,14 @@ def show(result: dict[str, Any], console: Console) -> None:
                        f"{result['forced_rolls']} rolls forced", style="bold"))
     console.print(f"choices taken: {c['tested']}/{c['total']}; outcome branches taken: {b['tested']}/{b['total']}")
     console.print(Text(f"endings reached: {', '.join(result['endings_reached']) or 'none'}"))
-    for title, key in (("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
+    if result.get("stopped"):
+        console.print(Text(f"Stopped early ({result['stopped']}): what follows is what was tested by then.",
+                           style="yellow"))
+    for title, key in (("Runs stuck without an ending in", "stuck_in"),
+                       ("Untested choices", "untested_choices"), ("Untested outcome branches", "untested_branches"),
                        ("Scenes never entered", "unreached_scenes")):
         if result[key]:
             console.print(Text(f"{title} ({len(result[key])}): " + ", ".join(result[key]), style="yellow"))
-    if not (result["untested_choices"] or result["untested_branches"] or result["unreached_scenes"]):
+    if not (result["untested_choices"] or result["untested_branches"] or result["unreached_scenes"]
+            or result.get("stuck_in")):
         console.print(Text("Everything was tested.", style="green"))

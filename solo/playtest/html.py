@@ -185,7 +185,8 @@ def render(report: dict[str, Any], adventure: Adventure) -> str:
                       f"<title>Playtest: {_e(adventure.title)}</title>",
                       f"<style>{STYLE}</style></head><body>"]
     out.append(f"<h1>Playtest of {_e(adventure.title)} <small>({_e(adventure.id)})</small></h1>")
-    note = " — interrupted" if report["interrupted"] else ""
+    note = f" — stopped early ({_e(report.get('stopped') or 'interrupted')}): {report['runs']} of {report['runs_asked']} runs" \
+        if report["interrupted"] else ""
     out.append(f'<p class="meta">{report["runs"]} runs, seed {report["seed"]}, policy {_e(report["policy"])}, '
                f'character {_e(report["character"])}, step limit {report["step_limit"]}{note}. '
                f'Length: {report["length"]["decisions"]["mean"]:.1f} decisions on average '

@@ -15,6 +15,13 @@ none is given, is always drawn uniformly):
 ``explorer``
     a choice weighs ``1 / (1 + times taken in this run)``, doubled when it leads straight to a
     scene not yet seen: the player who tries everything once.
+``careful``
+    a careful player: a roll weighs its chance of success (squared when failing it leads
+    straight to a defeat), a reward or objective weighs 3, a victory ending 20 and a defeat
+    ending 1/20, and a choice already taken in this run ``1 / (1 + times)²``, so
+    it does not circle in a loop it has met; in a fight it attacks (3) rather than flees or
+    yields (1/10). With ``random``, it brackets what people do; ``solo analyze --policy best``
+    is the ceiling.
 
 The dice are played the same way by every policy: the way the exact odds assume (see
 :func:`dice_decision`), so that sampled runs and ``solo analyze`` describe the same game. The bot
@@ -44,7 +51,13 @@ ODDS_PLAY: Mapping[str, tuple[str, ...]] = {
 
 REWARD_EFFECTS = frozenset({"give", "complete", "award"})
 GREEDY_WEIGHT = 4.0
-NAMES = ("random", "cautious", "greedy", "explorer")
+NAMES = ("random", "cautious", "greedy", "explorer", "careful")
+#: How the careful bot weighs a conflict's options, by the first word of their id.
+FIGHT_WEIGHTS: Mapping[str, float] = {
+    "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
+    "flee": 0.1, "yield": 0.1, "surrender": 0.1, "retreat": 0.1, "leave": 0.1,
+}
+CAREFUL_REWARD, CAREFUL_VICTORY = 3.0, 20.0
 
 
 def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
@@ -171,11 +184,64 @@ class ExplorerPolicy(Policy):
         return key
 
 
+class CarefulPolicy(Policy):
+    name = "careful"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.taken: dict[str, int] = {}
+
+    def _ending(self, game: "Game", scene_id: str | None) -> str | None:
+        scene = game.adventure.scenes.get(scene_id or "")
+        return scene.ending.outcome if scene is not None and scene.ending is not None else None
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        here = game.state.scene
+        found = []
+        for choice, option_id in zip(choices, ids):
+            weight = 1.0
+            if choice.check is not None:
+                try:
+                    chance = float(success_chance(game.adventure, game.ruleset, game.character, choice.check))
+                except (LookupError, ValueError):
+                    chance = 0.0
+                failure = choice.check.outcomes.get("failure")
+                if failure is not None and self._ending(game, failure.goto) == "defeat":
+                    chance *= chance
+                weight *= max(chance, 1e-3)
+            if is_rewarding(choice):
+                weight *= CAREFUL_REWARD
+            outcome = self._ending(game, choice.goto)
+            if outcome == "victory":
+                weight *= CAREFUL_VICTORY
+            elif outcome == "defeat":
+                weight /= CAREFUL_VICTORY
+            weight /= (1 + self.taken.get(f"{here}#{option_id}", 0)) ** 2
+            found.append(weight)
+        return found
+
+    def choose(self, game: "Game") -> str:
+        offered = game.offered
+        assert offered is not None
+        if offered.kind == "conflict":
+            keys = playable_keys(offered)
+            options = [o for o in offered.options if o.key in keys]
+            weights = [FIGHT_WEIGHTS.get(o.id.split(":")[0].split("-")[0], 1.0) for o in options]
+            return self.rng.choices([o.key for o in options], weights=weights)[0]  # type: ignore[misc]
+        key = super().choose(game)
+        if offered.kind == "scene":
+            option = next(o for o in offered.options if o.key == key)
+            mark = f"{game.state.scene}#{option.id}"
+            self.taken[mark] = self.taken.get(mark, 0) + 1
+        return key
+
+
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "cautious": CautiousPolicy,
     "greedy": GreedyPolicy,
     "explorer": ExplorerPolicy,
+    "careful": CarefulPolicy,
 }
 
 

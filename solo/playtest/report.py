@@ -82,6 +82,7 @@ def build(
     seed: int,
     interrupted: bool = False,
     replays: dict[int, str] | None = None,
+    stopped: str = "",
 ) -> dict[str, Any]:
     adventure = spec.adventure
     results = list(results)
@@ -157,6 +158,7 @@ def build(
         "character": character,
         "step_limit": spec.step_limit,
         "interrupted": interrupted,
+        "stopped": stopped,
         "endings": endings,
         "ending_rates": ending_rates,
         "outcomes": dict(sorted(outcomes.items())),

@@ -27,7 +27,8 @@ def render(report: dict[str, Any], adventure: Adventure) -> Group:
     head = (f"{adventure.title} ({adventure.id}): {report['runs']} runs, seed {report['seed']}, "
             f"policy {report['policy']}, character {report['character']}")
     if report["interrupted"]:
-        head += f"  [interrupted: {report['runs']} of {report['runs_asked']} runs]"
+        why = report.get("stopped") or "interrupted"
+        head += f"  [{why}: {report['runs']} of {report['runs_asked']} runs]"
     parts.append(Text(head, style="bold"))
 
     endings = _table("Endings (95% confidence interval)", "ending", "outcome", "runs", "rate", "95% CI")

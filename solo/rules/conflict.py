@@ -83,7 +83,8 @@ class ConflictSetup:
 
     ``params`` are the procedure's parameters as written (zones, stances, number-line length,
     difficulty...); ``items`` maps item ids to their system properties as written in the
-    adventure (``rules:`` of an item: weapon damage, armour rating, speed...).
+    adventure (``rules:`` of an item: weapon damage, armour rating, speed...); ``house_rules``
+    names the opt-in rules beyond the book the adventure asks for.
     """
 
     procedure: str
@@ -92,6 +93,13 @@ class ConflictSetup:
     items: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     item_names: Mapping[str, str] = field(default_factory=dict)
     rounds: int = DEFAULT_ROUNDS
+    #: the house rules the adventure opts into (see :mod:`solo.rules.house_rules`); the book's
+    #: rule applies wherever a name is absent
+    house_rules: frozenset[str] = frozenset()
+
+    def house(self, name: str) -> bool:
+        """Whether the adventure opted into the house rule ``name``."""
+        return name in self.house_rules
 
     @property
     def player(self) -> Fighter:
@@ -154,6 +162,9 @@ class Beat:
     roll: RollRecord | None = None
     label: str = ""  # what the roll was for, shown beside its dice
     measures: dict[str, Any] = field(default_factory=dict)  # what it did, in numbers (damage, FP lost)
+    #: the round this beat opens (a procedure's "Round N" line); 0: the round before it goes on,
+    #: so that each event of a step that crosses rounds carries the round it happened in
+    round: int = 0
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any, Callable, TextIO
 
 from solo.engine import events as ev
 from solo.engine.game import EngineError, InvalidDecision
+from solo.saves import SaveError
 from solo.session import Session
 from solo.ui import commands
 from solo.ui.commands import Context, Front, leave
@@ -227,7 +228,7 @@ def _step(ctx: Context, line: str) -> int | None:
     session, front = ctx.session, ctx.front
     before = session.game.snapshot()
     try:
-        events = session.game.choose(line)
+        events = session.choose(line, before)  # the session knows the dice an undone answer drew
     except InvalidDecision as exc:
         front.info("refused", str(exc))
         return None
@@ -239,7 +240,6 @@ def _step(ctx: Context, line: str) -> int | None:
     except KeyboardInterrupt:
         session.restore(before)
         raise
-    session.remember(before, session.game.state.choices[-1])
     ctx.words.game = session.game
     ctx.last_events = events
     front.show(events)
@@ -257,9 +257,17 @@ def _gm_notes(ctx: Context, events: list[ev.Event]) -> None:
 
 
 def _restart(ctx: Context) -> None:
+    from solo.session import keep_previous
+
+    kept = ""
+    if ctx.session.autosave and commands._autosave(ctx) is not None:  # the game as it stands is kept aside
+        try:
+            kept = keep_previous(ctx.session.store, ctx.session.slot)
+        except SaveError as exc:
+            ctx.front.info("error", f"could not keep the game aside: {exc}")
     ctx.session = ctx.session.restarted()
     ctx.words.game = ctx.session.game
-    ctx.front.info("notice", "starting again from the beginning", {"rewound": True})
+    ctx.front.info("notice", "starting again from the beginning" + (f"; {kept}" if kept else ""), {"rewound": True})
     events = ctx.session.game.start()
     ctx.last_events = events
     ctx.front.show(events)

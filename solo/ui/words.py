@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping
 
 from solo.adventure.sanitize import screen_text
 from solo.engine import events as ev
+from solo.rules import house_rules
 from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, for_system
 
 GOOD, BAD, REWARD, LOSS, WARN, INFO, STORY, DIM, TITLE = (
@@ -247,7 +248,14 @@ class Words:
         return self.vocab.rules.get(topic) or self.vocab.rules.get("check")
 
     def rules(self) -> list[Rule]:
-        return list(self.vocab.rules.values())
+        """The system's rules, then each house rule the adventure opts into (marked as such)."""
+        return list(self.vocab.rules.values()) + self.house_rules()
+
+    def house_rules(self) -> list[Rule]:
+        """The adventure's opt-in rules beyond the book, as rules-page entries."""
+        names = getattr(self.adventure, "house_rules", ()) or ()
+        return [Rule(f"House rule: {rule.title}", rule.text, f"{rule.name}: this adventure's choice, not the book")
+                for rule in house_rules.lookup(names)]
 
     def terms(self) -> list[tuple[str, str]]:
         return list(self.vocab.terms)
@@ -437,7 +445,7 @@ class Words:
                 size = self.adventure.clocks[cid].size
                 rows.append(("Clock", f"{self.clock(cid)}: {value} of {size}", WARN))
         for name, value in list(game.state.counters.items()) + list(game.state.flags.items()):
-            if self.shown_variable(name):
+            if self.shown_variable(name, value):
                 rows.append(("Known", f"{self.label(name)}: {_variable_text(value)}", ""))
         return rows
 
@@ -447,9 +455,14 @@ class Words:
         listed = next((c.stats for c in self.adventure.characters if c.id == getattr(character, "id", None)), {})
         return _in_order(character.stats, listed)
 
-    def shown_variable(self, name: str) -> bool:
-        """Counters and flags appear on the sheet only when labelled and not hidden."""
-        return bool(self.label(name)) and self.visible("variable", name)
+    def shown_variable(self, name: str, value: Any = None) -> bool:
+        """Counters and flags appear on the sheet only when labelled and not hidden; a flag only
+        once it is set or the story reveals it (``Quillick's weakness: no`` would name a secret)."""
+        if not self.label(name) or not self.visible("variable", name):
+            return False
+        if value is False:
+            return self.game is not None and name in getattr(self.game.state, "revealed", ())
+        return True
 
     # -- the adventure's card and the end ---------------------------------------------------
     def card(self) -> list[Line]:
@@ -464,6 +477,10 @@ class Words:
             lines.append(Line(p, STORY, "summary"))
         if adventure.content_notes:
             lines.append(Line("Content notes: " + ", ".join(clean(n) for n in adventure.content_notes), WARN, "notes"))
+        chosen = house_rules.lookup(adventure.house_rules)
+        if chosen:
+            lines.append(Line("House rules (beyond the book): " + ", ".join(r.title for r in chosen), WARN,
+                              "house-rules"))
         return lines
 
     def good_at(self, person: Any, count: int = 2) -> str:

@@ -101,6 +101,8 @@ def test_did_you_mean_hints():
         return next(p.hint for p in by_file[stem] if p.code == code)
 
     assert hint("schema-unknown-field", "unknown-field") == "did you mean 'title'?"
+    # a GAME contest is never offered another system's field (four-s's opponent_ap)
+    assert hint("schema-unknown-contest-field", "unknown-field") == "did you mean 'opponent_stat'?"
     assert hint("unknown-scene-choice", "unknown-scene") == "did you mean 'bridge'?"
     assert hint("unknown-item-has", "unknown-item") == "did you mean 'sealant'?"
     assert hint("unknown-system", "unknown-system") == "did you mean 'guts-plus'?"

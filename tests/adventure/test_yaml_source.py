@@ -279,6 +279,7 @@ def test_deep_nesting_is_refused_without_recursion():
     assert str(info.value).startswith(f"{HOSTILE / 'deep-nesting.yaml'}:1:")
 
 
+@pytest.mark.e2e
 def test_deep_nesting_reads_as_one_line_from_validate():
     result = subprocess.run(
         [sys.executable, "-m", "solo", "validate", str(HOSTILE / "deep-nesting.yaml")],

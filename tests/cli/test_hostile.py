@@ -20,6 +20,8 @@ from click.testing import CliRunner
 from solo.cli import cli
 from solo.saves import SaveStore, checksum
 
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 ROOT = Path(__file__).resolve().parents[2]
 
 HEADER = """\

@@ -16,6 +16,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 SEEDS = range(8)
 
 

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from solo.cli import cli
@@ -30,6 +31,7 @@ def test_plain_mode_prints_words_only(tmp_path):
     assert "·" not in out and re.search(r"Play time: about \d+ minutes; Rules:", out)  # no symbol a reader spells out
 
 
+@pytest.mark.e2e
 def test_an_ascii_terminal_gets_plain_ascii_and_no_traceback(tmp_path):
     env = dict(os.environ, PYTHONIOENCODING="ascii", SOLO_SAVE_DIR=str(tmp_path))
     for adventure in ("supply-ship", "lantern-fen", "blessed-harvest"):

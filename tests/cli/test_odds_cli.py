@@ -87,3 +87,23 @@ def test_roll_takes_the_same_arguments_and_is_seeded(args):
     assert record["seed"] == 42 and record["outcome"] and "dice" in record
     shown = CliRunner().invoke(cli, ["roll", *args, "--seed", "42"])
     assert shown.exit_code == 0 and "seed 42" in shown.output
+
+
+@pytest.mark.parametrize("command", ["odds", "roll"])
+@pytest.mark.parametrize("system", ["game", "guts-plus", "loose-fuzzy", "humanity-blessed", "four-s"])
+def test_system_help_lists_that_systems_options_from_its_ruleset(command, system):
+    from solo.rules import registry
+
+    shown = CliRunner().invoke(cli, [command, system, "--help"])
+    assert shown.exit_code == 0, shown.output
+    assert f"Options for {system}:" in shown.output
+    options = registry.get(system).cli_options
+    listed = [line.split()[0] for line in shown.output.split(f"Options for {system}:")[1].splitlines()
+              if line.startswith("  --")]
+    assert listed == [f"--{name}" for name in options]
+
+
+def test_help_without_a_system_names_the_systems():
+    shown = CliRunner().invoke(cli, ["odds", "--help"])
+    assert shown.exit_code == 0
+    assert "humanity-blessed" in shown.output and "Options for" not in shown.output

@@ -5,10 +5,14 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from solo import __version__
 from solo.cli import cli
+
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 
 VERSION_IMPORTS = """
 import runpy, sys

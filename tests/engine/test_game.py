@@ -161,6 +161,7 @@ def test_contest_uses_the_npc(tiny):
     assert game.state.scene == "cellar"
 
 
+@pytest.mark.e2e
 def test_engine_and_rules_import_no_terminal_libraries():
     code = (
         "import sys, solo.engine.game, solo.engine.effects, solo.engine.events, solo.engine.state, "

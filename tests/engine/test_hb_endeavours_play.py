@@ -167,3 +167,22 @@ def test_the_bundled_adventure_races_and_sneaks_and_can_go_either_way():
         assert game.finished, f"seed {seed} did not end"
     assert settled[("stealth", "won")] and settled[("stealth", "lost")], settled
     assert settled[("race", "won")] and settled[("race", "lost")], settled
+
+
+def test_an_endeavours_tags_answer_its_glimmer_checks_too(fixtures):
+    """tests/fixtures/hb-tagged-search.yaml: a search tagged `inspect` by a character with
+    Intuitive Eye; reaching for a glimmer is a check the ability answers, like every action's."""
+    adventure = loader.load(fixtures / "hb-tagged-search.yaml").adventure
+    game, rng = Game(adventure, seed=0), random.Random(0)
+    game.start()
+    for _ in range(100):
+        if any(o.id == "glimmer:g1:head" for o in game.offered.options):
+            break
+        game.choose(rng.choice(game.offered.enabled_keys()))
+    reach = next(o for o in game.offered.options if o.id == "glimmer:g1:head")
+    rules, ida = registry.get("humanity-blessed"), game.character
+    tagged = rules.check_odds(ida, {"stat": "head", "target": 6, "tags": ["inspect"]}).outcomes["success"]
+    plain = rules.check_odds(ida, {"stat": "head", "target": 6}).outcomes["success"]
+    assert reach.odds == str(tagged) and tagged > plain
+    rolled = [e for e in game.choose("glimmer:g1:head") if e.type == "conflict-action" and e.roll]
+    assert rolled[0].roll["details"]["aid"]["source"] == "Intuitive Eye"

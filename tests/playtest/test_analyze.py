@@ -1,5 +1,5 @@
 """solo analyze: exact probabilities that sampled playtests agree with, broken adventures caught,
-the sampling fallback when the state space is too large, and the check table."""
+the bounded result when the state space is over budget, and the check table."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from solo.adventure import loader
 from solo.analyze.command import analyze
-from solo.analyze.explore import KeyMaker
+from solo.analyze.explore import Budget, KeyMaker
 from solo.analyze.outcomes import notation_distribution, outcome_classes, table_rows
 from solo.cli import cli
 from solo.playtest.command import Options, playtest
@@ -63,15 +63,20 @@ def test_broken_adventure_is_caught_naming_the_scenes():
     assert total == 1
 
 
-def test_too_many_states_falls_back_to_sampling_and_says_why():
+def test_too_many_states_gives_a_bounded_result_and_says_why():
     adventure = loader.load("supply-ship").adventure
-    found = analyze(adventure, max_states=300, samples=60)
-    assert found["method"] == "sampling"
-    assert "more than 300 game states" in found["reason"]
+    found = analyze(adventure, max_states=300)
+    assert found["method"] == "bounded"
+    assert "more than 300 game states" in found["stopped"]
     assert found["blowup"] and all(entry["values"] > 1 for entry in found["blowup"])
-    assert found["samples"] == 60 and 0 <= found["standard_error"] <= 0.5
-    assert math.isclose(sum(found["endings"].values()) + sum(s["probability"] for s in found["stuck"]), 1.0)
-    assert analyze(adventure, policy="best", max_states=300)["method"] == "none"
+    assert 0 < found["bound"] <= 1
+    # what is known and what is not add up to the whole
+    known = sum(found["endings"].values()) + sum(s["probability"] for s in found["stuck"])
+    assert math.isclose(known + found["bound"], 1.0, abs_tol=1e-5)
+    best = analyze(adventure, policy="best", max_states=300)
+    assert best["method"] == "bounded"
+    low, high = best["goal_bounds"]
+    assert 0 <= low <= high <= 1
 
 
 def test_outcome_classes_add_up_to_one_for_every_check_of_every_bundled_adventure():
@@ -110,6 +115,18 @@ def test_turn_is_kept_only_as_far_as_expressions_read_it(tmp_path):
     assert KeyMaker(loader.load(str(tmp_path / "w.yaml")).adventure).turn_mod is None
 
 
+def test_visits_are_kept_only_for_the_scenes_visited_asks_about(tmp_path):
+    text = TRAPDOOR.read_text().replace("if: has_rope and false", 'if: has_rope and visited("outside")')
+    (tmp_path / "t.yaml").write_text(text)
+    adventure = loader.load(str(tmp_path / "t.yaml")).adventure
+    keys = KeyMaker(adventure)
+    assert keys.visits and keys.asked == frozenset({"outside"})
+    exact = analyze(adventure)
+    assert exact["method"] == "exact"
+    # the same figures as the plain trapdoor: the condition can never hold in the pit
+    assert exact["exact"] == analyze(loader.load(str(TRAPDOOR)).adventure)["exact"]
+
+
 def test_check_table_lists_every_check_for_every_pregen():
     result = CliRunner().invoke(cli, ["analyze", "supply-ship", "--checks", "--json"])
     assert result.exit_code == 0, result.output
@@ -122,3 +139,76 @@ def test_check_table_lists_every_check_for_every_pregen():
     for who in table["characters"]:
         cell = row["odds"][who]
         assert "error" in cell or abs(float(Fraction(cell["exact"])) - cell["success"]) < 1e-12
+
+
+BRAWL = HERE / "broken" / "brawl.yaml"
+
+
+def test_a_soft_lock_behind_a_lost_fight_a_loop_and_an_unreachable_ending_are_caught_by_analyze():
+    adventure = loader.load(str(BRAWL)).adventure
+    # no time limit that binds, so what is explored does not depend on the machine's speed
+    found = analyze(adventure, budget=Budget(seconds=3600), bound=0.1)
+    assert found["method"] == "bounded" and found["bound"] <= 0.1
+    assert found["unreachable_endings"] == ["vault"]
+    stuck = {entry["scene"]: entry for entry in found["stuck"]}
+    assert set(stuck) == {"cellar", "alley-a"}
+    # the route to the cellar goes through the fight in the yard, with the dice that lost it
+    route = stuck["cellar"]["path"]
+    assert [step["scene"] for step in route] == [None, "gate", "yard"]
+    assert route[-1]["random"], "the fight's dice are on the route"
+    assert stuck["alley-a"]["probability"] == pytest.approx(0.5)
+
+
+def test_the_same_adventure_is_caught_by_the_exhaustive_sweep():
+    result = CliRunner().invoke(cli, ["playtest", str(BRAWL), "--exhaustive", "--runs", "20", "--step-limit", "80",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert {"cellar", "alley-a", "alley-b"} <= set(found["stuck_in"])
+    assert "yard" not in found["unreached_scenes"], "the fight's scene counts as entered"
+    assert found["unreached_scenes"] == ["vault"]
+    assert {"cellar#0", "alley-a#0", "gate#2"} <= set(found["untested_choices"])
+    assert found["branches"]["total"] == 3  # the fight's results are branches to take
+
+
+@pytest.mark.parametrize("policy", ["best", "worst"])
+def test_bounded_value_iteration_brackets_the_exact_best_and_worst_play(policy):
+    adventure = loader.load(str(AGREE)).adventure
+    exact = analyze(adventure, policy=policy)
+    goal = exact["endings"]["away"] if policy == "best" else exact["endings"]["caught"]
+    for states in (20, 80):
+        partial = analyze(adventure, policy=policy, max_states=states)
+        assert partial["method"] == "bounded"
+        low, high = partial["goal_bounds"]
+        assert low - 1e-6 <= goal <= high + 1e-6, (states, low, goal, high)
+        assert partial["bound"] >= high - low - 1e-6
+        # the figures of the play found are known within what it leaves unexplored
+        unknown = sum(partial["unexplored_by_scene"].values())
+        assert unknown <= partial["bound"] + 1e-6
+        for ending, p in partial["endings"].items():
+            assert 0 <= p <= 1 and p + unknown <= 1 + 1e-5
+
+
+def test_bounded_random_figures_bracket_the_exact_ones_at_every_budget():
+    adventure = loader.load(str(TRAPDOOR)).adventure
+    exact = analyze(adventure)
+    for states in (3, 6, 10):
+        partial = analyze(adventure, max_states=states)
+        assert partial["method"] == "bounded"
+        for ending, p in exact["endings"].items():
+            assert partial["endings"][ending] - 1e-9 <= p <= partial["endings"][ending] + partial["bound"] + 1e-9
+
+
+def test_a_play_that_circles_for_ever_is_stuck_not_a_division_by_zero():
+    from solo.analyze.explore import Graph, Node
+    from solo.analyze.solve import absorption, value_bounds
+
+    one = Fraction(1)
+    nodes = [Node(("a",), None, "hall", "decision", options=[("1", [(0, one)]), ("2", [(1, one)])]),
+             Node(("b",), None, "cellar", "frontier")]
+    graph = Graph(nodes, [(0, one)], False)
+    low, high, chosen = value_bounds(graph, True)
+    assert (low, high) == (0.0, 1.0)
+    assert sum(absorption(graph, chosen, exact=False).values()) == pytest.approx(1.0)
+    assert absorption(graph, {0: 0}, exact=False) == {("stuck", "hall"): 1.0}
+    assert absorption(graph, {0: 0}) == {("stuck", "hall"): one}

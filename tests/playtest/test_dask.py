@@ -1,6 +1,6 @@
 """The playtest on a Dask cluster (``--executor dask://HOST:PORT``): same report as locally.
 
-Needs ``dask[distributed]`` (in the ``test`` and ``dask`` extras); skipped when it is absent.
+Needs ``dask[distributed]`` (in the ``e2e`` and ``dask`` extras); skipped, saying so, when it is absent.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from solo.cli import cli
 
-distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.e2e
+distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (pip install '.[e2e]')")
 
 
 def test_dask_cluster_gives_the_same_report_as_one_process(tmp_path):

@@ -8,8 +8,11 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from solo.rules import registry
 from solo.rules.dice import Dice
+
 
 # Pinned values: random.Random(int) with randrange is documented as reproducible across
 # platforms and Python versions; if these ever change, every saved seed would replay differently.
@@ -42,6 +45,7 @@ def test_forced_values_come_first_and_are_checked():
         raise AssertionError("a forced 9 on a d6 must fail")
 
 
+@pytest.mark.e2e
 def test_same_seed_same_records_in_separate_processes_with_different_hash_seeds():
     code = textwrap.dedent(
         """
@@ -81,6 +85,7 @@ def test_unknown_ruleset_names_the_known_ones():
         raise AssertionError
 
 
+@pytest.mark.e2e
 def test_third_party_ruleset_through_an_entry_point(tmp_path):
     """A package declaring `solo.rulesets` in its metadata is found without importing it first."""
     (tmp_path / "coin_rules.py").write_text(textwrap.dedent(

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import math
 from fractions import Fraction
 from itertools import product
 
 import icepool
 import pytest
+from every_roll import assert_matches, distribution
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -322,23 +322,18 @@ def test_contest_odds_margin():
     assert pvp.outcomes["draw"] == 0 and pvp.outcomes["failure"] == Fraction(7, 12)
 
 
-def test_monte_carlo_agrees_with_exact_odds():
+def test_every_roll_of_the_real_code_agrees_with_exact_odds():
     pc = make_pc(level=1, strength=7)
     params = {"stat": "strength", "goal": "hard"}
-    n = 20000
-    dice = Dice(424242)
-    wins = sum(FOUR.check(dice, pc, params).success for _ in range(n))
+    found = distribution(lambda dice: FOUR.check(dice, pc, params).success)
     p = FOUR.check_odds(pc, params).outcomes["success"]
-    assert abs(wins / n - float(p)) <= 5 * math.sqrt(float(p * (1 - p)) / n)
+    assert_matches(found, {True: p, False: 1 - p})
 
     foe = Character("Goblin", "four-s", {})
     cparams = {"stat": "strength", "ap": 2, "opponent_ap": 1, "opponent_modifier": 2}
     odds = FOUR.contest_odds(pc, foe, cparams)
-    counts = {"failure": 0, "draw": 0, "success": 0}
-    for _ in range(n):
-        counts[FOUR.contest(dice, pc, foe, cparams).outcome] += 1
-    for label, q in odds.outcomes.items():
-        assert abs(counts[label] / n - float(q)) <= 5 * math.sqrt(float(q * (1 - q)) / n) + 1e-12
+    found = distribution(lambda dice: FOUR.contest(dice, pc, foe, cparams).outcome)
+    assert_matches(found, dict(odds.outcomes))
 
 
 def test_same_seed_same_record():

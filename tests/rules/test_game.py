@@ -9,6 +9,7 @@ from itertools import product
 
 import icepool
 import pytest
+from every_roll import distribution
 
 from solo.rules import registry
 from solo.rules.base import Character, Ruleset, RulesError
@@ -337,20 +338,18 @@ def test_bad_check_parameters_name_the_field():
     assert GAME.parse_check({"stat": "hack", "difficulty": 3}, pc).difficulty == "hard"
 
 
-def test_monte_carlo_agrees_with_exact_odds():
+def test_every_roll_of_the_real_code_agrees_with_exact_odds():
     pc = make_pc(stats={"Hack/Slash": 4})  # notable in Brawn: the extra die is rolled
     params = {"stat": "hack", "difficulty": "challenging", "bonus": 1}
     odds = GAME.check_odds(pc, params)
-    dice = Dice(20240601)
-    n = 20000
-    wins = zero = 0
-    for _ in range(n):
-        rec = GAME.check(dice, pc, params)
-        wins += rec.success
-        zero += rec.details["excess"] == 0
-    for observed, p in ((wins, odds.outcomes["success"]), (zero, odds.distributions["excess"][0])):
-        sigma = math.sqrt(float(p * (1 - p)) / n)
-        assert abs(observed / n - float(p)) <= 5 * sigma + 1e-12
+
+    def play(dice):
+        record = GAME.check(dice, pc, params)
+        return record.success, record.details["excess"] == 0
+
+    found = distribution(play)
+    assert sum(p for (won, _), p in found.probabilities.items() if won) == odds.outcomes["success"]
+    assert sum(p for (_, none), p in found.probabilities.items() if none) == odds.distributions["excess"][0]
 
 
 def test_same_seed_same_record():

@@ -248,7 +248,9 @@ def test_armour_ratings_and_the_actions_heavy_and_bulky_armour_make_hard():
     knight = hero(items=("sword", "bow", "chain"), talents={"Hack/Slash": 1})
     s = setup(knight, person("Bravo", ["sword"], Hack_Slash=3))
     turn = FightTurn(RULES, s, begin(s)[1].state)
-    assert turn.defence_params("player", "dodge")["difficulty"] == "hard"
+    assert not turn.kit("player").can_dodge and not turn.kit("player").can_defend  # book: no dodging in chain
+    dodge = next(a for a in FIGHT.decision(s, begin(s)[1].state).actions if a.key == "block")
+    assert not dodge.enabled and "no dodging in heavy armour" in dodge.reason
     assert turn.defence_params("player", "parry")["difficulty"] == "hard"
     assert turn.attack_params("player", "bravo", turn.kit("player").weapon("bow"))["difficulty"] == "hard"
     assert turn.attack_params("player", "bravo", turn.kit("player").weapon("sword"))["difficulty"] == "easy"

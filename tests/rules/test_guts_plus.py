@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import pytest
+from every_roll import assert_matches, distribution
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -490,14 +491,7 @@ def test_cli_errors_name_the_option(rules, args, fragment):
         rules.odds_for_args(args)
 
 
-# -- Monte Carlo agreement ---------------------------------------------------------------------
-
-
-def _assert_close(counts: Counter, exact: dict, samples: int) -> None:
-    for label in LABELS:
-        p = float(exact[label])
-        sigma = math.sqrt(max(p * (1 - p), 1e-9) / samples)
-        assert abs(counts[label] / samples - p) <= 5 * sigma + 1e-9, label
+# -- the real code, every roll, against the exact odds ----------------------------------------
 
 
 def _take_all(rules, dice, record, character):
@@ -510,45 +504,29 @@ def _take_all(rules, dice, record, character):
         record = rules.apply_offer(dice, record, character, keys[0])
 
 
-def test_monte_carlo_check_agrees_with_exact(rules):
-    character = hero(4)
-    dice = Dice(20240611)
-    samples = 15000
-    counts = Counter(
-        _take_all(rules, dice, rules.check(dice, character, {"stat": "thought"}), character).outcome
-        for _ in range(samples)
-    )
-    exact = rules.check_odds(character, {"stat": "thought"}).distributions["reading"]
-    _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
-
-
-def test_monte_carlo_check_with_condition_and_helper(rules):
+def test_every_roll_of_a_check_agrees_with_exact(rules):
     character = hero(3)
+    found = distribution(lambda dice: _take_all(rules, dice, rules.check(dice, character, {"stat": "thought"}), character).outcome)
+    exact = rules.check_odds(character, {"stat": "thought"}).distributions["reading"]
+    assert_matches(found, {LABELS[r]: p for r, p in exact.items()})
+
+
+def test_every_roll_of_a_check_with_condition_and_helper_agrees(rules):
+    character = hero(2)
     character.conditions.append("afraid")
-    helper = hero(3)
+    helper = hero(2)
     params = {"stat": "gumption", "helper": helper}
-    dice = Dice(77)
-    samples = 12000
-    counts = Counter(
-        _take_all(rules, dice, rules.check(dice, character, params), character).outcome
-        for _ in range(samples)
-    )
-    assert counts  # sanity
-    exact = go.check_probabilities(3, -1, False, 2)
-    _assert_close(counts, exact, samples)
+    found = distribution(lambda dice: _take_all(rules, dice, rules.check(dice, character, params), character).outcome)
+    exact = rules.check_odds(character, params).distributions["reading"]
+    assert_matches(found, {LABELS[r]: p for r, p in exact.items()})
 
 
-def test_monte_carlo_contest_agrees_with_exact(rules):
-    me, foe = hero(3), hero(2)
-    dice = Dice(99)
-    samples = 15000
+def test_every_roll_of_a_contest_agrees_with_exact(rules):
+    me, foe = hero(2), hero(2)
     params = {"stat": "gumption"}
-    counts = Counter(
-        _take_all(rules, dice, rules.contest(dice, me, foe, params), me).outcome
-        for _ in range(samples)
-    )
+    found = distribution(lambda dice: _take_all(rules, dice, rules.contest(dice, me, foe, params), me).outcome)
     exact = rules.contest_odds(me, foe, params).distributions["reading"]
-    _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
+    assert_matches(found, {LABELS[r]: p for r, p in exact.items()})
 
 
 # -- checks, offers, settle --------------------------------------------------------------------
@@ -979,19 +957,14 @@ def test_roll_aura():
     assert roll_aura(dice, character) == "fast" and character.extra["aura"] == "fast"
 
 
-def test_monte_carlo_mastery_with_fewer_dice(rules):
+def test_every_roll_of_mastery_with_fewer_dice_agrees(rules):
     # mastery comes with level 10; eight fewer dice leave 2 dice to keep the check small
     character = hero(10, learning={"utility": 10})
     params = {"stat": "utility", "fewer_dice": 8}
     exact = rules.check_odds(character, params).distributions["reading"]
     assert {LABELS[r]: p for r, p in exact.items()} == brute_force(2, mastery=True)
-    dice = Dice(5)
-    samples = 10000
-    counts = Counter(
-        _take_all(rules, dice, rules.check(dice, character, params), character).outcome
-        for _ in range(samples)
-    )
-    _assert_close(counts, {LABELS[r]: p for r, p in exact.items()}, samples)
+    found = distribution(lambda dice: _take_all(rules, dice, rules.check(dice, character, params), character).outcome)
+    assert_matches(found, {LABELS[r]: p for r, p in exact.items()})
 
 
 # -- placing bonus pips: the player may override the proposed split ---------------------------

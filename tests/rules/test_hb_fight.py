@@ -45,11 +45,11 @@ def player(**stats) -> Character:
     return c
 
 
-def setup(me: Character, *foes: Character, allies=(), behaviour="steady", **params) -> ConflictSetup:
+def setup(me: Character, *foes: Character, allies=(), behaviour="steady", house=(), **params) -> ConflictSetup:
     fighters = [Fighter("player", PLAYER, me)]
     fighters += [Fighter(a.name.lower(), ALLY, a, behaviour=behaviour, npc=a.name.lower()) for a in allies]
     fighters += [Fighter(f.name.lower(), ENEMY, f, behaviour=behaviour, npc=f.name.lower()) for f in foes]
-    return ConflictSetup("fight", fighters, params, {}, {}, rounds=20)
+    return ConflictSetup("fight", fighters, params, {}, {}, rounds=20, house_rules=frozenset(house))
 
 
 def texts(step) -> list[str]:
@@ -78,14 +78,24 @@ def test_a_blow_leaves_the_wound_its_outcome_size_calls_for(size, added, down):
     assert blow.down is down
 
 
-def test_harm_adds_up_one_degree_past_the_worst_wound_borne():
+def test_by_the_book_three_light_blows_leave_aches_and_the_fighter_stands():
     c = person("X", hurry="d6", head="d4")
-    assert wounds.wound(c, "hurry", "minor").added == ["ache:hurry"]
-    assert wounds.wound(c, "head", "very-minor").added == ["pain:head"]
-    third = wounds.wound(c, "hurry", "minor")
+    blows = [wounds.wound(c, "hurry", "minor"), wounds.wound(c, "head", "very-minor"),
+             wounds.wound(c, "hurry", "minor")]
+    assert [b.added for b in blows] == [["ache:hurry"], ["ache:head"], []]
+    assert not any(b.down for b in blows)
+    assert c.conditions == ["ache:hurry", "ache:head"]
+    assert wounds.wound(c, "hurry", "medium").added == ["pain:hurry"]
+
+
+def test_harm_escalates_house_rule_adds_one_degree_past_the_worst_wound_borne():
+    c = person("X", hurry="d6", head="d4")
+    assert wounds.wound(c, "hurry", "minor", escalate=True).added == ["ache:hurry"]
+    assert wounds.wound(c, "head", "very-minor", escalate=True).added == ["pain:head"]
+    third = wounds.wound(c, "hurry", "minor", escalate=True)
     assert third.added == ["weakness:hurry"] and third.down
     c.conditions.append("vulnerability:head")
-    past = wounds.wound(c, "hurry", "minor")
+    past = wounds.wound(c, "hurry", "minor", escalate=True)
     assert past.beyond and past.down and past.added == []
 
 
@@ -123,9 +133,24 @@ def test_the_highest_focus_roll_acts_first_and_its_margin_is_the_wound():
     assert record.measures == {"size": "medium", "margin": 4}
 
 
-def test_a_blow_on_a_wounded_fighter_puts_them_down_and_the_fight_is_won():
+def test_by_the_book_a_minor_blow_on_a_wounded_fighter_leaves_an_ache_and_they_fight_on():
     me, lout = player(), person("Lout", hurt="d4", hurry="d4")
     s = setup(me, lout)
+    dice = Dice(1)
+    step = FIGHT.begin(dice, s)
+    dice.force(6, 3, 2)  # round 1: a medium blow, pain in Hurry
+    step = FIGHT.act(dice, s, step.state, "attack:lout")
+    dice.force(5, 3, 4)  # round 2: Ada 5; Lout's Hurry 4, -1 for the pain: 3; a minor blow
+    step = FIGHT.act(dice, s, step.state, "attack:lout")
+    said = texts(step)
+    assert "A minor blow: Lout takes ache in Hurry." in said
+    assert step.result is None
+    assert lout.conditions == ["pain:hurry", "ache:hurry"]
+
+
+def test_harm_escalates_house_rule_a_blow_on_a_wounded_fighter_puts_them_down_and_the_fight_is_won():
+    me, lout = player(), person("Lout", hurt="d4", hurry="d4")
+    s = setup(me, lout, house=["harm-escalates"])
     dice = Dice(1)
     step = FIGHT.begin(dice, s)
     dice.force(6, 3, 2)  # round 1: a medium blow, pain in Hurry

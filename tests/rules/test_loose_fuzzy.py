@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import icepool
 import pytest
+from every_roll import distribution
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -292,15 +293,16 @@ def _sigma_ok(hits: int, n: int, p: Fraction) -> bool:
     return abs(hits / n - float(p)) <= 5 * sd + 1e-9
 
 
-def test_monte_carlo_check_matches_odds():
+def test_every_roll_of_the_real_check_agrees_with_exact_odds():
     args = {"dice": "3", "target": "hard"}
     odds = LF.odds_for_args(args)
-    dice = Dice(31337)
-    n = 30000
-    results = [LF.roll_for_args(dice, args).outcome for _ in range(n)]
+    found = distribution(lambda dice: LF.roll_for_args(dice, args).outcome)
+    slack = float(found.unexplored + odds.truncated)
+    assert slack < 1e-6
     for label in ("critical-failure", "critical-success"):
-        assert _sigma_ok(results.count(label), n, odds.outcomes[label])
-    assert _sigma_ok(sum(r in ("success", "critical-success") for r in results), n, odds.outcomes["success"])
+        assert abs(float(found[label] - odds.outcomes[label])) <= slack + 1e-15
+    won = found["success"] + found["critical-success"]
+    assert abs(float(won - odds.outcomes["success"])) <= slack + 1e-15
 
 
 # -- contests -------------------------------------------------------------------------------

@@ -39,11 +39,11 @@ def person(name: str, items=(), **stats) -> Character:
     return RULES.prepare_character(Character(name=name, system="loose-fuzzy", stats=stats, items=list(items)))
 
 
-def setup(player: Character, *foes: Character, allies=(), behaviour="steady", **params) -> ConflictSetup:
+def setup(player: Character, *foes: Character, allies=(), behaviour="steady", house=(), **params) -> ConflictSetup:
     fighters = [Fighter("player", PLAYER, player)]
     fighters += [Fighter(a.name.lower(), ALLY, a, behaviour=behaviour, npc=a.name.lower()) for a in allies]
     fighters += [Fighter(f.name.lower(), ENEMY, f, behaviour=behaviour, npc=f.name.lower()) for f in foes]
-    return ConflictSetup("fight", fighters, params, ITEMS, NAMES, rounds=20)
+    return ConflictSetup("fight", fighters, params, ITEMS, NAMES, rounds=20, house_rules=frozenset(house))
 
 
 def texts(step) -> list[str]:
@@ -106,7 +106,8 @@ def test_the_more_appropriate_ability_gets_the_difference_and_heavy_gear_costs()
     assert gear.roll_bonus(sven, achmed, "ordinary", False) == 1
     assert gear.roll_bonus(achmed, sven, "ordinary", False) == 0
     assert gear.roll_bonus(brute, sven, "ordinary", False) == -1  # heavy gear
-    assert gear.roll_bonus(sven, brute, "offensive", True) == 4  # stance and the better ground
+    assert gear.roll_bonus(sven, brute, "offensive", True) == 3  # the better ground; by the book no stance
+    assert gear.roll_bonus(sven, brute, "offensive", True, stance_rolls=True) == 4  # the house rule's +1
 
 
 def test_several_opponents_cost_a_die_and_a_crowd_two():
@@ -294,18 +295,28 @@ def test_a_tied_exchange_is_rolled_again():
 # -- exact odds ------------------------------------------------------------------------------------
 
 
-def test_each_stance_shows_the_exact_chance_of_winning_the_exchange():
+def test_by_the_book_a_stance_leaves_the_chance_of_winning_the_exchange_alone():
     sven = person("Sven", ["sword", "mail"], body=3, tenacity=3, swordsman=3)
     troll = person("Troll", body=5, tenacity=3)
     s = setup(sven, troll)
     step = FIGHT.begin(Dice(1), s)
     odds = {a.key: a.odds for a in FIGHT.decision(s, step.state).actions}
     # Swordsman 3 with a sword (+2 against the troll's Body), mail -1, against 5 dice
+    stances = ["ordinary", "offensive", "defensive", "all-out-attack", "all-out-defence"]
+    assert {odds[f"stance:{name}"] for name in stances} == {win_chance(3, 5, 1, 0)}
+    full = contest_distribution(3, 5, 1, 0)
+    assert odds["stance:ordinary"] == sum(full.distributions["advantage"].values()) + full.values["advantage_tail"]
+
+
+def test_stance_rolls_house_rule_moves_the_exact_chance_of_winning_the_exchange():
+    sven = person("Sven", ["sword", "mail"], body=3, tenacity=3, swordsman=3)
+    troll = person("Troll", body=5, tenacity=3)
+    s = setup(sven, troll, house=["stance-rolls"])
+    step = FIGHT.begin(Dice(1), s)
+    odds = {a.key: a.odds for a in FIGHT.decision(s, step.state).actions}
     assert odds["stance:ordinary"] == win_chance(3, 5, 1, 0)
     assert odds["stance:offensive"] == win_chance(3, 5, 2, 0)
     assert odds["stance:all-out-defence"] == win_chance(3, 5, -1, 0)
-    full = contest_distribution(3, 5, 1, 0)
-    assert odds["stance:ordinary"] == sum(full.distributions["advantage"].values()) + full.values["advantage_tail"]
     assert Fraction(0) < odds["stance:ordinary"] < odds["stance:offensive"] < odds["stance:all-out-attack"]
 
 
@@ -369,7 +380,7 @@ def test_the_odds_of_an_exchange_are_what_solo_odds_shows_for_that_contest():
     from solo.cli import cli
 
     sven = person("Sven", ["sword", "mail"], body=3, tenacity=3, swordsman=3)
-    s = setup(sven, person("Troll", body=5, tenacity=3))
+    s = setup(sven, person("Troll", body=5, tenacity=3), house=["stance-rolls"])
     step = FIGHT.begin(Dice(1), s)
     odds = {a.key: a.odds for a in FIGHT.decision(s, step.state).actions}
     # ordinary stance: Swordsman 3 dice, +2 (sword) -1 (mail) against the troll's 5 dice

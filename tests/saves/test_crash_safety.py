@@ -17,6 +17,8 @@ import pytest
 
 from solo.saves import SaveStore
 
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 WRITER = r"""
 import sys
 from solo.saves import SaveStore, make_payload

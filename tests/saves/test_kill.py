@@ -7,9 +7,13 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzz"))
 
 import kill  # noqa: E402
+
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
 
 
 def test_random_kills_never_leave_an_unloadable_slot_or_a_temporary_file(tmp_path):

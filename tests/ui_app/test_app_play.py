@@ -6,10 +6,14 @@ import asyncio
 import json
 import re
 
+import pytest
 from apptools import new_app, press, resumed_app, screen_text, settle, story_text
 
 from solo.ui.app.screens import PageScreen
 from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel
+
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 
 MAX_STEPS = 300
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from apptools import new_app, press, settle
+
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "guts-rules.yaml"
 

@@ -26,8 +26,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 STEP_LIMIT = 150
 STEP_WAIT = 4.0  # seconds to wait for a key to show in the save before pressing it again
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")]
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
 
 
 def free_port() -> int:

@@ -15,8 +15,8 @@ import time
 import pytest
 from test_browser import CHROMIUM, CHROMIUM_ARGS, free_port, read_save, wait_for_port
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")]
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
 
 WAIT = 60.0
 

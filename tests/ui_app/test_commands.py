@@ -5,9 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from solo.cli import cli
+
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 
 LINE_MODE_PLAY = """
 import sys

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from apptools import new_app, press, screen_text, settle
 
+pytestmark = pytest.mark.e2e  # real processes, terminals or the Textual pilot
+
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 # (name, size, keys): Dara; ask BOSS; head for the cargo bay; talk BOSS round (it rolls at once).

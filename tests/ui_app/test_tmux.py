@@ -19,15 +19,26 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
 STEP_LIMIT = 150
 SETTLE = 0.25  # seconds the screen must stay unchanged to count as settled
 WAIT = 60.0  # seconds to wait for a screen to change (generous: CI machines can be heavily loaded)
 
 
+#: A private tmux server (its own socket, no configuration file): a developer's own tmux sessions,
+#: server and ~/.tmux.conf are never touched, even when the suite runs inside tmux.
+SERVER = ["tmux", "-L", f"solo-tests-{os.getpid()}", "-f", "/dev/null"]
+
+
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+    return subprocess.run([*SERVER, *args], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _private_server():
+    yield
+    subprocess.run([*SERVER, "kill-server"], capture_output=True)
 
 
 def capture(name: str) -> str:
@@ -96,12 +107,13 @@ def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width,
         while "EXITED" not in capture(name) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert "EXITED 0" in capture(name)
+        assert "Re-read it with: solo transcript tm" in capture(name), "after the screen: where the story is"
     finally:
         if os.environ.get("SOLO_SCREENS"):
             folder = Path(os.environ["SOLO_SCREENS"])
             folder.mkdir(parents=True, exist_ok=True)
             for n, shot in enumerate(screens[:3] + screens[-3:]):
                 (folder / f"tmux-{width}x{height}-{n}.txt").write_text(shot, encoding="utf-8")
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run([*SERVER, "kill-session", "-t", name], capture_output=True)
     saved = json.loads((saves / "tm.json").read_text())
     assert saved["state"]["ending"] is not None

@@ -443,6 +443,10 @@ class FourS(RulesetDefaults):
 
     def creation_defaults(self) -> dict[str, int]:
         return {name: 3 for name in STATS}
+    #: Check and contest parameters beyond the common ones (docs/format.md).
+    check_params: ClassVar[tuple[str, ...]] = (
+        "goal", "ap", "modifier", "bonus", "enemy", "pvp", "defendant", "opponent_stat", "opponent_bonus", "opponent_ap", "opponent_modifier",
+    )
     cli_options: ClassVar[dict[str, str]] = {
         "bonus": "Roleplay Bonus (highest tier with SP, 1-6); default 1",
         "goal": "a number or very-easy/easy/kind-of-hard/hard/extremely-hard/heroic/"

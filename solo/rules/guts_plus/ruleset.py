@@ -154,6 +154,10 @@ class GutsPlus(RulesetDefaults):
 
     def creation_defaults(self) -> dict[str, int]:
         return {name: 1 for name in CORE}
+    #: Check and contest parameters beyond the common ones (docs/format.md).
+    check_params: ClassVar[tuple[str, ...]] = (
+        "modifier", "fewer_dice", "near", "assist", "dice", "opponent_stat", "opponent_dice", "opponent_modifier",
+    )
     cli_options: ClassVar[dict[str, str]] = {
         "dice": "number of d6 to roll (a quality's level, 1-10)",
         "modifier": "added to each die, e.g. -1 for a '-1 to rolls' condition (default 0)",

@@ -104,6 +104,10 @@ class LooseFuzzy(RulesetDefaults):
     #: ``roll.critical`` (what the marked dice showed: ``"failure"`` for double 1s,
     #: ``"success"`` for double 6s, ``""`` otherwise).
     measure_names: ClassVar[tuple[str, ...]] = ("margin", "critical")
+    #: Check and contest parameters beyond the common ones (docs/format.md).
+    check_params: ClassVar[tuple[str, ...]] = (
+        "target", "fit", "bonus", "dice_penalty", "disability", "dice", "opponent_stat", "opponent_bonus", "opponent_dice_penalty",
+    )
     cli_options: ClassVar[dict[str, str]] = {
         "dice": "number of d6 rolled (the ability's rating)",
         "target": "a number or easy, average, hard, really-hard, nigh-impossible",

@@ -44,7 +44,7 @@ KEYS = [
     ("j", "your journal; n writes a note in it"),
     ("r", "the rule behind the last roll, and where the book says it"),
     ("o", "ask the oracle a yes/no question"),
-    ("u", "undo: step back one decision (the next roll is a new one)"),
+    ("u", "undo: step back one decision; the same choice rolls the same dice"),
     ("s", "save now (the game also saves after every step)"),
     (":", "type any command below"),
     ("?", "this help"),

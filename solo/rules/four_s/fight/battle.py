@@ -520,7 +520,8 @@ class Battle:
             for key in self.party():
                 self.state["ap"][key] = MAX_AP if self.standing(key) else 0
                 self.state["wards"].pop(key, None)
-            beats.append(Beat("", f"Round {self.state['round']}: your phase, {MAX_AP} AP."))
+            beats.append(Beat("", f"Round {self.state['round']}: your phase, {MAX_AP} AP.",
+                              round=self.state["round"]))
         else:
             self.state["step"] = "enemy"
             self.state["bank"] = dict(self.state["purchase"])
@@ -534,7 +535,7 @@ class Battle:
 
             self.state["reserve"] = reserve(self)
             beats.append(Beat("", f"Round {self.state['round']}, enemy phase: the enemy side has "
-                                  f"{pool.bank_text(self.state['bank'])} to use."))
+                                  f"{pool.bank_text(self.state['bank'])} to use.", round=self.state["round"]))
         return True
 
 

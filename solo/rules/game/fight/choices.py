@@ -138,13 +138,17 @@ def _orders(turn: FightTurn) -> Decision:
         if turn.can_attack(me, foe, weapon):
             actions.append(attack_action(turn, foe, f"attack:{foe}", f"Attack {turn.name(foe)} with {weapon.name}"))
     how = turn.defence_kind(me)
-    params = turn.defence_params(me, how)
-    odds = turn.chance(me, params)
-    extra = turn.kit(me).talents.get("Block/Dodge", 0)
-    covers = "the first hit" + (f" and {extra} more" if extra else "")
-    actions.append(Action("block", f"{how.title()} instead of attacking", odds,
-                          f"{check_text(turn, me, params)}: {percent(odds)}; the excess comes off "
-                          f"the damage dice of {covers}"))
+    if turn.kit(me).can_defend:
+        params = turn.defence_params(me, how)
+        odds = turn.chance(me, params)
+        extra = turn.kit(me).talents.get("Block/Dodge", 0)
+        covers = "the first hit" + (f" and {extra} more" if extra else "")
+        actions.append(Action("block", f"{how.title()} instead of attacking", odds,
+                              f"{check_text(turn, me, params)}: {percent(odds)}; the excess comes off "
+                              f"the damage dice of {covers}"))
+    else:
+        actions.append(Action("block", "Dodge instead of attacking", enabled=False,
+                              reason=f"no dodging in {turn.kit(me).armour} armour (and nothing to block with)"))
     for foe in foes:
         if turn.can_parry(me, foe):
             params = turn.defence_params(me, "parry")

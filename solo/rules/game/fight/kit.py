@@ -26,11 +26,11 @@ Decisions
     * A fighter with no weapon fights bare-handed: Lift/Smash (brawling and wrestling, a blunt
       attack), or Throw/Ensnare when it has that talent (martial arts, which ignore 1 AR per
       talent level against humanoids). Bare hands are a melee attack.
-    * Heavy armour makes dodging, parrying, unarmed attacks and Shoot/Fire Hard; bulky armour
-      also throwing (the book's list of actions unsuited to the armour, the ones a fight has).
-      Blocking with a shield suits any armour. The book also says dodging "requires" no or
-      light armour; its general rule for unsuited actions (Hard, not impossible) is the one
-      followed.
+    * Heavy armour makes parrying, unarmed attacks and Shoot/Fire Hard; bulky armour also
+      throwing (the book's list of actions unsuited to the armour, the ones a fight has).
+      Blocking with a shield suits any armour. Dodging is the exception the book names: it
+      "requires" no or light armour, so in heavy or bulky armour a fighter cannot dodge at all
+      (without a shield or a weapon in each hand to block with, they have no defence action).
     * A ranged weapon may be used at any distance up to the end of its Hard band, also at
       0 MU; a melee weapon only at 0 MU (in melee).
 """
@@ -109,6 +109,16 @@ class Kit:
     def can_block(self) -> bool:
         """A shield, or a weapon in each hand (two melee weapons carried)."""
         return self.shield or sum(1 for w in self.weapons if w.melee and w.id) >= 2
+
+    @property
+    def can_dodge(self) -> bool:
+        """Dodging needs no armour or light armour (book: Combat Actions)."""
+        return self.armour in ("none", "light")
+
+    @property
+    def can_defend(self) -> bool:
+        """Whether the fighter has a defence action: a block, or a dodge in light armour."""
+        return self.can_block or self.can_dodge
 
     def unsuited(self, action: str) -> bool:
         """Whether the armour worn makes ``action`` Hard (``dodge``, ``parry``, ``unarmed``,

@@ -85,6 +85,6 @@ def choose_order(turn: "FightTurn", key: str) -> dict[str, Any]:
     if behaviour != "reckless" and turn.can_parry(key, target):
         if behaviour == "steady" or hurt:
             return {"act": "parry", "target": target}
-    if behaviour == "cautious" and hurt:
+    if behaviour == "cautious" and hurt and turn.kit(key).can_defend:
         return {"act": "block"}
     return {"act": "attack", "target": target}

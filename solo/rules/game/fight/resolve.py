@@ -254,7 +254,7 @@ def end_turn(turn: FightTurn, beats: list[Beat], first: bool = False) -> None:
     state["step"] = "orders"
     if state["round"] > turn.setup.rounds:
         return  # the engine ends the fight at its limit
-    beats.append(Beat("", f"Turn {state['round']}."))
+    beats.append(Beat("", f"Turn {state['round']}.", round=state["round"]))
     turn.declare(beats)
 
 

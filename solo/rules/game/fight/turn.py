@@ -181,8 +181,7 @@ class FightTurn:
         kit = self.kit(key)
         if how == "parry":
             return {"stat": "Hack/Slash", "tags": ["parry"], "difficulty": "hard" if kit.unsuited("parry") else "easy"}
-        hard = how == "dodge" and kit.unsuited("dodge")
-        return {"stat": "Block/Dodge", "difficulty": "hard" if hard else "easy"}
+        return {"stat": "Block/Dodge", "difficulty": "easy"}  # a dodge in heavier armour is not offered
 
     def defence_kind(self, key: str) -> str:
         return "block" if self.kit(key).can_block else "dodge"

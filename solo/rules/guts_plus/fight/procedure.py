@@ -288,7 +288,7 @@ class Bout:
         self.state["order"] = order
         self.state["initiative"] = rolled
         beats.append(Beat("", "Initiative (Gumption): " + ", ".join(parts) + "."))
-        beats.append(Beat("", "Round 1, in order: " + ", ".join(self.name(k) for k in order) + "."))
+        beats.append(Beat("", "Round 1, in order: " + ", ".join(self.name(k) for k in order) + ".", round=1))
         self.state["queue"] = list(order)
 
     def new_round(self, beats: list[Beat]) -> bool:
@@ -299,7 +299,7 @@ class Bout:
         state["acted"], state["held"], state["reacted"] = [], [], []
         if state["round"] > self.setup.rounds:
             return False
-        beats.append(Beat("", f"Round {state['round']}: free for all."))
+        beats.append(Beat("", f"Round {state['round']}: free for all.", round=state["round"]))
         return True
 
     def end_turn(self, key: str) -> None:

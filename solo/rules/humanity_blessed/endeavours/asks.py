@@ -247,7 +247,7 @@ def _stat(line: Line, ask: dict[str, Any]) -> Decision:
     target = int(ask["target"])
     actions = []
     for stat in ask["stats"]:
-        odds = rolls.check_chance(line.ruleset, me, rolls.params(stat, target))
+        odds = rolls.check_chance(line.ruleset, me, rolls.params(stat, target, tags=line.s.tags))
         actions.append(Action(f"stat:{stat}", f"{line.stat_text(line.player, stat)} (target {target})",
                               odds, f"{percent(odds)} to {CHECK_WORDS.get(ask['check'], 'succeed')}"))
     prompts = {"capture": f"You are seized! A check against {target} to slip away.",
@@ -268,7 +268,7 @@ def _glimmer(line: Line, ask: dict[str, Any]) -> Decision:
                                   Fraction(1), "100%: your last roll already meets its target"))
             continue
         for stat in line.stats_for(line.player):
-            odds = rolls.check_chance(line.ruleset, me, rolls.params(stat, glimmer["at"]))
+            odds = rolls.check_chance(line.ruleset, me, rolls.params(stat, glimmer["at"], tags=line.s.tags))
             actions.append(Action(f"glimmer:{glimmer['id']}:{stat}",
                                   f"Reach for {what} with {line.stat_text(line.player, stat)}",
                                   odds, f"{percent(odds)} to take it"))

@@ -161,8 +161,9 @@ class Line:
     def pos(self, key: str) -> int:
         return int(self.state["pos"].get(key, 0))
 
-    def say(self, actor: str, text: str, record: RollRecord | None = None, label: str = "") -> None:
-        self.beats.append(Beat(actor, text, record, label))
+    def say(self, actor: str, text: str, record: RollRecord | None = None, label: str = "",
+            opens: int = 0) -> None:
+        self.beats.append(Beat(actor, text, record, label, round=opens))
 
     def monstrous(self, key: str) -> bool:
         return self.s.kind == "monstrous" and self.by_key[key].side == ENEMY
@@ -355,7 +356,7 @@ class Line:
         if task.get("stage") == "asked":
             return "player" in st["intent"] or not self.active(self.player)
         st["start"] = {k: self.pos(k) for k in self.order}
-        self.say("", f"Round {st['round']}.")
+        self.say("", f"Round {st['round']}.", opens=int(st["round"]))
         for key in self.actors():
             if key == self.player:
                 continue
@@ -670,8 +671,8 @@ class Line:
                 task["stage"] = "start"
                 return self.ask("stat", check=kind, target=target, stats=stats)
             stat = task.get("stat") or (stats[0] if who == self.player else policy.surest_stat(
-                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), rolls.params(s, target))))
-            record = rolls.check(dice, self.character(who), rolls.params(str(stat), target))
+                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), rolls.params(s, target, tags=self.s.tags))))
+            record = rolls.check(dice, self.character(who), rolls.params(str(stat), target, tags=self.s.tags))
             self.state["last"][who] = int(record.total or 0)
             task["record"] = record.to_dict()
             self.say(who, f"{self.title(who)} {'roll' if who == self.player else 'rolls'} "
@@ -790,7 +791,7 @@ class Line:
         stats = [task["stat"]] if task.get("stat") else self.stats_for(who)
         if who != self.player:
             task.setdefault("stat", policy.surest_stat(stats, lambda s: rolls.check_chance(
-                self.ruleset, self.character(who), rolls.params(s, glimmer["at"]))))
+                self.ruleset, self.character(who), rolls.params(s, glimmer["at"], tags=self.s.tags))))
         return self._plain_check(dice, task, who, stats, int(glimmer["at"]), "glimmer",
                                  f"take the {glimmer.get('type', 'discovery')}")
 

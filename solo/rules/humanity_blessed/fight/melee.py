@@ -57,6 +57,7 @@ from typing import Any, Iterator, Mapping
 from solo.rules.base import Character
 from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, SURRENDERED, WON, Beat, ConflictSetup
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.house_rules import HARM_ESCALATES
 from solo.rules.humanity_blessed import rolling, session
 from solo.rules.humanity_blessed.fight import abilities as ab
 from solo.rules.humanity_blessed.fight import policy, wounds
@@ -214,7 +215,7 @@ class Melee:
         """Declarations for a new round: the engine's fighters first, then the player's turn."""
         s = self.state
         s.update(declared={}, rolls={}, focus={}, order=[], next=0, involved=[], now=None)
-        beats.append(Beat("", f"Round {s['round']}."))
+        beats.append(Beat("", f"Round {s['round']}.", round=s["round"]))
         for key in self.order:
             if key == self.player or not self.standing(key):
                 continue
@@ -319,7 +320,7 @@ class Melee:
     def land(self, key: str, stat: str, size: str, by: str, roll: int, beats: list[Beat]) -> wounds.Blow:
         """A blow of ``size`` lands on ``key``'s ``stat`` (dealt by ``by`` with ``roll``)."""
         character = self.character(key)
-        blow = wounds.wound(character, stat, size)
+        blow = wounds.wound(character, stat, size, escalate=self.setup.house(HARM_ESCALATES))
         who = self.title(key)
         text = f"A {size.replace('-', ' ')} blow: {self.name(key) if key == self.player else who} "
         text = f"{text}{self.verb(key, 'take', 'takes')} {blow.words}"

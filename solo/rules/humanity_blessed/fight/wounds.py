@@ -16,13 +16,17 @@ again, until treated). A wound is a condition on one stat, written ``kind:stat``
   weaknesses or vulnerabilities").
 * A wound lands on the stat the defender rolled (their first stat when they sparked): the part
   of them that failed to keep them safe.
-* Harm adds up: a blow on a fighter already wounded leaves a wound one degree worse than the
-  worst they bear (two light blows make a pain, a third a weakness). Without it a fight of
-  aches spread over five stats would never end; with it, three blows that land are as much as
-  one major blow.
-* A blow whose wound is a weakness or worse, a major, very major or maximum blow or harm that has
-  added up to it (the book's "Major violent effect"), puts the defender **down**; so does a
-  wound that would go past vulnerability. The GM Guide's way of drawing a Major effect out is
+* By the book each blow leaves the wound its size gives and nothing more ("when you're hit,
+  you're hit"): a fighter hit three times by minor blows bears three aches and fights on. A
+  wound the stat already bears is not written twice. A fight of small blows ends when a side
+  yields, flees or the round limit passes.
+* The ``harm-escalates`` house rule (an adventure opts in, see :mod:`solo.rules.house_rules`):
+  harm adds up, a blow on a fighter already wounded leaves a wound one degree worse than the
+  worst they bear (two light blows make a pain, a third a weakness), so three blows that land
+  are as much as one major blow.
+* A blow whose wound is a weakness or worse, a major, very major or maximum blow (the book's
+  "Major violent effect"), or under ``harm-escalates`` harm that has added up to it, puts the
+  defender **down**; so does a wound that would go past vulnerability. The GM Guide's way of drawing a Major effect out is
   followed: while down a fighter does not act; an ally may tend them (a Home roll against the
   roll that felled them, winning by 4 or more: the blow is reduced to a medium one, a pain, and
   they are back up), and a foe who rolls 8 or more on a Hurt check first delivers the *coup de
@@ -111,18 +115,21 @@ def worst_overall(character: Character) -> int:
     return found
 
 
-def wound(character: Character, stat: str, size: str) -> Blow:
-    """Apply a blow of ``size`` landing on ``stat``: the wounds it leaves, one degree worse than
-    the worst the fighter already bears; a weakness or worse puts the fighter down."""
+def wound(character: Character, stat: str, size: str, *, escalate: bool = False) -> Blow:
+    """Apply a blow of ``size`` landing on ``stat``: the wounds its size gives (by the book), or
+    with ``escalate`` (the ``harm-escalates`` house rule) one degree worse than the worst the
+    fighter already bears; a weakness or worse puts the fighter down."""
     if size not in SIZE_WOUNDS:
         raise ValueError(f"outcome size must be one of {', '.join(SIZES)} (got {size!r})")
     blow = Blow(stat, size)
     for kind in SIZE_WOUNDS[size]:
-        level = max(degree(kind), worst_overall(character) + 1)
+        level = max(degree(kind), worst_overall(character) + 1) if escalate else degree(kind)
         if level > len(DEGREES):
             blow.beyond = True
             break
         condition = f"{DEGREES[level - 1]}:{stat}"
+        if not escalate and condition in character.conditions:
+            continue  # the stat already bears this wound: nothing new
         character.conditions.append(condition)
         blow.added.append(condition)
     blow.down = blow.beyond or any(degree(c.partition(":")[0]) >= DOWN_DEGREE for c in blow.added)

@@ -28,11 +28,11 @@ no carried weapon is better; without one a fighter fights with fists (``light``)
   level), then the more lethal weapon, then the order the items are carried in: the book's
   "you will usually roll the one that's better". Their Defense Total starts from the rating of
   the ability they fight with ("their most relevant Ability").
-* Stances: the book gives only their Defense Total modifiers (defensive +1, all-out defence
-  +2, offensive -1, all-out attack -2), which as written would make defending free and
-  attacking pure loss. A fair GM gives the other half of the trade, so each stance also moves
-  the fighter's own roll the opposite way by the same amount (offensive +1, all-out attack
-  +2, defensive -1, all-out defence -2).
+* Stances follow the book: only their Defense Total modifiers (defensive +1, all-out defence
+  +2, offensive -1, all-out attack -2), with all-out defence unable to spend points to hurt and
+  all-out attack spending all of them. The ``stance-rolls`` house rule (an adventure opts in,
+  see :mod:`solo.rules.house_rules`) also moves the fighter's own roll the opposite way by the
+  same amount (offensive +1, all-out attack +2, defensive -1, all-out defence -2).
 * Several opponents: a fighter in exchanges with two or more fighters this round rolls one die
   fewer; with ``crowd`` or more (default 4), two fewer. Dice never drop below one.
 * Fighting to incapacitate adds 2 to the Defense Total, 4 with a ``deadly`` weapon (the book's
@@ -52,7 +52,8 @@ from solo.rules.values import find_key
 #: Weapon lethality: what it adds to the target's Defense Total.
 LETHALITY: dict[str, int] = {"ineffective": 2, "light": 1, "ordinary": 0, "damaging": -1, "deadly": -2}
 UNARMED = "light"
-#: Stances: (what they add to the fighter's own roll, what they add to the fighter's Defense Total).
+#: Stances: (what they add to the fighter's own roll under the ``stance-rolls`` house rule, what
+#: they add to the fighter's Defense Total, the book's only change).
 STANCES: dict[str, tuple[int, int]] = {
     "ordinary": (0, 0),
     "offensive": (1, -1),
@@ -241,10 +242,12 @@ def defense_total(
     return max(1, total)
 
 
-def roll_bonus(mine: Loadout, theirs: Loadout, stance: str, position: bool) -> int:
+def roll_bonus(mine: Loadout, theirs: Loadout, stance: str, position: bool, stance_rolls: bool = False) -> int:
     """What a fighter adds to their roll in one exchange: the fit over the opponent's, the
-    stance, the better ground, less heavy gear."""
-    return max(0, mine.fit - theirs.fit) + STANCES[stance][0] + (1 if position else 0) - mine.heavy
+    better ground, less heavy gear; and the stance's roll change only under the
+    ``stance-rolls`` house rule (the book's stances change only the Defense Total)."""
+    moved = STANCES[stance][0] if stance_rolls else 0
+    return max(0, mine.fit - theirs.fit) + moved + (1 if position else 0) - mine.heavy
 
 
 def contest_params(

@@ -78,6 +78,7 @@ from solo.rules.conflict import (
     percent,
 )
 from solo.rules.dice import Dice
+from solo.rules.house_rules import STANCE_ROLLS
 from solo.rules.loose_fuzzy.combat import INCAPACITATION_TARGET, wound_level
 from solo.rules.loose_fuzzy.odds import contest_distribution
 from solo.rules.loose_fuzzy.fight import gear, policy
@@ -86,13 +87,25 @@ from solo.rules.loose_fuzzy.fight.gear import STANCES, Loadout
 DEFAULT_FLEE = 2
 #: Ways of being out that pass once the fight is over and the fighter's side looks after them.
 COME_ROUND = ("incapacitated", "knocked out")
+#: Each stance's name on offer, and what it does beyond its numbers.
 STANCE_TEXT = {
-    "ordinary": "Fight on",
-    "offensive": "Press the attack: roll +1, DT -1",
-    "defensive": "Fight defensively: roll -1, DT +1",
-    "all-out-attack": "All-out attack: roll +2, DT -2, a win goes all on a blow",
-    "all-out-defence": "All-out defence: roll -2, DT +2, no blows",
+    "ordinary": ("Fight on", ""),
+    "offensive": ("Press the attack", ""),
+    "defensive": ("Fight defensively", ""),
+    "all-out-attack": ("All-out attack", "a win goes all on a blow"),
+    "all-out-defence": ("All-out defence", "no blows"),
 }
+
+
+def stance_text(stance: str, stance_rolls: bool) -> str:
+    """A stance as offered: its name, its Defense Total change, and its roll change only under
+    the ``stance-rolls`` house rule (``Press the attack: DT -1``)."""
+    name, also = STANCE_TEXT[stance]
+    roll, dt = STANCES[stance]
+    if not dt:
+        return name
+    parts = ([f"roll {roll:+d}"] if stance_rolls else []) + [f"DT {dt:+d}"] + ([also] if also else [])
+    return f"{name}: {', '.join(parts)}"
 WOUND_TEXT = {None: "A graze", "moderate": "Moderate wound", "serious": "Serious wound",
               "mortal": "Mortal wound", "killed": "Killing blow"}
 PARAMETERS: dict[str, str] = {
@@ -219,10 +232,11 @@ class FightRound:
 
     def exchange_params(self, a: str, b: str, partners: Mapping[str, set[str]]) -> dict[str, Any]:
         ka, kb = self.kit(a), self.kit(b)
+        stance_rolls = self.setup.house(STANCE_ROLLS)
         return gear.contest_params(
             ka, kb,
-            gear.roll_bonus(ka, kb, self.stance(a), self.holds_position(a, b)),
-            gear.roll_bonus(kb, ka, self.stance(b), self.holds_position(b, a)),
+            gear.roll_bonus(ka, kb, self.stance(a), self.holds_position(a, b), stance_rolls),
+            gear.roll_bonus(kb, ka, self.stance(b), self.holds_position(b, a), stance_rolls),
             gear.dice_penalty_for(len(partners[a]), self.crowd),
             gear.dice_penalty_for(len(partners[b]), self.crowd),
         )
@@ -511,7 +525,7 @@ class FightRound:
                 self.state[key] = {}
             if self.state["round"] > self.setup.rounds:
                 return None
-            beats.append(Beat("", f"Round {self.state['round']}."))
+            beats.append(Beat("", f"Round {self.state['round']}.", round=self.state["round"]))
             self.state["stances"][self.player] = "ordinary"  # chosen anew, after the others
             self.order_others(dice)
             if self.standing(self.player):
@@ -570,7 +584,7 @@ class Fight:
             "struck": {}, "queue": [],
         }
         fight = FightRound(self.ruleset, setup, state)
-        beats = [Beat("", "Round 1.")]
+        beats = [Beat("", "Round 1.", round=1)]
         for f in setup.fighters:
             reason = gear.out_reason(f.character)
             if reason is not None:
@@ -600,7 +614,8 @@ class Fight:
         for stance in STANCES:
             fight.state["stances"][me] = stance
             odds, hint = fight.chance(me, target, partners)
-            actions.append(Action(f"stance:{stance}", STANCE_TEXT[stance], odds, hint))
+            actions.append(Action(f"stance:{stance}", stance_text(stance, fight.setup.house(STANCE_ROLLS)),
+                                  odds, hint))
         fight.state["stances"][me] = "ordinary"
         for foe in fight.foes(me):
             if foe == target:

@@ -1,0 +1,116 @@
+"""Every heavy GM tool keeps to a time and memory budget: analyze, playtest, the exhaustive sweep
+stop at it with what they have and say why, and show their progress as they go."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from solo.adventure import loader
+from solo.analyze.command import analyze
+from solo.analyze.explore import Budget
+from solo.analyze.frontend import progress_text
+from solo.budget import Limits
+from solo.cli import cli
+from solo.playtest.command import Options, make_spec
+from solo.playtest.executors import gather
+from solo.playtest.exhaustive import progress_text as sweep_text
+from solo.playtest.exhaustive import sweep
+from solo.progress import ProgressLine
+
+HERE = Path(__file__).parent
+AGREE = HERE / "agree.yaml"
+
+
+def test_analyze_stops_at_its_time_budget_with_a_bounded_result_and_progress():
+    adventure = loader.load("supply-ship").adventure
+    seen = []
+    found = analyze(adventure, budget=Budget(seconds=1.0), progress=seen.append)
+    assert found["method"] == "bounded"
+    assert found["stopped"] == "budget: 1 s of time"
+    assert "blowup" in found  # which variables took the most values (see the state budget's test)
+    assert 0 < found["bound"] <= 1
+    assert seen and seen[0].expanded == 0, "progress is told before the first state is explored"
+    assert seen[-1].states == found["states"]
+    text = progress_text(seen[-1])
+    assert f"{found['states']} states" in text and "/s" in text and "budget" in text
+
+
+def test_analyze_stops_at_its_memory_budget():
+    adventure = loader.load("supply-ship").adventure
+    found = analyze(adventure, budget=Budget(memory_mb=1))
+    assert found["method"] == "bounded"
+    assert found["stopped"] == "budget: 1 MB of memory"
+
+
+def test_a_small_adventure_is_still_exact_inside_the_default_budget():
+    found = analyze(loader.load(str(AGREE)).adventure)
+    assert found["method"] == "exact" and "bound" not in found
+    assert found["seconds"] >= 0 and found["peak_mb"] > 0
+
+
+def test_analyze_stops_at_the_bound_once_the_unexplored_part_is_small_enough():
+    adventure = loader.load(str(AGREE)).adventure
+    exact = analyze(adventure)
+    loose = analyze(adventure, bound=0.2)
+    assert loose["method"] == "bounded" and loose["bound"] <= 0.2
+    assert loose["stopped"].startswith("bound:")
+    for ending, p in exact["endings"].items():  # the true figure lies in [figure, figure + bound]
+        assert loose["endings"][ending] - 1e-9 <= p <= loose["endings"][ending] + loose["bound"] + 1e-9
+
+
+def test_analyze_command_takes_the_budget_options():
+    result = CliRunner().invoke(cli, ["analyze", "supply-ship", "--time-limit", "0.5", "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert found["method"] == "bounded" and found["stopped"].startswith("budget:")
+
+
+def test_playtest_stops_at_its_time_budget_keeping_the_runs_done():
+    spec = make_spec(Options(adventure=str(AGREE)))
+    gathered = gather(spec, 10_000, 1, limits=Limits(seconds=0.3))
+    assert 0 < len(gathered.results) < 10_000
+    assert [r.index for r in gathered.results] == list(range(len(gathered.results)))
+    assert gathered.interrupted and gathered.stopped == "budget: 0.3 s of time"
+    result = CliRunner().invoke(cli, ["playtest", str(AGREE), "--runs", "100000", "--time-limit", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["stopped"] == "budget: 0.3 s of time" and report["runs"] < 100_000
+
+
+def test_playtest_stops_at_its_memory_budget():
+    spec = make_spec(Options(adventure=str(AGREE)))
+    gathered = gather(spec, 100, 1, limits=Limits(memory_mb=1))
+    assert gathered.results == [] and gathered.stopped == "budget: 1 MB of memory"
+
+
+def test_exhaustive_sweep_stops_at_its_budget_and_writes_html(tmp_path):
+    told = []
+    found = sweep(Options(adventure="supply-ship", runs=100_000, seconds=0.5), progress=told.append)
+    assert found["stopped"] == "budget: 0.5 s of time"
+    assert told and "runs and branchings" in sweep_text(told[-1])
+    page = tmp_path / "sweep.html"
+    result = CliRunner().invoke(cli, ["playtest", "supply-ship", "--exhaustive", "--time-limit", "0.5",
+                                      "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text()
+    assert "Exhaustive playtest of Supply Run" in text and "Stopped early (budget: 0.5 s of time)" in text
+    assert "Scenes never entered" in text and "<script" not in text
+
+
+def test_progress_line_rewrites_one_line_and_keeps_control_characters_out():
+    out = io.StringIO()
+    line = ProgressLine(out, force=True)
+    line.show("analyze: 5 states \x1b]0;owned\x07", now=10.0)
+    line.show("skipped: too soon", now=10.1)
+    line.show("analyze: 9 states", now=10.5)
+    line.close()
+    text = out.getvalue()
+    assert "\x07" not in text and "]0;owned" in text and "skipped" not in text
+    assert text.endswith("\r\x1b[K") and text.count("\r") == 3
+    quiet = io.StringIO()
+    ProgressLine(quiet).show("x")  # not a terminal: nothing
+    assert quiet.getvalue() == ""
