@@ -62,7 +62,7 @@ def run_playtest_command(*, adventure: str, runs: int, seed: int, character_name
 
             show(result, console)
             if html_file:
-                console.print(f"HTML report written to {html_file}")
+                console.print(f"HTML report written to {html_file}", markup=False)
         return
     err = Console(stderr=True)
     show_bar = err.is_terminal
