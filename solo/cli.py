@@ -83,7 +83,7 @@ def cli() -> None:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False, emoji=False)
+    return Console(highlight=False, soft_wrap=False, emoji=False, markup=False)  # text is data
 
 
 def wants_plain(flag: bool, stream: Any = None) -> bool:
@@ -563,7 +563,7 @@ def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> No
 
     console = _console()
     console.print(roll_view(RollMade(record.to_dict(), f"{system} {record.kind}")))
-    console.print(f"[dim]seed {dice.seed}[/dim]")
+    console.print(f"seed {dice.seed}", style="dim")
 
 
 @cli.command()
@@ -821,7 +821,7 @@ def character_show(name: str, save_dir: str | None, as_json: bool) -> None:
     console = _console()
     console.print(table)
     if options:
-        console.print("[bold]Experience can buy:[/bold]")
+        console.print("Experience can buy:", style="bold")
         for option in options:
             cost = ", ".join(f"{v} {k}" for k, v in option.cost.items())
             console.print(plain(f"  {option.key:<28} {option.text} ({cost})"))

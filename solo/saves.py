@@ -23,6 +23,7 @@ Every problem a user can meet is a :class:`SaveError` with a one-line message.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -46,7 +47,7 @@ except ImportError:  # pragma: no cover - not on the platforms solo supports
     fcntl = None  # type: ignore[assignment]
 
 SAVE_FORMAT = 1
-SLOT_PATTERN = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$")
+SLOT_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 DEFAULT_SLOT = "autosave"
 SAVE_DIR_ENV = "SOLO_SAVE_DIR"
 
@@ -64,7 +65,7 @@ class SlotInUseError(SaveError):
 
 def check_slot(slot: str) -> str:
     """The slot name if it is safe as a file name; otherwise SaveError naming the rule."""
-    if not SLOT_PATTERN.match(slot) or ".." in slot:
+    if not SLOT_PATTERN.fullmatch(slot) or ".." in slot:  # fullmatch: "$" lets a final newline in
         raise SaveError(
             f"bad slot name {slot!r}: use letters, digits, '_', '-' or '.', at most 64, "
             "no path separators and no '..'"
@@ -196,8 +197,10 @@ class SaveStore:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except OSError as exc:
-            if exc.errno == getattr(os, "ELOOP", None):
+            if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link: never lock (or write) through it
                 raise SaveError(f"cannot lock slot {slot!r}: {path} is a symbolic link") from None
+            if exc.errno == errno.EISDIR:  # a stale lock directory: no lock could hold, so refuse
+                raise SaveError(f"cannot lock slot {slot!r}: {path} is a directory; remove it and try again") from None
             # a read-only folder: nothing can be saved there anyway, and writing says so
             return
         try:
@@ -315,7 +318,7 @@ class SaveStore:
             return found
         for path in sorted(self.folder.glob("*.json")):
             slot = path.stem
-            if not SLOT_PATTERN.match(slot) or ".." in slot or not _regular(path):
+            if not SLOT_PATTERN.fullmatch(slot) or ".." in slot or not _regular(path):
                 continue  # FIFOs, devices and folders named like saves are never opened
             held = self.holds(slot)
             if self._try_lock(slot):

@@ -334,7 +334,8 @@ def to_mermaid(adventure: Adventure, character: Character | str | None = None) -
     graph = edges(adventure, character)
     title = " ".join(adventure.title.split())
     note = " ".join(_odds_note(adventure, character).split())
-    lines = [f"%% {title} ({adventure.id}) - drawn by solo graph, {note}", "flowchart TD"]
+    # the comment line is escaped like a label: Mermaid reads a %%{...}%% directive anywhere
+    lines = [f"%% {mermaid_text(title)} ({adventure.id}) - drawn by solo graph, {mermaid_text(note)}", "flowchart TD"]
 
     def node(sid: str) -> str:
         scene = adventure.scenes[sid]

@@ -53,6 +53,7 @@ Decisions worth knowing when writing a file:
 
 from __future__ import annotations
 
+import math
 import re
 from os import PathLike
 from typing import Any, Iterable
@@ -238,13 +239,18 @@ def _to_int(text: str) -> int | None:
 
 
 def _to_float(text: str) -> float | None:
+    """A finite float, None when ``text`` is not one; ValueError for ``.inf``, ``.nan`` or an overflow.
+
+    The engine would play such a value, but a save cannot hold it (JSON has no infinity), so a
+    game with one could never be continued: refused here, where the error can name file:line.
+    """
+    if _INF.match(text) or _NAN.match(text):
+        raise ValueError(f"{text} is not a finite number, and a save cannot hold it")
     if _FLOAT.match(text):
-        return float(text)
-    m = _INF.match(text)
-    if m:
-        return float("-inf") if m.group(1) == "-" else float("inf")
-    if _NAN.match(text):
-        return float("nan")
+        number = float(text)
+        if not math.isfinite(number):
+            raise ValueError(f"{text} is too large a number (a save cannot hold it)")
+        return number
     return None
 
 

@@ -62,7 +62,7 @@ def run_playtest_command(*, adventure: str, runs: int, seed: int, character_name
 
             show(result, console)
             if html_file:
-                console.print(f"HTML report written to {html_file}")
+                console.print(f"HTML report written to {html_file}", markup=False)
         return
     err = Console(stderr=True)
     show_bar = err.is_terminal
@@ -91,6 +91,6 @@ def run_playtest_command(*, adventure: str, runs: int, seed: int, character_name
     show_tables(report, loaded, console)
     if report["interrupted"]:
         why = report.get("stopped") or "interrupted"
-        console.print(f"[yellow]{why}: the report covers the {report['runs']} runs gathered[/yellow]")
+        console.print(f"{why}: the report covers the {report['runs']} runs gathered", style="yellow", markup=False)
     if html_file:
-        console.print(f"HTML report written to {html_file}")
+        console.print(f"HTML report written to {html_file}", markup=False)

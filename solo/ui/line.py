@@ -43,7 +43,7 @@ class LineFront:
         if not plain and console is None:
             from rich.console import Console
 
-            self.console = Console(highlight=False, soft_wrap=False, emoji=False, file=self.out,
+            self.console = Console(highlight=False, soft_wrap=False, emoji=False, markup=False, file=self.out,
                                    width=self.width)
         self._shown: ev.ChoicesOffered | None = None
         self._status = ""

@@ -19,6 +19,7 @@ from rich.text import Text
 from solo.engine import events as ev
 from solo.rules.vocabulary import for_system
 from solo.ui import words as w
+from solo.ui.safe_text import literal
 
 #: Tone -> rich style.
 TONE_STYLE = {
@@ -196,13 +197,13 @@ def ending_view(summary: dict[str, Any], advances: list[str]) -> RenderableType:
 
 
 def rows_table(rows: list[tuple[str, str, str]], title: str = "") -> Table:
-    table = Table(title=title or None, show_header=False, box=None, padding=(0, 1), title_style="bold",
+    table = Table(title=literal(title) if title else None, show_header=False, box=None, padding=(0, 1), title_style="bold",
                   title_justify="left")
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
     last = None
     for heading, text, tone in rows:
-        table.add_row("" if heading == last else heading, Text(text, style=TONE_STYLE.get(tone, "")))
+        table.add_row(literal("" if heading == last else heading), literal(text, TONE_STYLE.get(tone, "")))
         last = heading
     return table
 

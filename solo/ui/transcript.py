@@ -7,11 +7,11 @@ self-contained file (styles inline, no scripts, no outside requests). No rich, n
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from solo.engine import events as ev
 from solo.story import Story
+from solo.ui import safe_text
 from solo.ui.words import Words, reflow
 
 Lines = list[tuple[str, str]]  # (text, kind): title, scene, story, choice, roll, why, line, note, end
@@ -97,7 +97,7 @@ def to_markdown(story: Story, words: Words) -> str:
 
 
 def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;").replace("#", "\\#")
+    return safe_text.markdown(text)
 
 
 STYLE = """
@@ -115,10 +115,10 @@ h1 { font-size: 1.8em; margin-bottom: .2em; } h2 { font-size: 1.25em; margin-top
 
 
 def to_html(story: Story, words: Words) -> str:
-    title = html.escape(words_clean(story.adventure.title))
+    title = safe_text.html(story.adventure.title)
     body: list[str] = []
     for text, kind in story_lines(story, words):
-        t = html.escape(text)
+        t = safe_text.html(text)
         if kind == "title":
             body.append(f"<h1>{t}</h1>")
         elif kind in ("scene", "end"):
@@ -126,7 +126,7 @@ def to_html(story: Story, words: Words) -> str:
         elif kind == "story":
             body.append(f"<p>{t}</p>")
         else:
-            body.append(f'<p class="{html.escape(kind)}">{t}</p>')
+            body.append(f'<p class="{safe_text.html(kind)}">{t}</p>')
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n"
             f"<style>{STYLE}</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")

@@ -28,6 +28,7 @@ from solo.ui.app import pages
 from solo.ui.app.screens import PageScreen
 from solo.ui.app.widgets import ChoicePanel, ConflictPanel, DicePanel, SheetPanel, StatusLine, StoryPane, cut_words
 from solo.ui.render import EventView, safe
+from solo.ui.safe_text import literal
 from solo.ui.status import Status
 from solo.rules.vocabulary import for_system
 from solo.ui.words import Words, reflow
@@ -147,7 +148,7 @@ class SoloApp(App[int]):
         self._fight_shown: Any = None  # the fight's state last drawn in the story (narrow screens)
         self._typed = ""  # digits typed for a two-digit choice, waiting for the next
         self._digit_timer: Any = None
-        self.title = session.adventure.title
+        self.title = safe(session.adventure.title)
 
     # -- layout ---------------------------------------------------------------------------------
     @property
@@ -263,7 +264,7 @@ class SoloApp(App[int]):
         self.main.query_one(StatusLine).status = status
         self.main.query_one(SheetPanel).status = status
         side = self.main.query_one("#side")
-        side.border_title = safe(status.name) or "Character"
+        side.border_title = literal(status.name) if safe(status.name) else "Character"
         self._set_titlebar(status)
 
     def show_events(self, events: list[ev.Event], status: Status) -> None:
@@ -340,7 +341,7 @@ class SoloApp(App[int]):
             story = self.main.query_one(StoryPane)
             self._anchor = self._anchor or story.add(Text(safe(text), style=style), classes=kind)
             story.reveal(self._anchor)
-        self.notify(safe(text), severity=severity, timeout=4)
+        self.notify(safe(text), severity=severity, timeout=4, markup=False)
 
     def show_page(self, title: str, body: RenderableType) -> None:
         self.push_screen(PageScreen(title, body))
@@ -397,7 +398,7 @@ class SoloApp(App[int]):
         box = self.main.query_one("#command", Input)
         box.display = True
         box.value = ""
-        box.placeholder = f"{message.text}  (Enter to send, Esc to cancel)"
+        box.placeholder = f"{safe(message.text)}  (Enter to send, Esc to cancel)"
         self._answering = True
         box.focus()
 

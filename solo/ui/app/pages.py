@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solo.ui.render import TONE_STYLE, rows_table
+from solo.ui.safe_text import literal
 from solo.ui.words import Words, clean
 
 TITLES = {
@@ -33,7 +34,7 @@ def _keys_table(keys: list[tuple[str, str]]) -> Table:
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
     for key, text in keys:
-        table.add_row(key, text)
+        table.add_row(literal(key), literal(text))
     return table
 
 
@@ -82,7 +83,7 @@ def page(kind: str, data: dict[str, Any], words: Words, keys: list[tuple[str, st
         table.add_column()
         for entry in entries:
             where = f"Turn {entry.get('turn', 0)}, {clean(entry.get('scene_title', ''))}"
-            table.add_row(where, clean(entry.get("text", "")))
+            table.add_row(literal(where), literal(entry.get("text", "")))
         return title, table
     if kind in ("recap", "story"):
         from solo.ui.transcript import story_lines

@@ -6,6 +6,7 @@ asked in the choices box instead, so the story above it stays readable.)
 from __future__ import annotations
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -29,7 +30,7 @@ class PageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="page") as page:
-            page.border_title = self.page_title
+            page.border_title = Text(self.page_title)  # may hold adventure text: never markup
             page.border_subtitle = "Esc: back"
             yield Static(self.body, id="page-body")
 

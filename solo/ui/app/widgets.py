@@ -24,6 +24,7 @@ from solo.engine import events as ev
 from solo.ui.app.dice_view import dice_view
 from solo.ui.conflict_view import state_view
 from solo.ui.render import safe
+from solo.ui.safe_text import literal
 from solo.ui.status import Gauge, Status
 from solo.ui.words import RollWords, Words, compact_hint
 
@@ -137,7 +138,7 @@ class ChoicePanel(OptionList):
         self.offered = offered
         self.clear_options()
         if offered is not None:
-            self.border_title = safe(offered.prompt)
+            self.border_title = literal(offered.prompt)
             key_width = max((len(o.key or "·") for o in offered.options), default=1)
             for n, option in enumerate(offered.options):
                 self.add_option(Option(choice_prompt(option, offered.kind, self.words, key_width), id=f"o{n}",
@@ -235,9 +236,9 @@ def stats_grid(stats: list[tuple[str, str]], width: int) -> Table:
         table.add_column(style="dim", no_wrap=True)
         table.add_column(justify="right", no_wrap=True)
     for start in range(0, len(stats), per_row):
-        row: list[str] = []
+        row: list[Text] = []
         for name, value in stats[start:start + per_row]:
-            row += [safe(name), safe(value)]
+            row += [literal(name), literal(value)]
         table.add_row(*row)
     return table
 
@@ -414,7 +415,7 @@ class DicePanel(Static):
     def watch_roll(self, roll: ev.RollMade | None) -> None:
         self.display = roll is not None
         what = self.words.stat if self.words is not None and self.words.stat else (roll.label if roll else "")
-        self.border_title = f"Roll: {safe(what)}" if what else "Roll"  # the whole label is in the story
+        self.border_title = literal(f"Roll: {safe(what)}") if what else "Roll"  # the whole label is in the story
 
     def render(self) -> RenderableType:
         if self.roll is None:
@@ -432,7 +433,7 @@ class ConflictPanel(Static):
 
     def watch_view(self, view: dict[str, Any] | None) -> None:
         self.display = view is not None
-        self.border_title = safe(view.get("title", "")) if view else ""  # a fight's or an endeavour's
+        self.border_title = literal(view.get("title", "")) if view else ""  # a fight's or an endeavour's
 
     def render(self) -> RenderableType:
         if self.view is None:

@@ -1,0 +1,59 @@
+"""The slot lock holds against real processes, a symbolic link and a stale lock directory (issue 17:
+the ELOOP check read ``os.ELOOP``, which does not exist, so the lock failed open)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from solo.saves import SaveError, SaveStore, SlotInUseError
+
+HOLDER = textwrap.dedent("""
+    import sys
+    from solo.saves import SaveStore
+    SaveStore(sys.argv[1]).lock("s")
+    print("locked", flush=True)
+    sys.stdin.readline()
+""")
+
+
+@pytest.mark.e2e
+def test_a_second_process_cannot_take_a_held_slot_and_can_once_the_holder_is_killed(tmp_path):
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(SlotInUseError):
+            SaveStore(tmp_path).lock("s")
+    finally:
+        holder.kill()
+        holder.wait()
+    store = SaveStore(tmp_path)  # a killed holder leaves no lock behind
+    store.lock("s")
+    assert store.holds("s")
+    store.release("s")
+
+
+def test_a_symbolic_link_as_lock_file_is_refused(tmp_path):
+    (tmp_path / "elsewhere").write_text("")
+    os.symlink(tmp_path / "elsewhere", tmp_path / "s.json.lock")
+    with pytest.raises(SaveError, match="symbolic link"):
+        SaveStore(tmp_path).lock("s")
+
+
+def test_a_stale_lock_directory_is_refused_not_ignored(tmp_path):
+    (tmp_path / "s.json.lock").mkdir()
+    with pytest.raises(SaveError, match="is a directory"):
+        SaveStore(tmp_path).lock("s")
+
+
+def test_a_slot_name_with_a_trailing_newline_is_refused():
+    from solo.saves import check_slot
+
+    with pytest.raises(SaveError, match="bad slot name"):
+        check_slot("game\n")
+    assert check_slot("game") == "game"
