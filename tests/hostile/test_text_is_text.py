@@ -84,8 +84,10 @@ def test_line_mode_transcripts_and_graphs_show_hostile_text_literally(tmp_path_f
     dot = run(["graph", str(path), "--format", "dot"], folder)
     assert dot.exit_code == 0, dot.output
     for line in dot.output.splitlines():  # every quoted string closes on its line, no HTML label
+        if line.lstrip().startswith("//"):
+            continue  # a comment to the end of the line: nothing in it is read (newlines are folded)
         outside = re.sub(r'"(?:[^"\\]|\\.)*"', "", line)
-        assert '"' not in outside and (line.lstrip().startswith("//") or "<" not in outside), line
+        assert '"' not in outside and "<" not in outside, line
     assert "\x1b" not in dot.output
 
     mermaid = run(["graph", str(path), "--format", "mermaid"], folder)
