@@ -66,7 +66,7 @@ def run_analyze_command(*, adventure: str, character_name: str | None, policy: s
     if as_json:
         console.out(json.dumps(result, indent=2), highlight=False)
         return
-    show(result, loaded, console, elapsed, asked=AskedFor(adventure, character_name, seconds))
+    show(result, loaded, console, elapsed, asked=AskedFor(adventure, character_name, seconds, max_states, memory_mb))
 
 
 #: A bound wider than this (in probability) leaves figures too loose to balance an adventure by:
@@ -81,8 +81,18 @@ PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "random"}
 class AskedFor:
     """What the GM typed, to write the commands the output suggests."""
 
-    def __init__(self, adventure: str, character: str | None, seconds: float) -> None:
-        self.adventure, self.character, self.seconds = adventure, character, seconds
+    def __init__(self, adventure: str, character: str | None, seconds: float, max_states: int = 200_000,
+                 memory_mb: int = 1500) -> None:
+        self.adventure, self.character = adventure, character
+        self.seconds, self.max_states, self.memory_mb = seconds, max_states, memory_mb
+
+    def more(self, stopped: str) -> list[str]:
+        """The option that gives analyze more of the budget it ran out of (time unless it says otherwise)."""
+        if "game states" in stopped:
+            return ["--max-states", str(self.max_states * 10)]
+        if "MB of memory" in stopped:
+            return ["--memory-limit", str(self.memory_mb * 2)]
+        return ["--time-limit", f"{max(600.0, self.seconds * 10):g}"]
 
 
 def percent(p: float) -> str:
@@ -107,7 +117,7 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
     sampled = " ".join(shlex.quote(w) for w in words)
     more = " ".join(shlex.quote(w) for w in ["solo", "analyze", asked.adventure, *(
         ["--policy", result["policy"]] if result["policy"] != "random" else []), *(
-        ["--character", asked.character] if asked.character else []), "--time-limit", f"{max(600, asked.seconds * 10):g}"])
+        ["--character", asked.character] if asked.character else []), *asked.more(result["stopped"])])
     like = {"random": "", "best": " (a careful bot: near the best play, not at it)",
             "worst": " (random play: no bot plays as badly as possible)"}[result["policy"]]
     return (f"These ranges are {result['bound'] * 100:.0f} points wide, too wide to balance by. For sampled "
