@@ -94,16 +94,23 @@ def wants_plain(flag: bool, stream: Any = None) -> bool:
     return flag or not can_encode(getattr(stream, "encoding", None))
 
 
-def _front(session, as_json: bool, as_plain: bool = False):
-    """The line-mode front end for a session: JSON, plain words or rich."""
+def _front(session, as_json: bool, as_plain: bool = False, watch: str | None = None):
+    """The line-mode front end for a session: JSON, plain words or rich; with ``watch``, its
+    input also answers ``:reload`` whenever that file is saved (``solo play --watch``)."""
     from solo.ui.driver import JsonFront, LineFront, LineInput
     from solo.ui.words import Words
 
     words = Words(session.adventure, session.game)
+    if watch:
+        from solo.ui.live_preview import WatchingInput
+
+        source = WatchingInput(watch)
+    elif as_json:
+        source = LineInput(sys.stdin)
+    else:
+        source = LineInput(prompt=input) if sys.stdin.isatty() else LineInput(sys.stdin)
     if as_json:
-        return JsonFront(sys.stdout, LineInput(sys.stdin), words)
-    interactive = sys.stdin.isatty()
-    source = LineInput(prompt=input) if interactive else LineInput(sys.stdin)
+        return JsonFront(sys.stdout, source, words)
     return LineFront(words, source, plain=wants_plain(as_plain))
 
 
@@ -121,13 +128,17 @@ def _interactive(as_json: bool) -> bool:
 @click.option("--plain", "as_plain", is_flag=True, help="Plain words: no colour, boxes, emoji (screen readers).")
 @click.option("--character", "character_name", help="Play a stored character (see `solo character list`).")
 @click.option("--ironman", is_flag=True, help="No undo.")
+@click.option("--forgiving", is_flag=True,
+              help="Undo may re-roll: an undone roll is rolled anew (the save says so). Without it, "
+                   "undo fixes a misclick but the same choice rolls the same dice.")
 @click.option("--gm", is_flag=True, help="GM mode (line mode): :goto, :set, :give, :force, :state, :scenes, :odds, the author's notes.")
 @click.option("--replay", "replay_file", type=click.Path(dir_okay=False, exists=True), help="Reproduce a run from a save or replay file.")
 @click.option("--full/--line", "full", default=None, help="Full-screen or line mode [default: full-screen on a terminal of 60×20 or more].")
+@click.option("--watch", is_flag=True, help="Live preview: reload the file whenever it is saved and replay your answers on it.")
 @click.option("--tab", "per_tab", is_flag=True, hidden=True, help="(solo serve) a free slot: SLOT, else SLOT-2, SLOT-3 ...")
 def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, save_dir: str | None, as_json: bool,
-         as_plain: bool, character_name: str | None, ironman: bool, gm: bool, replay_file: str | None,
-         full: bool | None, per_tab: bool = False) -> None:
+         as_plain: bool, character_name: str | None, ironman: bool, forgiving: bool, gm: bool, replay_file: str | None,
+         full: bool | None, watch: bool = False, per_tab: bool = False) -> None:
     """Play ADVENTURE (a bundled id or a .yaml file; default: supply-ship).
 
     Each adventure saves in its own slot (its id) unless --slot says otherwise. A slot holding
@@ -151,10 +162,11 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
             session = replay_into_session(replay_file, store=store, slot=slot or "replay")
             _guard_slot(store, session.slot, start_new, as_json)
-            status = _run(session, as_json, full, as_plain, resume=True)
+            _keep_previous(store, session)
+            status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
         else:
             session = new_session(adventure, store=store, slot=slot or "pending", seed=seed, character=character,
-                                  ironman=ironman, gm=gm)
+                                  ironman=ironman, gm=gm, forgiving=forgiving)
             if slot is None:
                 session.slot = check_slot(session.adventure.id)
             notice = ""
@@ -165,8 +177,10 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
                 notice = tab_notice(wanted, session.slot)
             store.lock(session.slot)  # refused now if another solo plays this slot
             _guard_slot(store, session.slot, start_new, as_json)
+            _keep_previous(store, session)
             status = _run(session, as_json, False if gm else full, as_plain,  # GM commands are line mode's
-                          offer_keep=not character_name and _interactive(as_json), notice=notice)
+                          offer_keep=_offers_keep(session, as_json) and not watch, notice=notice,
+                          watch=session.adventure.source if watch else None)
         if character_name and session.game.finished:
             _keep_character(store, session)
     except user_errors() as exc:
@@ -175,7 +189,7 @@ def play(adventure: str, seed: int | None, slot: str | None, start_new: bool, sa
 
 
 def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, resume: bool = False,
-         offer_keep: bool = False, notice: str = "") -> int:
+         offer_keep: bool = False, notice: str = "", watch: str | None = None) -> int:
     """Play ``session`` on the full screen or in line mode (see :mod:`solo.ui.screen_mode`)."""
     from solo.ui import screen_mode
 
@@ -186,10 +200,27 @@ def _run(session, as_json: bool, full: bool | None, as_plain: bool = False, *, r
     if mode == screen_mode.FULL:
         from solo.ui.app.app import play_full
 
-        return play_full(session, resume=resume, offer_keep=offer_keep, notice=notice)
+        status = play_full(session, resume=resume, offer_keep=offer_keep, notice=notice, watch=watch)
+        _farewell(session, status)  # the screen is gone: say where the game is, as line mode does
+        return status
     from solo.ui.driver import play as run
 
-    return run(session, _front(session, as_json, as_plain), resume=resume, offer_keep=offer_keep)
+    status = run(session, _front(session, as_json, as_plain, watch), resume=resume, offer_keep=offer_keep)
+    if not as_json and session.game.finished:  # leaving mid-game says it already
+        _farewell(session, status)
+    return status
+
+
+def _farewell(session, status: int) -> None:
+    """Where the game was saved and the command that resumes or re-reads it."""
+    from solo.ui.commands import where_saved
+
+    if not session.autosave:
+        return
+    if status != 0 and session.save_error:
+        echo(f"progress NOT saved in slot {session.slot!r} ({session.save_error})", err=True)
+        return
+    echo(where_saved(session.slot, session.game.finished, session.store.path(session.slot)))
 
 
 def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
@@ -207,6 +238,21 @@ def _guard_slot(store, slot: str, start_new: bool, as_json: bool) -> None:
         raise SaveError(f"kept it; resume with `solo continue {slot}`, or play in another slot with --slot NAME")
     raise SaveError(f"slot {slot!r} holds an unfinished game: {what}; resume it with `solo continue {slot}`, "
                     "start over with --new, or use another slot with --slot NAME")
+
+
+def _keep_previous(store, session) -> None:
+    """The game in the slot is moved aside, never replaced; the player is told where it went."""
+    from solo.session import keep_previous
+
+    said = keep_previous(store, session.slot)
+    if said:
+        session.notes.append(said)
+
+
+def _offers_keep(session, as_json: bool) -> bool:
+    """Whether the ending offers to keep the character: at a terminal, for a character not
+    already stored (a stored one is kept without asking)."""
+    return _interactive(as_json) and not session.game.state.start_character
 
 
 def _keep_character(store, session) -> None:
@@ -243,7 +289,9 @@ def continue_(slot: str | None, save_dir: str | None, as_json: bool, as_plain: b
 
             front.view("story", {"entries": retell(store.read(slot).payload)})
             sys.exit(0)
-        status = _run(session, as_json, full, as_plain, resume=True)
+        status = _run(session, as_json, full, as_plain, resume=True, offer_keep=_offers_keep(session, as_json))
+        if session.game.finished and session.game.state.start_character:
+            _keep_character(store, session)  # a stored character goes on, as after `solo play --character`
     except user_errors() as exc:
         raise fail(exc) from None
     sys.exit(status)
@@ -291,7 +339,7 @@ def serve(adventure: str, host: str, port: int, seed: int | None, slot: str | No
 @cli.command(name="list")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def list_(as_json: bool) -> None:
-    """List the bundled adventures: system, length, play time and summary."""
+    """List the bundled adventures and those of installed packs: system, length, play time, summary."""
     from solo.adventure import loader
     from solo.adventure.catalog_view import catalog_lines
 
@@ -592,6 +640,72 @@ def replay(save: str, save_dir: str | None, as_json: bool) -> None:
     else:
         echo(f"replayed {result.steps} decisions: DIFFERENT state: {'; '.join(result.differences)}")
     sys.exit(0 if result.same else 1)
+
+
+@cli.command()
+@click.argument("adventure")
+@click.option("--web", "web_dir", type=click.Path(file_okay=False), help="Write the static page into this folder.")
+@click.option("--zip", "zip_file", type=click.Path(dir_okay=False), help="Also (or instead) write it as one .zip (itch.io and the like).")
+@click.option("--pyodide", "pyodide_path", type=click.Path(exists=True), help="A Pyodide npm package on disk (folder or .tgz) instead of the cached one.")
+def export(adventure: str, web_dir: str | None, zip_file: str | None, pyodide_path: str | None) -> None:
+    """Export ADVENTURE as a web page that plays in a browser with no server (the engine runs in Pyodide)."""
+    import tempfile
+    from pathlib import Path
+
+    from solo.publish.web_export import ExportError, export_web, zip_folder
+
+    if not web_dir and not zip_file:
+        raise click.UsageError("say where: --web DIR, --zip FILE, or both")
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            done = export_web(adventure, Path(web_dir) if web_dir else Path(scratch) / "page", pyodide=pyodide_path)
+            echo(f"runtime: {done.pyodide_from}")
+            if web_dir:
+                echo(f"exported {adventure} to {done.folder} ({done.size / 1e6:.1f} MB); try it with "
+                     f"`python -m http.server -d {done.folder}` and open http://localhost:8000/")
+            if zip_file:
+                echo(f"wrote {zip_folder(done.folder, zip_file)}")
+    except ExportError as exc:
+        raise fail(exc) from None
+
+
+@cli.group()
+def new() -> None:
+    """Start something to publish: an adventure file or an adventure pack."""
+
+
+@new.command(name="adventure")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--system", "system_id", required=True, help="The game system (guts-plus, game, loose-fuzzy, humanity-blessed, four-s).")
+@click.option("--force", is_flag=True, help="Replace the file if it exists.")
+def new_adventure(file: str, system_id: str, force: bool) -> None:
+    """Write a starting adventure FILE for a game system: it validates and plays as written."""
+    from solo.publish.starter import StarterError, write_starter
+
+    try:
+        path = write_starter(file, system_id, force=force)
+    except StarterError as exc:
+        raise fail(exc) from None
+    echo(f"wrote {path}: check it with `solo validate {path}`, play it with `solo play {path} --watch`")
+
+
+@new.command(name="pack")
+@click.argument("name")
+@click.option("--dir", "parent", default=".", type=click.Path(file_okay=False), help="Where to create the pack's folder.")
+@click.option("--system", "system_id", default="guts-plus", show_default=True, help="The game system of the sample adventure.")
+def new_pack(name: str, parent: str, system_id: str) -> None:
+    """Create adventure pack NAME: a Python project (pyproject, sample adventure, test) that `pip wheel` builds."""
+    from solo.publish.pack_scaffold import scaffold_pack
+    from solo.publish.starter import StarterError
+
+    if system_id not in registry.available():
+        raise UserError(f"no game system called {system_id!r} (known: {', '.join(registry.available())})")
+    try:
+        root = scaffold_pack(name, parent, system=system_id)
+    except StarterError as exc:
+        raise fail(exc) from None
+    echo(f"created pack {name} in {root}: add .yaml files to its adventures folder; "
+         f"`pip install -e {root}` and `solo list` shows them")
 
 
 @cli.group()

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from solo.engine.game import EngineError, Game, InvalidDecision
 from solo.rules.base import Character
 from solo.saves import SaveError, SaveStore, read_file
-from solo.session import UNDO, Session, load_adventure_for
+from solo.session import UNDO, Session, forgives, load_adventure_for
 
 #: The most decisions a replay re-enacts (a long game is a few thousand); every decision is
 #: bounded in work by the engine's step budgets, so a replay is bounded too.
@@ -65,7 +65,8 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
     character = Character.from_dict(start) if start else None
     game = Game(adventure, seed=int(payload["seed"]), character=character)
     session = Session(game, adventure, SaveStore(), "replay", autosave=False,
-                      ironman=bool(payload.get("ironman", False)))
+                      ironman=bool(payload.get("ironman", False)), gm=bool(payload.get("gm", False)),
+                      forgiving=forgives(payload))
     started = session.game.start()
     if observer is not None:
         observer("", None, started, session.game)

@@ -255,6 +255,7 @@ SAVE = Obj({
     "adventure": Obj({"id": NAME, "title": Str(), "digest": Str(200), "source": Str(4096)}, required=("id",)),
     "scene": Optional(NAME), "scene_title": Str(), "progress": Str(1000), "seed": SEED, "choices": List(NAME),
     "state": STATE, "created": Optional(Str(100)), "updated": Str(100), "ironman": Bool(),
+    "gm": Bool(), "forgiving": Bool(), "redo": Map(List(Int(1, 1000), 10_000), 10_000),
     "undo": List(STATE, 1000), "transcript": List(NAME), "checksum": Str(200),
 }, required=("format", "adventure", "state"))
 

@@ -328,6 +328,31 @@ class SaveStore:
                 found.append((slot, None, str(exc)))
         return found
 
+    def set_aside(self, slot: str, tag: str, when: datetime | None = None) -> str | None:
+        """Move the game in ``slot`` (and its ``.bak``) to a slot of its own, named
+        ``SLOT.TAG-YYYYMMDD-HHMM`` (``-2``, ``-3`` ... when taken); returns that name, or None
+        when the slot is empty. Starting again never replaces a story: it is kept this way."""
+        self.lock(slot)
+        self.clean(slot)
+        main, backup = self.path(slot), self.backup_path(slot)
+        if not _exists(main) and not _exists(backup):
+            return None
+        stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M")
+        suffix = f".{tag}-{stamp}"
+        base = slot[: 64 - len(suffix) - 3].rstrip(".") + suffix
+        name, n = base, 1
+        while _exists(self.path(name)) or _exists(self.backup_path(name)):
+            n += 1
+            name = f"{base}-{n}"
+        try:
+            for old, new in ((main, self.path(name)), (backup, self.backup_path(name))):
+                if _exists(old):
+                    os.replace(old, new)
+        except OSError as exc:
+            raise SaveError(f"cannot keep the game in slot {slot!r} aside as {name!r}: {exc.strerror or exc}") from None
+        _fsync_dir(self.folder)
+        return name
+
     def delete(self, slot: str) -> bool:
         removed = False
         self.lock(slot)

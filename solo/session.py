@@ -15,7 +15,7 @@ from solo.adventure.model import Adventure
 from solo.adventure.problems import AdventureError
 from solo.engine.game import EngineError, Game
 from solo.rules.base import Character
-from solo.saves import LoadedSave, SaveError, SaveStore, make_payload
+from solo.saves import LoadedSave, SaveError, SaveStore, is_unfinished, make_payload
 
 
 @dataclass
@@ -34,6 +34,11 @@ class Session:
     history: list[dict[str, Any]] = field(default_factory=list)
     ironman: bool = False
     gm: bool = False  # GM mode (solo play --gm): its saves say so
+    #: ``solo play --forgiving``: an undone roll may be rolled again (its saves say so, like GM mode)
+    forgiving: bool = False
+    #: honest undo: what each undone decision drew, by its place (the story point and the answer):
+    #: giving the same answer there again draws the same dice
+    redo: dict[str, list[int]] = field(default_factory=dict)
     #: Every answer given, ``:undo`` included, in order: what a replay re-enacts. (The game's
     #: own choice log loses undone steps, and an undo keeps spent rerolls spent, so replaying
     #: the choice log alone would not arrive at the same state.)
@@ -62,7 +67,7 @@ class Session:
             scene_title=scene.title if scene else "",
             progress=progress,
             created=self.created,
-            extra={"ironman": self.ironman, "gm": self.gm, "undo": self.history[-UNDO_SAVED:], "transcript": self.transcript},
+            extra={"ironman": self.ironman, "gm": self.gm, "forgiving": self.forgiving, "redo": self.redo, "undo": self.history[-UNDO_SAVED:], "transcript": self.transcript},
             with_checksum=False,
         )
 
@@ -71,30 +76,67 @@ class Session:
         self.created = payload["created"]
         return self.store.write(self.slot, payload)
 
-    def remember(self, snapshot: dict[str, Any], key: str) -> None:
-        """Record a decision just made: its key, and the story from before it for :undo."""
+    @property
+    def rerolls_on_undo(self) -> bool:
+        """Whether an undone roll may come out differently: GM mode and ``--forgiving`` only."""
+        return self.gm or self.forgiving
+
+    def remember(self, snapshot: dict[str, Any], key: str, *, place: str = "", drawn: list[int] | None = None) -> None:
+        """Record a decision just made: its key, and the story from before it for :undo (with
+        where it was taken and the dice it drew, so that taking it again draws them again)."""
         self.transcript.append(key)
         if not self.ironman:
-            self.history.append(story_point(snapshot))
+            point = story_point(snapshot)
+            if place:
+                point["place"], point["drawn"] = place, list(drawn or [])
+            self.history.append(point)
             del self.history[:-UNDO_DEPTH]
 
-    def choose(self, key: str) -> list:
-        """Make a decision through the session, so undo and replays know of it."""
-        before = self.game.snapshot()
-        events = self.game.choose(key)
-        self.remember(before, self.game.state.choices[-1])
+    def choose(self, key: str, before: dict[str, Any] | None = None) -> list:
+        """Make a decision through the session, so undo and replays know of it.
+
+        Without GM mode or ``--forgiving``, an answer given again where it was undone draws the
+        dice it drew then (queued as forced values); any other answer draws new dice.
+        """
+        before = self.game.snapshot() if before is None else before
+        place = "" if self.rerolls_on_undo or self.ironman else _place(before, self._answer_id(key))
+        dice = self.game.dice
+        queued = list(dice.forced_pending)
+        again = self.redo.get(place) if place else None
+        if again:
+            dice.force(*again)
+        dice.tape = []
+        try:
+            events = self.game.choose(key)
+        except BaseException:
+            dice.clear_forced()
+            dice.force(*queued)
+            raise
+        finally:
+            drawn, dice.tape = dice.tape, None
+        self.remember(before, self.game.state.choices[-1], place=place, drawn=drawn)
         return events
+
+    def _answer_id(self, key: str) -> str:
+        """The option an answer picks (``1`` and the option's id are one answer), else the answer."""
+        offered = self.game.offered
+        for option in getattr(offered, "options", ()) or ():
+            if key in (option.key, option.id):
+                return option.id
+        return key
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Put the game back exactly as a snapshot holds it (a step cut off half way)."""
         self.game = Game.resume(self.adventure, snapshot)
 
     def undo(self) -> bool:
-        """Step back one decision in the story; the dice go on where they are.
+        """Step back one decision in the story, honestly: undo fixes a misclick, not a roll.
 
-        The dice are never rewound: the next roll after an undo is a new one, so undoing cannot
-        show what a roll would have been. Rerolls spent since stay spent, and the journal keeps
-        every note. A replay re-enacts ``:undo`` the same way and arrives at the same state.
+        The decision undone is remembered with the dice it drew: taking it again draws the same
+        dice (and a reroll spent is given back, since spending it again rolls the same), while
+        any other answer draws dice never seen. In GM mode and with ``--forgiving`` the dice go
+        on instead, so an undone roll may come out differently, and rerolls spent stay spent.
+        The journal keeps every note. A replay re-enacts ``:undo`` the same way.
         """
         if self.ironman or not self.history:
             return False
@@ -102,7 +144,13 @@ class Session:
         now = self.game.snapshot()
         rerolls_now = _spent_resources(self.game)
         game = Game.resume(self.adventure, rebuild(point, now))
-        _keep_spent(game, rerolls_now)
+        if self.rerolls_on_undo:
+            _keep_spent(game, rerolls_now)
+        elif point.get("place"):
+            self.redo.pop(point["place"], None)
+            self.redo[str(point["place"])] = [int(v) for v in point.get("drawn") or []]
+            while len(self.redo) > REDO_KEPT:
+                del self.redo[next(iter(self.redo))]
         self.game = game
         self.transcript.append(UNDO)
         return True
@@ -113,7 +161,8 @@ class Session:
         start = self.game.state.start_character
         character = Character.from_dict(start) if start else None
         game = Game(self.adventure, character=character)
-        return Session(game, self.adventure, self.store, self.slot, ironman=self.ironman)
+        return Session(game, self.adventure, self.store, self.slot, ironman=self.ironman, gm=self.gm,
+                       forgiving=self.forgiving)
 
     def side_dice(self):
         """Dice for the oracle and free rolls, apart from the game's: asking never changes a check.
@@ -135,6 +184,16 @@ UNDO = ":undo"
 LOGS = ("rolls", "choices")
 #: what a story point leaves out and takes from the present on undo
 PRESENT = ("dice", "journal")
+
+
+def _place(snapshot: dict[str, Any], answer: str) -> str:
+    """Where a decision is taken, as a short digest: the story (not the dice) and the answer."""
+    import hashlib
+    import json
+
+    point = story_point(snapshot)
+    raw = json.dumps([point, answer], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:24]
 
 
 def story_point(snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -163,6 +222,7 @@ def rebuild(point: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
 SPENT_ON_UNDO = ("rerolls",)
 UNDO_DEPTH = 50  # steps :undo can go back in one sitting
 UNDO_SAVED = 10  # of those, kept in the save file
+REDO_KEPT = 200  # undone decisions whose dice are remembered (in the save too)
 
 
 def _spent_resources(game: Game) -> dict[str, Any]:
@@ -178,6 +238,35 @@ def _keep_spent(game: Game, spent: dict[str, Any]) -> None:
         before = game.state.character.resources.get(key)
         if isinstance(before, int) and isinstance(value, int) and value < before:
             game.state.character.resources[key] = value
+
+
+def forgives(payload: dict[str, Any]) -> bool:
+    """Whether a save's undo may re-roll: it says so, or it predates honest undo and used :undo
+    (its dice went on then, so it replays and goes on that way)."""
+    if "forgiving" in payload:
+        return bool(payload["forgiving"])
+    return UNDO in (payload.get("transcript") or [])
+
+
+def keep_previous(store: SaveStore, slot: str) -> str:
+    """Before a new game takes ``slot``: move the game there aside rather than replace it.
+
+    A finished story goes to ``SLOT.ended-YYYYMMDD-HHMM``, an unfinished one the player chose to
+    start over goes to ``SLOT.replaced-...`` (a game with no decision yet is simply replaced).
+    Returns what to tell the player ("" when nothing was kept).
+    """
+    held = store.peek(slot)
+    if held is None:
+        return ""
+    finished = not is_unfinished(held)
+    if not finished and not (held.get("transcript") or held.get("choices") or (held.get("state") or {}).get("journal")):
+        return ""
+    kept = store.set_aside(slot, "ended" if finished else "replaced")
+    if kept is None:
+        return ""
+    what = "Your finished story" if finished else "The game you started over"
+    return (f"{what} in slot {slot!r} is kept as slot {kept!r}: re-read it with `solo transcript {kept}` "
+            f"or `solo continue {kept}`")
 
 
 def load_playable(name: str | Path) -> loader.Loaded:
@@ -204,6 +293,7 @@ def new_session(
     character: Character | None = None,
     ironman: bool = False,
     gm: bool = False,
+    forgiving: bool = False,
 ) -> Session:
     loaded = load_playable(adventure_name)
     if character is not None:
@@ -216,7 +306,8 @@ def new_session(
         if not adventure.allow_custom:
             raise SaveError(f"{adventure.title!r} is played with its own characters only (allow_custom: false)")
     game = Game(loaded.adventure, seed=seed, character=character)
-    return Session(game, loaded.adventure, store, slot, notes=list(loaded.notes), ironman=ironman, gm=gm)
+    return Session(game, loaded.adventure, store, slot, notes=list(loaded.notes), ironman=ironman, gm=gm,
+                   forgiving=forgiving)
 
 
 def load_adventure_for(payload: dict[str, Any]) -> tuple[Adventure, list[str]]:
@@ -278,7 +369,9 @@ def _resume(store: SaveStore, slot: str, loaded: LoadedSave) -> Session:
         notes=notes,
         ironman=bool(payload.get("ironman", False)),
         gm=bool(payload.get("gm", False)),
+        forgiving=forgives(payload),
     )
     session.history = history
     session.transcript = transcript
+    session.redo = {str(k): [int(v) for v in vs] for k, vs in (payload.get("redo") or {}).items()}
     return session

@@ -27,6 +27,7 @@ from typing import Any, Iterator
 
 from solo.adventure import length, model
 from solo.adventure._gc import gc_paused
+from solo.adventure import packs
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.sanitize import clean_tree
 from solo.adventure.schema import schema_problems
@@ -64,13 +65,31 @@ def resolve(name: str) -> Path:
         if not candidate.is_file():
             raise AdventureError([Problem(str(candidate), 0, 0, "no such adventure file")])
         return candidate
-    for path in bundled_files():
-        if path.stem == name:
-            return path
+    pack_name, wanted = packs.split_ref(name)
+    if pack_name is None:
+        for path in bundled_files():
+            if path.stem == name:
+                return path
+    found = [(pack, path) for pack, path in pack_adventures() if path.stem == wanted
+             and (pack_name is None or pack.name == pack_name)]
+    if len(found) == 1:
+        return found[0][1]
+    if len(found) > 1:
+        refs = " or ".join(f"{pack.name}:{wanted}" for pack, _ in found)
+        raise AdventureError([Problem(name, 0, 0, f"more than one pack has an adventure called {wanted!r}",
+                                      f"say which: {refs}")])
     known = ", ".join(p.stem for p in bundled_files()) or "none"
+    message = (f"no adventure called {wanted!r} in pack {pack_name!r}" if pack_name
+               else f"no bundled adventure called {name!r}, nor in an installed pack")
     raise AdventureError(
-        [Problem(name, 0, 0, f"no bundled adventure called {name!r}", f"bundled: {known}; or give a .yaml path")]
+        [Problem(name, 0, 0, message, f"bundled: {known}; `solo list` shows them all; or give a .yaml path")]
     )
+
+
+def pack_adventures() -> list[tuple[packs.Pack, Path]]:
+    """Every adventure file of every installed pack that could be opened."""
+    found, _problems = packs.installed_packs()
+    return [(pack, path) for pack in found for path in packs.pack_files(pack)]
 
 
 def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
@@ -142,27 +161,62 @@ def load(name: str | Path, *, max_bytes: int = MAX_BYTES, max_nodes: int = MAX_N
 
 
 def catalog() -> list[dict[str, Any]]:
-    """The bundled adventures as plain records for ``solo list``."""
-    entries: list[dict[str, Any]] = []
+    """The bundled adventures, then those of installed packs, as plain records for ``solo list``.
+
+    A pack's record carries ``pack`` and ``pack_version``, and ``ref``: what to give ``solo play``
+    (``pack:id`` when another pack or a bundled adventure has the same id). A pack file that does
+    not validate, or a pack that cannot be opened, is a record with an ``error``.
+    """
+    entries: list[dict[str, Any]] = [_entry(path, None) for path in bundled_files()]
+    found, problems = packs.installed_packs()
+    from_packs = [(pack, path) for pack in found for path in packs.pack_files(pack)]
+    taken: dict[str, int] = {}
     for path in bundled_files():
-        try:
-            loaded = load(path)
-            adventure = loaded.adventure
-        except AdventureError as exc:
-            entries.append({"id": path.stem, "title": "(broken file)", "system": "?", "endings": [], "error": str(exc)})
-            continue
-        entries.append(
-            {
-                "id": adventure.id,
-                "title": adventure.title,
-                "system": adventure.system,
-                "summary": adventure.summary,
-                "play_time": adventure.play_time,
-                "scenes": len(adventure.scenes),
-                "words": length.narration_words(loaded.document.data),
-                "endings": adventure.endings,
-                "house_rules": list(adventure.house_rules),
-                "path": str(path),
-            }
-        )
+        taken[path.stem] = taken.get(path.stem, 0) + 1
+    for _pack, path in from_packs:
+        taken[path.stem] = taken.get(path.stem, 0) + 1
+    for pack, path in from_packs:
+        entry = _entry(path, pack)
+        entry["ref"] = f"{pack.name}:{path.stem}" if taken[path.stem] > 1 else path.stem
+        entries.append(entry)
+    for problem in problems:
+        entries.append({"id": problem.name, "ref": problem.name, "title": "(broken pack)", "system": "?",
+                        "endings": [], "pack": problem.name, "pack_version": problem.version,
+                        "error": problem.error})
     return entries
+
+
+def _entry(path: Path, pack: packs.Pack | None) -> dict[str, Any]:
+    """One record of :func:`catalog`; a pack's file is also checked for meaning (it is a stranger's)."""
+    origin = {} if pack is None else {"pack": pack.name, "pack_version": pack.version}
+    try:
+        if pack is not None:
+            from solo.adventure.validate import validate_path
+
+            errors = [p for p in validate_path(path) if p.severity == "error"]
+            if errors:
+                more = f" (and {len(errors) - 1} more; see `solo validate`)" if len(errors) > 1 else ""
+                raise _Invalid(f"{errors[0]}{more}")
+        loaded = load(path)
+        adventure = loaded.adventure
+    except (AdventureError, _Invalid) as exc:
+        return {"id": path.stem, "ref": path.stem, "title": "(broken file)", "system": "?", "endings": [],
+                "error": str(exc), **origin}
+    return {
+        "id": adventure.id,
+        "ref": path.stem,
+        "title": adventure.title,
+        "system": adventure.system,
+        "summary": adventure.summary,
+        "play_time": adventure.play_time,
+        "scenes": len(adventure.scenes),
+        "words": length.narration_words(loaded.document.data),
+        "endings": adventure.endings,
+        "house_rules": list(adventure.house_rules),
+        "path": str(path),
+        **origin,
+    }
+
+
+class _Invalid(Exception):
+    """A pack file that reads but does not validate (its first error)."""

@@ -563,8 +563,10 @@ class Game:
             keep = self._own_keep(record)
             options = [ev.Option("1", keep.text if keep else "Keep the roll", KEEP)]
             numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
+            frozen = self.character.to_dict()  # the hints read the roll and character as offered
             for n, offer in enumerate(numbered, start=2):
-                options.append(ev.Option(str(n), offer.text, offer.key))
+                hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen)
+                options.append(ev.Option(str(n), offer.text, offer.key, hint=hint))  # type: ignore[arg-type]  # computed when first read
             # answered by typing (the text says what): shown without a number
             options += [ev.Option(None, o.text, o.key) for o in offers if o.typed]
             return ev.ChoicesOffered("roll", "The dice are down", options)
@@ -630,7 +632,37 @@ class Game:
         for option in offered.options:
             if option.hint_pending():
                 pending = option.__dict__["_hint"]
-                option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)  # type: ignore[assignment]  # made when first read
+                if pending.func == self._odds_hint:  # an offer's hint holds its own copies
+                    option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)  # type: ignore[assignment]  # made when first read
+
+    def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any]) -> str:
+        """What an offer on a roll does to the chance of success (take it, then keep the roll),
+        or that it cannot change the result; "" when that cannot be worked out."""
+        from solo.rules.base import WALK
+        from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
+
+        try:
+            record = RollRecord.from_dict(data["record"])
+            who = Character.from_dict(character)
+            spec = self._spec(data)[3]
+            params, branches = self._params(spec), frozenset(spec.outcomes)
+        except (EngineError, RulesError, LookupError, ValueError, TypeError):
+            return ""
+        known = getattr(self.ruleset, "offer_odds", None)  # a plug-in ruleset may not have it
+        exact = known(record, who, key) if known is not None else WALK
+        if exact is None:
+            return ""
+        if isinstance(exact, str):  # WALK: walk the dice the offer draws
+            after = outcomes_of(offer_run(self.ruleset, key, params, branches), record, who)
+        else:
+            after = {**exact.outcomes, SUCCESS: exact.success_chance()}
+        if after is None:
+            return ""
+        now = outcomes_of(offer_run(self.ruleset, None, params, branches), record, who)
+        if now is not None and now == after and len(now) <= 2:  # one outcome, sure either way
+            return "cannot change the result"
+        chance = after[SUCCESS]
+        return f"then {odds.percent(chance)} to succeed"
 
     def _odds_hint(self, spec: CheckSpec | None, character: Character | None = None) -> str:
         if spec is None:

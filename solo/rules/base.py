@@ -136,6 +136,10 @@ class Odds:
         return data
 
 
+#: :meth:`offer_odds`' answer for "walk the dice to find out"
+WALK = "walk"
+
+
 @dataclass(frozen=True)
 class Offer:
     """Something the player may do to a roll before it stands (take a bonus die, spend a reroll).
@@ -333,6 +337,13 @@ class RulesetDefaults:
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         """No offers: the roll stands as rolled."""
         return []
+
+    def offer_odds(self, record: RollRecord, character: Character, key: str) -> "Odds | str | None":
+        """The exact odds of the roll once offer ``key`` is taken and the roll kept, when the
+        system knows them cheaply (a reroll is the check's own odds); ``None`` when no figure
+        should be shown; :data:`WALK` (the default) to have :mod:`solo.rules.offer_odds` walk the
+        dice the offer draws."""
+        return WALK
 
     def apply_offer(
         self, dice: Dice, record: RollRecord, character: Character, key: str

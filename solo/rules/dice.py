@@ -31,6 +31,9 @@ class Dice:
         self._rng = random.Random(self.seed)
         self._forced: list[int] = []
         self.count = 0
+        #: when a list, every value drawn is appended to it (not part of the state: the caller
+        #: records what one decision drew, for honest undo)
+        self.tape: list[int] | None = None
 
     def roll(self, sides: int) -> int:
         """One die with ``sides`` faces numbered 1..sides."""
@@ -41,8 +44,11 @@ class Dice:
             value = self._forced.pop(0)
             if not 1 <= value <= sides:
                 raise DiceError(f"forced value {value} cannot show on a d{sides}")
-            return value
-        return self._rng.randrange(sides) + 1
+        else:
+            value = self._rng.randrange(sides) + 1
+        if self.tape is not None:
+            self.tape.append(value)
+        return value
 
     def rolls(self, n: int, sides: int) -> list[int]:
         """``n`` dice of ``sides`` faces, in the order rolled."""

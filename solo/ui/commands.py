@@ -149,14 +149,17 @@ def _save(ctx: Context, rest: str) -> None:
     return None
 
 
-@command("undo", "u", usage=":undo", text="step the story back one decision (the dice go on: no re-rolling)")
+@command("undo", "u", usage=":undo", text="step the story back one decision to fix a misclick: the same choice rolls the same dice again "
+              "(only GM mode and --forgiving re-roll)")
 def _undo(ctx: Context, rest: str) -> None:
     session = ctx.session
     if session.ironman:
         ctx.front.info("refused", "ironman game: no undo")
     elif session.undo():
         ctx.words.game = session.game
-        ctx.front.info("notice", "stepped back one decision; the next roll will be a new one", {"rewound": True})
+        said = ("the next roll will be a new one (forgiving undo)" if session.rerolls_on_undo
+                else "the same choice rolls the same dice again; another choice rolls new ones")
+        ctx.front.info("notice", f"stepped back one decision; {said}", {"rewound": True})
         ctx.last_events = session.game.replay_view()[:-1] if session.game.offered else []
         ctx.front.show(ctx.last_events)
         _autosave(ctx)
@@ -249,7 +252,7 @@ def _recap(ctx: Context, rest: str) -> None:
 
 @command("restart", usage=":restart", text="start this adventure again from the beginning")
 def _restart(ctx: Context, rest: str) -> Any:
-    if ctx.front.confirm("Start this adventure again from the beginning? This game's progress will be replaced."):
+    if ctx.front.confirm("Start this adventure again from the beginning? This game is kept in a slot of its own."):
         return RESTART
     ctx.front.info("notice", "carrying on")
     return None
@@ -321,6 +324,14 @@ def _autosave(ctx: Context):
     return path
 
 
+def where_saved(slot: str, finished: bool, path: Any = None) -> str:
+    """Two lines for after the game: where it is saved, and the command that resumes or re-reads it."""
+    at = f" ({path})" if path else ""
+    if finished:
+        return f"The story is saved in slot {slot!r}{at}.\nRe-read it with: solo transcript {slot}"
+    return f"Progress saved in slot {slot!r}{at}.\nResume with: solo continue {slot}"
+
+
 def leave(ctx: Context, why: str) -> int:
     path = _autosave(ctx)
     if ctx.session.autosave and path is None:  # never "saved" when it was not
@@ -335,3 +346,5 @@ def leave(ctx: Context, why: str) -> int:
 
 # GM mode's commands (group "gm") register themselves from their own module.
 from solo.ui import gm_commands  # noqa: E402,F401
+# The live preview's :reload (group "author") likewise.
+from solo.ui import live_preview  # noqa: E402,F401

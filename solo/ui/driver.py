@@ -17,8 +17,9 @@ from typing import Any, Callable, TextIO
 
 from solo.engine import events as ev
 from solo.engine.game import EngineError, InvalidDecision
+from solo.saves import SaveError
 from solo.session import Session
-from solo.ui import commands
+from solo.ui import commands, live_preview
 from solo.ui.commands import Context, Front, leave
 from solo.ui.words import Words
 
@@ -92,6 +93,14 @@ class JsonFront:
     def ask(self, offered: ev.ChoicesOffered) -> str | None:
         self.emit(offered.to_dict())
         return self.source.read("")
+
+    def wait_for_save(self) -> bool:
+        """After an ending, with --watch: True when the file is saved again (False: leave)."""
+        wait = getattr(self.source, "wait_for_save", None)
+        if wait is None:
+            return False
+        self.emit({"type": "watching", "text": "the end; save the file to play its new version"})
+        return bool(wait())
 
     def confirm(self, question: str) -> bool:
         self.emit({"type": "confirm", "text": question})
@@ -196,7 +205,14 @@ def _loop(ctx: Context, resume: bool) -> int:
     if ctx.session.gm:
         _gm_notes(ctx, events)
     commands._autosave(ctx)
-    while not ctx.session.game.finished:
+    while True:
+        if ctx.session.game.finished:
+            # the live preview (solo play --watch) stays after an ending, to play the next version
+            wait = getattr(front, "wait_for_save", None)
+            if wait is None or not wait():
+                return 0
+            commands.run(ctx, live_preview.RELOAD)
+            continue
         session = ctx.session
         ctx.words.game = session.game
         offered = session.game.offered
@@ -219,7 +235,6 @@ def _loop(ctx: Context, resume: bool) -> int:
         status = _step(ctx, line)
         if status is not None:
             return status
-    return 0
 
 
 def _step(ctx: Context, line: str) -> int | None:
@@ -227,7 +242,7 @@ def _step(ctx: Context, line: str) -> int | None:
     session, front = ctx.session, ctx.front
     before = session.game.snapshot()
     try:
-        events = session.game.choose(line)
+        events = session.choose(line, before)  # the session knows the dice an undone answer drew
     except InvalidDecision as exc:
         front.info("refused", str(exc))
         return None
@@ -239,7 +254,6 @@ def _step(ctx: Context, line: str) -> int | None:
     except KeyboardInterrupt:
         session.restore(before)
         raise
-    session.remember(before, session.game.state.choices[-1])
     ctx.words.game = session.game
     ctx.last_events = events
     front.show(events)
@@ -257,9 +271,17 @@ def _gm_notes(ctx: Context, events: list[ev.Event]) -> None:
 
 
 def _restart(ctx: Context) -> None:
+    from solo.session import keep_previous
+
+    kept = ""
+    if ctx.session.autosave and commands._autosave(ctx) is not None:  # the game as it stands is kept aside
+        try:
+            kept = keep_previous(ctx.session.store, ctx.session.slot)
+        except SaveError as exc:
+            ctx.front.info("error", f"could not keep the game aside: {exc}")
     ctx.session = ctx.session.restarted()
     ctx.words.game = ctx.session.game
-    ctx.front.info("notice", "starting again from the beginning", {"rewound": True})
+    ctx.front.info("notice", "starting again from the beginning" + (f"; {kept}" if kept else ""), {"rewound": True})
     events = ctx.session.game.start()
     ctx.last_events = events
     ctx.front.show(events)

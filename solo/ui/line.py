@@ -115,6 +115,15 @@ class LineFront:
         prompt = f"{hint} or :help > " if hint else ":help > "
         return self.source.read(to_terminal(prompt, getattr(self.out, "encoding", None)))
 
+    def wait_for_save(self) -> bool:
+        """After an ending, with --watch: True when the file is saved again (False: leave)."""
+        wait = getattr(self.source, "wait_for_save", None)
+        if wait is None:
+            return False
+        self.info("notice", "The end. Still watching the file: save it to play its new version, "
+                            "or press Enter to leave.")
+        return bool(wait())
+
     def confirm(self, question: str) -> bool:
         if not getattr(self.source, "interactive", False):
             return False

@@ -88,7 +88,7 @@ def status_of(game: Game, adventure: Adventure) -> Status:
         objectives=tuple(known_objectives(words)),
         clocks=tuple(known_clocks(words)),
         known=tuple((words.label(n) or n, variable_text(v))
-                    for n, v in list(state.counters.items()) + list(state.flags.items()) if words.shown_variable(n)),
+                    for n, v in list(state.counters.items()) + list(state.flags.items()) if words.shown_variable(n, v)),
         turn=state.turn,
         ended=state.ending is not None,
     )

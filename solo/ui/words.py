@@ -445,7 +445,7 @@ class Words:
                 size = self.adventure.clocks[cid].size
                 rows.append(("Clock", f"{self.clock(cid)}: {value} of {size}", WARN))
         for name, value in list(game.state.counters.items()) + list(game.state.flags.items()):
-            if self.shown_variable(name):
+            if self.shown_variable(name, value):
                 rows.append(("Known", f"{self.label(name)}: {_variable_text(value)}", ""))
         return rows
 
@@ -455,9 +455,14 @@ class Words:
         listed = next((c.stats for c in self.adventure.characters if c.id == getattr(character, "id", None)), {})
         return _in_order(character.stats, listed)
 
-    def shown_variable(self, name: str) -> bool:
-        """Counters and flags appear on the sheet only when labelled and not hidden."""
-        return bool(self.label(name)) and self.visible("variable", name)
+    def shown_variable(self, name: str, value: Any = None) -> bool:
+        """Counters and flags appear on the sheet only when labelled and not hidden; a flag only
+        once it is set or the story reveals it (``Quillick's weakness: no`` would name a secret)."""
+        if not self.label(name) or not self.visible("variable", name):
+            return False
+        if value is False:
+            return self.game is not None and name in getattr(self.game.state, "revealed", ())
+        return True
 
     # -- the adventure's card and the end ---------------------------------------------------
     def card(self) -> list[Line]:

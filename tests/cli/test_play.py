@@ -70,17 +70,25 @@ def test_rich_view_through_a_pipe_with_commands(fixtures, tmp_path):
     assert (tmp_path / "tiny.json").exists()  # each adventure saves in its own slot
 
 
-def test_undo_steps_back_and_the_next_roll_is_new(fixtures, tmp_path):
+def test_undo_steps_back_and_the_same_choice_rolls_the_same_dice(fixtures, tmp_path):
     result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "3", "--json", "--slot", "u"], "1\n2\n:undo\n2\n", tmp_path)
     stream = events(result.output)
     assert any(e["type"] == "notice" and "stepped back" in e["text"] for e in stream)
     rolls = [e for e in stream if e["type"] == "roll"]
-    assert len(rolls) >= 2
-    state = json.loads((tmp_path / "u.json").read_text())["state"]
-    # both rolls drew from the dice: the one after :undo is a new roll, not the undone one again
-    assert state["dice"]["count"] == sum(len(e["record"]["dice"]) for e in rolls)
+    assert len(rolls) == 2 and rolls[0]["record"]["dice"] == rolls[1]["record"]["dice"]
     replayed = run(["replay", "u", "--json"], "", tmp_path)
     assert json.loads(replayed.output)["same"] is True
+
+
+def test_forgiving_undo_rolls_anew_and_the_save_says_so(fixtures, tmp_path):
+    differed = False
+    for seed in range(1, 12):
+        result = run(["play", str(fixtures / "tiny.yaml"), "--seed", str(seed), "--json", "--slot", f"f{seed}",
+                      "--forgiving"], "1\n2\n:undo\n2\n", tmp_path)
+        rolls = [e["record"]["dice"] for e in events(result.output) if e["type"] == "roll"]
+        differed |= rolls[0] != rolls[1]
+        assert json.loads((tmp_path / f"f{seed}.json").read_text())["forgiving"] is True
+    assert differed
 
 
 def test_ironman_refuses_undo(fixtures, tmp_path):
@@ -159,7 +167,8 @@ def test_play_replay_reproduces_a_run_and_goes_on_from_there(fixtures, tmp_path)
 
 def test_replay_of_a_run_with_undo_after_a_spent_reroll(fixtures, tmp_path):
     # seed 1: the hero forces the door and fails (offering the reroll), spends it, undoes twice
-    # (the reroll stays spent), then searches instead; the replay must arrive at the same state
+    # (the reroll is given back: spending it again would roll the same), then searches instead;
+    # the replay must arrive at the same state
     from solo.saves import SaveStore
     from solo.session import new_session
 
@@ -172,7 +181,7 @@ def test_replay_of_a_run_with_undo_after_a_spent_reroll(fixtures, tmp_path):
     assert session.undo() and session.undo()
     session.choose("1")
     session.save()
-    assert session.game.character.resources["rerolls"] == 0
+    assert session.game.character.resources["rerolls"] == 1
     result = run(["replay", "u"], "", tmp_path)
     assert result.exit_code == 0, result.output
     assert "same state" in result.output
@@ -184,3 +193,81 @@ def test_play_refuses_a_file_with_validation_errors_before_the_game_starts(tmp_p
                                 env={"SOLO_SAVE_DIR": str(tmp_path)})
     assert result.exit_code == 1
     assert "no scene called 'vacum'" in result.output and '"type"' not in result.output
+
+
+def test_a_finished_story_is_kept_when_the_adventure_is_started_again(fixtures, tmp_path):
+    tiny = str(fixtures / "tiny.yaml")
+    first = run(["play", tiny, "--seed", "4", "--json"], "1\n:note the cellar smelled of rain\n2\n" + "1\n" * 30, tmp_path)
+    assert any(e["type"] == "ending" for e in events(first.output))
+    again = run(["play", tiny, "--seed", "5", "--json"], "1\n", tmp_path)
+    assert again.exit_code == 0, again.output
+    told = [e["text"] for e in events(again.output) if e["type"] == "notice" and "kept as slot" in e["text"]]
+    assert told and "solo transcript tiny.ended-" in told[0]
+    listed = {row["slot"]: row for row in json.loads(run(["saves", "--json"], "", tmp_path).output)}
+    kept = [slot for slot in listed if slot.startswith("tiny.ended-")]
+    assert len(kept) == 1 and "tiny" in listed
+    assert listed[kept[0]]["progress"].startswith("ended:")
+    assert json.loads((tmp_path / "tiny.json.bak").read_text())["seed"] == 5  # the .bak is the new game's too
+    story = run(["transcript", kept[0]], "", tmp_path)
+    assert story.exit_code == 0 and "the cellar smelled of rain" in story.output
+    reread = run(["continue", kept[0], "--json"], "", tmp_path)
+    assert reread.exit_code == 0 and "the cellar smelled of rain" in reread.output
+    # and a third start keeps the second game's story too, under its own name
+    run(["play", tiny, "--seed", "6", "--json", "--new"], "1\n", tmp_path)
+    slots = [row["slot"] for row in json.loads(run(["saves", "--json"], "", tmp_path).output)]
+    assert len([s for s in slots if s.startswith("tiny.ended-")]) == 1
+    assert len([s for s in slots if s.startswith("tiny.replaced-")]) == 1
+
+
+def test_restart_keeps_the_game_it_leaves(fixtures, tmp_path):
+    result = run(["play", str(fixtures / "tiny.yaml"), "--seed", "4", "--json"], "1\n:note first try\n:restart\ny\n1\n", tmp_path)
+    assert result.exit_code == 0, result.output
+    slots = [row["slot"] for row in json.loads(run(["saves", "--json"], "", tmp_path).output)]
+    kept = [s for s in slots if s.startswith("tiny.replaced-")]
+    assert kept
+    assert "first try" in run(["transcript", kept[0]], "", tmp_path).output
+
+
+def _answers_to_the_end(tiny, tmp_path) -> str:
+    """The answers after the first that take the seed-4 hero of tiny.yaml to an ending."""
+    dry = run(["play", tiny, "--seed", "4", "--json", "--slot", "dry"], "1\n2\n" + "1\n" * 30, tmp_path / "dry")
+    asked = sum(1 for e in events(dry.output) if e["type"] == "choices")
+    assert any(e["type"] == "ending" for e in events(dry.output))
+    return "2\n" + "1\n" * (asked - 2)
+
+
+def test_continue_to_an_ending_offers_to_keep_the_character(fixtures, tmp_path, monkeypatch):
+    import solo.cli
+
+    tiny = str(fixtures / "tiny.yaml")
+    answers = _answers_to_the_end(tiny, tmp_path)
+    part = run(["play", tiny, "--seed", "4", "--json", "--slot", "k"], "1\n", tmp_path)
+    assert events(part.output)[-1]["type"] == "saved"
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: True)  # as at a terminal
+    rest = run(["continue", "k", "--json"], answers + "y\n", tmp_path)
+    assert rest.exit_code == 0, rest.output
+    stream = events(rest.output)
+    asked = [e for e in stream if e["type"] == "confirm"]
+    assert asked and "Keep" in asked[0]["text"]
+    assert any(e["type"] == "saved" and "--character" in e["text"] for e in stream)
+    listed = run(["character", "list", "--json"], "", tmp_path)
+    assert listed.exit_code == 0 and json.loads(listed.output)
+
+
+def test_continue_keeps_a_stored_character_without_asking(fixtures, tmp_path, monkeypatch):
+    import solo.cli
+
+    tiny = str(fixtures / "tiny.yaml")
+    answers = _answers_to_the_end(tiny, tmp_path)
+    run(["play", tiny, "--seed", "4", "--json", "--slot", "k"], "1\n", tmp_path)
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: True)
+    run(["continue", "k", "--json"], answers + "y\n", tmp_path)
+    name = json.loads(run(["character", "list", "--json"], "", tmp_path).output)[0]["name"]
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: False)
+    run(["play", tiny, "--seed", "4", "--json", "--slot", "c", "--character", name], "", tmp_path)
+    monkeypatch.setattr(solo.cli, "_interactive", lambda as_json: True)
+    rest = run(["continue", "c", "--json"], answers, tmp_path)
+    assert rest.exit_code == 0, rest.output
+    stream = events(rest.output)
+    assert any(e["type"] == "ending" for e in stream)
+    assert not [e for e in stream if e["type"] == "confirm"]

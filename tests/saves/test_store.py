@@ -104,3 +104,24 @@ def test_slots_lists_good_and_broken(tmp_path):
     assert listed["a"] == (True, "")
     assert listed["b"][0] is False and "corrupt" in listed["b"][1]
     assert store.delete("a") and not store.path("a").exists()
+
+
+def test_set_aside_moves_a_slot_and_its_backup_under_a_dated_name(tmp_path):
+    from datetime import datetime
+
+    store = SaveStore(tmp_path)
+    store.write("s", payload(1))
+    store.write("s", payload(2))
+    when = datetime(2026, 11, 28, 2, 30)
+    assert store.set_aside("s", "ended", when) == "s.ended-20261128-0230"
+    assert not store.path("s").exists() and not store.backup_path("s").exists()
+    assert store.read("s.ended-20261128-0230").payload["state"]["turn"] == 2
+    assert store.backup_path("s.ended-20261128-0230").exists()
+    store.write("s", payload(3))
+    assert store.set_aside("s", "ended", when) == "s.ended-20261128-0230-2"  # never over another
+    assert store.set_aside("s", "ended", when) is None  # nothing left to keep
+    long = "x" * 63 + "."
+    store.write(long, payload(4))
+    kept = store.set_aside(long, "ended", when)
+    assert check_slot(kept) == kept and kept.endswith(".ended-20261128-0230")
+    assert {slot for slot, _, _ in store.slots()} == {"s.ended-20261128-0230", "s.ended-20261128-0230-2", kept}

@@ -107,6 +107,7 @@ def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width,
         while "EXITED" not in capture(name) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert "EXITED 0" in capture(name)
+        assert "Re-read it with: solo transcript tm" in capture(name), "after the screen: where the story is"
     finally:
         if os.environ.get("SOLO_SCREENS"):
             folder = Path(os.environ["SOLO_SCREENS"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
-from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
+from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.build import combined_build_drain
 from solo.rules.game.character import notable_characteristic, set_skill, skill_rating, talents
@@ -390,6 +390,12 @@ class Game(RulesetDefaults):
             return []
         text = f"Spend a reroll to roll your check again ({left} left)"
         return [Offer("reroll", text, {"rerolls": 1})]
+
+    def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
+        """A reroll of a check has the check's own odds; a contest's is walked."""
+        if key == "reroll" and record.kind == "check" and "check" in record.details:
+            return self._odds(GameCheck.from_dict(record.details["check"]))
+        return WALK
 
     def apply_offer(
         self, dice: Dice, record: RollRecord, character: Character, key: str

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from solo.rules.base import Character, Offer, RulesError
+from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import bumping, first_roll
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
@@ -108,6 +108,30 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         read_contest(new)
     earn(dice, new, character)
     return new
+
+
+def help_odds(record: RollRecord, character: Character, key: str) -> Odds | None:
+    """The odds of the roll with Help ``key`` added (what the Help die may add, read on the
+    roll's total); None when the Help die's values are too many to walk."""
+    from fractions import Fraction
+
+    from solo.rules.offer_odds import distribution
+
+    worth_n = int(key.split("-", 1)[1]) * help_factor(record, character)
+    bonus = help_bonus(worth_n)
+    added = distribution(lambda dice: roll_extra(dice, bonus)[0])
+    if added is None:
+        return None
+    outcomes: dict[str, Fraction] = {}
+    success = Fraction(0)
+    for value, chance in added.items():
+        new = RollRecord.from_dict(record.to_dict())
+        new.total = int(new.total or 0) + value
+        (read_check if new.kind == "check" else read_contest)(new)
+        outcomes[new.outcome] = outcomes.get(new.outcome, Fraction(0)) + chance
+        if new.success:
+            success += chance
+    return Odds(system=SYSTEM, outcomes=outcomes, overall_success=success)
 
 
 def _blessed_luck(dice: Dice, record: RollRecord, character: Character) -> RollRecord:

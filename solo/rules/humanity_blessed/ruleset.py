@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from solo.rules.base import Advance, Character, Odds, Offer, RulesetDefaults
+from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import first_roll, odds, offers, parsing, rolling, session, shop
@@ -108,6 +108,17 @@ class HumanityBlessed(RulesetDefaults):
         self, dice: Dice, record: RollRecord, character: Character, key: str
     ) -> RollRecord:
         return offers.apply_offer(dice, record, character, key)
+
+    def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
+        """A first roll still open (a spark may join it) draws too many dice to walk while the
+        player waits: no figure; the rest are walked."""
+        from solo.rules.humanity_blessed import first_roll
+
+        if first_roll.is_open(record):
+            return None
+        if key.startswith("help-"):
+            return offers.help_odds(record, character, key)
+        return WALK
 
     def settle(
         self, dice: Dice, record: RollRecord, character: Character,

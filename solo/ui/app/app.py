@@ -43,7 +43,7 @@ KEYS = [
     ("j", "your journal; n writes a note in it"),
     ("r", "the rule behind the last roll, and where the book says it"),
     ("o", "ask the oracle a yes/no question"),
-    ("u", "undo: step back one decision (the next roll is a new one)"),
+    ("u", "undo: step back one decision; the same choice rolls the same dice"),
     ("s", "save now (the game also saves after every step)"),
     (":", "type any command below"),
     ("?", "this help"),
@@ -117,8 +117,11 @@ class SoloApp(App[int]):
         Binding("pagedown", "scroll_story(1)", "Scroll down", show=False, priority=True),
     ] + [Binding(str(n), f"pick('{n}')", show=False) for n in range(1, 10)]
 
-    def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "") -> None:
+    def __init__(self, session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "",
+                 watch: str | None = None) -> None:
         super().__init__()
+        self.watch = watch  # the adventure file of the live preview (`solo play --watch`), if any
+        self._reload_due = False
         self.session = session
         self.notice = notice  # said at the top of the story (e.g. which slot a browser tab plays in)
         self.resume = resume
@@ -165,6 +168,20 @@ class SoloApp(App[int]):
         if self.notice:
             self.show_info("notice", self.notice)
         self.run_worker(self._run_loop, thread=True, name="play loop", exit_on_error=False)
+        if self.watch:
+            from solo.ui.live_preview import POLL, RELOAD, watching
+
+            changed = watching(self.watch)
+
+            def look() -> None:
+                # a save while the loop is busy is kept until it next waits for an answer
+                self._reload_due = changed() or self._reload_due
+                if self._reload_due and not self._confirming and self.send(RELOAD):
+                    self._reload_due = False
+                    self._leaving = False
+                    self.forget_roll()
+
+            self.set_interval(POLL, look)
 
     def _run_loop(self) -> int:
         from solo.ui.driver import play
@@ -263,6 +280,16 @@ class SoloApp(App[int]):
         if isinstance(event, ev.ConflictRound):
             return []  # the conflict panel shows where the fight stands; the story keeps the beats
         return [r for r in self.events_view.render([event]) if not (isinstance(r, Text) and not r.plain)]
+
+    def show_watching(self) -> None:
+        """After an ending in the live preview: wait for the next save (the timer sends :reload)."""
+        self.show_info("notice", "The end. Still watching the file: save it to play its new version, or press q to leave.")
+        self._anchor = None  # the reload's own notice starts the next part of the story
+        choices = self.main.query_one(ChoicePanel)
+        choices.offer(None, closing=[("q", "Leave (the game is saved)")])
+        choices.focus()
+        self._leaving = True  # anything but a reload now leaves
+        self.waiting = True
 
     def show_offer(self, offered: ev.ChoicesOffered, status: Status) -> None:
         self._set_status(status)
@@ -427,8 +454,10 @@ class SoloApp(App[int]):
         self.answer(True)
 
 
-def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "") -> int:
-    """Play ``session`` on the full screen until the player leaves; returns the exit status."""
-    app = SoloApp(session, resume=resume, offer_keep=offer_keep, notice=notice)
+def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = False, notice: str = "",
+              watch: str | None = None) -> int:
+    """Play ``session`` on the full screen until the player leaves; returns the exit status.
+    With ``watch``, the game reloads that file whenever it is saved (``solo play --watch``)."""
+    app = SoloApp(session, resume=resume, offer_keep=offer_keep, notice=notice, watch=watch)
     app.run()
     return app.status_code

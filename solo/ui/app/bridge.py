@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 END_OF_INPUT = None  # what :meth:`AppFront.answer` is given when the app closes
 
 
+RELOAD = ":reload"  # solo.ui.live_preview.RELOAD, without importing it here
+
+
 class AppFront:
     """A :class:`~solo.ui.driver.Front` whose screen is a :class:`~solo.ui.app.app.SoloApp`."""
 
@@ -84,6 +87,13 @@ class AppFront:
         shown = pages.page(kind, data, self.words, KEYS)
         if shown is not None:
             self._call(self.app.show_page, *shown)
+
+    def wait_for_save(self) -> bool:
+        """After an ending, with --watch: True when the app sends ``:reload`` (False: leave)."""
+        if not getattr(self.app, "watch", None):
+            return False
+        self._call(self.app.show_watching)
+        return self._answers.get() == RELOAD
 
     def confirm(self, question: str) -> bool:
         if self.closed:

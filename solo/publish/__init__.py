@@ -1,0 +1,1 @@
+"""What an author uses to publish: starting files, adventure packs and the live preview."""

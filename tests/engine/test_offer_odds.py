@@ -1,0 +1,94 @@
+"""Odds on every spend: each offer on a roll says what it does to the chance of success (take
+it, then keep), or that it cannot change the result; the figures agree with a brute-force walk
+of the dice."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+import pytest
+
+from solo.rules.base import WALK, Character
+from solo.rules.dice import RollRecord
+from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
+from solo.saves import SaveStore
+from solo.session import new_session
+
+HINT = re.compile(r"^(then \d+% to succeed|cannot change the result)$")
+
+
+def roll_offers(adventure, tmp_path, seeds=range(1, 30)):
+    """(game, offered) at every roll with offers met by a random player over ``seeds``."""
+    for seed in seeds:
+        session = new_session(adventure, store=SaveStore(tmp_path), slot=f"o{seed}", seed=seed)
+        session.game.start()
+        rng = random.Random(seed)
+        for _ in range(200):
+            offered = session.game.offered
+            if offered is None:
+                break
+            if offered.kind == "roll":
+                yield session.game, offered
+            keys = [o.key for o in offered.options if o.enabled and o.key]
+            session.game.choose(rng.choice(keys))
+
+
+@pytest.mark.parametrize("adventure,spends", [
+    ("clockwork-heist", ("reroll",)),      # GAME: rerolls
+    ("supply-ship", ("bonus", "place:")),  # GUTS+: bonus dice and their pips
+    ("blessed-harvest", ("help-",)),       # Humanity, Blessed: blessing dice spent on Help
+])
+def test_every_spend_on_a_roll_shows_its_odds(adventure, spends, tmp_path):
+    seen = 0
+    for game, offered in roll_offers(adventure, tmp_path):
+        for option in offered.options[1:]:
+            if option.key is None or not option.id.startswith(spends):
+                continue
+            assert HINT.match(option.hint), (option.text, option.hint)
+            seen += 1
+    assert seen >= 3
+
+
+def test_a_reroll_has_the_checks_own_odds_and_the_walk_agrees(tmp_path):
+    checked = 0
+    for game, offered in roll_offers("clockwork-heist", tmp_path):
+        data = game.state.pending.data
+        record = RollRecord.from_dict(data["record"])
+        if record.kind != "check" or not any(o.id == "reroll" for o in offered.options):
+            continue
+        exact = game.ruleset.offer_odds(record, game.character, "reroll")
+        assert exact != WALK
+        spec = game._spec(data)[3]
+        walked = outcomes_of(offer_run(game.ruleset, "reroll", game._params(spec), frozenset(spec.outcomes)),
+                             record, Character.from_dict(game.character.to_dict()))
+        if walked is None:
+            continue
+        assert walked[SUCCESS] == exact.success_chance()
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked
+
+
+def test_blessing_dice_odds_agree_with_walking_the_whole_offer(tmp_path):
+    checked = 0
+    for game, offered in roll_offers("blessed-harvest", tmp_path):
+        data = game.state.pending.data
+        record = RollRecord.from_dict(data["record"])
+        spec = game._spec(data)[3]
+        for option in offered.options:
+            if not option.id.startswith("help-"):
+                continue
+            exact = game.ruleset.offer_odds(record, game.character, option.id)
+            walked = outcomes_of(offer_run(game.ruleset, option.id, game._params(spec), frozenset(spec.outcomes)),
+                                 record, Character.from_dict(game.character.to_dict()))
+            if exact is None or walked is None:
+                continue
+            # both walks leave out the far tail of dice that roll again (at most half a percent)
+            assert abs(walked[SUCCESS] - exact.success_chance()) <= Fraction(1, 200), option.text
+            checked += 1
+        if checked >= 4:
+            break
+    assert checked
