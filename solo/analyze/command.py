@@ -15,7 +15,8 @@ The method is settled before exploring, not after: exploration is the same eithe
 when every state is expanded (``"exact"``), or earlier, when the unexplored part can move no
 figure by more than ``bound`` or when the budget runs out (``"bounded"``). A bounded result
 gives ``"bound"``: the probability of reaching a state not explored, so each ending's and
-objective's true probability lies between its figure and its figure plus ``bound``; ``stopped``
+objective's true probability lies between its figure and its figure plus ``bound``, given as
+``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
 says why exploration stopped and ``blowup`` which variables took the most values. For best and
 worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
 and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
@@ -109,10 +110,19 @@ def analyze(
     result["stuck"] = _stuck(graph, explorer, found["stuck"], exact, chosen)
     result["errors"] = [{"scene": scene, "error": error, "probability": float(p), **({"exact": _exact(p)} if exact else {})}
                         for (scene, error), p in sorted(found["errors"].items(), key=lambda kv: -kv[1])]
+    if not graph.complete:
+        result["ranges"] = _ranges(result["endings"], result["bound"])
+        result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
     result["unreachable_endings"] = [k for k, v in endings.items() if v == 0]
     result["seconds"] = round(graph.seconds, 3)
     result["peak_mb"] = round(graph.peak_mb, 1)
     return result
+
+
+def _ranges(figures: dict[str, float], bound: float) -> dict[str, dict[str, float]]:
+    """Where each true probability of a bounded result lies: from its figure (what the part
+    explored reaches) to that plus the bound (all the unexplored mass going there), at most 1."""
+    return {k: {"low": round(v, 6), "high": round(min(1.0, v + bound), 6)} for k, v in figures.items()}
 
 
 def _stuck(graph: Graph, explorer: Explorer, stuck: dict[str, Any], exact: bool,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import time
 from typing import Any
 
@@ -65,13 +66,69 @@ def run_analyze_command(*, adventure: str, character_name: str | None, policy: s
     if as_json:
         console.out(json.dumps(result, indent=2), highlight=False)
         return
-    show(result, loaded, console, elapsed)
+    show(result, loaded, console, elapsed, asked=AskedFor(adventure, character_name, seconds, max_states, memory_mb))
 
 
-def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed: float) -> None:
+#: A bound wider than this (in probability) leaves figures too loose to balance an adventure by:
+#: the output says so and points at a sampled playtest, which answers at once.
+WIDE_BOUND = 0.05
+#: Playthroughs suggested instead: a standard error of about one point at 50%.
+SUGGESTED_RUNS = 2000
+#: The playtest bot nearest to each analyze policy (no bot plays as badly as possible).
+PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "random"}
+
+
+class AskedFor:
+    """What the GM typed, to write the commands the output suggests."""
+
+    def __init__(self, adventure: str, character: str | None, seconds: float, max_states: int = 200_000,
+                 memory_mb: int = 1500) -> None:
+        self.adventure, self.character = adventure, character
+        self.seconds, self.max_states, self.memory_mb = seconds, max_states, memory_mb
+
+    def more(self, stopped: str) -> list[str]:
+        """The option that gives analyze more of the budget it ran out of (time unless it says otherwise)."""
+        if "game states" in stopped:
+            return ["--max-states", str(self.max_states * 10)]
+        if "MB of memory" in stopped:
+            return ["--memory-limit", str(self.memory_mb * 2)]
+        return ["--time-limit", f"{max(600.0, self.seconds * 10):g}"]
+
+
+def percent(p: float) -> str:
+    return f"{p * 100:.2f}%"
+
+
+def figure(result: dict[str, Any], p: float) -> str:
+    """One probability as shown: a single figure when exact; when bounded, the range it lies in."""
+    if result["method"] == "exact":
+        return percent(p)
+    return f"{percent(p)} – {percent(min(1.0, p + result['bound']))}"
+
+
+def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
+    """The plain line for a bound too wide to use: what answers now, and how to give analyze more time."""
+    words = ["solo", "playtest", asked.adventure, "--runs", str(SUGGESTED_RUNS)]
+    bot = PLAYTEST_POLICY[result["policy"]]
+    if bot != "random":
+        words += ["--policy", bot]
+    if asked.character:
+        words += ["--character", asked.character]
+    sampled = " ".join(shlex.quote(w) for w in words)
+    more = " ".join(shlex.quote(w) for w in ["solo", "analyze", asked.adventure, *(
+        ["--policy", result["policy"]] if result["policy"] != "random" else []), *(
+        ["--character", asked.character] if asked.character else []), *asked.more(result["stopped"])])
+    like = {"random": "", "best": " (a careful bot: near the best play, not at it)",
+            "worst": " (random play: no bot plays as badly as possible)"}[result["policy"]]
+    return (f"These ranges are {result['bound'] * 100:.0f} points wide, too wide to balance by. For sampled "
+            f"odds now run `{sampled}`{like}; or give analyze more time: `{more}`.")
+
+
+def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed: float,
+         asked: AskedFor | None = None) -> None:
     how = (f"exact, {result['states']} states" if result["method"] == "exact"
-           else f"bounded, {result['states']} states, each figure may be low by up to {result['bound'] * 100:.2f} "
-                "percentage points")
+           else f"bounded, {result['states']} states, each true figure lies in the range shown (up to "
+                f"{result['bound'] * 100:.2f} percentage points above the figure reached so far)")
     console.print(Text(f"{adventure.title} ({adventure.id}): {result['policy']} play, {result['character']}; "
                        f"{how}; {elapsed:.2f} s, peak {result['peak_mb']:.0f} MB", style="bold"))
     if result["method"] != "exact":
@@ -85,27 +142,31 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
             goal = "victory" if result["policy"] == "best" else "an ending other than victory"
             console.print(Text(f"Chance of {goal} with {result['policy']} play: between {low * 100:.2f}% "
                                f"and {high * 100:.2f}%", style="yellow"))
+        if result["bound"] > WIDE_BOUND and asked is not None:
+            console.print(Text(suggestion(result, asked), style="bold yellow"))
     for note in result.get("notes", []):
         console.print(Text(f"Note: {note}", style="yellow"))
     table = Table(title="Endings", title_justify="left")
-    for column in ("ending", "outcome", "probability", "exact"):
+    exact = result["method"] == "exact"
+    columns = ("ending", "outcome", "probability", "exact") if exact else ("ending", "outcome", "probability (range)")
+    for column in columns:
         table.add_column(column, justify="left" if column == "ending" else "right")
     for sid, p in sorted(result["endings"].items(), key=lambda kv: -kv[1]):
         scene = adventure.scenes[sid]
-        table.add_row(Text(f"{scene.title} ({sid})"), scene.ending.outcome if scene.ending else "",
-                      f"{p * 100:.2f}%", result.get("exact", {}).get(sid, ""))
+        cells = [Text(f"{scene.title} ({sid})"), scene.ending.outcome if scene.ending else "", figure(result, p)]
+        table.add_row(*cells, *([result.get("exact", {}).get(sid, "")] if exact else []))
     console.print(table)
     if result["objectives"]:
         objectives = Table(title="Objectives", title_justify="left")
         objectives.add_column("objective")
-        objectives.add_column("probability", justify="right")
+        objectives.add_column("probability" if exact else "probability (range)", justify="right")
         for oid, p in result["objectives"].items():
-            objectives.add_row(Text(adventure.objectives[oid].text), f"{p * 100:.2f}%")
+            objectives.add_row(Text(adventure.objectives[oid].text), figure(result, p))
         console.print(objectives)
     for entry in result["stuck"]:
         title = adventure.scenes[entry["scene"]].title if entry["scene"] in adventure.scenes else entry["scene"]
         console.print(Text(f"Stuck (no ending can be reached any more) from {title} ({entry['scene']}): "
-                           f"{entry['probability'] * 100:.2f}%", style="red"))
+                           f"{figure(result, entry['probability'])}", style="red"))
         route = "; ".join(f"{step['scene'] or 'start'}: {step['decision']}"
                           + (f" [{', '.join(map(str, step['random']))}]" if step["random"] else "")
                           for step in entry.get("path", []))
@@ -114,9 +175,14 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     for entry in result["errors"]:
         console.print(Text(f"The engine fails in {entry['scene']}: {entry['error']} "
                            f"({entry['probability'] * 100:.2f}%)", style="red"))
-    where = "" if result["method"] == "exact" else " in the part explored"
+    # "never reached" only where it is known: exact, or no unexplored mass that could still reach it
+    bounded = result["method"] != "exact" and result["bound"] > 0
     for sid in result["unreachable_endings"]:
-        console.print(Text(f"Ending {sid} is never reached with {result['policy']} play{where}", style="yellow"))
+        if not bounded:
+            console.print(Text(f"Ending {sid} is never reached with {result['policy']} play", style="yellow"))
+        elif result["bound"] <= WIDE_BOUND:
+            console.print(Text(f"Ending {sid} is not reached in the part explored: at most "
+                               f"{percent(min(1.0, result['bound']))} with {result['policy']} play", style="yellow"))
 
 
 def show_checks(table: dict[str, Any], console: Console) -> None:

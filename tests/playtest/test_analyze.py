@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from solo.adventure import loader
 from solo.analyze.command import analyze
 from solo.analyze.explore import Budget, KeyMaker
+from solo.analyze.frontend import AskedFor, show
 from solo.analyze.outcomes import notation_distribution, outcome_classes, table_rows
 from solo.cli import cli
 from solo.playtest.command import Options, playtest
@@ -212,3 +214,50 @@ def test_a_play_that_circles_for_ever_is_stuck_not_a_division_by_zero():
     assert sum(absorption(graph, chosen, exact=False).values()) == pytest.approx(1.0)
     assert absorption(graph, {0: 0}, exact=False) == {("stuck", "hall"): 1.0}
     assert absorption(graph, {0: 0}) == {("stuck", "hall"): one}
+
+
+def _words(text: str) -> str:
+    """The output with its line wrapping undone, to read sentences the terminal width split."""
+    return " ".join(text.split())
+
+
+def test_a_bounded_result_shows_ranges_and_points_at_a_playtest_when_the_bound_is_wide():
+    result = CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2"])
+    assert result.exit_code == 0, result.output
+    text = _words(result.output)
+    # low – low + bound, capped at 100%: the explored part reaches outside a quarter of the time
+    assert "25.00% – 100.00%" in text and "0.00% – 75.00%" in text
+    assert "is never reached" not in text, "an ending the unexplored part may reach is not called unreachable"
+    assert "75 points wide" in text
+    assert f"`solo playtest {TRAPDOOR} --runs 2000`" in text
+    assert f"`solo analyze {TRAPDOOR} --max-states 20`" in text  # it ran out of states, not time
+    found = json.loads(CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2", "--json"]).output)
+    assert found["endings"] == {"treasure": 0.0, "outside": 0.25}  # the old fields stay
+    assert found["ranges"] == {"treasure": {"low": 0.0, "high": 0.75}, "outside": {"low": 0.25, "high": 1.0}}
+
+
+def test_a_narrow_bound_shows_ranges_without_the_suggestion_and_says_what_was_not_reached():
+    adventure = loader.load(str(BRAWL)).adventure
+    found = analyze(adventure, budget=Budget(seconds=3600), bound=0.1)
+    console = Console(record=True, width=200)
+    show(found, adventure, console, 1.0, asked=AskedFor(str(BRAWL), None, 3600))
+    text = _words(console.export_text())
+    bound = found["bound"]
+    assert 0 < bound <= 0.05  # the fixture's exploration stops well inside the bound asked
+    street = found["endings"]["street"]
+    assert f"{street * 100:.2f}% – {(street + bound) * 100:.2f}%" in text
+    assert found["ranges"]["street"] == {"low": round(street, 6), "high": round(street + bound, 6)}
+    assert "solo playtest" not in text
+    assert f"Ending vault is not reached in the part explored: at most {bound * 100:.2f}%" in text
+    assert "is never reached" not in text
+
+
+def test_an_exact_result_shows_single_figures_and_what_is_never_reached():
+    result = CliRunner().invoke(cli, ["analyze", str(TRAPDOOR)])
+    assert result.exit_code == 0, result.output
+    text = _words(result.output)
+    assert "–" not in text and "solo playtest" not in text
+    assert "Ending treasure is never reached with random play" in text
+    found = json.loads(CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--json"]).output)
+    assert found["method"] == "exact" and "ranges" not in found
+    assert f"{found['endings']['outside'] * 100:.2f}%" in text
