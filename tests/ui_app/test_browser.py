@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -21,9 +20,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 STEP_LIMIT = 150
 STEP_WAIT = 4.0  # seconds to wait for a key to show in the save before pressing it again
 

@@ -37,26 +37,14 @@ import pytest
 
 from solo.saves import SaveStore
 from solo.session import new_session
+from chromium import CHROMIUM, CHROMIUM_ARGS, WAIT, wait_for
+
 from solo.ui.app.web_limits import MOST_COLUMNS, MOST_ROWS
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finding game processes needs /proc (Linux)")]
 needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 GAME_MODULE = "solo.ui.app.served_game"
-WAIT = 60.0
-
-
-def wait_for(check, what: str, timeout: float = WAIT):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(what)
 
 
 async def async_wait_for(check, what: str, timeout: float = WAIT):

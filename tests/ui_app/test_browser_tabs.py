@@ -13,23 +13,11 @@ import sys
 import time
 
 import pytest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, free_port, read_save, wait_for_port
+from chromium import CHROMIUM, CHROMIUM_ARGS, wait_for
+from test_browser import free_port, read_save, wait_for_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")]
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (pip install '.[e2e]')")
-
-WAIT = 60.0
-
-
-def wait_for(check, what: str, timeout: float = WAIT):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(what)
-
 
 def steps(save) -> int:
     return len((read_save(save) or {}).get("transcript", []))
