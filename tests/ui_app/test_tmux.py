@@ -27,7 +27,9 @@ WAIT = 60.0  # seconds to wait for a screen to change (generous: CI machines can
 
 
 #: A private tmux server (its own socket, no configuration file): a developer's own tmux sessions,
-#: server and ~/.tmux.conf are never touched, even when the suite runs inside tmux.
+#: server and ~/.tmux.conf are never touched, even when the suite runs inside tmux. Each test has
+#: its own server: a server exits when its last session is killed, and a following test's
+#: ``new-session`` that races that exit fails on a loaded machine.
 SERVER = ["tmux", "-L", f"solo-tests-{os.getpid()}", "-f", "/dev/null"]
 
 
@@ -35,8 +37,9 @@ def tmux(*args: str) -> str:
     return subprocess.run([*SERVER, *args], capture_output=True, text=True, check=True).stdout
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _private_server():
+@pytest.fixture(autouse=True)
+def _private_server(request):
+    SERVER[2] = f"solo-tests-{os.getpid()}-{request.node.callspec.id if hasattr(request.node, 'callspec') else 'one'}"
     yield
     subprocess.run([*SERVER, "kill-server"], capture_output=True)
 
@@ -118,6 +121,5 @@ def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width,
             folder.mkdir(parents=True, exist_ok=True)
             for n, shot in enumerate(screens[:3] + screens[-3:]):
                 (folder / f"tmux-{width}x{height}-{n}.txt").write_text(shot, encoding="utf-8")
-        subprocess.run([*SERVER, "kill-session", "-t", name], capture_output=True)
     saved = json.loads((saves / "tm.json").read_text())
     assert saved["state"]["ending"] is not None
