@@ -597,19 +597,10 @@ def saves(save_dir: str | None, as_json: bool) -> None:
         echo(f"no saves in {store.folder}")
         return
     echo(f"Save folder: {store.folder}")
-    from rich.table import Table
+    from solo.ui.saves_list import saves_view
 
-    table = Table(title=f"Saves in {store.folder}", title_justify="left")
-    for column in ("slot", "adventure", "scene", "progress", "last played"):
-        table.add_column(column, no_wrap=column == "slot", min_width=max((len(r["slot"]) for r in rows), default=4)
-                         if column == "slot" else None)  # the slot is what `solo continue` takes: never cut
-    for row in rows:
-        if "error" in row:
-            table.add_row(plain(row["slot"]), plain("unreadable", "red"), "", plain(row["error"][:60]), "")
-        else:
-            cells = (row["slot"], row["adventure"], row["scene_title"] or row["scene"], row["progress"], row["updated"].replace("T", " ")[:16])
-            table.add_row(*(plain(c) for c in cells))
-    _console().print(table)
+    console = _console()
+    console.print(saves_view(rows, console.width))
 
 
 @cli.command()

@@ -1,0 +1,54 @@
+"""`solo saves` shows every slot name whole and its details readable, at 80 columns and wider."""
+
+from __future__ import annotations
+
+import shutil
+
+from click.testing import CliRunner
+
+from solo.cli import cli
+
+LONG = "a-rather-long-slot-name-for-a-long-campaign"
+
+
+def listing(tmp_path, columns: int) -> str:
+    result = CliRunner().invoke(cli, ["saves", "--save-dir", str(tmp_path)], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def play_twice(tmp_path) -> None:
+    """Two finished games in one slot: the first is set aside under a longer name."""
+    for seed in ("1", "2"):
+        played = CliRunner().invoke(cli, ["play", "goblin-market", "--seed", seed, "--slot", LONG, "--save-dir", str(tmp_path)],
+                                    input="1\n" * 80)
+        assert played.exit_code == 0, played.output
+
+
+def test_a_set_aside_slot_at_80_columns_keeps_its_name_whole_and_its_details_readable(tmp_path):
+    play_twice(tmp_path)
+    aside = next(p.stem for p in tmp_path.glob("*.ended-*.json"))  # a long name is shortened to fit
+    shown = listing(tmp_path, 80)
+    lines = shown.splitlines()
+    assert aside in lines and LONG in lines, "each slot name on a line of its own, never cut"
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+    words = " ".join(shown.split())
+    assert "goblin-market" in words and "last played" in words
+    assert "Home Before the Moon Goes Down" in words, "the scene reads in whole words"
+
+
+def test_short_slots_are_a_table(tmp_path):
+    played = CliRunner().invoke(cli, ["play", "goblin-market", "--seed", "1", "--slot", "gm", "--save-dir", str(tmp_path)],
+                                input="1\n")
+    assert played.exit_code == 0, played.output
+    shown = listing(tmp_path, 80)
+    header = next(line for line in shown.splitlines() if line.startswith("┃ slot"))
+    for column in ("adventure", "scene", "progress", "last played"):
+        assert column in header
+    assert any(line.startswith("│ gm ") for line in shown.splitlines())
+
+
+def test_a_wide_terminal_shows_the_long_slots_as_a_table(tmp_path):
+    play_twice(tmp_path)
+    shown = listing(tmp_path, 160)
+    assert any(line.startswith("│ ") and ".ended-" in line for line in shown.splitlines())
