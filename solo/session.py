@@ -16,6 +16,7 @@ from solo.adventure.problems import AdventureError
 from solo.engine.game import EngineError, Game
 from solo.rules.base import Character
 from solo.saves import LoadedSave, SaveError, SaveStore, is_unfinished, make_payload
+from solo.undo import answer_of, draw_taped, keep_drawn, mark, place_of, rebuild, story_point
 
 
 @dataclass
@@ -86,10 +87,7 @@ class Session:
         where it was taken and the dice it drew, so that taking it again draws them again)."""
         self.transcript.append(key)
         if not self.ironman:
-            point = story_point(snapshot)
-            if place:
-                point["place"], point["drawn"] = place, list(drawn or [])
-            self.history.append(point)
+            self.history.append(mark(story_point(snapshot), place, list(drawn or [])))
             del self.history[:-UNDO_DEPTH]
 
     def choose(self, key: str, before: dict[str, Any] | None = None) -> list:
@@ -99,31 +97,14 @@ class Session:
         dice it drew then (queued as forced values); any other answer draws new dice.
         """
         before = self.game.snapshot() if before is None else before
-        place = "" if self.rerolls_on_undo or self.ironman else _place(before, self._answer_id(key))
-        dice = self.game.dice
-        queued = list(dice.forced_pending)
-        again = self.redo.get(place) if place else None
-        if again:
-            dice.force(*again)
-        dice.tape = []
-        try:
-            events = self.game.choose(key)
-        except BaseException:
-            dice.clear_forced()
-            dice.force(*queued)
-            raise
-        finally:
-            drawn, dice.tape = dice.tape, None
+        place = "" if self.rerolls_on_undo or self.ironman else place_of(before, self._answer_id(key))
+        events, drawn = draw_taped(self.game.dice, self.redo.get(place) if place else None,
+                                   lambda: self.game.choose(key))
         self.remember(before, self.game.state.choices[-1], place=place, drawn=drawn)
         return events
 
     def _answer_id(self, key: str) -> str:
-        """The option an answer picks (``1`` and the option's id are one answer), else the answer."""
-        offered = self.game.offered
-        for option in getattr(offered, "options", ()) or ():
-            if key in (option.key, option.id):
-                return option.id
-        return key
+        return answer_of(self.game.offered, key)
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Put the game back exactly as a snapshot holds it (a step cut off half way)."""
@@ -146,11 +127,8 @@ class Session:
         game = Game.resume(self.adventure, rebuild(point, now))
         if self.rerolls_on_undo:
             _keep_spent(game, rerolls_now)
-        elif point.get("place"):
-            self.redo.pop(point["place"], None)
-            self.redo[str(point["place"])] = [int(v) for v in point.get("drawn") or []]
-            while len(self.redo) > REDO_KEPT:
-                del self.redo[next(iter(self.redo))]
+        else:
+            keep_drawn(self.redo, point)
         self.game = game
         self.transcript.append(UNDO)
         return True
@@ -180,49 +158,9 @@ class Session:
 
 
 UNDO = ":undo"
-#: the state's append-only logs: a story point keeps their lengths, not their contents
-LOGS = ("rolls", "choices")
-#: what a story point leaves out and takes from the present on undo
-PRESENT = ("dice", "journal")
-
-
-def _place(snapshot: dict[str, Any], answer: str) -> str:
-    """Where a decision is taken, as a short digest: the story (not the dice) and the answer."""
-    import hashlib
-    import json
-
-    point = story_point(snapshot)
-    raw = json.dumps([point, answer], sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:24]
-
-
-def story_point(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """A state snapshot slimmed for :undo: no dice, no journal, logs as their lengths."""
-    point = {k: v for k, v in snapshot.items() if k not in LOGS and k not in PRESENT}
-    for name in LOGS:
-        point[f"{name}_kept"] = len(snapshot.get(name) or [])
-    return point
-
-
-def rebuild(point: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
-    """The state to resume on undo: the story from ``point``, the dice and journal from ``now``.
-
-    A full snapshot (a save written before story points existed) is used as it is, but still
-    with today's dice, so an undo never rewinds them.
-    """
-    state = dict(point)
-    for name in LOGS:
-        kept = point.get(f"{name}_kept")
-        if kept is not None:
-            state[name] = list(now.get(name) or [])[: int(kept)]
-            state.pop(f"{name}_kept", None)
-    for name in PRESENT:
-        state[name] = now.get(name)
-    return state
 SPENT_ON_UNDO = ("rerolls",)
 UNDO_DEPTH = 50  # steps :undo can go back in one sitting
 UNDO_SAVED = 10  # of those, kept in the save file
-REDO_KEPT = 200  # undone decisions whose dice are remembered (in the save too)
 
 
 def _spent_resources(game: Game) -> dict[str, Any]:

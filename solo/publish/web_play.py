@@ -5,7 +5,8 @@ draws what it is told and holds no rule. One step is a *view*: the events it cau
 the ``--json`` stream writes it, a roll with its words added), the decision on offer, the side
 panel's rows (:meth:`solo.ui.words.Words.sheet`: character, objectives and clocks the player
 knows), whether the game is over, and a save to keep in the browser's storage. Undo steps the
-story back one decision and, as in the terminal, never rewinds the dice.
+story back one decision and is honest as in the terminal (:mod:`solo.undo`): the same answer
+given again draws the same dice, so undo fixes a misclick but cannot fish for a better roll.
 
 Imports only the engine, the adventure model and the words (pure Python: transitions, six);
 nothing here reads files, YAML or the network.
@@ -20,13 +21,15 @@ from solo.adventure import model
 from solo.engine import events as ev
 from solo.engine.game import EngineError, Game, InvalidDecision
 from solo.ui.words import Words
+from solo.undo import answer_of, draw_taped, keep_drawn, mark, place_of, rebuild, story_point
 
 SAVE_VERSION = 1
 UNDO_DEPTH = 50
 
 _game: Game | None = None
 _adventure: model.Adventure | None = None
-_history: list[dict[str, Any]] = []
+_history: list[dict[str, Any]] = []  # story points (solo.undo), the newest last
+_redo: dict[str, list[int]] = {}  # the dice of undone decisions, by place
 _ending: dict[str, Any] | None = None  # the ending event, kept so a resumed finished game shows it
 
 
@@ -61,7 +64,7 @@ def _view(events: list[ev.Event], note: str = "", *, shown_ending: bool = False)
         "can_undo": bool(_history),
         "note": note,
         "save": {"version": SAVE_VERSION, "adventure": _adventure.id, "digest": _adventure.digest,
-                 "state": _game.snapshot(), "history": _history[-UNDO_DEPTH:], "ending": _ending},
+                 "state": _game.snapshot(), "history": _history[-UNDO_DEPTH:], "redo": _redo, "ending": _ending},
     }, default=str)
 
 
@@ -72,53 +75,59 @@ def _build(adventure_json: str) -> model.Adventure:
 
 def new_game(adventure_json: str, seed: int) -> str:
     """Start the adventure (the JSON ``solo export`` wrote) with ``seed``; the first view."""
-    global _game, _adventure, _history
+    global _game, _adventure, _history, _redo
     _adventure = _build(adventure_json)
     _game = Game(_adventure, seed=int(seed))
-    _history = []
+    _history, _redo = [], {}
     return _view(_game.start())
 
 
 def resume(adventure_json: str, save_json: str) -> str:
     """Go on from a save the page kept; a save of another version of the adventure starts over."""
-    global _game, _adventure, _history, _ending
+    global _game, _adventure, _history, _ending, _redo
     _adventure = _build(adventure_json)
     save = json.loads(save_json)
     if save.get("version") != SAVE_VERSION or save.get("digest") != _adventure.digest:
         raise ValueError("the save is of another version of this adventure")
     _game = Game.resume(_adventure, save["state"])
-    _history = list(save.get("history") or [])
+    _history = list(save.get("history") or [])  # a page saved before story points kept whole snapshots
+    _redo = {str(k): [int(v) for v in vs] for k, vs in (save.get("redo") or {}).items()}
     _ending = save.get("ending")
     return _view(_game.replay_view(), note="resumed where you left off", shown_ending=True)
 
 
 def choose(key: str) -> str:
-    """Make a decision; a refused one says why and changes nothing."""
+    """Make a decision; a refused one says why and changes nothing. An answer given again where
+    it was undone draws the dice it drew then."""
     global _game
     assert _game is not None
+    key = str(key)
     before = _game.snapshot()
+    place = place_of(before, answer_of(_game.offered, key))
+    game = _game
     try:
-        events = _game.choose(str(key))
+        events, drawn = draw_taped(game.dice, _redo.get(place), lambda: game.choose(key))
     except InvalidDecision as exc:
         return _view([], note=str(exc))
     except EngineError as exc:
         _game = Game.resume(_adventure, before)
         return _view([], note=f"the adventure broke: {exc}")
-    _history.append(before)
+    _history.append(mark(story_point(before), place, drawn))
     del _history[:-UNDO_DEPTH]
     return _view(events)
 
 
 def undo() -> str:
-    """Step the story back one decision; the dice go on where they are (no re-rolling)."""
+    """Step the story back one decision; taking it again draws the same dice (no re-rolling)."""
     global _game
     assert _game is not None and _adventure is not None
     if not _history:
         return _view([], note="nothing to undo")
     point = _history.pop()
     now = _game.snapshot()
-    _game = Game.resume(_adventure, {**point, "dice": now["dice"], "journal": now.get("journal", [])})
-    return _view(_game.replay_view(), note="stepped back one decision; the next roll will be a new one")
+    _game = Game.resume(_adventure, rebuild(point, now))
+    keep_drawn(_redo, point)
+    return _view(_game.replay_view(), note="stepped back one decision; the same choice rolls the same dice")
 
 
 def journal() -> str:
