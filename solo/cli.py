@@ -1,8 +1,10 @@
 """The ``solo`` command: thin click commands that call the engine, the loader and the saves.
 
-Errors users can cause (a bad file, a bad save, an illegal character) print one line on stderr
-and exit with status 1; usage errors exit with 2 (click's convention). No command shows a
-traceback for those.
+Errors users can cause (a bad file, a bad save, an illegal character) are the
+:class:`~solo.errors.SoloError` family: they print one line on stderr and exit with status 1;
+usage errors exit with 2 (click's convention). No command shows a traceback for those. Anything
+else is a bug: :func:`main` asks the user to report it with the replay file and exits with 70,
+with the traceback only under ``--debug`` or ``SOLO_DEBUG=1``.
 
 Startup time is a feature: this module imports only click at the top; each command imports
 what it needs when it runs (``bench/startup.py`` measures it).
@@ -20,6 +22,7 @@ import click
 
 from solo import __version__
 from solo.adventure.sanitize import screen_text
+from solo.errors import BUG_EXIT, SoloError, bug_message, debugging, want_debug
 
 DEFAULT_ADVENTURE = "supply-ship"  # also solo.adventure.loader.DEFAULT_ADVENTURE
 SAVE_DIR_HELP = "Folder for saves [default: the user data folder; `solo saves` shows it]."
@@ -43,17 +46,16 @@ def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
 
 
 def fail(exc: Exception) -> UserError:
-    return UserError(str(exc))
+    """The click exception that shows a user error: its message, its exit code."""
+    error = UserError(exc.one_line() if isinstance(exc, SoloError) else str(exc))
+    error.exit_code = getattr(exc, "exit_code", UserError.exit_code)
+    return error
 
 
 def user_errors() -> tuple[type[Exception], ...]:
-    """The exceptions that mean "the user can fix this": shown as one line, never a traceback."""
-    from solo.adventure.problems import AdventureError
-    from solo.engine.game import EngineError
-    from solo.rules.base import RulesError
-    from solo.saves import SaveError
-
-    return (AdventureError, SaveError, RulesError, EngineError)
+    """The exceptions that mean "the user can fix this": shown as one line, never a traceback.
+    Every other exception is a bug and reaches :func:`main`."""
+    return (SoloError,)
 
 
 def plain(text: Any, style: str = ""):
@@ -76,8 +78,11 @@ registry = _Registry()
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="solo")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="Show the full traceback if solo meets a bug (also SOLO_DEBUG=1).")
+def cli(debug: bool) -> None:
     """Play tabletop role-playing adventures alone: real dice, exact odds, saves."""
+    if debug:
+        want_debug()
 
 
 def _console():
@@ -918,7 +923,7 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
             as_json=as_json, html_file=html_file, replay_dir=replay_dir, save_dir=save_dir,
             console=_console(), seconds=time_limit, memory_mb=memory_limit,
         )
-    except (*user_errors(), ValueError, OSError) as exc:
+    except (*user_errors(), OSError) as exc:
         raise fail(exc) from None
 
 
@@ -944,7 +949,7 @@ def analyze(adventure: str, character_name: str | None, policy: str, checks: boo
         run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
                             max_states=max_states, seconds=time_limit, memory_mb=memory_limit, bound=bound,
                             as_json=as_json, save_dir=save_dir, console=_console())
-    except (*user_errors(), ValueError) as exc:
+    except user_errors() as exc:
         raise fail(exc) from None
 
 
@@ -963,3 +968,13 @@ def main() -> None:
     except KeyboardInterrupt:
         echo("solo: interrupted", err=True)
         sys.exit(130)
+    except SoloError as exc:  # a user error no command turned into its line
+        echo(f"solo: {exc.one_line()}", err=True)
+        sys.exit(exc.exit_code)
+    except Exception as exc:  # a bug: say how to report it, the traceback only when asked
+        if debugging():
+            import traceback
+
+            traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        echo(bug_message(exc), err=True)
+        sys.exit(BUG_EXIT)

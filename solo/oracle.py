@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solo.errors import SoloError
 from solo.rules.dice import Dice
 
 LIKELIHOOD: dict[str, int] = {
@@ -39,7 +40,7 @@ SYNONYMS = {
 }
 
 
-class OracleError(ValueError):
+class OracleError(SoloError, ValueError):
     """A question the oracle cannot take (empty)."""
 
 

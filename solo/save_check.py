@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from solo.adventure.bounds import MAX_COUNTER, MAX_RESOURCE, MAX_STAT
+from solo.errors import SoloError
 
 __all__ = ["CHARACTER", "MAX_DEPTH", "MAX_SAVE_BYTES", "SAVE", "SaveShapeError", "check", "read_json"]
 
@@ -38,7 +39,7 @@ MAX_LIST = 1_000_000
 MAX_INT = 10**15
 
 
-class SaveShapeError(ValueError):
+class SaveShapeError(SoloError, ValueError):
     """A save that breaks its schema; ``str()`` is ``field: what is wrong``."""
 
 

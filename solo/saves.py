@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from solo import __version__
+from solo.errors import SoloError
 from solo.save_check import SAVE, SaveShapeError, check, read_json
 
 try:  # POSIX; elsewhere slots are not locked
@@ -55,7 +56,7 @@ SAVE_DIR_ENV = "SOLO_SAVE_DIR"
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-class SaveError(Exception):
+class SaveError(SoloError):
     """A save that cannot be read or written; the message is one line for the user."""
 
 

@@ -14,6 +14,7 @@ from solo.adventure import loader
 from solo.adventure.model import Adventure
 from solo.adventure.problems import AdventureError
 from solo.engine.game import EngineError, Game
+from solo.errors import note_replay
 from solo.rules.base import Character
 from solo.saves import LoadedSave, SaveError, SaveStore, is_unfinished, make_payload
 from solo.undo import answer_of, draw_taped, keep_drawn, mark, place_of, rebuild, story_point
@@ -75,7 +76,9 @@ class Session:
     def save(self) -> Path:
         payload = self.payload()
         self.created = payload["created"]
-        return self.store.write(self.slot, payload)
+        path = self.store.write(self.slot, payload)
+        note_replay(path)  # a bug met from here on is reported with this file, which replays the game
+        return path
 
     @property
     def rerolls_on_undo(self) -> bool:

@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 
+from solo.errors import SoloError
+
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT",
@@ -63,7 +65,7 @@ MAX_TEXT = 10_000
 """Longest text ``+`` may build."""
 
 
-class ExpressionError(ValueError):
+class ExpressionError(SoloError, ValueError):
     """An expression that cannot be parsed or evaluated.
 
     ``message`` says what is wrong (parse errors include ``"at column N"``), ``column`` is the

@@ -28,6 +28,7 @@ from typing import Any, Mapping, Sequence
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice
 from solo.adventure.odds import percent, spec_label, success_chance
 from solo.adventure.scene_graph import branch_gotos, effect_gotos, tables_reached
+from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import Character, RulesError
 
@@ -40,7 +41,7 @@ OUTCOME_COLOURS = {"victory": "#d4edda", "defeat": "#f8d7da", "mixed": "#fff3cd"
 OUTCOME_STROKES = {"victory": "#2e7d32", "defeat": "#c62828", "mixed": "#f9a825"}
 
 
-class GraphError(ValueError):
+class GraphError(SoloError, ValueError):
     """The graph cannot be drawn as asked (an unknown character id)."""
 
 

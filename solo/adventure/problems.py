@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from solo.errors import SoloError
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -27,7 +29,7 @@ class Problem:
         return asdict(self)
 
 
-class AdventureError(Exception):
+class AdventureError(SoloError):
     """An adventure that cannot be loaded; ``problems`` says where and why."""
 
     def __init__(self, problems: list[Problem]) -> None:

@@ -61,6 +61,7 @@ from typing import Any, Iterable
 import yaml
 
 from solo.adventure._gc import gc_paused
+from solo.errors import SoloError
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Document", "YamlSourceError", "load", "load_file"]
 
@@ -102,7 +103,7 @@ _ALLOWED_ASCII = bytes([0x09, 0x0A, 0x0D, *range(0x20, 0x7F)])
 _CONTROL_SOURCES = ("\t", "\r", "\x85", "\\")
 
 
-class YamlSourceError(ValueError):
+class YamlSourceError(SoloError, ValueError):
     """A YAML source that cannot be loaded: unreadable, too big, malformed, or hostile.
 
     ``str(error)`` is ``"file:line:col: error: message"`` (``"file: error: message"`` when there is

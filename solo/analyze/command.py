@@ -32,6 +32,7 @@ from typing import Any, Callable
 from solo.adventure.model import Adventure
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
 from solo.analyze.solve import absorption, best_policy, stuck_states, summarise, unexplored_mass, value_bounds
+from solo.errors import BadRequest
 from solo.rules.base import Character
 
 POLICIES = ("random", "best", "worst")
@@ -73,7 +74,7 @@ def analyze(
     progress: Callable[[Progress], None] | None = None,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
+        raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
     budget = budget or Budget(max_states=max_states)
     explorer = Explorer(adventure, character, budget=budget, policy=policy)
     graph = explorer.explore(_settled(policy), bound, progress)

@@ -15,6 +15,7 @@ from solo.adventure.model import Adventure
 from solo.analyze.checks import check_table
 from solo.analyze.command import analyze
 from solo.analyze.explore import Budget, Progress
+from solo.errors import BadRequest
 from solo.progress import ProgressLine
 from solo.rules.base import Character
 from solo.session import load_playable
@@ -30,7 +31,7 @@ def _character(adventure: Adventure, name: str | None, save_dir: str | None) -> 
 
     stored = CharacterStore(save_dir).load(name)
     if stored.system != adventure.system:
-        raise ValueError(f"{stored.name} is a {stored.system} character; {adventure.title!r} is played with {adventure.system}")
+        raise BadRequest(f"{stored.name} is a {stored.system} character; {adventure.title!r} is played with {adventure.system}")
     return stored
 
 

@@ -27,6 +27,8 @@ bundled ones spend at most a few dozen effects and a few thousand characters a s
 
 from __future__ import annotations
 
+from solo.errors import SoloError
+
 __all__ = ["BUDGETS", "MAX_CONDITIONS", "BudgetExceeded", "StepBudget"]
 
 #: What one step may spend, by kind (see the module doc).
@@ -48,7 +50,7 @@ _WHY = {
 }
 
 
-class BudgetExceeded(RuntimeError):
+class BudgetExceeded(SoloError, RuntimeError):
     """The adventure went over a budget; the message says which and why it may have."""
 
     def __init__(self, kind: str, limit: int) -> None:

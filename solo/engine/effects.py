@@ -13,6 +13,7 @@ from solo.adventure.bounds import MAX_AWARD, MAX_COUNTER, numbers, out_of_bounds
 from solo.engine import events as ev
 from solo.engine.budget import MAX_CONDITIONS
 from solo.engine.failure import mark_effect
+from solo.errors import SoloError
 from solo.rules.base import RulesError
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ HOURS_PER_DAY = 24
 DAYS_PER_WEEK = 7
 
 
-class EffectError(RuntimeError):
+class EffectError(SoloError, RuntimeError):
     """An effect that cannot be applied (unknown id slipped past validation, bad value)."""
 
 

@@ -20,6 +20,7 @@ from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.failure import describe, mark_text
 from solo.engine.scene_machine import SceneMachine
 from solo.engine.state import GameState, Pending
+from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import Character, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
@@ -36,7 +37,7 @@ CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index in the sce
 ALTERNATIVE = "/"  # "choice-2/voluntary-failure": choice 2 resolved by an alternative, not dice
 
 
-class EngineError(RuntimeError):
+class EngineError(SoloError, RuntimeError):
     """The game cannot go on: a broken adventure slipped past validation, or a bad save."""
 
 
@@ -50,7 +51,7 @@ FAILURES: tuple[type[BaseException], ...] = (
 )
 
 
-class InvalidDecision(ValueError):
+class InvalidDecision(SoloError, ValueError):
     """The player picked something not on offer. Not an error: ask again."""
 
 

@@ -19,10 +19,11 @@ from solo.adventure import odds
 from solo.engine import events as ev
 from solo.engine.effects import EffectRunner
 from solo.engine.game import CHOICE_ID, Game
+from solo.errors import SoloError
 from solo.rules.base import RulesError
 
 
-class GMError(ValueError):
+class GMError(SoloError, ValueError):
     """A GM command that cannot be carried out (unknown scene, variable or item; bad value)."""
 
 

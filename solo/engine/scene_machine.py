@@ -26,12 +26,13 @@ from transitions.core import Event, Transition
 from solo.adventure._gc import gc_paused
 from solo.adventure.model import Adventure
 from solo.adventure.scene_graph import SceneGraph, scene_graph
+from solo.errors import SoloError
 
 START = "(start)"
 _TRIGGER = "to:"
 
 
-class SceneMoveError(RuntimeError):
+class SceneMoveError(SoloError, RuntimeError):
     """The engine tried to move along an edge the adventure does not declare."""
 
 

@@ -24,13 +24,14 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from solo.budget import UNLIMITED, Limits
+from solo.errors import SoloError
 from solo.playtest.runner import PlaytestSpec, RunResult, run_batch, run_one
 
 DASK_SCHEME = "dask://"
 MAX_BATCH = 200
 
 
-class ExecutorError(ValueError):
+class ExecutorError(SoloError, ValueError):
     """An executor address that cannot be used (unknown scheme, Dask not installed...)."""
 
 

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from solo.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS
+from solo.errors import BadRequest
 from solo.playtest import report as report_mod
 from solo.playtest.command import Options, playtest
 from solo.session import load_playable
@@ -33,7 +34,7 @@ def resolve_character(adventure_name: str, name: str | None, save_dir: str | Non
 
     stored = CharacterStore(save_dir).load(name)
     if stored.system != adventure.system:
-        raise ValueError(f"{stored.name} is a {stored.system} character; {adventure.title!r} is played with {adventure.system}")
+        raise BadRequest(f"{stored.name} is a {stored.system} character; {adventure.title!r} is played with {adventure.system}")
     return None, stored.to_dict()
 
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.odds import success_chance
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
+from solo.errors import BadRequest
 
 if TYPE_CHECKING:
     from solo.adventure.model import Choice
@@ -249,4 +250,4 @@ def make_policy(name: str, rng: random.Random) -> Policy:
     try:
         return POLICIES[name](rng)
     except KeyError:
-        raise ValueError(f"unknown policy {name!r} (policies: {', '.join(POLICIES)})") from None
+        raise BadRequest(f"unknown policy {name!r} (policies: {', '.join(POLICIES)})") from None

@@ -23,6 +23,7 @@ from typing import Any
 from solo.adventure.model import Adventure
 from solo.engine import events as ev
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, Game
+from solo.errors import BadRequest
 from solo.playtest.policies import make_policy
 from solo.rules.base import Character
 
@@ -87,7 +88,7 @@ def _starting_character(spec: PlaytestSpec) -> Character | None:
         person = next((p for p in spec.adventure.characters if p.id == spec.pregen), None)
         if person is None:
             known = ", ".join(p.id for p in spec.adventure.characters) or "none"
-            raise ValueError(f"no pregenerated character {spec.pregen!r} (pregenerated: {known})")
+            raise BadRequest(f"no pregenerated character {spec.pregen!r} (pregenerated: {known})")
         return person.character(spec.adventure.system)
     return None
 

@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from solo.errors import SoloError
+
 # The check parameter each built-in system's checks take, and a middling value for it.
 #: Where a system reads a roll in degrees, the starter says what the better result does (the
 #: validator warns a file that never does): a condition on the roll's measure, in the success.
@@ -32,7 +34,7 @@ _CHECK_PARAMETER = {
 }
 
 
-class StarterError(ValueError):
+class StarterError(SoloError, ValueError):
     """The starting file cannot be written (an unknown system, a file already there)."""
 
 

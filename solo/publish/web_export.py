@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 
+from solo.errors import SoloError
+
 __all__ = ["ExportError", "Exported", "PYODIDE_VERSION", "export_web", "zip_folder"]
 
 PYODIDE_VERSION = "314.0.7"
@@ -38,7 +40,7 @@ MARKER = ".solo-export"
 PAGE_FILES = ("index.html", "app.js", "style.css")
 
 
-class ExportError(Exception):
+class ExportError(SoloError):
     """The export cannot be made (an invalid adventure, a folder that is not ours, no runtime)."""
 
 

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Protocol, runtime_checkable
 
+from solo.errors import SoloError
 from solo.rules.dice import Dice, RollRecord
 
 
-class RulesError(ValueError):
+class RulesError(SoloError, ValueError):
     """A rule was broken: an illegal character, check parameter or advancement.
 
     The message names the rule, what was expected and what came, e.g.

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
+from solo.errors import SoloError
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
 
@@ -57,7 +58,7 @@ DEFAULT_ROUNDS = 20
 MAX_ROUNDS = 100
 
 
-class ConflictError(ValueError):
+class ConflictError(SoloError, ValueError):
     """A conflict the rules cannot run, or a decision that is not on offer."""
 
 

@@ -16,8 +16,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from solo.errors import SoloError
 
-class DiceError(ValueError):
+
+class DiceError(SoloError, ValueError):
     """A die that cannot exist (fewer than one side) or a forced face it cannot show."""
 
 

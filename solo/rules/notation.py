@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from solo.errors import SoloError
 from solo.rules.dice import Dice
 
 _NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -12,7 +13,7 @@ MAX_DICE = 20
 MAX_SIDES = 1000
 
 
-class NotationError(ValueError):
+class NotationError(SoloError, ValueError):
     """Text that is not dice notation, or dice beyond the limits."""
 
 

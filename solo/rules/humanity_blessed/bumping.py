@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
+from solo.errors import SoloError
 from solo.rules.dice import Dice
 
 #: Standard die sizes of the game, smallest first.
@@ -32,7 +33,7 @@ MAX_BUMPS = 1000
 _DIE_RE = re.compile(r"^\s*d(c?)(\d+)\s*$", re.IGNORECASE)
 
 
-class DieError(ValueError):
+class DieError(SoloError, ValueError):
     """A die notation that the game does not have (``d12``, ``dc11``, ``x``)."""
 
 

@@ -21,11 +21,13 @@ import ipaddress
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from solo.errors import SoloError
+
 #: Listening on these means every address of the machine: no one name is the server's own.
 WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::", "*"})
 
 
-class OriginError(ValueError):
+class OriginError(SoloError, ValueError):
     """An ``--allow-origin`` that is not ``scheme://host[:port]``."""
 
 
