@@ -47,13 +47,39 @@ try:  # POSIX; elsewhere slots are not locked
 except ImportError:  # pragma: no cover - not on the platforms solo supports
     fcntl = None  # type: ignore[assignment]
 
-SAVE_FORMAT = 1
+#: 2: roll records keep reasons (codes and numbers) as their steps, not sentences
+SAVE_FORMAT = 2
 SLOT_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 DEFAULT_SLOT = "autosave"
 SAVE_DIR_ENV = "SOLO_SAVE_DIR"
 
+
+
+def _steps_kept_as_said(payload: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 to 2: the sentences a roll record's steps held are kept as its words
+    (:func:`solo.rules.reasons.said`), so an old game reads as it did; a replay makes them anew."""
+    from solo.rules.reasons import said
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if {"system", "kind", "dice"} <= value.keys() and isinstance(value.get("steps"), list):
+                value["steps"] = [said(s) if isinstance(s, str) else s for s in value["steps"]]
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    migrated = dict(payload, format=2)
+    for name in ("state", "undo"):
+        if name in migrated:
+            migrated[name] = json.loads(json.dumps(migrated[name]))  # never change the caller's copy
+            walk(migrated[name])
+    return migrated
+
+
 #: Older save formats and the function that brings each one up by one version.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _steps_kept_as_said}
 
 
 class SaveError(SoloError):

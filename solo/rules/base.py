@@ -196,6 +196,9 @@ class Ruleset(Protocol):
       prepared characters, and the validator checks the names; default none.
       ``item_params`` likewise names parameters whose values are item ids (Humanity, Blessed
       ``uses``), which the validator checks.
+    * ``step_words(step) -> str | list[str] | None``: the line(s) one step of a roll record
+      reads as; records keep reasons (codes and numbers), never sentences
+      (:mod:`solo.rules.reasons`). Default: None, the step shown as its code and values.
     * ``incapacitated(character) -> str | None``: why the rules say the character cannot act
       (``"unconscious"``), or None; the engine runs the adventure's ``defeated`` branch.
     * ``read_offer(record, character, text) -> str | None``: the offer key for something the
@@ -385,6 +388,11 @@ class RulesetDefaults:
     def experience(self, record: RollRecord, character: Character) -> list[str]:
         """Rolls earn nothing (the adventure awards experience, if the system has any)."""
         return []
+
+    def step_words(self, step: Mapping[str, Any]) -> "str | list[str] | None":
+        """How one step of this system's roll records reads (:mod:`solo.rules.reasons`); None
+        for a code it does not know, which is then shown as its code and values."""
+        return None
 
     def end_of_adventure(self, character: Character) -> list[str]:
         """Everything carries over to the next adventure."""

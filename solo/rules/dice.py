@@ -102,7 +102,8 @@ class RollRecord:
     systems that keep some); ``outcome`` is the ruleset's label for the result and ``success``
     says whether adventures treat it as a success. ``details`` holds everything else a ruleset
     wants the player to see (bonus dice, pip splits, bumps, excess, the near-success policy...).
-    ``steps`` is a list of human-readable lines explaining the reading, in order.
+    ``steps`` explain the reading, in order, as reasons: codes and numbers
+    (:mod:`solo.rules.reasons`), put into words only when shown.
     ``measures`` says how big the result was, in the system's own terms, for adventures to read
     right after the roll (``roll.excess`` in GAME, ``roll.margin`` in Loose and Fuzzy,
     ``roll.size`` in Humanity, Blessed...): names the ruleset lists in ``measure_names``.
@@ -118,7 +119,7 @@ class RollRecord:
     kept: list[int] | None = None
     modifiers: dict[str, int] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
-    steps: list[str] = field(default_factory=list)
+    steps: list[Any] = field(default_factory=list)
     xp: int = 0
     learning: dict[str, int] = field(default_factory=dict)
     measures: dict[str, Any] = field(default_factory=dict)
@@ -135,7 +136,7 @@ class RollRecord:
             "kept": None if self.kept is None else list(self.kept),
             "modifiers": dict(self.modifiers),
             "details": _plain(self.details),
-            "steps": list(self.steps),
+            "steps": _plain(self.steps),
             "xp": self.xp,
             "learning": dict(self.learning),
         }
@@ -156,7 +157,7 @@ class RollRecord:
             kept=data.get("kept"),
             modifiers=dict(data.get("modifiers", {})),
             details=dict(data.get("details", {})),
-            steps=list(data.get("steps", [])),
+            steps=[dict(s) if isinstance(s, dict) else s for s in data.get("steps", [])],
             xp=int(data.get("xp", 0)),
             learning=dict(data.get("learning", {})),
             measures=dict(data.get("measures", {})),

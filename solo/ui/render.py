@@ -164,7 +164,9 @@ def _bare_roll(event: ev.RollMade) -> RenderableType:
     dice = record.get("kept") or record.get("dice") or []
     if dice:
         lines.append(Text("   " + "  ".join(f"[{d}]" for d in dice), style="bold"))
-    for step in record.get("steps") or []:
+    from solo.rules.reasons import step_lines
+
+    for step in step_lines(record):
         lines.append(plain(f"   {step}", "dim"))
     outcome = record.get("outcome", "")
     lines.append(Text("   → " + label(outcome).upper(), style=READING_STYLE.get(outcome, "bold")))

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Mapping
 from solo.adventure.sanitize import screen_text
 from solo.engine import events as ev
 from solo.rules import house_rules
+from solo.rules.reasons import step_lines
 from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, for_system
 
 GOOD, BAD, REWARD, LOSS, WARN, INFO, STORY, DIM, TITLE = (
@@ -266,7 +267,7 @@ class Words:
             counts_as=counts,
             topic=topic,
             system=system,
-            steps=tuple(clean(s) for s in record.get("steps") or ()),
+            steps=tuple(clean(s) for s in step_lines(record)),
             extras=_extra_dice(system, record),
         )
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from solo.rules.guts_plus import odds as go
 from solo.rules.base import Character, Ruleset, RulesError
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.reasons import step_lines
 from solo.engine.game import InvalidDecision
 from solo.rules.guts_plus import (
     GutsPlus,
@@ -1007,7 +1008,7 @@ def test_bonus_dice_pool_their_pips_until_they_are_placed(rules):
     character, dice, taken = _pending(rules, [3, 3, 5, 5], 2)
     assert taken.details["pending_bonus"] == {"dice": [2], "pips": 2}
     assert taken.details["bonus_left"] == 1 and taken.details["values"] == [3, 3, 5, 5]
-    assert taken.steps[-1] == "bonus die 2: 2 pips to place"
+    assert step_lines(taken)[-1] == "bonus die 2: 2 pips to place"
     offers = rules.offers(taken, character)
     assert [(o.key, o.text, o.typed) for o in offers] == [
         ("bonus", "Roll another bonus die (1 left) before placing the 2 pips", False),
@@ -1022,7 +1023,7 @@ def test_bonus_dice_pool_their_pips_until_they_are_placed(rules):
     dice.force(3)
     both = rules.apply_offer(dice, taken, character, "bonus")
     assert both.details["pending_bonus"] == {"dice": [2, 3], "pips": 5}
-    assert both.steps[-1] == "bonus die 3: 5 pips to place" and both.details["bonus_left"] == 0
+    assert step_lines(both)[-1] == "bonus die 3: 5 pips to place" and both.details["bonus_left"] == 0
     assert [o.key for o in rules.offers(both, character)][:2] == ["place:best", "place:1"]
     placed = rules.apply_offer(dice, both, character, "place:best")
     assert placed.kept == [6, 3, 6, 6]  # three 6s of four: a positive impact
@@ -1040,7 +1041,7 @@ def test_placing_the_pool_declines_the_bonus_dice_not_taken(rules):
     assert placed.kept == [4, 3, 5, 6] and placed.details["values"] == [4, 3, 5, 6]
     assert placed.details["readings"] == ["success", "near-success", "success", "positive-impact"]
     assert placed.outcome == "success" and placed.success
-    assert placed.steps[-2:] == ["2 bonus pips placed all on die 4: 4 3 5 6 → full success",
+    assert step_lines(placed)[-2:] == ["2 bonus pips placed all on die 4: 4 3 5 6 → full success",
                                  "1 bonus die declined"]
     assert rules.offers(placed, character) == []
     assert taken.details["pending_bonus"] == {"dice": [2], "pips": 2}  # untouched
@@ -1054,7 +1055,7 @@ def test_a_typed_split_places_the_pool_as_the_player_says(rules):
     placed = rules.apply_offer(dice, taken, character, "split:0,1,1,1")
     assert placed.kept == [2, 3, 3, 3] and placed.outcome == "near-success"
     assert placed.details["placement"]["how"] == "typed"
-    assert placed.steps[-1] == "3 bonus pips placed as typed (0 1 1 1): 2 3 3 3 → near success"
+    assert step_lines(placed)[-1] == "3 bonus pips placed as typed (0 1 1 1): 2 3 3 3 → near success"
     for text, why in [("1 1 1", "one number per die"), ("0 0 0 5", "at most 4 more"),
                       ("1 1 0 0", "must place all 3 pips"), ("m 1 6", "no mastery")]:
         with pytest.raises(RulesError, match=why):
@@ -1097,7 +1098,7 @@ def test_keeping_the_roll_places_pooled_pips_by_the_best_split(rules):
         "dice": [2], "pips": 2, "split": [1, 1, 0, 0], "lost": 0, "values": [4, 4, 5, 5],
         "reading": "success", "how": "keep", "declined": 1}
     assert "pending_bonus" not in kept.details and kept.kept == [4, 4, 5, 5]
-    assert kept.steps[-2] == (
+    assert step_lines(kept)[-2] == (
         "2 bonus pips placed by the best split as the roll is kept: 4 4 5 5 → full success")
     assert dice.forced_pending == ()  # no die was rolled for it
     # keeping can still turn a near success into something else and then settle it

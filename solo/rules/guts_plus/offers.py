@@ -30,6 +30,7 @@ from solo.rules.base import Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus.records import copy_record, dice_text, pending_pips, reread
+from solo.rules.reasons import reason
 
 #: At most this many "all pips on die N" placements for one pool (the best split included).
 MAX_PLACEMENTS = 8
@@ -376,9 +377,9 @@ def _take_bonus(dice: Dice, record: RollRecord) -> RollRecord:
         taken, pips = pending_pips(details) or ([], 0)
         details["pending_bonus"] = {"dice": taken + [face], "pips": pips + face}
         total = pips + face
-        record.steps.append(f"bonus die {face}: {total} {_pips(total)} to place")
+        record.steps.append(reason("bonus-die", face=face, pips=total))
         return record
-    record.steps.append(f"bonus die {face} added to the total")
+    record.steps.append(reason("bonus-die", face=face))
     return reread(record, explain=True)
 
 
@@ -402,14 +403,9 @@ def place(record: RollRecord, split: Sequence[int], how: str) -> RollRecord:
         "dice": taken, "pips": pips, "split": list(split), "lost": lost,
         "values": raised, "reading": go.LABELS[rank], "how": how, "declined": declined,
     }
-    words = {BEST: "by the best split", "keep": "by the best split as the roll is kept",
-             "typed": f"as typed ({dice_text(split)})"}.get(how, f"all on {how}")
-    note = f" ({lost} lost)" if lost else ""
-    record.steps.append(
-        f"{pips} bonus {_pips(pips)} placed {words}{note}: {dice_text(raised)} → {go.WORDS[rank]}"
-    )
+    record.steps.append(reason("placed", pips=pips, how=how, split=list(split), lost=lost, values=list(raised)))
     if declined:
-        record.steps.append(f"{declined} bonus {_dice(declined)} declined")
+        record.steps.append(reason("declined", count=declined))
     return reread(record)
 
 
@@ -430,7 +426,7 @@ def _use_mastery(record: RollRecord, index: int, value: int) -> RollRecord:
     gained = _bonus_after(record, index, value) - details["bonus_total"] if recount else 0
     values[index] = value
     details["mastery"] = {"used": True, "die": index, "from": before, "to": value}
-    step = f"mastery: die {index + 1} ({before}) becomes {value}"
+    step = reason("mastery", die=index, **{"from": before, "to": value})
     if recount:
         own, matches = _pairs_after(record, index, value)
         if details.get("helper"):
@@ -438,9 +434,10 @@ def _use_mastery(record: RollRecord, index: int, value: int) -> RollRecord:
         details["doubles"] = own
         details["bonus_total"] = details["bonus_left"] = len(own) + len(matches)
         if gained:
-            step += f", {gained:+d} bonus {_dice(abs(gained))}"
+            step["gained"] = gained
     if record.kind == "check":
-        record.steps.append(f"{step} → {go.WORDS[go.read_rank(values)]}")
+        step["values"] = list(values)
+        record.steps.append(step)
         return reread(record)
     record.steps.append(step)
     return reread(record, explain=True)

@@ -2,7 +2,7 @@
 
 This module owns the shape of a GUTS+ :class:`~solo.rules.dice.RollRecord`'s ``details`` (the
 roller's side, the bonus dice, mastery) and :func:`reread`, which turns the record's current
-values into its outcome. The ruleset builds records; :mod:`.offers` changes them.
+values into its outcome. Steps are reasons (codes and numbers); :mod:`.record_words` says them. The ruleset builds records; :mod:`.offers` changes them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from solo.rules.dice import RollRecord
 from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus.checks import CheckSpec
 from solo.rules.guts_plus.qualities import SYSTEM
+from solo.rules.reasons import Step, reason
 
 
 def dice_text(values: Sequence[int]) -> str:
@@ -25,11 +26,9 @@ def copy_record(record: RollRecord) -> RollRecord:
     return RollRecord.from_dict(record.to_dict())
 
 
-def doubles_step(doubles: Sequence[int]) -> str:
-    """The step that names the doubles found and the bonus dice they give."""
-    count = len(doubles)
-    return (f"doubles {', '.join(f'{v}-{v}' for v in doubles)}: "
-            f"{count} bonus {'die' if count == 1 else 'dice'}")
+def doubles_step(doubles: Sequence[int]) -> Step:
+    """The step that names the doubles found (and so the bonus dice they give)."""
+    return reason("doubles", doubles=list(doubles))
 
 
 def roller_details(
@@ -58,7 +57,7 @@ def roller_details(
 
 
 def unread_record(
-    spec: CheckSpec, kind: str, faces: Sequence[int], details: dict[str, Any], steps: list[str],
+    spec: CheckSpec, kind: str, faces: Sequence[int], details: dict[str, Any], steps: list[Any],
     **fields: Any,
 ) -> RollRecord:
     """A check or contest record of the dice as rolled, mastery not yet used, still to be read."""
@@ -100,7 +99,7 @@ def reread(record: RollRecord, explain: bool = False) -> RollRecord:
         record.kept = list(values)
         details["readings"] = [go.LABELS[go.face_rank(v)] for v in values]
         if explain:
-            record.steps.extend(go.explain(values))
+            record.steps.append(reason("read", values=list(values)))
         qualities = details.get("qualities") or []
         record.learning = (
             {qualities[0]: 1} if rank == go.NEGATIVE and qualities else {}
@@ -115,11 +114,8 @@ def reread(record: RollRecord, explain: bool = False) -> RollRecord:
         record.kept = list(details["values"])
         details["difference"] = difference
         if explain:
-            theirs = details["opponent"]["total"]
-            role = (f" (defending: {-difference:+d} for the aggressor)" if defending else "")
-            record.steps.append(
-                f"{total} vs {theirs}: {difference:+d}{role} → {go.WORDS[rank]}"
-            )
+            record.steps.append(reason("versus", total=total, theirs=details["opponent"]["total"],
+                                       defending=defending))
         record.measures = {"difference": difference, "impact": rank - go.NEAR}
     if record.kind == "check":
         record.measures = {"impact": rank - go.NEAR}

@@ -71,7 +71,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
-from solo.rules.guts_plus import growth, offers
+from solo.rules.guts_plus import growth, offers, record_words
 from solo.rules.guts_plus.body import (
     AURAS,
     UNCONSCIOUS,
@@ -124,6 +124,7 @@ from solo.rules.guts_plus.qualities import (
     norm,
     whole,
 )
+from solo.rules.reasons import Step, reason
 from solo.rules.values import canonical_keys
 
 
@@ -325,18 +326,11 @@ class GutsPlus(RulesetDefaults):
             opponent, stat, dice, params.get("opponent_modifier"), None, what="opponent"
         )
 
-    def _opening_steps(self, spec: CheckSpec, faces: Sequence[int]) -> list[str]:
-        steps = [f"{spec.label}: rolled {dice_text(faces)}"]
-        for condition, mod, less in spec.conditions:
-            effects = []
-            if mod:
-                effects.append(f"{mod:+d} to rolls")
-            if less:
-                effects.append(f"{less} fewer {'die' if less == 1 else 'dice'}")
-            if effects:
-                steps.insert(0, f"{condition}: {', '.join(effects)}")
-        if spec.dice < spec.base_dice:
-            steps[-1] = f"{spec.label}, {spec.dice} after fewer dice: rolled {dice_text(faces)}"
+    def _opening_steps(self, spec: CheckSpec, faces: Sequence[int]) -> list[Step]:
+        steps = [reason("condition", name=condition, modifier=mod, fewer=less)
+                 for condition, mod, less in reversed(spec.conditions) if mod or less]
+        steps.append(reason("rolled", qualities=list(spec.qualities), base=spec.base_dice, dice=spec.dice,
+                            faces=list(faces)))
         return steps
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
@@ -347,7 +341,7 @@ class GutsPlus(RulesetDefaults):
         own, matches = go.pairs_with_helper(faces, helper_faces)
         steps = self._opening_steps(spec, faces)
         if spec.modifier:
-            steps.append(f"{spec.modifier:+d} to each die: {dice_text(values)}")
+            steps.append(reason("modified", modifier=spec.modifier, values=list(values)))
         if own:
             steps.append(doubles_step(own))
         details = roller_details(spec, values, own, len(own) + len(matches))
@@ -363,11 +357,8 @@ class GutsPlus(RulesetDefaults):
         return reread(record, explain=True)
 
     @staticmethod
-    def _helper_step(helper_faces: Sequence[int], matches: Sequence[int]) -> str:
-        count = len(matches)
-        return (f"helper rolled {dice_text(helper_faces)}: "
-                f"{count} {'match' if count == 1 else 'matches'}, "
-                f"{count} bonus {'die' if count == 1 else 'dice'}")
+    def _helper_step(helper_faces: Sequence[int], matches: Sequence[int]) -> Step:
+        return reason("helper", dice=list(helper_faces), matches=list(matches))
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
@@ -382,12 +373,13 @@ class GutsPlus(RulesetDefaults):
         their_values = list(their_faces)
         steps = self._opening_steps(spec, faces)
         opponent_name = opponent.name if opponent is not None else "opponent"
-        steps.append(f"{opponent_name}, {theirs.label}: rolled {dice_text(their_faces)}")
+        steps.append(reason("opponent-rolled", name=opponent_name, qualities=list(theirs.qualities),
+                            base=theirs.base_dice, faces=list(their_faces)))
         if their_bonus:
-            steps.append(f"{opponent_name} takes bonus dice {dice_text(their_bonus)}")
+            steps.append(reason("opponent-bonus", name=opponent_name, dice=list(their_bonus)))
         if theirs.mastery:
             low = min(range(len(their_values)), key=lambda i: (their_values[i], i))
-            steps.append(f"{opponent_name}'s mastery: {their_values[low]} becomes 6")
+            steps.append(reason("opponent-mastery", name=opponent_name, face=their_values[low]))
             their_values[low] = 6
         their_total = sum(their_values) + sum(their_bonus) + theirs.modifier
         own, matches = go.pairs_with_helper(faces, helper_faces)
@@ -396,13 +388,13 @@ class GutsPlus(RulesetDefaults):
         if spec.helper_dice:
             steps.append(self._helper_step(helper_faces, matches))
         if spec.modifier:
-            steps.append(f"{spec.modifier:+d} to the total")
+            steps.append(reason("total-modified", modifier=spec.modifier))
         details = roller_details(spec, list(faces), own, len(own) + len(matches))
         if spec.helper_dice:
             details["helper"] = {"level": spec.helper_level, "dice": helper_faces, "matches": matches}
         if params.get("defending") is True:
             details["defending"] = True
-            steps.insert(0, f"{opponent_name} is the aggressor, {character.name} the defender")
+            steps.insert(0, reason("roles", aggressor=opponent_name, defender=character.name))
         details["opponent"] = {
             "name": opponent_name,
             "qualities": list(theirs.qualities),
@@ -459,7 +451,7 @@ class GutsPlus(RulesetDefaults):
                 "qualities": list(spec.qualities),
                 "reading": "failure",
             },
-            steps=[f"failed on purpose instead of rolling {spec.dice}: +{spec.dice} XP"],
+            steps=[reason("voluntary", dice=spec.dice)],
             xp=spec.dice,
         )
 
@@ -486,13 +478,16 @@ class GutsPlus(RulesetDefaults):
             face = dice.roll(6)
             near["oracle_die"] = face
             new.success = face >= 4
-            verdict = "success" if new.success else "failure"
-            new.steps.append(f"near success, oracle die {face} → counts as {verdict}")
+            new.steps.append(reason("near", oracle_die=face))
         else:
             new.success = policy == "success"
-            new.steps.append(f"near success counts as {policy}")
+            new.steps.append(reason("near", policy=policy))
         new.details["near"] = near
         return new
+
+    def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
+        """How a step of a GUTS+ record reads (:mod:`.record_words`)."""
+        return record_words.say(step)
 
     def is_success(self, outcome: str) -> bool:
         """Success and positive impact; a near success's flag is set by :meth:`settle`."""
