@@ -26,6 +26,8 @@ def _plain_values(value) -> bool:
         return True
     if isinstance(value, list):
         return all(_plain_values(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_values(v) for k, v in value.items())
     return False
 
 
@@ -110,3 +112,21 @@ def test_steps_of_other_shapes_are_still_shown():
     assert step_lines({"system": "no-such-system", "steps": [reason("rolled", faces=[3])]}) == ["rolled: faces=[3]"]
     assert step_lines({"system": "guts-plus", "steps": [reason("read", values=[6, 1, 5])]}) == \
         ["a 6 cancels a 1", "1 of 1 read full success → full success"]
+
+
+CONVERTED = ["supply-ship", "lantern-fen"]  # the rulesets whose records keep reasons (GUTS+, Loose and Fuzzy)
+
+
+def test_replayed_games_keep_only_reasons_their_ruleset_can_say():
+    from solo.rules.reasons import words_for
+
+    for name in CONVERTED:
+        result = replay_payload(read_replay(str(FORMAT1 / f"{name}.json")))
+        rolls = result.game.snapshot()["rolls"]
+        assert rolls, name
+        for record in rolls:
+            words = words_for(record["system"])
+            for step in record["steps"]:
+                assert isinstance(step, dict) and step["code"] != "said", (name, step)
+                assert _plain_values(step), (name, step)
+                assert words is not None and words(step) is not None, (name, step)

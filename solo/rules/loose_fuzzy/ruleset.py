@@ -28,7 +28,7 @@ from solo.rules.loose_fuzzy.abilities import (
     rules_error,
     starting_luck,
 )
-from solo.rules.loose_fuzzy import experience
+from solo.rules.loose_fuzzy import experience, record_words
 from solo.rules.loose_fuzzy.combat import advantage_points, condition_wound_penalty
 from solo.rules.loose_fuzzy.fight.gear import out_reason
 from solo.rules.loose_fuzzy.fight.procedure import Fight
@@ -40,6 +40,7 @@ from solo.rules.loose_fuzzy.odds import (
     with_overall,
 )
 from solo.rules.loose_fuzzy.pool import MAX_TIE_REROLLS, PoolRoll, roll_pool
+from solo.rules.reasons import Step, reason
 from solo.rules.values import canonical_keys
 
 
@@ -53,7 +54,7 @@ class LFCheck:
     target: int | None
     bonus: int
     fit: int
-    notes: tuple[str, ...]
+    notes: tuple[tuple[str, int], ...]  # dice taken off and why: ("situation", 1), ("wounded", 2)...
 
 
 #: Reading labels that count as a success.
@@ -216,7 +217,7 @@ class LooseFuzzy(RulesetDefaults):
         raise rules_error(f"{character.name or 'the character'} has no ability {stat!r} (has: {known})")
 
     def parse_check(self, params: Mapping[str, Any], character: Character | None = None) -> LFCheck:
-        notes: list[str] = []
+        notes: list[tuple[str, int]] = []
         if params.get("dice") is not None:
             rating = _int_param(params, "dice")
             if rating < 1:
@@ -235,7 +236,7 @@ class LooseFuzzy(RulesetDefaults):
             fit = FIT[norm(fit_text)]
         penalty = _int_param(params, "dice_penalty")
         if penalty:
-            notes.append(f"-{penalty} dice (situation)")
+            notes.append(("situation", penalty))
         if params.get("disability") is not None:
             if character is None:
                 raise rules_error("a disability penalty needs a character")
@@ -244,12 +245,12 @@ class LooseFuzzy(RulesetDefaults):
             if key is None:
                 raise rules_error(f"no disability {params['disability']!r} to subtract")
             penalty += int(dis[key])
-            notes.append(f"-{dis[key]} dice ({key})")
+            notes.append((key, int(dis[key])))
         if character is not None and params.get("dice") is None:
             wound = condition_wound_penalty(character.conditions)
             if wound:
                 penalty += wound
-                notes.append(f"-{wound} dice (wounded)")
+                notes.append(("wounded", wound))
         count = max(1, rating - penalty)
         return LFCheck(stat, rating, count, target, _int_param(params, "bonus"), fit, tuple(notes))
 
@@ -258,19 +259,14 @@ class LooseFuzzy(RulesetDefaults):
         reached = total >= target
         return reading(rolled.critical, reached), reached, total
 
-    def _roll_lines(self, label: str, parsed: LFCheck, rolled: PoolRoll) -> list[str]:
-        lines = [f"{label} {parsed.dice}d6: {' + '.join(map(str, rolled.pool))} = {sum(rolled.pool)}"]
-        lines += [f"  {note}" for note in parsed.notes]
-        if rolled.confirm is not None:
-            verdict = "confirmed" if rolled.critical else "not confirmed"
-            lines.append(f"  confirm die {rolled.confirm}: critical {verdict}")
-        elif rolled.critical:
-            lines.append(f"  marked dice both {rolled.pool[0]}: critical {rolled.critical}")
-        if rolled.bonus_dice:
-            lines.append(f"  bonus dice {' + '.join(map(str, rolled.bonus_dice))} (6s explode)")
-        if parsed.bonus:
-            lines.append(f"  {parsed.bonus:+d} to the roll")
-        return lines
+    def _roll_lines(self, label: str, parsed: LFCheck, rolled: PoolRoll) -> list[Step]:
+        return [reason("pool", who=label, dice=parsed.dice, pool=list(rolled.pool),
+                       notes=[{"why": why, "dice": n} for why, n in parsed.notes], confirm=rolled.confirm,
+                       critical=rolled.critical, bonus_dice=list(rolled.bonus_dice), bonus=parsed.bonus)]
+
+    def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
+        """How a step of a Loose and Fuzzy record reads (:mod:`.record_words`)."""
+        return record_words.say(step)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         parsed = self.parse_check(params, character)
@@ -279,13 +275,8 @@ class LooseFuzzy(RulesetDefaults):
         rolled = roll_pool(dice, parsed.dice)
         outcome, reached, total = self._read(parsed, rolled, target)
         steps = self._roll_lines(parsed.stat, parsed, rolled)
-        if outcome == "costly-success":
-            steps.append(f"{total} vs {target}: the sum holds, but double 1s: success, and "
-                         "something bad happens too (costly-success)")
-        elif rolled.critical == "success" and not reached:
-            steps.append(f"{total} vs {target}: double 6s, still short: failure")
-        else:
-            steps.append(f"{total} vs {target} → {outcome}")
+        steps.append(reason("check-read", total=total, target=target, outcome=outcome,
+                            critical=rolled.critical, reached=reached))
         return RollRecord(
             system=SYSTEM,
             kind="check",
@@ -307,7 +298,7 @@ class LooseFuzzy(RulesetDefaults):
                 "target": target,
                 "sum_success": reached,
                 "margin": total - target,
-                "notes": list(parsed.notes),
+                "notes": [f"-{n} dice ({why})" for why, n in parsed.notes],  # as saves of format 1 held them
             },
             steps=steps,
             measures={"margin": total - target, "critical": rolled.critical or ""},
@@ -318,7 +309,7 @@ class LooseFuzzy(RulesetDefaults):
     ) -> RollRecord:
         mine, theirs = self._contest_checks(character, opponent, params)
         exchanges: list[dict[str, Any]] = []
-        steps: list[str] = []
+        steps: list[Step] = []
         all_dice: list[int] = []
         for attempt in range(MAX_TIE_REROLLS + 1):
             a = roll_pool(dice, mine.dice)
@@ -336,16 +327,13 @@ class LooseFuzzy(RulesetDefaults):
             steps += self._roll_lines(opponent.name or theirs.stat, theirs, d)
             if a_total != d_total:
                 break
-            steps.append(f"tie at {a_total}: rolled again")
+            steps.append(reason("tie", total=a_total))
         # after the last tie allowed the defender holds: the opponent, unless the player defends
         defending = params.get("defending") is True
         won = a_total > d_total or (a_total == d_total and defending)
         margin = a_total - d_total
         outcome = reading(a.critical, won)
-        steps.append(
-            f"{a_total} vs {d_total} → {outcome}"
-            + (f" ({advantage_points(margin)} advantage)" if won else "")
-        )
+        steps.append(reason("contest-read", total=a_total, theirs=d_total, outcome=outcome, won=won))
         return RollRecord(
             system=SYSTEM,
             kind="contest",
