@@ -114,7 +114,7 @@ def test_steps_of_other_shapes_are_still_shown():
         ["a 6 cancels a 1", "1 of 1 read full success → full success"]
 
 
-CONVERTED = ["supply-ship", "lantern-fen"]  # the rulesets whose records keep reasons (GUTS+, Loose and Fuzzy)
+CONVERTED = ["supply-ship", "lantern-fen", "goblin-market"]  # GUTS+, Loose and Fuzzy, FOUR-S
 
 
 def test_replayed_games_keep_only_reasons_their_ruleset_can_say():

@@ -68,6 +68,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 
 from solo.rules.base import Advance, Character, Odds, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.reasons import Step, reason
 from solo.rules.values import ValueReader, lookup_name, name_key
 
 SYSTEM = "four-s"
@@ -373,18 +374,10 @@ class Side:
     def distribution(self) -> dict[int, Fraction]:
         return roll_distribution(self.bonus, self.ap, self.modifier)
 
-    def describe(self, faces: list[int]) -> str:
-        text = f"{self.stat or 'roll'} {self.dice_text}"
-        if self.enemy:
-            text = f"enemy {self.dice_text}"
-        elif self.ap is not None:
-            text += f" ({self.ap} AP)"
-        text += f": {', '.join(map(str, faces))}"
-        if self.bonus or not self.enemy:
-            text += f" + bonus {self.bonus}"
-        if self.modifier:
-            text += f" {'+' if self.modifier > 0 else '−'} {abs(self.modifier)}"
-        return text + f" = {self.total(faces)}"
+    def describe(self, faces: list[int], who: str = "") -> Step:
+        """The roll as a reason (said by :mod:`.record_words`)."""
+        return reason("side", who=who, stat=self.stat, ap=self.ap, enemy=self.enemy, faces=list(faces),
+                      bonus=self.bonus, modifier=self.modifier, total=self.total(faces))
 
 
 @dataclass(frozen=True)
@@ -406,10 +399,6 @@ def _opponent_kind(params: Mapping[str, Any]) -> tuple[bool, bool]:
         raise _err("a pvp contest is against another player, not an enemy (drop enemy: true)",
                    param="enemy")
     return pvp, enemy
-
-
-def _goal_text(goal: int, name: str | None) -> str:
-    return f"goal {goal}" + (f" ({name.replace('-', ' ')})" if name else "")
 
 
 # --------------------------------------------------------------------------------------------
@@ -583,16 +572,20 @@ class FourS(RulesetDefaults):
         goal, name = parse_goal(params.get("goal", DEFAULT_GOAL))
         return FourSCheck(side, goal, name)
 
+    def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
+        """How a step of a FOUR-S record reads (:mod:`.record_words`)."""
+        from solo.rules.four_s import record_words
+
+        return record_words.say(step)
+
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         chk = self.parse_check(params, character)
         faces = chk.side.roll(dice)
         total = chk.side.total(faces)
         success = total >= chk.goal
         outcome = "success" if success else "failure"
-        steps = [
-            chk.side.describe(faces),
-            f"{total} {'≥' if success else '<'} {_goal_text(chk.goal, chk.goal_name)} → {outcome}",
-        ]
+        steps = [chk.side.describe(faces),
+                 reason("goal", total=total, goal=chk.goal, name=chk.goal_name, success=success)]
         modifiers = {"bonus": chk.side.bonus}
         if chk.side.modifier:
             modifiers["modifier"] = chk.side.modifier
@@ -648,19 +641,11 @@ class FourS(RulesetDefaults):
         their_faces = theirs.roll(dice)
         a, b = mine.total(my_faces), theirs.total(their_faces)
         outcome = read_contest(a, b, pvp or defending, defendant)
-        if a != b:
-            verdict = f"{a} {'>' if a > b else '<'} {b} → {'you win' if a > b else 'you lose'}"
-        elif defending and not pvp:
-            verdict = f"tie {a}: nothing happens, so you hold → {outcome}"
-        elif pvp:
-            who = "you" if defendant == "character" else "they"
-            verdict = f"tie {a}: the defendant wins ({who}) → {outcome}"
-        else:
-            verdict = f"tie {a}: nothing happens → draw"
-        steps = ["you: " + mine.describe(my_faces), "opponent: " + theirs.describe(their_faces)]
+        steps = [mine.describe(my_faces, "you"), theirs.describe(their_faces, "opponent")]
         if theirs.bonus_note.startswith("no "):
-            steps.append(f"opponent has no {theirs.stat}: bonus 0")
-        steps.append(verdict)
+            steps.append(reason("no-bonus", stat=theirs.stat))
+        steps.append(reason("contest-read", mine=a, theirs=b, defending=defending, pvp=pvp,
+                            defendant=defendant, outcome=outcome))
         return RollRecord(
             system=SYSTEM,
             kind="contest",

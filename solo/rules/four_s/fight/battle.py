@@ -32,6 +32,7 @@ from typing import Any, Mapping
 from solo.rules.base import Character
 from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, WON, Beat, ConflictError, ConflictSetup
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.reasons import reason
 from solo.rules.four_s.fight import gear, pool
 from solo.rules.four_s.fight.gear import Amount, Use
 from solo.rules.four_s.fight.moves import BREAK_FREE, Move, read_moves
@@ -266,9 +267,9 @@ class Battle:
     def record(self, kind: str, faces: list[int], total: int, details: dict[str, Any],
                critical: int | None = None) -> RollRecord:
         dice = list(faces) + ([critical] if critical is not None else [])
-        steps = [f"{' + '.join(map(str, faces)) or 0} = {total}"] if faces else []
+        steps = [reason("sum", faces=list(faces), total=total)] if faces else []
         if critical is not None:
-            steps.append(f"critical d6 {critical}" + (": doubled" if critical == CRITICAL_FACE else ""))
+            steps.append(reason("critical", face=critical))
         return RollRecord(SYSTEM, kind, "", dice, "", True, total, details=details, steps=steps)
 
     def critical(self, dice: Dice, amount: int) -> tuple[int, int]:
