@@ -18,6 +18,7 @@ from solo.adventure.model import build
 from solo.cli import cli
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
+from solo.rules.reasons import step_lines
 
 
 @pytest.fixture
@@ -213,7 +214,7 @@ def test_a_contest_the_player_defends_is_theirs_on_a_tie():
     game.dice.force(2, 3)  # 2 + 1 against 3: a tie, and nothing happens to the defender
     events = game.choose("2")
     record = next(e for e in events if e.type == "roll").record
-    assert record["outcome"] == "success" and "nothing happens, so you hold" in record["steps"][-1]
+    assert record["outcome"] == "success" and "nothing happens, so you hold" in step_lines(record)[-1]
     assert game.state.scene == "home"
     assert any(e.type == "text" and e.text == "You keep it (by 0)." for e in events)
 

@@ -19,6 +19,7 @@ from solo.adventure.model import build
 from solo.cli import cli
 from solo.engine.game import Game
 from solo.rules.game.fight.turn import competitive_hit
+from solo.rules.reasons import step_lines
 
 
 @pytest.fixture
@@ -173,7 +174,7 @@ def test_a_contest_the_player_defends_goes_to_the_defender_on_a_tie():
     events = game.choose("1")
     roll = next(e for e in events if e.type == "roll").record
     assert roll["outcome"] == "success" and roll["details"]["defending"] is True
-    assert any("you hold" in s for s in roll["steps"]) and game.state.scene == "safe"
+    assert any("you hold" in s for s in step_lines(roll)) and game.state.scene == "safe"
     odds = game.ruleset.contest_odds(game.character, game.adventure.npcs["hunter"].character("game"),
                                      {"stat": "Sneak/Hide", "opponent_stat": "Perception/Track", "defending": True})
     p, q = Fraction(4, 8), Fraction(5, 8)

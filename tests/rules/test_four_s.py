@@ -38,6 +38,7 @@ from solo.rules.four_s import (
     success_chance,
     tiers_from_total,
 )
+from solo.rules.reasons import step_lines
 
 FOUR = FourS()
 
@@ -159,7 +160,7 @@ def test_john_claims_the_treasure_example():
     rec = FOUR.check(dice, pc, {"stat": "skill", "goal": "very-easy"})
     assert rec.dice == [2] and rec.total == 3 and rec.success and rec.outcome == "success"
     assert rec.details["bonus"] == 1 and rec.details["goal"] == 3
-    assert rec.steps[-1] == "3 ≥ goal 3 (very easy) → success"
+    assert step_lines(rec)[-1] == "3 ≥ goal 3 (very easy) → success"
     dice.force(2)
     assert not FOUR.check(dice, pc, {"stat": "skill", "goal": "easy"}).success
 
@@ -180,7 +181,7 @@ def test_competing_rolls_examples():
     dice.force(3, 3)
     rec = FOUR.contest(dice, cristy, john2, {"stat": "strength", "opponent_bonus": 2,
                                              "bonus": 2, "pvp": True})
-    assert rec.outcome == "failure" and "defendant wins" in rec.steps[-1]
+    assert rec.outcome == "failure" and "defendant wins" in step_lines(rec)[-1]
     dice.force(3, 3)
     rec = FOUR.contest(dice, john2, cristy, {"stat": "strength", "bonus": 2, "opponent_bonus": 2,
                                              "pvp": True, "defendant": "character"})
@@ -239,7 +240,7 @@ def test_an_opponent_who_is_not_an_enemy_and_lacks_the_stat_rolls_with_bonus_0()
     dice.force(2, 3)
     rec = FOUR.contest(dice, pc, goblin, {"stat": "strength", "opponent_ap": 1, "enemy": False})
     assert rec.dice == [2, 3] and rec.outcome == "draw"
-    assert "opponent has no strength: bonus 0" in rec.steps
+    assert "opponent has no strength: bonus 0" in step_lines(rec)
 
 
 def test_an_enemy_rolls_one_d3_by_default_whatever_its_stats():
@@ -251,7 +252,7 @@ def test_an_enemy_rolls_one_d3_by_default_whatever_its_stats():
     rec = FOUR.contest(dice, pc, rival, {"stat": "strength"})
     assert rec.details["opponent"]["enemy"] and rec.details["opponent"]["ap"] == 1
     assert rec.dice == [3, 3] and rec.outcome == "success" and rec.total == 1
-    assert rec.steps[1] == "opponent: enemy 1d3: 3 = 3"
+    assert step_lines(rec)[1] == "opponent: enemy 1d3: 3 = 3"
     odds = FOUR.contest_odds(pc, rival, {"stat": "strength"})
     mine = {f + 1: Fraction(1, 6) for f in range(1, 7)}
     theirs = {t: Fraction(1, 3) for t in (1, 2, 3)}

@@ -39,6 +39,7 @@ from solo.rules.game import (
     stun_chance,
     success_chance,
 )
+from solo.rules.reasons import step_lines
 
 GAME = Game()
 DIFFS = ("easy", "challenging", "hard")
@@ -275,7 +276,7 @@ def test_check_record_with_forced_dice():
     assert "extra" not in rec.details  # Perception is Brains; the PC is notable in Brawn
     assert rec.modifiers == {"bonus": 1}
     assert dice.forced_pending == (5,)
-    assert all(len(s) <= 80 for s in rec.steps)
+    assert all(len(s) <= 80 for s in step_lines(rec))
 
 
 def test_notable_characteristic_rolls_the_extra_die():
@@ -288,7 +289,7 @@ def test_notable_characteristic_rolls_the_extra_die():
     extra = rec.details["extra"][0]
     assert extra == {"die": 1, "succeeds_on": 1, "reason": "notable", "succeeded": True,
                      "decided": True}
-    assert "notable die 1" in rec.steps[-1]
+    assert "notable die 1" in step_lines(rec)[-1]
 
 
 def test_extra_die_record_when_it_does_not_decide():

@@ -8,6 +8,7 @@ import pytest
 from solo.adventure import loader
 from solo.adventure.validate import validate_path
 from solo.engine.game import Game
+from solo.rules.reasons import step_lines
 
 
 @pytest.fixture
@@ -124,7 +125,7 @@ def test_danger_sense_makes_detecting_an_ambush_easy(guild):
     events = choose(game, "Listen for the ambush", 6)
     record = roll_of(events)
     assert record["dice"] == [6] and record["success"]
-    assert any("danger sense" in step for step in record["steps"])
+    assert any("danger sense" in step for step in step_lines(record))
 
 
 def test_absentmindedness_makes_an_ongoing_activity_one_level_harder(guild):
@@ -132,7 +133,7 @@ def test_absentmindedness_makes_an_ongoing_activity_one_level_harder(guild):
     events = choose(game, "Sit through", 8, 8, 2)  # Challenging + 1 level: 3d8
     record = roll_of(events)
     assert record["dice"] == [8, 8, 2] and not record["success"]  # 3 + 2 < 8
-    assert any("absentmindedness" in step for step in record["steps"])
+    assert any("absentmindedness" in step for step in step_lines(record))
 
 
 def test_fast_talk_lasts_an_hour_more_per_talent_level(guild):

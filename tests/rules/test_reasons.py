@@ -114,7 +114,7 @@ def test_steps_of_other_shapes_are_still_shown():
         ["a 6 cancels a 1", "1 of 1 read full success → full success"]
 
 
-CONVERTED = ["supply-ship", "lantern-fen", "goblin-market"]  # GUTS+, Loose and Fuzzy, FOUR-S
+CONVERTED = ["supply-ship", "lantern-fen", "goblin-market", "clockwork-heist"]  # GUTS+, Loose and Fuzzy, FOUR-S, GAME
 
 
 def test_replayed_games_keep_only_reasons_their_ruleset_can_say():

@@ -1,4 +1,5 @@
-"""What a GAME roll record says: its details for saves and the lines a player reads."""
+"""What a GAME roll record says: its details for saves and its steps as reasons (codes and
+numbers; :mod:`.record_words` makes the lines a player reads)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from typing import Any, Mapping
 
 from solo.rules.game.build import build_duration, drain
 from solo.rules.game.checks import CheckResult, GameCheck, read_check
-from solo.rules.game.skills import BUILD_SKILLS, EXHAUSTION_PENALTY, TARGET
+from solo.rules.game.skills import BUILD_SKILLS, TARGET
 from solo.rules.game.tags import tag_results
+from solo.rules.reasons import Step, reason
 
 
 def result_details(chk: GameCheck, res: CheckResult) -> dict[str, Any]:
@@ -48,49 +50,35 @@ def result_from_details(chk: GameCheck, data: Mapping[str, Any]) -> CheckResult:
     return read_check(chk, data["rolled"], extra[0]["die"] if extra else None)
 
 
-def result_steps(chk: GameCheck, res: CheckResult) -> list[str]:
-    steps = list(chk.notes)
+def result_steps(chk: GameCheck, res: CheckResult, who: str = "") -> list[Step]:
+    """The reading of one side's check as reasons (said by :mod:`.record_words`); ``who`` leads
+    each line in a contest or a combined attempt. A trait's note is kept as the trait wrote it."""
+    side = {"who": who} if who else {}
+    steps = [reason("note", text=note, **side) for note in chk.notes]
     if chk.blocked:
-        return steps + [f"{chk.label} {chk.rating}: not rolled, {chk.blocked} → failure"]
-    faces = ", ".join(str(v) for v in res.rolled)
-    head = f"{chk.label} {chk.rating}, {chk.difficulty} {chk.dice_count}d8"
-    steps.append(f"{head}: {faces} → lowest {res.lowest}")
-    sum_text = f"{chk.rating} + {res.lowest}"
-    if chk.bonus:
-        sum_text += f" {'+' if chk.bonus > 0 else '−'} {abs(chk.bonus)} bonus"
-    if chk.exhausted:
-        sum_text += f" − {EXHAUSTION_PENALTY} exhausted"
-    sum_text += f" = {res.total}"
-    if res.normal_success:
-        raw = res.total - TARGET
-        counted = f"excess {raw}" if raw == res.excess else f"excess {raw}, counting {res.excess}"
-        steps.append(f"{sum_text} ≥ {TARGET} → success, {counted}")
-    else:
-        steps.append(f"{sum_text} < {TARGET} → failure")
+        return steps + [reason("not-rolled", label=chk.label, rating=chk.rating, why=chk.blocked, **side)]
+    steps.append(reason("lowest", label=chk.label, rating=chk.rating, difficulty=chk.difficulty,
+                        dice=chk.dice_count, faces=list(res.rolled), lowest=res.lowest, **side))
+    steps.append(reason("sum", rating=chk.rating, lowest=res.lowest, bonus=chk.bonus, exhausted=chk.exhausted,
+                        total=res.total, success=res.normal_success, excess=res.excess, **side))
     if res.extra is not None:
-        line = f"{chk.extra_reason} die {res.extra} (succeeds on ≤ {chk.extra_threshold})"
-        if res.extra_decided:
-            line += f" → success, excess {res.excess}"
-        elif res.extra_success:
-            line += " → also succeeds"
-        else:
-            line += " → no help"
-        steps.append(line)
+        steps.append(reason("extra-die", why=chk.extra_reason, face=res.extra, threshold=chk.extra_threshold,
+                            decided=res.extra_decided, success=res.extra_success, excess=res.excess, **side))
     return steps
 
 
 def build_notes(
-    chk: GameCheck, res: CheckResult, details: dict[str, Any], steps: list[str]
+    chk: GameCheck, res: CheckResult, details: dict[str, Any], steps: list[Step]
 ) -> None:
     if not chk.skill or chk.skill not in BUILD_SKILLS:
         return
     duration = build_duration(chk.skill, res.excess) if res.success else None
     if duration is not None:
         details["duration"] = {"amount": duration[0], "unit": duration[1]}
-        steps.append(f"lasts {duration[0]} {duration[1]}")
+        steps.append(reason("lasts", amount=duration[0], unit=duration[1]))
     if chk.skill == "Transmutery":
         details["drain"] = drain(chk.difficulty, res.success)
-        steps.append(f"Drain {details['drain']} FP")
+        steps.append(reason("drain", fp=details["drain"]))
 
 
 def measures(chk: GameCheck, res: CheckResult, details: Mapping[str, Any], success: bool) -> dict[str, int]:
@@ -102,5 +90,12 @@ def measures(chk: GameCheck, res: CheckResult, details: Mapping[str, Any], succe
     return found
 
 
-def tag_lines(chk: GameCheck, success: bool) -> list[str]:
-    return tag_results(chk, success)[1]
+def tag_lines(chk: GameCheck, success: bool) -> list[Step]:
+    """What a check's tags did once it was read, as reasons."""
+    found = tag_results(chk, success)[0]
+    steps = []
+    if success and "percent" in found:
+        steps.append(reason("haggled", percent=found["percent"]))
+    if success and "hours" in found:
+        steps.append(reason("fast-talked", hours=found["hours"]))
+    return steps

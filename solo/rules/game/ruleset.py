@@ -53,6 +53,7 @@ from solo.rules.game.skills import (
 )
 from solo.rules.game.tags import parse_tags, tag_effects
 from solo.rules.game.traits import ADVANTAGES, DISADVANTAGES, TRAIT_INDEX, has_trait, validate_traits
+from solo.rules.reasons import reason
 from solo.rules.values import name_key
 
 
@@ -297,6 +298,12 @@ class Game(RulesetDefaults):
             notes=tuple(notes),
         )
 
+    def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
+        """How a step of a GAME record reads (:mod:`.record_words`)."""
+        from solo.rules.game import record_words
+
+        return record_words.say(step)
+
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         chk = self.parse_check(params, character)
         if isinstance(chk, tuple):
@@ -342,19 +349,14 @@ class Game(RulesetDefaults):
         defending: bool = False,
     ) -> RollRecord:
         if res.success and not opp.success:
-            outcome, verdict = "success", "you succeed, they fail → you win"
+            outcome = "success"
         elif opp.success and not res.success:
-            outcome, verdict = "failure", "they succeed, you fail → you lose"
-        elif defending:
-            both = "both succeed" if res.success else "both fail"
-            outcome, verdict = "success", f"{both} → a tie: their attempt does not get through, you hold"
+            outcome = "failure"
         else:
-            both = "both succeed" if res.success else "both fail"
-            outcome, verdict = "draw", f"{both} → draw"
-        them = "opponent (attacking)" if defending else "opponent"
-        steps = ["you (defending): " + s if defending else "you: " + s for s in result_steps(mine, res)]
-        steps += [f"{them}: " + s for s in result_steps(theirs, opp)]
-        steps.append(verdict)
+            outcome = "success" if defending else "draw"  # a tie: the defender holds
+        steps = result_steps(mine, res, "you (defending)" if defending else "you")
+        steps += result_steps(theirs, opp, "opponent (attacking)" if defending else "opponent")
+        steps.append(reason("contest-read", mine=res.success, theirs=opp.success, defending=defending))
         steps += tag_lines(mine, outcome == "success")
         mine_details = result_details(mine, res)
         return RollRecord(
@@ -415,7 +417,7 @@ class Game(RulesetDefaults):
         used = int(record.details.get("rerolls_used", 0)) + 1
         new.details["rerolls_used"] = used
         new.details["rerolled"] = list(record.details.get("rerolled", [])) + [list(record.dice)]
-        new.steps.insert(0, f"reroll spent ({character.resources['rerolls']} left)")
+        new.steps.insert(0, reason("reroll", left=character.resources["rerolls"]))
         return new
 
     def combined_build(
@@ -432,13 +434,12 @@ class Game(RulesetDefaults):
         for record in records:  # the attempt's Drain is the combination's, not each check's
             record.details.pop("drain", None)
         success = all(r.success for r in records)
-        steps = [f"{r.stat}: {line}" for r in records for line in r.steps if not line.startswith("Drain")]
-        steps.append(("both succeed" if success else "not both succeed") + " → " +
-                     ("success" if success else "failure"))
+        steps = [dict(step, who=r.stat) for r in records for step in r.steps if step.get("code") != "drain"]
+        steps.append(reason("both", success=success))
         details: dict[str, Any] = {"combined": [r.details for r in records]}
         if drain_fp:
             details["drain"] = drain_fp
-            steps.append(f"Drain {drain_fp} FP (a combination with Transmutery)")
+            steps.append(reason("drain", fp=drain_fp, combined=True))
         return RollRecord(
             system=SYSTEM,
             kind="check",
