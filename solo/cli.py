@@ -561,7 +561,10 @@ def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> No
     except RulesError as exc:
         raise click.UsageError(f"{exc}\noptions for {system}:\n{_system_help(ruleset)}") from None
     if as_json:
-        click.echo(json.dumps({"seed": dice.seed, **record.to_dict()}, indent=2))
+        from solo.rules.reasons import step_lines
+
+        # the steps are reasons (codes and numbers); "lines" is how they read today
+        click.echo(json.dumps({"seed": dice.seed, **record.to_dict(), "lines": step_lines(record)}, indent=2))
         return
     from solo.engine.events import RollMade
     from solo.ui.render import roll_view
