@@ -70,7 +70,8 @@ def digests(paths: list[str]) -> dict[str, str]:
 def pinned_paths() -> list[str]:
     from solo.adventure import loader
 
-    return [str(p) for p in loader.bundled_files()] + [str(ROOT / "tests" / "fixtures" / n) for n in FIXTURE_NAMES]
+    fixtures = [str(ROOT / "tests" / "fixtures" / n) for n in FIXTURE_NAMES]
+    return [str(p) for p in loader.bundled_files()] + fixtures + [str(ROOT / "bench" / "choices.yaml")]
 
 
 if __name__ == "__main__":
