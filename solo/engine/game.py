@@ -674,10 +674,12 @@ class Game:
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:
+        if self.state.character is None:
+            return
+        done = self.state.objectives
         for objective in self.adventure.objectives.values():
-            if objective.when and not self.state.objectives.get(objective.id):
-                if self.state.character is not None and self.evaluate(objective.when):
-                    self.complete_objective(objective.id, runner)
+            if objective.when and not done.get(objective.id) and self.evaluate(objective.when):
+                self.complete_objective(objective.id, runner)
 
     def complete_objective(self, oid: str, runner: EffectRunner) -> None:
         objective = self.adventure.objectives.get(oid)
@@ -813,8 +815,19 @@ class Game:
         }
 
     def evaluate(self, text: str) -> Any:
+        run = _COMPILED.get(text) if type(text) is str else None
         try:
-            return expressions.parse(text).evaluate(self.environment())
+            if run is not None:  # the common case: a text compiled before, run straight
+                return run(self._env or self.environment())
+            expression = expressions.parse(text)
+            value = expression.evaluate(self.environment())
+            if type(text) is str and len(_COMPILED) < COMPILED_LIMIT:
+                _COMPILED[text] = expression.compiled()
+            return value
+        except RecursionError:
+            exc = expressions.ExpressionError("expression is too complex to evaluate")
+            mark_text(exc, text)
+            raise exc from None
         except Exception as exc:
             mark_text(exc, text)
             raise
@@ -827,6 +840,12 @@ class Game:
         except Exception as exc:
             mark_text(exc, text)
             raise
+
+
+#: Expression texts and their compiled closures (see :meth:`Game.evaluate`); the closures read
+#: everything through the environment they are given, so one serves every game.
+_COMPILED: dict[str, Any] = {}
+COMPILED_LIMIT = 8192
 
 
 class _Variables(Mapping[str, Any]):
@@ -863,13 +882,17 @@ class _Variables(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         state = self._game.state
-        if name in _SPECIAL or name.startswith("roll."):
+        if name in _SPECIAL or name[:5] == "roll.":
             return self._special(name)
-        sources: tuple[Mapping[str, Any], ...] = (state.flags, state.clocks, state.counters)
-        for source in sources:
-            if name in source:
-                return source[name]
-        raise KeyError(name)
+        # flags win over clocks, which win over counters (see the class docstring)
+        value = state.flags.get(name, _ABSENT)
+        if value is _ABSENT:
+            value = state.clocks.get(name, _ABSENT)
+            if value is _ABSENT:
+                value = state.counters.get(name, _ABSENT)
+                if value is _ABSENT:
+                    raise KeyError(name)
+        return value
 
     def __contains__(self, name: object) -> bool:
         try:
@@ -898,6 +921,7 @@ class _Variables(Mapping[str, Any]):
 
 
 _SPECIAL = frozenset({"turn", "scene", "character.name", "character.id"})
+_ABSENT = object()
 
 
 def _lookup(stats: Mapping[str, Any], name: Any) -> Any:
