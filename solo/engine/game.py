@@ -16,6 +16,7 @@ from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.conflicts import ConflictRunner
+from solo.engine.context import PlayContext
 from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.failure import describe, mark_text
 from solo.engine.scene_machine import SceneMachine
@@ -91,7 +92,9 @@ class Game:
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
         self.budget = StepBudget()
-        self.conflicts = ConflictRunner(self)
+        #: What effects, conflicts and GM mode may use of this game (never the game itself).
+        self.context = PlayContext(self)
+        self.conflicts = ConflictRunner(self.context)
         self.state = GameState(
             adventure_id=adventure.id,
             seed=self.dice.seed,
@@ -283,7 +286,7 @@ class Game:
         return events + self._enter_start()
 
     def _enter_start(self) -> list[ev.Event]:
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         runner.goto = self.adventure.start
         return self._follow(runner)
 
@@ -303,10 +306,15 @@ class Game:
             self.state.pending = Pending("scene")
         return runner.events
 
-    def _enter(self, scene_id: str, runner: EffectRunner) -> None:
+    def _enter(self, scene_id: str, runner: EffectRunner, *, jump: bool = False) -> None:
+        """Enter a scene: along a declared edge in play, or without one for a GM's ``jump``;
+        either way its ``on_enter`` effects, objectives, an ending or a conflict follow."""
         if scene_id not in self.adventure.scenes:
             raise EngineError(f"unknown scene {scene_id!r}")
-        self.machine.move(scene_id)
+        if jump:
+            self.machine.place(scene_id)
+        else:
+            self.machine.move(scene_id)
         scene = self.adventure.scenes[scene_id]
         self.state.scene = scene_id
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
@@ -317,6 +325,35 @@ class Game:
             self._end(scene, runner)
         elif scene.conflict is not None and runner.goto is None:
             self.conflicts.begin(scene, runner)
+
+    def jump(self, scene_id: str) -> list[ev.Event]:
+        """Go to ``scene_id`` without a declared edge (a GM's jump) and enter it as play enters
+        any scene, then follow its gotos; the new decision is the last event. An ended game
+        goes on from there. Raises :class:`EngineError` for an unknown scene or no character."""
+        if scene_id not in self.adventure.scenes:
+            raise EngineError(f"unknown scene {scene_id!r}")
+        if self.state.character is None:
+            raise EngineError("no character has been chosen yet")
+        self._freeze_hints()
+        self.state.pending = None
+        self._offered = None
+        self.state.ending = None
+        runner = EffectRunner(self.context)
+        self.budget = StepBudget()
+        try:
+            self._enter(scene_id, runner, jump=True)
+            return self._finish_step(self._follow(runner))
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:
+            raise self._failed(exc) from exc
+
+    def refresh_offer(self) -> None:
+        """Rebuild the decision on offer after a change made outside a step (GM mode's ``:set``
+        and ``:give``): its conditions may read what changed."""
+        self._freeze_hints()
+        if self.state.pending is not None and not self.finished:
+            self._offered = self._build_offer()
 
     def incapacitated(self) -> str | None:
         """Why the rules say the character cannot act (``"unconscious"``, ``"0 FP"``), or None."""
@@ -381,7 +418,7 @@ class Game:
         self.state.turn += 1
         if choice.once:
             self.state.taken.append(f"{scene.id}#{index}")
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         runner.run(choice.effects)
         if choice.check is not None and runner.goto is None:
             if alternative:
@@ -412,7 +449,7 @@ class Game:
 
     # -- conflicts ---------------------------------------------------------------------------
     def _choose_conflict(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         self.conflicts.choose(option_id, data, runner)
         return self._follow(runner)
 
@@ -498,7 +535,7 @@ class Game:
         record = self.ruleset.settle(
             self.dice, record, self.character, self._params(spec), frozenset(spec.outcomes)
         )
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         xp_before = int(self.character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, self.character) or []
         entry = record.to_dict()
