@@ -86,8 +86,13 @@ class Game:
         *,
         seed: int | None = None,
         character: Character | None = None,
+        quiet: bool = False,
     ) -> None:
         self.adventure = adventure
+        #: Leave out what only a person reads: no odds hints on offered options (a bot that
+        #: wants the odds asks :mod:`solo.adventure.odds`). The same state, dice and events
+        #: otherwise. Playtest runs ask for it.
+        self.quiet = quiet
         self.ruleset = registry.get(adventure.system)
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
@@ -588,7 +593,7 @@ class Game:
             return self._scene_offer()
         if pending.kind == "check":
             scene, index, choice, spec = self._spec(pending.data)
-            options = [ev.Option("1", "Roll the dice", ROLL, hint=self._lazy_hint(spec))]
+            options = [ev.Option("1", "Roll the dice", ROLL, hint="" if self.quiet else self._lazy_hint(spec))]
             for n, alt in enumerate(self._alternatives(pending.data), start=2):
                 options.append(ev.Option(str(n), alt.text, alt.key))
             return ev.ChoicesOffered("check", choice.text, options)
@@ -600,8 +605,11 @@ class Game:
             keep = self._own_keep(record)
             options = [ev.Option("1", keep.text if keep else "Keep the roll", KEEP)]
             numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
-            frozen = self.character.to_dict()  # the hints read the roll and character as offered
+            frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             for n, offer in enumerate(numbered, start=2):
+                if frozen is None:
+                    options.append(ev.Option(str(n), offer.text, offer.key))
+                    continue
                 hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen)
                 options.append(ev.Option(str(n), offer.text, offer.key, hint=hint))  # type: ignore[arg-type]  # computed when first read
             # answered by typing (the text says what): shown without a number
@@ -614,7 +622,7 @@ class Game:
         options = []
         n = 0
         for index, choice, enabled in self.visible_choices(scene):
-            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled else ""
+            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled and not self.quiet else ""
             if enabled:
                 n += 1
                 options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
@@ -663,7 +671,7 @@ class Game:
     def _freeze_hints(self) -> None:
         """Before the state changes: hints nobody has read yet keep the character as it is now."""
         offered = self._offered
-        if offered is None or not any(option.hint_pending() for option in offered.options):
+        if self.quiet or offered is None or not any(option.hint_pending() for option in offered.options):
             return
         frozen = Character.from_dict(self.character.to_dict())
         for option in offered.options:
