@@ -4,6 +4,10 @@ A :class:`Game` owns the state, the seeded dice and the ruleset. Drivers call :m
 once (or :meth:`Game.resume` from a save), then show the events, read :attr:`Game.offered` (the
 current decision) and call :meth:`Game.choose` with a key. No method prints, prompts or touches a
 file. The same game with the same seed and the same keys gives the same events.
+
+Effects, conflicts and GM mode are handed the game's :attr:`Game.context` (a
+:class:`~solo.engine.context.PlayContext`), never the game; a GM's jump is :meth:`Game.jump`, the
+same scene entry as play. A playtest bot plays a ``quiet`` game: no odds hints are prepared.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ Only ``transitions``' public surface is used (``Machine``, ``Event``, ``transiti
 ``get_transitions``, ``set_state``); nothing of it is overridden. A game's move does not go
 through ``Event.trigger``, though: triggering resolves callbacks, builds event data and walks the
 state's exit and entry for a machine that has no callbacks at all, which cost about 20 µs per
-move, more than the rest of a choice-only step's bookkeeping. Instead the machine's own
+move on the loaded development machine, more than the rest of a choice-only step's bookkeeping. Instead the machine's own
 transitions are read once into a table (destination -> the scenes it may be reached from, or
 from anywhere) and each move is a lookup in it. The table is made from the machine, so the two
 cannot disagree.
