@@ -5,10 +5,15 @@
 
 Prints, for every bundled adventure:
 
-* random playthroughs per second per core: CPU time (``time.process_time``) of the playtest's
-  own per-run function (:func:`solo.playtest.runner.run_batch`, the same engine as ``solo
-  play``), so other programs on the machine do not count against it (target: 1,000 on
-  supply-ship);
+* random playthroughs per second per core and CPU time per decision: CPU time
+  (``time.process_time``) of the playtest's own per-run function
+  (:func:`solo.playtest.runner.run_batch`, the same engine as ``solo play``), so other programs
+  on the machine do not count against it; also for ``bench/choices.yaml``, a small choice-only
+  adventure (no checks, the size of a sample game). The same figures for the code before the
+  engine was made faster (``--baseline``, a git revision, unpacked with ``git archive`` into a
+  temporary folder and run in a subprocess) are measured in the same run, side by side. Targets:
+  the choice-only adventure at no more than 45 µs per decision, supply-ship at least 300
+  playthroughs per second per core, every bundled adventure at least 3x its baseline rate;
 * how long ``solo analyze`` takes (wall clock) within ``--analyze-seconds`` (its budget) for each
   policy, whether it was exact or bounded, the bound and why it stopped (targets: exact or
   bounded within 0.5 percentage point, in under 120 s per adventure on an idle machine);
@@ -23,9 +28,12 @@ The load average is printed with the figures.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,13 +46,19 @@ from solo.analyze.explore import Budget  # noqa: E402
 from solo.playtest.command import Options, playtest  # noqa: E402
 from solo.playtest.runner import PlaytestSpec, run_batch  # noqa: E402
 
-TARGET_RUNS_PER_CORE = 1000.0
+TARGET_RUNS_PER_CORE = 300.0  # supply-ship
+TARGET_CHOICE_MICROSECONDS = 45.0  # the choice-only adventure, per decision
+TARGET_SPEEDUP = 3.0  # every bundled adventure against the baseline
+#: The code before the engine was made faster (main when the work began).
+BASELINE = "6309eae"
+CHOICES = ROOT / "bench" / "choices.yaml"
 TARGET_ANALYZE_SECONDS = 120.0
 TARGET_BOUND = 0.005
 AGREE = ROOT / "tests" / "playtest" / "agree.yaml"
 
 
 def throughput(name: str, runs: int) -> tuple[float, float]:
+    """Playthroughs per CPU second and CPU microseconds per decision, on one core."""
     adventure = loader.load(name).adventure
     spec = PlaytestSpec(adventure)
     run_batch(spec, 0, 0, min(20, runs))  # warm the caches, as a long playtest would
@@ -53,6 +67,56 @@ def throughput(name: str, runs: int) -> tuple[float, float]:
     cpu = time.process_time() - start
     decisions = sum(r.decisions for r in results)
     return runs / cpu, cpu / max(1, decisions) * 1e6
+
+
+BASELINE_SCRIPT = """
+import json, sys, time
+from solo.adventure import loader
+from solo.playtest.runner import PlaytestSpec, run_batch
+found = {}
+for name in sys.argv[2:]:
+    spec = PlaytestSpec(loader.load(name).adventure)
+    run_batch(spec, 0, 0, min(20, int(sys.argv[1])))
+    start = time.process_time()
+    results = run_batch(spec, 1, 0, int(sys.argv[1]))
+    cpu = time.process_time() - start
+    found[name] = [int(sys.argv[1]) / cpu, cpu / max(1, sum(r.decisions for r in results)) * 1e6]
+print(json.dumps(found))
+"""
+
+
+def baseline_throughput(revision: str, names: list[str], runs: int) -> dict[str, tuple[float, float]]:
+    """:func:`throughput` of the code at git ``revision`` (unpacked apart, run in a subprocess)."""
+    with tempfile.TemporaryDirectory(prefix="solo-baseline-") as folder:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        env = {**os.environ, "PYTHONPATH": folder}
+        done = subprocess.run([sys.executable, "-c", BASELINE_SCRIPT, str(runs), *names], cwd=folder, env=env,
+                              check=True, capture_output=True, text=True)
+    return {name: (rate, micro) for name, (rate, micro) in json.loads(done.stdout).items()}
+
+
+def report_throughput(names: list[str], runs: int, revision: str | None) -> None:
+    """The figures against their targets, with the baseline's beside them."""
+    paths = [*names, str(CHOICES)]
+    before = baseline_throughput(revision, paths, runs) if revision else {}
+    print(f"Random playthroughs (CPU time, one core; load {os.getloadavg()[0]:.2f}"
+          + (f"; baseline {revision} measured in the same run):" if revision else "):"))
+    for path in paths:
+        rate, micro = throughput(path, runs)
+        label = Path(path).stem
+        line = f"  {label:<20} {rate:8.1f} runs/s per core, {micro:6.1f} µs per decision"
+        marks = []
+        if path in before:
+            old_rate, old_micro = before[path]
+            line += f"   (baseline {old_rate:7.1f} runs/s, {old_micro:6.1f} µs: x{rate / old_rate:.2f})"
+            if path in names:
+                marks.append(f"x{TARGET_SPEEDUP:g}: {'OK' if rate >= TARGET_SPEEDUP * old_rate else 'BELOW'}")
+        if label == "supply-ship":
+            marks.append(f"{TARGET_RUNS_PER_CORE:g} runs/s: {'OK' if rate >= TARGET_RUNS_PER_CORE else 'BELOW'}")
+        if path == str(CHOICES):
+            marks.append(f"{TARGET_CHOICE_MICROSECONDS:g} µs: {'OK' if micro <= TARGET_CHOICE_MICROSECONDS else 'ABOVE'}")
+        print(line + (f"  [target {'; '.join(marks)}]" if marks else ""))
 
 
 def scaling(name: str, runs: int, workers: list[int]) -> None:
@@ -90,14 +154,14 @@ def main() -> int:
     parser.add_argument("--analyze-seconds", type=float, default=120.0, help="analyze's time budget here")
     parser.add_argument("--skip-scaling", action="store_true")
     parser.add_argument("--skip-agreement", action="store_true")
+    parser.add_argument("--skip-analyze", action="store_true")
+    parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with ('' for none)")
     args = parser.parse_args()
 
     names = [p.stem for p in loader.bundled_files()]
-    print("Random playthroughs (CPU time, one core):")
-    for name in names:
-        rate, per_decision = throughput(name, args.runs)
-        mark = f"  (target {TARGET_RUNS_PER_CORE:.0f}: {'OK' if rate >= TARGET_RUNS_PER_CORE else 'BELOW'})" if name == "supply-ship" else ""
-        print(f"  {name:<20} {rate:8.1f} runs/s per core, {per_decision:6.1f} µs per decision{mark}")
+    report_throughput(names, args.runs, args.baseline or None)
+    if args.skip_analyze:
+        return 0
 
     print(f"\nsolo analyze (wall clock, budget {args.analyze_seconds:g} s; load {os.getloadavg()[0]:.2f}):")
     for name in names:

@@ -456,15 +456,21 @@ class Expression:
     def evaluate(self, env: Environment) -> Any:
         """The value of the expression in ``env``; every failure is an :class:`ExpressionError`."""
         try:
-            run = self.__dict__.get("_run")
-            if run is None:
-                from solo.adventure.expression_compiler import compile_tree
-
-                run = compile_tree(self._root)
-                object.__setattr__(self, "_run", run)
-            return run(env)
+            return self.compiled()(env)
         except RecursionError:
             raise ExpressionError("expression is too complex to evaluate") from None
+
+    def compiled(self) -> Callable[[Environment], Any]:
+        """The expression as closures (made once): call it with an environment for its value.
+        The same values and errors as :meth:`evaluate`, except that a ``RecursionError`` is the
+        caller's to turn into an :class:`ExpressionError`."""
+        run = self.__dict__.get("_run")
+        if run is None:
+            from solo.adventure.expression_compiler import compile_tree
+
+            run = compile_tree(self._root)
+            object.__setattr__(self, "_run", run)
+        return run
 
     def __getstate__(self) -> dict[str, Any]:
         return {"source": self.source, "_root": self._root}  # the compiled closures stay behind

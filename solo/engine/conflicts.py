@@ -38,7 +38,7 @@ from solo.rules.conflict import (
 
 if TYPE_CHECKING:
     from solo.engine.effects import EffectRunner
-    from solo.engine.game import Game
+    from solo.engine.context import PlayContext
 
 PLAYER_KEY = "player"
 
@@ -67,44 +67,45 @@ def fighter_keys(spec: ConflictSpec) -> list[tuple[str, str, int]]:
 
 
 class ConflictRunner:
-    """The engine's part of a conflict, for one :class:`~solo.engine.game.Game`."""
+    """The engine's part of a conflict, for one game (through its
+    :class:`~solo.engine.context.PlayContext`)."""
 
-    def __init__(self, game: "Game") -> None:
-        self.game = game
+    def __init__(self, context: "PlayContext") -> None:
+        self.context = context
 
     # -- setting up --------------------------------------------------------------------------
     def rules(self, spec: ConflictSpec) -> ConflictRules:
-        rules = conflict_rules(self.game.ruleset, spec.procedure)
+        rules = conflict_rules(self.context.ruleset, spec.procedure)
         if rules is None:
-            raise ConflictError(f"the {self.game.ruleset.id} system has no {spec.procedure!r} procedure")
+            raise ConflictError(f"the {self.context.ruleset.id} system has no {spec.procedure!r} procedure")
         return rules
 
     def _npc(self, npc_id: str) -> Character:
         """The npc as the story has left it: changed by an earlier conflict, or fresh."""
-        stored = self.game.state.npcs.get(npc_id)
+        stored = self.context.state.npcs.get(npc_id)
         if stored is not None:
             return Character.from_dict(stored)
-        person = self.game.adventure.npcs.get(npc_id)
+        person = self.context.adventure.npcs.get(npc_id)
         if person is None:
             raise ConflictError(f"unknown npc {npc_id!r}")
-        return self.game.ruleset.prepare_character(person.character(self.game.adventure.system))
+        return self.context.ruleset.prepare_character(person.character(self.context.adventure.system))
 
     def fresh_fighters(self, spec: ConflictSpec, rules: ConflictRules) -> tuple[list[Fighter], list[Beat]]:
         """Everyone taking part as the conflict starts, and lines for companions who cannot."""
         default = spec.behaviour or (rules.behaviours[0] if rules.behaviours else "")
-        fighters = [Fighter(PLAYER_KEY, PLAYER, self.game.character)]
+        fighters = [Fighter(PLAYER_KEY, PLAYER, self.context.character)]
         beats: list[Beat] = []
         for cid in spec.companions:
-            if cid in self.game.state.fallen:
-                name = self.game.adventure.npcs[cid].name if cid in self.game.adventure.npcs else cid
-                beats.append(Beat("", f"{name} cannot take part ({self.game.state.fallen[cid]})."))
+            if cid in self.context.state.fallen:
+                name = self.context.adventure.npcs[cid].name if cid in self.context.adventure.npcs else cid
+                beats.append(Beat("", f"{name} cannot take part ({self.context.state.fallen[cid]})."))
                 continue
             fighters.append(Fighter(cid, ALLY, self._npc(cid), behaviour=default, npc=cid))
         by_npc = {o.npc: o for o in spec.opponents}
         for key, npc_id, n in fighter_keys(spec):
             opponent = by_npc[npc_id]
             if opponent.count == 1:
-                if npc_id in self.game.state.fallen:
+                if npc_id in self.context.state.fallen:
                     continue  # already taken out in an earlier conflict
                 character = self._npc(npc_id)
             else:
@@ -118,7 +119,7 @@ class ConflictRunner:
         return fighters, beats
 
     def setup(self, spec: ConflictSpec, fighters: list[Fighter]) -> ConflictSetup:
-        adventure = self.game.adventure
+        adventure = self.context.adventure
         return ConflictSetup(
             procedure=spec.procedure,
             fighters=fighters,
@@ -145,7 +146,7 @@ class ConflictRunner:
         }
 
     def restore(self, data: Mapping[str, Any]) -> list[Fighter]:
-        fighters = [Fighter(PLAYER_KEY, PLAYER, self.game.character)]
+        fighters = [Fighter(PLAYER_KEY, PLAYER, self.context.character)]
         for key, entry in data["fighters"].items():
             fighters.append(
                 Fighter(
@@ -167,7 +168,7 @@ class ConflictRunner:
         rules = self.rules(spec)
         fighters, beats = self.fresh_fighters(spec, rules)
         setup = self.setup(spec, fighters)
-        step = rules.begin(self.game.dice, setup)
+        step = rules.begin(self.context.dice, setup)
         view = self.view(scene, rules, setup, step.state)
         runner.events.append(ev.ConflictStarted(scene.id, view["title"], spec.procedure, view))
         self._beats(setup, beats + step.beats, 1, runner)
@@ -176,17 +177,17 @@ class ConflictRunner:
 
     def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner") -> None:
         """Carry out the player's action and what follows it."""
-        scene = self.game.adventure.scenes[data["scene"]]
+        scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         if spec is None:
             raise ConflictError(f"scene {scene.id!r} has no conflict")
         rules = self.rules(spec)
         fighters = self.restore(data)
         setup = self.setup(spec, fighters)
-        xp_before = int(self.game.character.resources.get("xp", 0) or 0)
-        step = rules.act(self.game.dice, setup, data["state"], option_id)
+        xp_before = int(self.context.character.resources.get("xp", 0) or 0)
+        step = rules.act(self.context.dice, setup, data["state"], option_id)
         self._beats(setup, step.beats, int(data.get("round") or step.round), runner)
-        xp_after = int(self.game.character.resources.get("xp", 0) or 0)
+        xp_after = int(self.context.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
         data = {**data, "state": step.state, "fighters": self.store(fighters), "round": step.round}
@@ -202,16 +203,16 @@ class ConflictRunner:
                 ev.ConflictAction(step.round, "", "", "", f"After {spec.rounds} rounds it is over: {result}.")
             )
         if result is None:
-            scene = self.game.adventure.scenes[data["scene"]]
+            scene = self.context.adventure.scenes[data["scene"]]
             runner.events.append(ev.ConflictRound(step.round, self.view(scene, rules, setup, step.state)))
-            self.game.state.pending = Pending("conflict", data)
+            self.context.state.pending = Pending("conflict", data)
             return
         self._end(spec, rules, setup, step, result, data, runner)
 
     def _end(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup,
              step: ConflictStep, result: str, data: dict[str, Any], runner: "EffectRunner") -> None:
-        state = self.game.state
-        conclusion = rules.conclude(self.game.dice, setup, step.state, result)
+        state = self.context.state
+        conclusion = rules.conclude(self.context.dice, setup, step.state, result)
         self._beats(setup, conclusion.beats, step.round, runner)
         for fighter in setup.fighters:
             if fighter.side == PLAYER or fighter.npc is None:
@@ -221,28 +222,28 @@ class ConflictRunner:
                 state.npcs[fighter.npc] = fighter.character.to_dict()
                 if fighter.key in conclusion.fallen:
                     state.fallen[fighter.npc] = conclusion.fallen[fighter.key]
-        view = self.view(self.game.adventure.scenes[data["scene"]], rules, setup, step.state)
+        view = self.view(self.context.adventure.scenes[data["scene"]], rules, setup, step.state)
         won = settles_as(rules, result) == "won"
         runner.events.append(
             ev.ConflictEnded(data["scene"], result, step.round, view, dict(conclusion.fallen),
                              dict(conclusion.awards), dict(conclusion.measures), won)
         )
         for resource, amount in conclusion.awards.items():
-            self.game.award(resource, int(amount), f"conflict: {result}", runner)
+            self.context.award(resource, int(amount), f"conflict: {result}", runner)
         state.last_roll = {"outcome": result, "success": won, "total": step.round,
                            **conclusion.measures}
-        state.down = self.game.incapacitated()  # a fall in the fight is the result's to tell
+        state.down = self.context.incapacitated()  # a fall in the fight is the result's to tell
         state.turn += 1
         branch = branch_for(spec, result, rules)
         if branch is not None:
             runner.apply_branch(branch)
-        self.game.run_turn_hooks(runner, runner.goto)
+        self.context.run_turn_hooks(runner, runner.goto)
 
     def view(self, scene: Scene, rules: ConflictRules, setup: ConflictSetup, state: Mapping[str, Any]) -> dict[str, Any]:
         """The procedure's view of the conflict as plain data, titled as the adventure says."""
         view = rules.view(setup, state)
         spec = scene.conflict
-        view.title = view.title or (self.game.render(spec.title) if spec and spec.title else scene.title)
+        view.title = view.title or (self.context.render(spec.title) if spec and spec.title else scene.title)
         return view.to_dict()
 
     def _beats(self, setup: ConflictSetup, beats: list[Beat], round_: int, runner: "EffectRunner") -> None:
@@ -260,13 +261,13 @@ class ConflictRunner:
             record = None
             if beat.roll is not None:
                 record = beat.roll.to_dict()
-                self.game.state.rolls.append(record)
+                self.context.state.rolls.append(record)
             runner.events.append(ev.ConflictAction(round_, beat.actor, name, side, beat.text, record, beat.label,
                                                    dict(beat.measures)))
 
     # -- the decision ------------------------------------------------------------------------
     def offer(self, data: Mapping[str, Any]) -> ev.ChoicesOffered:
-        scene = self.game.adventure.scenes[data["scene"]]
+        scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         assert spec is not None
         rules = self.rules(spec)

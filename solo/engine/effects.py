@@ -17,7 +17,7 @@ from solo.errors import SoloError
 from solo.rules.base import RulesError
 
 if TYPE_CHECKING:
-    from solo.engine.game import Game
+    from solo.engine.context import PlayContext
 
 #: How deeply effects may trigger effects (a filled clock running a table that ticks a clock...).
 MAX_EFFECT_DEPTH = 20
@@ -32,22 +32,22 @@ class EffectError(SoloError, RuntimeError):
 class EffectRunner:
     """Applies effects to a game; collects events and the scene to go to next."""
 
-    def __init__(self, game: "Game") -> None:
-        self.game = game
+    def __init__(self, context: "PlayContext") -> None:
+        self.context = context
         self.events: list[ev.Event] = []
         self.goto: str | None = None
         self._depth = 0
 
     @property
     def state(self):
-        return self.game.state
+        return self.context.state
 
     def run(self, effects: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
         self._depth += 1
         try:
             if self._depth > MAX_EFFECT_DEPTH:
                 raise EffectError("effects nest too deeply (a clock or table that triggers itself?)")
-            budget = self.game.budget
+            budget = self.context.budget
             for effect in effects:
                 budget.effect()
                 try:
@@ -76,7 +76,7 @@ class EffectRunner:
 
     def _value(self, v: Any) -> Any:
         if isinstance(v, str) and v.startswith("="):
-            return self.game.evaluate(v[1:])
+            return self.context.evaluate(v[1:])
         return v
 
     def _add(self, value: Mapping[str, Any]) -> None:
@@ -91,7 +91,7 @@ class EffectRunner:
     def _tick(self, value: Any) -> None:
         amounts = {value: 1} if isinstance(value, str) else dict(value)
         for cid, n in amounts.items():
-            clock = self.game.adventure.clocks.get(cid)
+            clock = self.context.adventure.clocks.get(cid)
             if clock is None:
                 raise EffectError(f"tick: unknown clock {cid!r}")
             before = self.state.clocks.get(cid, 0)
@@ -107,9 +107,9 @@ class EffectRunner:
         return [value] if isinstance(value, str) else list(value)
 
     def _give(self, value: Any) -> None:
-        character = self.game.character
-        adventure = self.game.adventure
-        carrying = getattr(self.game.ruleset, "carrying", None)  # a system that counts items
+        character = self.context.character
+        adventure = self.context.adventure
+        carrying = getattr(self.context.ruleset, "carrying", None)  # a system that counts items
         for item in self._items(value):
             if item in character.items:
                 continue
@@ -123,25 +123,25 @@ class EffectRunner:
             self.events.append(ev.ItemChanged(item, adventure.item_name(item), True))
 
     def _take(self, value: Any) -> None:
-        character = self.game.character
+        character = self.context.character
         for item in self._items(value):
             if item in character.items:
                 character.items.remove(item)
-                self.events.append(ev.ItemChanged(item, self.game.adventure.item_name(item), False))
+                self.events.append(ev.ItemChanged(item, self.context.adventure.item_name(item), False))
 
     def _complete(self, value: Any) -> None:
         for oid in self._items(value):
-            self.game.complete_objective(oid, self)
+            self.context.complete_objective(oid, self)
 
     def _award(self, value: Mapping[str, Any]) -> None:
         for resource, amount in value.items():
             for _, number in numbers(amount):
                 if out_of_bounds(number, MAX_AWARD):
                     raise EffectError(f"award: {number} {resource} is beyond the bound of {MAX_AWARD:,} per award")
-            self.game.award(resource, amount, "award", self)
+            self.context.award(resource, amount, "award", self)
 
     def _condition(self, value: Any) -> None:
-        character = self.game.character
+        character = self.context.character
         for name in self._items(value):
             if len(character.conditions) >= MAX_CONDITIONS:
                 raise EffectError(f"condition: {character.name} already has {MAX_CONDITIONS} conditions, "
@@ -150,7 +150,7 @@ class EffectRunner:
             self.events.append(ev.ConditionChanged(name, True))
 
     def _clear(self, value: Any) -> None:
-        character = self.game.character
+        character = self.context.character
         for name in self._items(value):
             if name in character.conditions:
                 character.conditions.remove(name)
@@ -158,29 +158,29 @@ class EffectRunner:
 
     def _injury(self, value: Any) -> None:
         part, count = (value, 1) if isinstance(value, str) else (value["part"], value.get("count", 1))
-        injure = getattr(self.game.ruleset, "injure", None)
+        injure = getattr(self.context.ruleset, "injure", None)
         if injure is None:
-            raise EffectError(f"injury: the {self.game.ruleset.id} system has no body parts")
-        items = {iid: item.rules for iid, item in self.game.adventure.items.items()}
-        for line in injure(self.game.character, str(part), int(count), items=items) or ():
+            raise EffectError(f"injury: the {self.context.ruleset.id} system has no body parts")
+        items = {iid: item.rules for iid, item in self.context.adventure.items.items()}
+        for line in injure(self.context.character, str(part), int(count), items=items) or ():
             self.events.append(ev.RulesNote(line))
 
     def _heal(self, value: Any) -> None:
         part, count = (value, 1) if isinstance(value, str) else (value["part"], value.get("count", 1))
-        heal = getattr(self.game.ruleset, "heal", None)
+        heal = getattr(self.context.ruleset, "heal", None)
         if heal is None:
-            raise EffectError(f"heal: the {self.game.ruleset.id} system has no body parts")
-        for line in heal(self.game.character, str(part), int(count)) or ():
+            raise EffectError(f"heal: the {self.context.ruleset.id} system has no body parts")
+        for line in heal(self.context.character, str(part), int(count)) or ():
             self.events.append(ev.RulesNote(line))
 
     def _advance(self, value: Any) -> None:
         """Buy or take advances as ``solo character advance`` does; one the rules refuse now (too
         little experience, a bound reached) is told as a note and the game goes on."""
-        character = self.game.character
+        character = self.context.character
         for key in self._items(value):
             before = dict(character.resources)
             try:
-                self.game.ruleset.advance(character, str(key))
+                self.context.ruleset.advance(character, str(key))
             except RulesError as exc:
                 self.events.append(ev.RulesNote(f"advance {key}: not taken ({exc})"))
                 continue
@@ -191,33 +191,33 @@ class EffectRunner:
             self.events.append(ev.RulesNote(f"advance {key}" + (f": {', '.join(changed)}" if changed else "")))
 
     def _rest(self, value: Mapping[str, Any]) -> None:
-        rest = getattr(self.game.ruleset, "rest", None)
+        rest = getattr(self.context.ruleset, "rest", None)
         if rest is None:
-            raise EffectError(f"rest: the {self.game.ruleset.id} system has no rules for resting")
+            raise EffectError(f"rest: the {self.context.ruleset.id} system has no rules for resting")
         hours = int(value.get("hours", 0)) + HOURS_PER_DAY * (
             int(value.get("days", 0)) + DAYS_PER_WEEK * int(value.get("weeks", 0)))
-        for line in rest(self.game.character, hours) or ():
+        for line in rest(self.context.character, hours) or ():
             self.events.append(ev.RulesNote(line))
 
     def _table(self, value: Any) -> None:
-        branch = self.game.roll_table(str(value), self)
+        branch = self.context.roll_table(str(value), self)
         if branch is not None:
             self.apply_branch(branch)
 
     def _text(self, value: Any) -> None:
-        self.events.append(ev.Narration(self.game.budget.write(self.game.render(str(value)))))
+        self.events.append(ev.Narration(self.context.budget.write(self.context.render(str(value)))))
 
     def _goto(self, value: Any) -> None:
         self.goto = str(value)
 
     def _if(self, value: Mapping[str, Any]) -> None:
-        if self.game.evaluate(str(value["when"])):
+        if self.context.evaluate(str(value["when"])):
             self.run(value.get("then") or ())
         else:
             self.run(value.get("else") or ())
 
     def _reveal(self, value: Any) -> None:
-        adventure = self.game.adventure
+        adventure = self.context.adventure
         for name in self._items(value):
             if name in adventure.objectives:
                 kind = "objective"
@@ -235,7 +235,7 @@ class EffectRunner:
     # -- branches ----------------------------------------------------------------------------
     def apply_branch(self, branch) -> None:
         if branch.text:
-            self.events.append(ev.Narration(self.game.budget.write(self.game.render(branch.text))))
+            self.events.append(ev.Narration(self.context.budget.write(self.context.render(branch.text))))
         self.run(branch.effects)
         if branch.goto:
             self.goto = branch.goto

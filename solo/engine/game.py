@@ -4,6 +4,10 @@ A :class:`Game` owns the state, the seeded dice and the ruleset. Drivers call :m
 once (or :meth:`Game.resume` from a save), then show the events, read :attr:`Game.offered` (the
 current decision) and call :meth:`Game.choose` with a key. No method prints, prompts or touches a
 file. The same game with the same seed and the same keys gives the same events.
+
+Effects, conflicts and GM mode are handed the game's :attr:`Game.context` (a
+:class:`~solo.engine.context.PlayContext`), never the game; a GM's jump is :meth:`Game.jump`, the
+same scene entry as play. A playtest bot plays a ``quiet`` game: no odds hints are prepared.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.conflicts import ConflictRunner
+from solo.engine.context import PlayContext
 from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.failure import describe, mark_text
 from solo.engine.scene_machine import SceneMachine
@@ -86,13 +91,20 @@ class Game:
         *,
         seed: int | None = None,
         character: Character | None = None,
+        quiet: bool = False,
     ) -> None:
         self.adventure = adventure
+        #: Leave out what only a person reads: no odds hints on offered options (a bot that
+        #: wants the odds asks :mod:`solo.adventure.odds`). The same state, dice and events
+        #: otherwise. Playtest runs ask for it.
+        self.quiet = quiet
         self.ruleset = registry.get(adventure.system)
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
         self.budget = StepBudget()
-        self.conflicts = ConflictRunner(self)
+        #: What effects, conflicts and GM mode may use of this game (never the game itself).
+        self.context = PlayContext(self)
+        self.conflicts = ConflictRunner(self.context)
         self.state = GameState(
             adventure_id=adventure.id,
             seed=self.dice.seed,
@@ -284,7 +296,7 @@ class Game:
         return events + self._enter_start()
 
     def _enter_start(self) -> list[ev.Event]:
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         runner.goto = self.adventure.start
         return self._follow(runner)
 
@@ -304,10 +316,15 @@ class Game:
             self.state.pending = Pending("scene")
         return runner.events
 
-    def _enter(self, scene_id: str, runner: EffectRunner) -> None:
+    def _enter(self, scene_id: str, runner: EffectRunner, *, jump: bool = False) -> None:
+        """Enter a scene: along a declared edge in play, or without one for a GM's ``jump``;
+        either way its ``on_enter`` effects, objectives, an ending or a conflict follow."""
         if scene_id not in self.adventure.scenes:
             raise EngineError(f"unknown scene {scene_id!r}")
-        self.machine.move(scene_id)
+        if jump:
+            self.machine.place(scene_id)
+        else:
+            self.machine.move(scene_id)
         scene = self.adventure.scenes[scene_id]
         self.state.scene = scene_id
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
@@ -318,6 +335,35 @@ class Game:
             self._end(scene, runner)
         elif scene.conflict is not None and runner.goto is None:
             self.conflicts.begin(scene, runner)
+
+    def jump(self, scene_id: str) -> list[ev.Event]:
+        """Go to ``scene_id`` without a declared edge (a GM's jump) and enter it as play enters
+        any scene, then follow its gotos; the new decision is the last event. An ended game
+        goes on from there. Raises :class:`EngineError` for an unknown scene or no character."""
+        if scene_id not in self.adventure.scenes:
+            raise EngineError(f"unknown scene {scene_id!r}")
+        if self.state.character is None:
+            raise EngineError("no character has been chosen yet")
+        self._freeze_hints()
+        self.state.pending = None
+        self._offered = None
+        self.state.ending = None
+        runner = EffectRunner(self.context)
+        self.budget = StepBudget()
+        try:
+            self._enter(scene_id, runner, jump=True)
+            return self._finish_step(self._follow(runner))
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:
+            raise self._failed(exc) from exc
+
+    def refresh_offer(self) -> None:
+        """Rebuild the decision on offer after a change made outside a step (GM mode's ``:set``
+        and ``:give``): its conditions may read what changed."""
+        self._freeze_hints()
+        if self.state.pending is not None and not self.finished:
+            self._offered = self._build_offer()
 
     def incapacitated(self) -> str | None:
         """Why the rules say the character cannot act (``"unconscious"``, ``"0 FP"``), or None."""
@@ -382,7 +428,7 @@ class Game:
         self.state.turn += 1
         if choice.once:
             self.state.taken.append(f"{scene.id}#{index}")
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         runner.run(choice.effects)
         if choice.check is not None and runner.goto is None:
             if alternative:
@@ -413,7 +459,7 @@ class Game:
 
     # -- conflicts ---------------------------------------------------------------------------
     def _choose_conflict(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         self.conflicts.choose(option_id, data, runner)
         return self._follow(runner)
 
@@ -499,7 +545,7 @@ class Game:
         record = self.ruleset.settle(
             self.dice, record, self.character, self._params(spec), frozenset(spec.outcomes)
         )
-        runner = EffectRunner(self)
+        runner = EffectRunner(self.context)
         xp_before = int(self.character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, self.character) or []
         entry = record.to_dict()
@@ -552,7 +598,7 @@ class Game:
             return self._scene_offer()
         if pending.kind == "check":
             scene, index, choice, spec = self._spec(pending.data)
-            options = [ev.Option("1", "Roll the dice", ROLL, hint=self._lazy_hint(spec))]
+            options = [ev.Option("1", "Roll the dice", ROLL, hint="" if self.quiet else self._lazy_hint(spec))]
             for n, alt in enumerate(self._alternatives(pending.data), start=2):
                 options.append(ev.Option(str(n), alt.text, alt.key))
             return ev.ChoicesOffered("check", choice.text, options)
@@ -564,8 +610,11 @@ class Game:
             keep = self._own_keep(record)
             options = [ev.Option("1", keep.text if keep else "Keep the roll", KEEP)]
             numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
-            frozen = self.character.to_dict()  # the hints read the roll and character as offered
+            frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             for n, offer in enumerate(numbered, start=2):
+                if frozen is None:
+                    options.append(ev.Option(str(n), offer.text, offer.key))
+                    continue
                 hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen)
                 options.append(ev.Option(str(n), offer.text, offer.key, hint=hint))  # type: ignore[arg-type]  # computed when first read
             # answered by typing (the text says what): shown without a number
@@ -578,7 +627,7 @@ class Game:
         options = []
         n = 0
         for index, choice, enabled in self.visible_choices(scene):
-            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled else ""
+            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled and not self.quiet else ""
             if enabled:
                 n += 1
                 options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
@@ -627,7 +676,7 @@ class Game:
     def _freeze_hints(self) -> None:
         """Before the state changes: hints nobody has read yet keep the character as it is now."""
         offered = self._offered
-        if offered is None or not any(option.hint_pending() for option in offered.options):
+        if self.quiet or offered is None or not any(option.hint_pending() for option in offered.options):
             return
         frozen = Character.from_dict(self.character.to_dict())
         for option in offered.options:
@@ -675,10 +724,12 @@ class Game:
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:
+        if self.state.character is None:
+            return
+        done = self.state.objectives
         for objective in self.adventure.objectives.values():
-            if objective.when and not self.state.objectives.get(objective.id):
-                if self.state.character is not None and self.evaluate(objective.when):
-                    self.complete_objective(objective.id, runner)
+            if objective.when and not done.get(objective.id) and self.evaluate(objective.when):
+                self.complete_objective(objective.id, runner)
 
     def complete_objective(self, oid: str, runner: EffectRunner) -> None:
         objective = self.adventure.objectives.get(oid)
@@ -814,8 +865,19 @@ class Game:
         }
 
     def evaluate(self, text: str) -> Any:
+        run = _COMPILED.get(text) if type(text) is str else None
         try:
-            return expressions.parse(text).evaluate(self.environment())
+            if run is not None:  # the common case: a text compiled before, run straight
+                return run(self._env or self.environment())
+            expression = expressions.parse(text)
+            value = expression.evaluate(self.environment())
+            if type(text) is str and len(_COMPILED) < COMPILED_LIMIT:
+                _COMPILED[text] = expression.compiled()
+            return value
+        except RecursionError:
+            exc = expressions.ExpressionError("expression is too complex to evaluate")
+            mark_text(exc, text)
+            raise exc from None
         except Exception as exc:
             mark_text(exc, text)
             raise
@@ -828,6 +890,12 @@ class Game:
         except Exception as exc:
             mark_text(exc, text)
             raise
+
+
+#: Expression texts and their compiled closures (see :meth:`Game.evaluate`); the closures read
+#: everything through the environment they are given, so one serves every game.
+_COMPILED: dict[str, Any] = {}
+COMPILED_LIMIT = 8192
 
 
 class _Variables(Mapping[str, Any]):
@@ -864,13 +932,17 @@ class _Variables(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         state = self._game.state
-        if name in _SPECIAL or name.startswith("roll."):
+        if name in _SPECIAL or name[:5] == "roll.":
             return self._special(name)
-        sources: tuple[Mapping[str, Any], ...] = (state.flags, state.clocks, state.counters)
-        for source in sources:
-            if name in source:
-                return source[name]
-        raise KeyError(name)
+        # flags win over clocks, which win over counters (see the class docstring)
+        value = state.flags.get(name, _ABSENT)
+        if value is _ABSENT:
+            value = state.clocks.get(name, _ABSENT)
+            if value is _ABSENT:
+                value = state.counters.get(name, _ABSENT)
+                if value is _ABSENT:
+                    raise KeyError(name)
+        return value
 
     def __contains__(self, name: object) -> bool:
         try:
@@ -899,6 +971,7 @@ class _Variables(Mapping[str, Any]):
 
 
 _SPECIAL = frozenset({"turn", "scene", "character.name", "character.id"})
+_ABSENT = object()
 
 
 def _lookup(stats: Mapping[str, Any], name: Any) -> Any:

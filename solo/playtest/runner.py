@@ -100,7 +100,7 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
     """Play run ``index`` of a playtest with master seed ``master``."""
     seed = run_seed(master, index)
     result = RunResult(index=index, seed=seed, status="ended")
-    game = Game(spec.adventure, seed=seed, character=_starting_character(spec))
+    game = Game(spec.adventure, seed=seed, character=_starting_character(spec), quiet=True)  # a bot reads no hints
     forced = dict(spec.forced).get(index)
     if forced:
         game.dice.force(*forced)

@@ -20,6 +20,7 @@ own module; this module only reads.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -45,7 +46,14 @@ def name_key(name: object, *, keep_punctuation: bool = False, fold_accents: bool
     letters and digits stay, unless ``keep_punctuation`` (then ``"Sword/Play"`` stays
     ``"sword/play"``). ``fold_accents`` first drops accents (``"Héad"`` → ``"head"``).
     """
-    text = str(name)
+    if type(name) is str:
+        return _name_key(name, keep_punctuation, fold_accents)
+    return _name_key.__wrapped__(str(name), keep_punctuation, fold_accents)
+
+
+@functools.lru_cache(maxsize=8192)
+def _name_key(text: str, keep_punctuation: bool, fold_accents: bool) -> str:
+    """:func:`name_key` of a string (memoised: the same few names are matched again and again)."""
     if fold_accents:
         text = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in text if not unicodedata.combining(c))

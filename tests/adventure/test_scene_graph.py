@@ -156,10 +156,17 @@ def test_a_move_from_anywhere_is_one_rule_not_one_edge_per_scene(tmp_path):
         "  lost:\n    title: L\n    ending: {outcome: defeat}\n"
     )
     adventure = load_text(tmp_path, text)
-    machine = SceneMachine(adventure).machine
+    game_machine = SceneMachine(adventure)
+    machine = game_machine.machine
     transitions = sum(len(rules) for event in machine.events.values() for rules in event.transitions.values())
-    # one per edge between scenes (300, and a -> s0), one for the start, and one rule for "lost"
-    assert transitions == 300 + 1 + 1 + 1
+    # one per edge between scenes (300, and a -> s0) and one for the start; "lost" is one entry
+    # of the table of moves, not a transition per scene
+    assert transitions == 300 + 1 + 1
+    assert sum(1 for sources in game_machine._moves.values() if sources is None) == 1
+    game_machine.move("a")
+    game_machine.move("s0")
+    game_machine.move("lost")
+    assert game_machine.scene == "lost"
 
 
 def test_scene_ways_walk_enter_choices_and_outcomes(fixtures):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -95,3 +96,31 @@ def test_gm_commands_need_gm_mode(tmp_path):
     assert "solo play --gm" in result.output  # refused: a GM command outside GM mode
     save = json.loads((tmp_path / "supply-ship.json").read_text())
     assert save["gm"] is False and save["state"]["scene"] != "command-module"
+
+
+def test_gm_mode_needs_only_the_games_public_context():
+    game = _game()
+    gm = GameMaster(SimpleNamespace(context=game.context))  # nothing of the game but its context
+    events = gm.goto("hallway")
+    assert game.state.scene == "hallway" and game.offered is events[-1]
+    gm.set("door_open", "true")
+    assert game.state.flags["door_open"] is True
+    item = next(i for i in game.adventure.items if i not in game.character.items)
+    gm.give(item)
+    assert item in game.character.items
+    assert gm.state()["scene"] == "hallway"
+
+
+def test_a_gm_jump_enters_a_scene_as_play_does():
+    played, jumped = _game(), _game()
+    start = played.state.scene
+    key = next(o.key for o in played.offered.options
+               if o.enabled and played.adventure.scenes[start].choices[int(o.id.removeprefix("choice-"))].goto
+               and not played.adventure.scenes[start].choices[int(o.id.removeprefix("choice-"))].check)
+    dest = played.adventure.scenes[start].choices[int(next(o for o in played.offered.options if o.key == key).id.removeprefix("choice-"))].goto
+    by_play = played.choose(key)
+    jumped.state.turn += 1  # the choice's turn, which a jump does not take
+    by_jump = GameMaster(jumped).goto(dest)
+    scene_events = lambda events: [e.to_dict() for e in events if e.type in ("scene", "text", "choices")]  # noqa: E731
+    assert played.state.scene == jumped.state.scene
+    assert scene_events(by_jump) == scene_events(by_play)

@@ -45,7 +45,7 @@ def test_hidden_clocks_and_objectives_stay_off_the_sheet_until_revealed():
     assert words.events([ev.ClockTicked("hunger", "x", 1, 14)]) == []
     from solo.engine.effects import EffectRunner
 
-    runner = EffectRunner(game)
+    runner = EffectRunner(game.context)
     runner.run([{"reveal": ["stop-creature", "hunger"]}])
     assert [type(e).__name__ for e in runner.events] == ["Revealed", "Revealed"]
     sheet = " ".join(text for _, text, _ in words.sheet())
