@@ -20,6 +20,7 @@ import difflib
 from typing import TYPE_CHECKING, Any
 
 from solo.adventure import model
+from solo.adventure.format import branches
 from solo.adventure.scene_graph import branch_gotos
 from solo.rules.base import Character, RulesError
 from solo.rules.conflict import (
@@ -66,14 +67,8 @@ def _leads_on(branch: model.Branch | None) -> bool:
 
 
 def branch_for(spec: model.ConflictSpec, result: str, rules: Any = None) -> model.Branch | None:
-    label: str | None = result
-    seen: set[str] = set()
-    while label is not None and label not in seen:
-        if label in spec.outcomes:
-            return spec.outcomes[label]
-        seen.add(label)
-        label = fallback(rules, label)
-    return None
+    """The branch the engine takes when the conflict ends ``result`` (see :mod:`.format.branches`)."""
+    return branches.conflict_branch(spec.outcomes, result, lambda label: fallback(rules, label))
 
 
 def check_conflict(checker: "_Checker", scene: model.Scene) -> None:

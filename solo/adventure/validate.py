@@ -39,6 +39,8 @@ from solo.adventure.expressions import (
     parse,
     template_expressions,
 )
+from solo.adventure.format.branches import GENERIC_OUTCOMES
+from solo.adventure.format.functions import BUILTIN_VARIABLES, FUNCTION_NAMES
 from solo.adventure.loops import LOOP_CODES, check_loops
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.scene_graph import reach, scene_graph
@@ -127,14 +129,9 @@ CODES: dict[str, str] = {
     **BOUND_CODES,
 }
 
-#: The functions expressions may call (see :meth:`solo.engine.game.Game._functions`).
-FUNCTIONS: tuple[str, ...] = ("has", "done", "visited", "stat", "chance", "clock", "condition", "resource",
-                               "fallen", "trait")
-#: Variables every expression can read besides the declared flags, counters and clocks.
-BUILTIN_VARIABLES: tuple[str, ...] = ("turn", "scene", "character.name", "character.id",
-                                       "roll.outcome", "roll.success", "roll.total")
-#: Outcome labels every system understands.
-GENERIC_OUTCOMES: tuple[str, ...] = ("success", "failure")
+#: The functions expressions may call, the variables they always read and the outcome labels every
+#: system understands: the format's own (:mod:`solo.adventure.format`).
+FUNCTIONS: tuple[str, ...] = FUNCTION_NAMES
 
 Path_ = tuple[Any, ...]
 
