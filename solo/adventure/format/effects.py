@@ -38,7 +38,7 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("clear", "`clear: name`", "remove a condition from the character"),
     Effect("injury", "`injury: part` or `injury: {part: head, count: 1}`", "injure a body part (guts-plus)"),
     Effect("heal", "`heal: part` or `heal: {part: head, count: 1}`",
-           "take injuries off a body part (guts-plus; `part: all` heals every part); a character whose body "
+           "take injuries off a body part (guts-plus; `heal: all` heals every part); a character whose body "
            "no longer keeps them unconscious wakes"),
     Effect("rest", "`rest: {hours: n, days: n, weeks: n}`",
            "the character rests that long (any of the three, added up); the system gives back what rest "
