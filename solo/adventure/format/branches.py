@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, TypeVar
 
-__all__ = ["DRAW", "FAILURE", "GENERIC_OUTCOMES", "SUCCESS", "check_branch", "conflict_branch"]
+__all__ = ["DRAW", "FAILURE", "GENERIC_OUTCOMES", "SUCCESS", "check_branch", "check_branch_key", "conflict_branch"]
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -24,17 +24,26 @@ DRAW = "draw"
 B = TypeVar("B")
 
 
-def check_branch(outcomes: Mapping[str, B], outcome: str, success: bool, size: object = None) -> B | None:
-    """The branch a check or contest takes for ``outcome`` (whether the system counts it a
-    ``success``, and the size it measured, if any): the label's own branch, else the size's, else
-    none for a draw, else the generic ``success`` or ``failure`` branch."""
+def check_branch_key(outcomes: Mapping[str, object], outcome: str, success: bool,
+                     size: object = None) -> str | None:
+    """The key of the branch a check or contest takes for ``outcome`` (whether the system counts
+    it a ``success``, and the size it measured, if any): the label's own branch, else the size's,
+    else none for a draw, else the generic ``success`` or ``failure`` branch; None when the
+    adventure gives none of them."""
     if outcome in outcomes:
-        return outcomes[outcome]
+        return outcome
     if isinstance(size, str) and size in outcomes:
-        return outcomes[size]
+        return size
     if outcome == DRAW:
         return None
-    return outcomes.get(SUCCESS if success else FAILURE)
+    generic = SUCCESS if success else FAILURE
+    return generic if generic in outcomes else None
+
+
+def check_branch(outcomes: Mapping[str, B], outcome: str, success: bool, size: object = None) -> B | None:
+    """The branch itself (see :func:`check_branch_key`), or None."""
+    key = check_branch_key(outcomes, outcome, success, size)
+    return None if key is None else outcomes[key]
 
 
 def conflict_branch(outcomes: Mapping[str, B], result: str,
