@@ -17,7 +17,7 @@ from solo.adventure.format import branches
 from solo.adventure.format.effects import EFFECT_NAMES, EFFECTS, docs_table, require_handlers
 from solo.adventure.format.functions import BUILTIN_VARIABLES, FUNCTION_NAMES, require_functions
 from solo.adventure.schema import schema
-from solo.adventure.validate import _Checker
+from solo.adventure.validate.checker import Checker
 from solo.engine.effects import _HANDLERS
 from solo.engine.game import Game
 
@@ -54,7 +54,7 @@ def test_the_engine_answers_exactly_the_registry_s_functions(supply_ship):
 
 
 def test_the_validator_checks_exactly_the_registry_s_effects_and_functions(supply_ship):
-    checker = _Checker(supply_ship, None, None)
+    checker = Checker(supply_ship, None, None)
     assert sorted(checker.effect_handlers) == sorted(EFFECT_NAMES)
     assert sorted(checker.call_checks) == sorted(FUNCTION_NAMES)
     assert checker.builtins == BUILTIN_VARIABLES
