@@ -21,7 +21,7 @@ from solo.adventure.validate import (
     validate_path,
     validate_paths,
 )
-from solo.adventure.validate.positions import _Source
+from solo.adventure.yaml_source import ScalarPositions as _Source
 
 HERE = Path(__file__).parent
 BROKEN = sorted((HERE / "broken").glob("*.yaml"))

@@ -17,8 +17,8 @@ from solo.adventure.format.functions import BUILTIN_VARIABLES
 from solo.adventure.problems import Problem
 from solo.adventure.validate.codes import ERROR, WARNING, Path_
 from solo.adventure.validate.names import _did_you_mean, _names_with_halves, _norm
-from solo.adventure.validate.positions import _At, _Source
-from solo.adventure.yaml_source import Document
+from solo.adventure.validate.positions import _At
+from solo.adventure.yaml_source import Document, ScalarPositions
 from solo.rules import house_rules, registry
 from solo.rules.base import Character, RulesError
 
@@ -30,7 +30,7 @@ class CheckerCore:
                  text: str | Callable[[], str | None] | None) -> None:
         self.adv = adventure
         self.doc = document
-        self.source = _Source(text)
+        self.source = ScalarPositions(text)
         self.file = adventure.source or adventure.id
         self.problems: list[Problem] = []
         self.ruleset: Any = None
