@@ -21,7 +21,7 @@ class Effect:
     name: str
     usage: str  # how an author writes it (markdown)
     meaning: str  # what it does (markdown)
-    moves: bool = False  # it can move the player to another scene (graphs follow it)
+    rewards: bool = False  # it gives the player something (the greedy playtest bot seeks it)
 
 
 EFFECTS: tuple[Effect, ...] = (
@@ -30,10 +30,10 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("tick", "`tick: clock` or `tick: {clock: n}`", "fill clock segments (a negative n empties some)"),
     Effect("give", "`give: item`",
            "add an item (an id or a list of ids); guts-plus leaves behind an item the character has no "
-           "room for (see Items)"),
+           "room for (see Items)", rewards=True),
     Effect("take", "`take: item`", "remove an item (an id or a list of ids)"),
-    Effect("complete", "`complete: objective`", "complete an objective and give its award"),
-    Effect("award", "`award: {xp: 5}`", "give resources (see Awards below)"),
+    Effect("complete", "`complete: objective`", "complete an objective and give its award", rewards=True),
+    Effect("award", "`award: {xp: 5}`", "give resources (see Awards below)", rewards=True),
     Effect("condition", "`condition: name`", "put a condition on the character"),
     Effect("clear", "`clear: name`", "remove a condition from the character"),
     Effect("injury", "`injury: part` or `injury: {part: head, count: 1}`", "injure a body part (guts-plus)"),
@@ -47,10 +47,10 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("advance", "`advance: key` or `advance: [keys]`",
            "buy or take advances at the system's price, as `solo character advance --buy KEY` does; one "
            "the rules refuse at that moment (too little experience) is skipped with a note"),
-    Effect("table", "`table: table-id`", "roll on a random table and apply its row", moves=True),
+    Effect("table", "`table: table-id`", "roll on a random table and apply its row"),
     Effect("text", "`text: ...`", "narrate a line"),
-    Effect("goto", "`goto: scene`", "move to a scene after the other effects", moves=True),
-    Effect("if", "`if: {when: expr, then: [...], else: [...]}`", "effects by condition", moves=True),
+    Effect("goto", "`goto: scene`", "move to a scene after the other effects"),
+    Effect("if", "`if: {when: expr, then: [...], else: [...]}`", "effects by condition"),
     Effect("reveal", "`reveal: name` or `reveal: [a, b]`",
            "make hidden objectives, clocks, counters or flags known"),
 )
