@@ -153,15 +153,16 @@ class _Builder:
                 self.add(source, branch.goto, lines, "outcome")
             elif not self.effect_edges(source, branch.effects, lines, "outcome") and choice.goto:
                 self.add(source, choice.goto, lines, "outcome")
-        if choice.goto and self.falls_through(spec):
-            self.add(source, choice.goto, [head, "otherwise"] + notes, "outcome")
+        falling = self.falls_through(spec)
+        if choice.goto and falling:
+            self.add(source, choice.goto, [head, shorten(f"otherwise: {', '.join(falling)}")] + notes, "outcome")
 
-    def falls_through(self, spec: CheckSpec) -> bool:
-        """Whether some outcome of the system has no branch here (and so takes the choice's goto)."""
+    def falls_through(self, spec: CheckSpec) -> list[str]:
+        """The outcomes of the system that have no branch here (and so take the choice's goto)."""
         labels = list(getattr(self.ruleset, "outcome_labels", ()) or GENERIC_OUTCOMES)
         if spec.kind == "contest":
             labels += [x for x in getattr(self.ruleset, "contest_labels", ()) or () if x not in labels]
-        return any(_branch_for(spec, label, self.ruleset) is None for label in labels)
+        return [label for label in labels if _branch_for(spec, label, self.ruleset) is None]
 
     def build(self) -> list[Edge]:
         adv = self.adventure
