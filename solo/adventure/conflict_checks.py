@@ -20,6 +20,7 @@ import difflib
 from typing import TYPE_CHECKING, Any
 
 from solo.adventure import model
+from solo.adventure.format import branches
 from solo.adventure.scene_graph import branch_gotos
 from solo.rules.base import Character, RulesError
 from solo.rules.conflict import (
@@ -35,7 +36,7 @@ from solo.rules.conflict import (
 )
 
 if TYPE_CHECKING:
-    from solo.adventure.validate import _Checker
+    from solo.adventure.validate.expression_checks import ExpressionChecks
 
 CONFLICT_CODES: dict[str, str] = {
     "unknown-procedure": "a conflict names a procedure its game system does not have",
@@ -66,17 +67,11 @@ def _leads_on(branch: model.Branch | None) -> bool:
 
 
 def branch_for(spec: model.ConflictSpec, result: str, rules: Any = None) -> model.Branch | None:
-    label: str | None = result
-    seen: set[str] = set()
-    while label is not None and label not in seen:
-        if label in spec.outcomes:
-            return spec.outcomes[label]
-        seen.add(label)
-        label = fallback(rules, label)
-    return None
+    """The branch the engine takes when the conflict ends ``result`` (see :mod:`.format.branches`)."""
+    return branches.conflict_branch(spec.outcomes, result, lambda label: fallback(rules, label))
 
 
-def check_conflict(checker: "_Checker", scene: model.Scene) -> None:
+def check_conflict(checker: "ExpressionChecks", scene: model.Scene) -> None:
     spec = scene.conflict
     assert spec is not None
     at = spec.path
@@ -108,12 +103,12 @@ def check_conflict(checker: "_Checker", scene: model.Scene) -> None:
     _check_results(checker, scene, spec, rules, possible)
 
 
-def _check_items(checker: "_Checker", procedure: str, rules: ConflictRules) -> None:
+def _check_items(checker: "ExpressionChecks", procedure: str, rules: ConflictRules) -> None:
     """Ask a procedure that reads items (its optional ``item_problems(rules)``, giving (key,
     message) pairs) about every item's ``rules:``, once per procedure the adventure uses; each
     problem points at the item's rule."""
     item_problems = getattr(rules, "item_problems", None)
-    done: set[str] = checker.__dict__.setdefault("_item_rules_checked", set())
+    done = checker.item_rules_checked
     if item_problems is None or procedure in done:
         return
     done.add(procedure)
@@ -126,7 +121,7 @@ def _check_items(checker: "_Checker", procedure: str, rules: ConflictRules) -> N
                           f"see the {checker.adv.system} {procedure} in docs/format.md")
 
 
-def _check_people(checker: "_Checker", spec: model.ConflictSpec) -> bool:
+def _check_people(checker: "ExpressionChecks", spec: model.ConflictSpec) -> bool:
     """Check the npcs a conflict names; False if one is unknown (the procedure is not asked)."""
     npcs = checker.adv.npcs
     known = True
@@ -148,7 +143,7 @@ def _check_people(checker: "_Checker", spec: model.ConflictSpec) -> bool:
     return known
 
 
-def _is_mapping(checker: "_Checker", path: tuple[Any, ...]) -> bool:
+def _is_mapping(checker: "ExpressionChecks", path: tuple[Any, ...]) -> bool:
     data: Any = checker.doc.data if checker.doc is not None else None
     for step in path:
         try:
@@ -158,7 +153,7 @@ def _is_mapping(checker: "_Checker", path: tuple[Any, ...]) -> bool:
     return isinstance(data, dict)
 
 
-def _check_names(checker: "_Checker", spec: model.ConflictSpec, rules: ConflictRules) -> None:
+def _check_names(checker: "ExpressionChecks", spec: model.ConflictSpec, rules: ConflictRules) -> None:
     behaviours = tuple(rules.behaviours)
     if spec.behaviour is not None and spec.behaviour not in behaviours:
         checker.error("unknown-behaviour", spec.path + ("behaviour",),
@@ -186,7 +181,7 @@ def _check_names(checker: "_Checker", spec: model.ConflictSpec, rules: ConflictR
                           _suggest(label, results), key=True)
 
 
-def _player_sides(checker: "_Checker") -> list[Character | None]:
+def _player_sides(checker: "ExpressionChecks") -> list[Character | None]:
     """The player characters to check a conflict with: each legal pregen, else one made by the
     system's creation defaults (if it has them)."""
     pregens: list[Character | None] = [character for _, character in checker.pregens if character is not None]
@@ -203,7 +198,7 @@ def _player_sides(checker: "_Checker") -> list[Character | None]:
         return [None]
 
 
-def _fighters(checker: "_Checker", spec: model.ConflictSpec, rules: ConflictRules,
+def _fighters(checker: "ExpressionChecks", spec: model.ConflictSpec, rules: ConflictRules,
               player: Character) -> list[Fighter]:
     system = checker.adv.system
     default = spec.behaviour or (rules.behaviours[0] if rules.behaviours else "")
@@ -225,7 +220,7 @@ def _fighters(checker: "_Checker", spec: model.ConflictSpec, rules: ConflictRule
     return fighters
 
 
-def _check_setups(checker: "_Checker", spec: model.ConflictSpec, rules: ConflictRules) -> set[str]:
+def _check_setups(checker: "ExpressionChecks", spec: model.ConflictSpec, rules: ConflictRules) -> set[str]:
     """Ask the procedure about the conflict with each player character; return the results it
     can reach with any of them."""
     adventure = checker.adv
@@ -269,12 +264,12 @@ def _check_setups(checker: "_Checker", spec: model.ConflictSpec, rules: Conflict
     return possible
 
 
-def _is_key(checker: "_Checker", path: tuple[Any, ...]) -> bool:
+def _is_key(checker: "ExpressionChecks", path: tuple[Any, ...]) -> bool:
     """Point at a mapping's key when the problem is about a whole entry of a mapping."""
     return bool(path) and isinstance(path[-1], str) and path[-2:-1] == ("params",)
 
 
-def _check_results(checker: "_Checker", scene: model.Scene, spec: model.ConflictSpec,
+def _check_results(checker: "ExpressionChecks", scene: model.Scene, spec: model.ConflictSpec,
                    rules: ConflictRules, possible: set[str]) -> None:
     # a branch serves the results it names and those whose fallbacks lead to it (goal -> won)
     served = {id(b) for b in (branch_for(spec, r, rules) for r in possible | {spec.at_limit}) if b is not None}

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from solo.adventure.format.branches import GENERIC_OUTCOMES, check_branch
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice
 from solo.adventure.odds import percent, spec_label, success_chance
 from solo.adventure.scene_graph import branch_gotos, effect_gotos, tables_reached
@@ -153,15 +154,16 @@ class _Builder:
                 self.add(source, branch.goto, lines, "outcome")
             elif not self.effect_edges(source, branch.effects, lines, "outcome") and choice.goto:
                 self.add(source, choice.goto, lines, "outcome")
-        if choice.goto and self.falls_through(spec):
-            self.add(source, choice.goto, [head, "otherwise"] + notes, "outcome")
+        falling = self.falls_through(spec)
+        if choice.goto and falling:
+            self.add(source, choice.goto, [head, shorten(f"otherwise: {', '.join(falling)}")] + notes, "outcome")
 
-    def falls_through(self, spec: CheckSpec) -> bool:
-        """Whether some outcome of the system has no branch here (and so takes the choice's goto)."""
-        labels = list(getattr(self.ruleset, "outcome_labels", ()) or ("success", "failure"))
+    def falls_through(self, spec: CheckSpec) -> list[str]:
+        """The outcomes of the system that have no branch here (and so take the choice's goto)."""
+        labels = list(getattr(self.ruleset, "outcome_labels", ()) or GENERIC_OUTCOMES)
         if spec.kind == "contest":
             labels += [x for x in getattr(self.ruleset, "contest_labels", ()) or () if x not in labels]
-        return any(_branch_for(spec, label, self.ruleset) is None for label in labels)
+        return [label for label in labels if _branch_for(spec, label, self.ruleset) is None]
 
     def build(self) -> list[Edge]:
         adv = self.adventure
@@ -210,16 +212,17 @@ def _has_if_goto(effects: Any) -> bool:
 
 
 def _branch_for(spec: CheckSpec, outcome: str, ruleset: Any) -> Branch | None:
-    """The branch the engine takes for an outcome label (the label's own, else success/failure)."""
+    """The branch the engine takes for an outcome label (:func:`~.format.branches.check_branch`),
+    whatever size the roll measured: a label the system cannot read takes none."""
     if outcome in spec.outcomes:
         return spec.outcomes[outcome]
-    if ruleset is None or outcome in ("success", "failure"):
+    if ruleset is None:
         return None
     try:
-        generic = "success" if ruleset.is_success(outcome) else "failure"
+        success = bool(ruleset.is_success(outcome))
     except (RulesError, ValueError, KeyError):
         return None
-    return spec.outcomes.get(generic)
+    return check_branch(spec.outcomes, outcome, success)
 
 
 def _copy(character: Character) -> Character:

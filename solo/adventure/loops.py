@@ -25,7 +25,7 @@ from solo.adventure.scene_graph import forced_goto
 from solo.rules.notation import DiceNotation, NotationError
 
 if TYPE_CHECKING:
-    from solo.adventure.validate import _Checker
+    from solo.adventure.validate.core import CheckerCore
 
 LOOP_CODES: dict[str, str] = {
     "table-loop": "tables that always roll each other, without end",
@@ -33,7 +33,7 @@ LOOP_CODES: dict[str, str] = {
 }
 
 
-def check_loops(checker: "_Checker") -> None:
+def check_loops(checker: "CheckerCore") -> None:
     """Report the certain loops of the checker's adventure."""
     _table_loops(checker)
     _goto_loops(checker)
@@ -71,7 +71,7 @@ def _always_rolls(table: model.Table) -> dict[str, tuple[Any, ...]]:
     return common or {}
 
 
-def _table_loops(checker: "_Checker") -> None:
+def _table_loops(checker: "CheckerCore") -> None:
     tables = checker.adv.tables
     nexts = {tid: _always_rolls(table) for tid, table in tables.items()}
     state: dict[str, int] = {}  # 1: on the current path, 2: done
@@ -108,7 +108,7 @@ def _table_loops(checker: "_Checker") -> None:
                 stack.append((nxt, iter(sorted(nexts[nxt]))))
 
 
-def _goto_loops(checker: "_Checker") -> None:
+def _goto_loops(checker: "CheckerCore") -> None:
     scenes = checker.adv.scenes
     forced = {sid: forced_goto(scene) for sid, scene in scenes.items()}
     done: set[str] = set()

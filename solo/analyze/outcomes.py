@@ -26,6 +26,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from solo.adventure.format import branches
+from solo.adventure.format.branches import check_branch_key
 from solo.adventure.model import Adventure, CheckSpec, Table
 from solo.adventure.odds import check_params, fingerprint, opponent_of, spec_odds
 from solo.playtest.policies import ODDS_PLAY
@@ -33,7 +35,6 @@ from solo.rules.base import Character, Ruleset
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
 
-DRAW = "draw"
 NEAR = "near-success"
 SEARCH_TRIES = 20_000
 
@@ -44,14 +45,10 @@ class NotExact(Exception):
     """This random event cannot be given exact probabilities; the message says why."""
 
 
-def branch_key(spec: CheckSpec, outcome: str, success: bool) -> str | None:
-    """The outcome branch the engine takes for a settled roll (see ``Game._branch_for``)."""
-    if outcome in spec.outcomes:
-        return outcome
-    if outcome == DRAW:
-        return None
-    generic = "success" if success else "failure"
-    return generic if generic in spec.outcomes else None
+def branch_key(spec: CheckSpec, outcome: str, success: bool, size: object = None) -> str | None:
+    """The outcome branch the engine takes for a settled roll (the format's rule:
+    :func:`solo.adventure.format.branches.check_branch_key`)."""
+    return check_branch_key(spec.outcomes, outcome, success, size)
 
 
 def label_shares(ruleset: Ruleset, odds: Any, kind: str) -> dict[str, Fraction]:
@@ -87,7 +84,7 @@ def outcome_classes(
     for label, p in label_shares(ruleset, odds, spec.kind).items():
         if label in spec.outcomes:
             add(label, label, p)
-        elif label == DRAW:
+        elif label == branches.DRAW:
             add(label, None, p)
         elif label == NEAR:
             policy = str(spec.params.get("near") or "oracle").strip().lower()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from solo.adventure.format import branches
 from solo.adventure.model import Branch, ConflictSpec, Scene
 from solo.engine import events as ev
 from solo.engine.state import Pending
@@ -46,14 +47,7 @@ PLAYER_KEY = "player"
 def branch_for(spec: ConflictSpec, result: str, rules: ConflictRules | None = None) -> Branch | None:
     """The adventure's branch for ``result``, else the one its fallback names (fled -> lost; a
     procedure's own results fall back as its ``fallbacks`` say)."""
-    seen = set()
-    label: str | None = result
-    while label is not None and label not in seen:
-        if label in spec.outcomes:
-            return spec.outcomes[label]
-        seen.add(label)
-        label = fallback(rules, label)
-    return None
+    return branches.conflict_branch(spec.outcomes, result, lambda label: fallback(rules, label))
 
 
 def fighter_keys(spec: ConflictSpec) -> list[tuple[str, str, int]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.bounds import MAX_AWARD, MAX_COUNTER, numbers, out_of_bounds
+from solo.adventure.format.effects import require_handlers
 from solo.engine import events as ev
 from solo.engine.budget import MAX_CONDITIONS
 from solo.engine.failure import mark_effect
@@ -262,6 +263,7 @@ _HANDLERS: dict[str, Callable[[EffectRunner, Any], None]] = {
     "if": EffectRunner._if,
     "reveal": EffectRunner._reveal,
 }
+require_handlers(_HANDLERS, __name__)
 
 
 def _counter(name: str, value: int) -> int:

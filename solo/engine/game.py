@@ -16,6 +16,7 @@ import functools
 from typing import Any, Mapping
 
 from solo.adventure import expressions, odds
+from solo.adventure.format import branches
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
@@ -37,7 +38,6 @@ from solo.rules.values import find_key
 ROLL_FIELDS: dict[str, Any] = {"outcome": "", "success": False, "total": 0}
 KEEP = "keep"
 ROLL = "roll"
-DRAW = "draw"
 CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index in the scene's list
 ALTERNATIVE = "/"  # "choice-2/voluntary-failure": choice 2 resolved by an alternative, not dice
 
@@ -567,16 +567,7 @@ class Game:
         return self._end_turn(choice, runner, branch)
 
     def _branch_for(self, spec: CheckSpec, record: RollRecord) -> Branch | None:
-        outcomes = spec.outcomes
-        if record.outcome in outcomes:
-            return outcomes[record.outcome]
-        size = record.measures.get("size")
-        if isinstance(size, str) and size in outcomes:  # a size the system names (HB "major")
-            return outcomes[size]
-        if record.outcome == DRAW:  # a draw without its own branch changes nothing
-            return None
-        generic = "success" if record.success else "failure"
-        return outcomes.get(generic)
+        return branches.check_branch(spec.outcomes, record.outcome, record.success, record.measures.get("size"))
 
     def _roll_label(self, data: Mapping[str, Any]) -> str:
         """What a roll is for: the text of the choice that asked for it."""

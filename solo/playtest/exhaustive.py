@@ -78,7 +78,7 @@ def faces_for(game: Game, index: int, wanted: str) -> list[int] | None:
             record = outcomes.play_roll(game.ruleset, dice, who, opponent, params, spec)
         except Exception:
             return None
-        if outcomes.branch_key(spec, record.outcome, record.success) == wanted:
+        if outcomes.branch_key(spec, record.outcome, record.success, record.measures.get("size")) == wanted:
             return dice.faces
     return None
 
@@ -184,7 +184,9 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
                     branched.add((f"{event.scene}#conflict", event.result))
                 if current is not None and event.type == "roll" and getattr(event, "final", False):
                     mark_, check_ = current
-                    branch = outcomes.branch_key(check_, event.record["outcome"], bool(event.record["success"]))
+                    record_ = event.record
+                    branch = outcomes.branch_key(check_, record_["outcome"], bool(record_["success"]),
+                                                 (record_.get("measures") or {}).get("size"))
                     if branch is not None:
                         branched.add((mark_, branch))
                     current = None

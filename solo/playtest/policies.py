@@ -33,6 +33,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from solo.adventure.format.branches import FAILURE
+from solo.adventure.format.effects import EFFECTS
 from solo.adventure.odds import success_chance
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
@@ -50,7 +52,7 @@ ODDS_PLAY: Mapping[str, tuple[str, ...]] = {
     "guts-plus": ("place:best", "bonus", "mastery"),
 }
 
-REWARD_EFFECTS = frozenset({"give", "complete", "award"})
+REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
 NAMES = ("random", "cautious", "greedy", "explorer", "careful")
 #: How the careful bot weighs a conflict's options, by the first word of their id.
@@ -206,7 +208,7 @@ class CarefulPolicy(Policy):
                     chance = float(success_chance(game.adventure, game.ruleset, game.character, choice.check))
                 except (LookupError, ValueError):
                     chance = 0.0
-                failure = choice.check.outcomes.get("failure")
+                failure = choice.check.outcomes.get(FAILURE)
                 if failure is not None and self._ending(game, failure.goto) == "defeat":
                     chance *= chance
                 weight *= max(chance, 1e-3)

@@ -69,6 +69,8 @@ class RunResult:
     choices: dict[str, int] = field(default_factory=dict)  # "scene#index" -> times taken
     checks: list[tuple[str, str, bool]] = field(default_factory=list)  # (scene#index, outcome, success)
     conflicts: dict[str, int] = field(default_factory=dict)  # result -> count
+    #: (from, to) -> times the player was moved from one scene to another; from is None at the start
+    moves: dict[tuple[str | None, str], int] = field(default_factory=dict)
     rerolls: int = 0  # offers that rerolled or re-attempted a roll
     loop: tuple[str, ...] = ()  # a stuck run's last scenes
     error: str = ""
@@ -110,8 +112,9 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
     last_choice = ""
     try:
         events = game.start()
+        here: str | None = None
         while True:
-            _note(result, events, last_choice)
+            here = _note(result, events, last_choice, here)
             if game.finished:
                 break
             if len(keys) >= spec.step_limit:
@@ -153,14 +156,21 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
     return result
 
 
-def _note(result: RunResult, events: list[ev.Event], last_choice: str) -> None:
+def _note(result: RunResult, events: list[ev.Event], last_choice: str, here: str | None) -> str | None:
+    """Count what ``events`` tell (rolls, conflicts' results, moves from scene ``here`` on);
+    return the scene the player is in after them."""
     for event in events:
-        if isinstance(event, ev.RollMade) and event.final:
+        if isinstance(event, ev.SceneEntered):
+            move = (here, event.id)
+            result.moves[move] = result.moves.get(move, 0) + 1
+            here = event.id
+        elif isinstance(event, ev.RollMade) and event.final:
             record = event.record
             result.checks.append((last_choice, str(record.get("outcome")), bool(record.get("success"))))
         elif event.type == "conflict-end":  # a conflict, counted by its result (won, lost, fled...)
             how = str(getattr(event, "result", "") or "ended")
             result.conflicts[how] = result.conflicts.get(how, 0) + 1
+    return here
 
 
 def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[RunResult]:

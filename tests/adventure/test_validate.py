@@ -14,7 +14,6 @@ from solo.adventure import loader
 from solo.adventure.problems import AdventureError, Problem
 from solo.adventure.validate import (
     CODES,
-    _Source,
     exit_status,
     format_problems,
     problems_json,
@@ -22,6 +21,7 @@ from solo.adventure.validate import (
     validate_path,
     validate_paths,
 )
+from solo.adventure.yaml_source import ScalarPositions as _Source
 
 HERE = Path(__file__).parent
 BROKEN = sorted((HERE / "broken").glob("*.yaml"))
