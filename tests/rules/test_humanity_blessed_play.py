@@ -12,8 +12,12 @@ from solo.adventure import loader
 from solo.adventure.validate import validate_path
 from solo.engine import events as ev
 from solo.engine.game import Game
-from solo.rules.base import RulesError
+from every_roll import assert_matches, distribution
+from solo.adventure.odds import percent
+from solo.rules.base import Character, RulesError
+from solo.rules.dice import RollRecord
 from solo.rules.humanity_blessed import HumanityBlessed, bumping, check_distribution
+from solo.rules.humanity_blessed.tables import SIZES
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 ABILITIES = FIXTURES / "hb-abilities.yaml"
@@ -400,6 +404,38 @@ def test_paying_to_end_taxed_lets_the_spark_through():
     assert game.character.conditions == [] and game.character.resources["blessings"] == []
     assert record["details"]["late_spark"]["tax_paid"] == [1, 6]
     assert record["details"]["rounds"] == [[2, 4]] and record["total"] == 6
+
+
+@pytest.mark.parametrize("face, taxed", [(1, False), (3, False), (6, False), (2, True)])
+def test_the_odds_after_a_first_roll_are_every_roll_of_the_real_code(face, taxed):
+    """Rolling on and each spark show their exact chance, checked against every way the rest
+    of the dice can fall through the code that rolls them (home d6 against 8, first face given)."""
+    game = play(ABILITIES, "ada", pool=[3, 5, 3, 1, 6] if taxed else [3, 5, 3])
+    if taxed:  # ending Taxed costs two more dice first; the odds are of the spark after it
+        game.character.conditions.append("taxed")
+    game.dice.force(face)
+    pick(game, "See whether you brought a spare label", keep=False)
+    assert game.offered.kind == "roll"
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    assert record.details["first_roll"]["face"] == face
+    shown = {o.id: o.hint for o in game.offered.options}
+    keys = [o.id for o in game.offered.options]
+    assert keys[0] == "keep" and len(keys) == 3  # roll on, or spark with heart or hurry d6
+    saved = game.character.to_dict()
+    for key in keys:
+        exact = HB.offer_odds(record, Character.from_dict(saved), key)
+
+        def finish(dice, key=key):
+            who = Character.from_dict(saved)
+            done = HB.apply_offer(dice, RollRecord.from_dict(record.to_dict()), who, key)
+            return done.success, done.details.get("size")
+
+        found = distribution(finish, floor=Fraction(1, 20000))
+        expected = {(True, size): exact.outcomes[size] for size in SIZES if exact.outcomes[size]}
+        expected[(False, None)] = exact.outcomes["failure"]
+        assert_matches(found, expected)
+        assert shown[key] == f"then {percent(exact.outcomes['success'])} to succeed"
+    assert Character.from_dict(saved).to_dict() == game.character.to_dict()  # odds spend nothing
 
 
 def test_each_game_starts_from_the_pool_the_adventure_gives():

@@ -110,12 +110,12 @@ class HumanityBlessed(RulesetDefaults):
         return offers.apply_offer(dice, record, character, key)
 
     def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
-        """A first roll still open (a spark may join it) draws too many dice to walk while the
-        player waits: no figure; the rest are walked."""
+        """A first roll still open (a spark may join it, or it rolls on) and Help are summed
+        exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""
         from solo.rules.humanity_blessed import first_roll
 
         if first_roll.is_open(record):
-            return None
+            return first_roll.odds_after(record, character, key)
         if key.startswith("help-"):
             return offers.help_odds(record, character, key)
         return WALK
