@@ -278,3 +278,61 @@ def test_a_learning_award_without_its_quality_is_refused_by_validate(fixtures, t
     col = bad.read_text().splitlines()[line - 1].index("2}") + 1
     assert f"{bad}:{line}:{col}: error:" in result.output
     assert "learning: {thought: 1}" in result.output  # the hint shows how to write it
+
+
+# -- strained twice from an adventure's effect -------------------------------------------------
+
+STRAIN_FILE = """\
+format: 1
+id: strain-test
+title: The Heavy Door
+system: guts-plus
+start: door
+characters:
+  - id: cadet
+    name: Cadet
+    stats: {gumption: 2, utility: 2, thought: 2, slyness: 1, essence: 2}
+    items: [helmet]
+items:
+  - {id: helmet, name: Helmet, rules: {worn: true, protects: [head]}}
+scenes:
+  door:
+    title: The Door
+    text: A door far too heavy for your essence.
+    choices:
+      - text: Push it with your essence again
+        effects:
+          - condition: strained
+        goto: door
+      - text: Walk away
+        goto: away
+  away:
+    title: Away
+    text: You leave.
+    ending: {outcome: mixed, summary: You leave.}
+"""
+
+
+def test_a_strained_effect_on_a_strained_character_is_a_head_injury_through_protection(tmp_path):
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    path = tmp_path / "strain.yaml"
+    path.write_text(STRAIN_FILE)
+    game = Game(loader.load(path).adventure, seed=1)
+    game.start()
+    assert game.offered.kind == "scene"  # the only character is taken
+    game.ruleset.protect(game.character, "head")  # the helmet's protection is up
+    assert game.character.extra["protection"] == {"head": 0}  # no marks taken yet
+    protection = dict(game.character.extra.get("protection", {}))
+    first = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Push")))
+    assert game.character.conditions.count("strained") == 1
+    assert game.character.extra.get("injuries", {}).get("head", 0) == 0
+    assert [e.name for e in of_type(first, "condition")] == ["strained"]
+    again = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Push")))
+    assert game.character.conditions.count("strained") == 1  # still one condition, not two
+    assert game.character.extra["injuries"]["head"] == 1  # the helmet did not take it
+    assert game.character.extra.get("protection", {}) == protection
+    notes = [e.text for e in of_type(again, "rules")]
+    assert any("already strained" in n for n in notes), notes
+    assert all(e.name != "strained" for e in of_type(again, "condition"))  # not gained again

@@ -74,6 +74,7 @@ from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus import growth, offers
 from solo.rules.guts_plus.body import (
     AURAS,
+    STRAINED,
     UNCONSCIOUS,
     body_parts,
     carrying,
@@ -193,6 +194,13 @@ class GutsPlus(RulesetDefaults):
         if unconscious(character) or any(norm(c) == UNCONSCIOUS for c in character.conditions):
             return UNCONSCIOUS
         return None
+
+    def take_condition(self, character: Character, name: str) -> list[str] | None:
+        """An adventure's ``condition: strained`` strains by the book (strained again: 1 head
+        injury through protection); None for any other condition (it is simply put on)."""
+        if norm(name) != STRAINED:
+            return None
+        return strain(character)
 
     protect = staticmethod(protect)
     readjust = staticmethod(readjust)
