@@ -531,3 +531,71 @@ def test_adventures_read_how_big_a_roll_was():
     game.dice.force(1, 1, 6)  # 1 + 1 + 6 = 8: a medium success, by 4
     events = pick(game, "Vault the loading-bay rail")
     assert [e.text for e in events if isinstance(e, ev.Narration)] == ["Clean over, by 4."]
+
+
+# -- Fearless Resolve on a contest the player defends -------------------------------------------
+
+GATE = """\
+format: 1
+id: hb-gate
+title: The Gate
+system: humanity-blessed
+start: gate
+characters:
+  - id: bo
+    name: Bo Pike
+    stats: {head: d4, hand: d6, heart: d4, home: d6, hurt: d4, hurry: d6, history: d4}
+    extra: {best: hand, lifestyle: Carefree, value_system: Cunning and Capability,
+            abilities: [Fearless Resolve]}
+npcs:
+  - id: ram
+    name: The ram
+    stats: {hurt: d8}
+scenes:
+  gate:
+    title: The Gate
+    text: The ram lowers its head.
+    choices:
+      - text: Stand your ground as it charges
+        contest:
+          stat: hurry
+          opponent: ram
+          violent: true
+          defending: true
+          outcomes:
+            success: {text: You hold., goto: gate}
+            minor: {text: A bruise., goto: gate}
+            medium: {text: It hurts., goto: gate}
+            failure: {text: It knocks you over., goto: gate}
+"""
+
+
+def test_fearless_resolve_takes_a_lost_defence_one_size_smaller_once_a_session(tmp_path):
+    path = tmp_path / "gate.yaml"
+    path.write_text(GATE)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    game.dice.force(1, 1)  # no lucky number
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.character.resources["blessings"] = []
+    game.dice.force(5, 2)  # the ram's hurt d8: 5; Bo's hurry d6: 2: the blow lands by 3, minor
+    events = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Stand")))
+    record = rolls(events, final=False)[-1]
+    was = record["details"]["size"]
+    assert was in ("minor", "medium") and not record["success"], record["steps"]
+    texts = {o.id: o.text for o in game.offered.options}
+    assert texts["fearless-resolve"] == (f"Fearless Resolve: take the {was} blow one size smaller "
+                                         "and gain a Blessing (once a session)")
+    assert next(o.hint for o in game.offered.options if o.id == "fearless-resolve") == ""
+    game.dice.force(4)  # the Blessing gained: a 4
+    events = game.choose(next(o.key for o in game.offered.options if o.id == "fearless-resolve"))
+    while game.offered.kind == "roll":
+        events += game.choose("keep")
+    final = rolls(events)[-1]
+    assert final["details"]["fearless_resolve"]["was"] == was
+    assert final["details"]["size"] == {"minor": "very-minor", "medium": "minor"}[was]
+    assert 4 in game.character.resources["blessings"]
+    game.dice.force(5, 2)  # the same blow again: the ability is spent for this session
+    pick(game, "Stand your ground", keep=False)
+    assert "fearless-resolve" not in {o.id for o in game.offered.options}

@@ -118,6 +118,8 @@ class HumanityBlessed(RulesetDefaults):
             return first_roll.odds_after(record, character, key)
         if key.startswith("help-"):
             return offers.help_odds(record, character, key)
+        if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
+            return None
         return WALK
 
     def settle(
