@@ -89,6 +89,7 @@ from solo.rules.guts_plus.body import (
     part_key,
     protect,
     readjust,
+    recover,
     roll_aura,
     strain,
     sync_protection,
@@ -187,6 +188,10 @@ class GutsPlus(RulesetDefaults):
         if str(part).strip().lower() == "all":
             return heal_all(character)
         return heal(character, part, count)
+
+    def rest(self, character: Character, hours: int) -> list[str]:
+        """The ``rest`` effect: injuries heal at the resting rate (:func:`.body.recover`)."""
+        return recover(character, hours, resting=True)
 
     def incapacitated(self, character: Character) -> str | None:
         """``unconscious`` when the body says so (the head, or three other parts, unusable) or an
