@@ -47,7 +47,7 @@ from solo.rules.four_s.ruleset import (
 
 OUT = "0 Health"
 DEFEATED = "defeated"
-ENEMY_ACTIONS = ("attack", "grapple", "heal", "block")
+ENEMY_ACTIONS = ("attack", "grapple", "heal", "block", "fireball", "drain")
 HALF = 2  # "hurt": below half of one's Health
 
 
