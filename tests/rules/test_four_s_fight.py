@@ -559,3 +559,32 @@ def test_an_unhurt_drainer_attacks_with_every_die():
     run.do("end")
     assert not any("drains" in t for t in run.texts())
     assert enemy_damage(run)
+
+
+def test_a_shove_asks_the_player_to_resist_and_pushes_a_loser_one_zone_away():
+    bouncer = foe("Bouncer", actions=("shove",))
+    params = {"zones": {"door": ["street"], "street": ["door"]}, "start": {"party": "door", "enemies": "door"},
+              "first": "player"}
+    run = Run(setup(pc(level=3), foes=(("bouncer", bouncer, "steady"),), **params))  # Combat Points to pay
+    run.do("end")  # keep 6 AP: the bouncer shoves (1d3 and a zone's worth of the rolls)
+    assert run.state["step"] == "resist"
+    decision = run.fight.decision(run.setup, run.state)
+    assert decision.prompt.startswith("Bouncer tries to shove you away (1d3)")
+    assert decision.actions[0].hint.endswith("to stand firm")
+    for k, action in enumerate(decision.actions):  # answered as a grapple is: exact odds
+        args = {"bonus": 1, "ap": 1 + k, "enemy": True, "versus-ap": 1, "defending": True}
+        assert action.odds == FOUR.odds_for_args(args).outcomes["success"]
+    run.do("resist:0", 1, 3)  # 1 + 1 = 2 against 3: shoved
+    assert run.state["zone"]["player"] == "street"
+    assert any("shoves you away" in t for t in run.texts())
+
+
+def test_a_shove_resisted_leaves_the_player_where_they_stand():
+    bouncer = foe("Bouncer", actions=("shove",))
+    params = {"zones": {"door": ["street"], "street": ["door"]}, "start": {"party": "door", "enemies": "door"},
+              "first": "player"}
+    run = Run(setup(pc(level=3), foes=(("bouncer", bouncer, "steady"),), **params))  # Combat Points to pay
+    run.do("end")
+    run.do("resist:0", 2, 2)  # 2 + 1 = 3 against 2: firm
+    assert run.state["zone"]["player"] == "door"
+    assert any("stand firm" in t for t in run.texts())

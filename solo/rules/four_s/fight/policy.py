@@ -33,6 +33,11 @@ does nothing. Otherwise, by its behaviour:
    Health rolling two dice or more deals the first half of them (rounded up, d6 first) as
    damage and heals itself by the rest (the book: "deal Xd6 damage, heal Yd6 Health").
 
+7. *Shove* (``shove``, an opponent with no ``attack``, ``fireball`` nor ``drain``, unless
+   reckless): a target in its own zone with somewhere farther to go: 1d3 against the target's
+   resistance, as a grapple is answered, and one zone paid for (a Combat Point, else a d3: the
+   book's Xd3 + X CP with X = 1); a target who loses is pushed one zone away from it.
+
 ``cautious`` opponents also keep back a reserve as the phase starts (two d6, two d3 and two
 Combat Points, each only out of three or more) for the player's phase, where every use costs
 double: an opponent with ``block`` among its actions, or a cautious one, blocks a blow that
@@ -188,6 +193,14 @@ def enemy_turn(b: "Battle", dice: Dice, key: str, attackers_left: int, beats: li
         pool.pay(b.state["bank"], "d3", 1, player_phase=False)
         beats.append(Beat(key, f"{b.title(key)} tries to grapple {b.name(target)} (1d3 of the enemy rolls)."))
         return {"grappler": key, "target": target, "dice": 1, "cp": 0}
+    shoves = "shove" in actions and behaviour != "reckless" and not STRIKES & set(actions)
+    if shoves and b.zone(target) == b.zone(key) and b.zones.away(b.zone(target), [b.zone(key)]) is not None \
+            and _usable(b, key, "d3") >= 1 and _usable(b, key, "cp") + _usable(b, key, "d3") >= 2:
+        pool.pay(b.state["bank"], "d3", 1, player_phase=False)
+        paid = _pay_move(b, key)
+        beats.append(Beat(key, f"{b.title(key)} tries to shove {b.name(target)} away (1d3 and {paid} of the "
+                               "enemy rolls)."))
+        return {"grappler": key, "target": target, "dice": 1, "cp": 0, "shove": 1}
     if STRIKES & set(actions):
         _attack(b, dice, key, target, behaviour, attackers_left, beats)
     return None
