@@ -26,6 +26,7 @@ RULES = Game()
 FIGHT = Fight(RULES)
 ITEMS = {
     "sword": {"weapon": "blade"},
+    "dagger": {"weapon": {"kind": "blade", "poison": True}},
     "glaive": {"weapon": {"kind": "blade", "bonus": 1}},
     "club": {"weapon": "blunt"},
     "bow": {"weapon": "missile"},
@@ -113,6 +114,33 @@ def test_a_hit_rolls_its_excess_in_damage_dice_an_8_is_critical_armour_comes_off
     assert step.state["orders"]["bandit"] == {"act": "stunned"}
     assert "Bandit is still stunned and loses this turn's action." in texts(step)
     assert not dice.forced_pending
+
+
+def test_a_poisoned_blade_costs_one_fp_more_per_damage_die_of_2_or_3_on_a_blow_that_hurts():
+    bandit = person("Bandit", ["club", "jerkin"], fp=12, Lift_Smash=3)
+    s = setup(hero(items=("dagger",)), bandit)
+    dice, step = begin(s)
+    # Hack/Slash 5 rolls 7: excess 4, four dice 2 3 5 3: 4 FP − AR 1 = 3, and poison on 2 3 3: 3 more
+    step = act(s, dice, step, "attack:bandit", 7, 5, 2, 3, 5, 3)
+    assert damage(step)[0] == {"damage_dice": 4, "criticals": 0, "ar": 1, "fp_lost": 3, "stun": False,
+                               "poison": 3}
+    assert fp(bandit) == 12 - 6
+    assert any(t.endswith("Poison: 3 more FP (each 2 or 3).") for t in texts(step))
+
+
+def test_poison_that_does_not_get_through_the_armour_does_nothing():
+    knight = person("Knight", ["club", "plate"], fp=12, Lift_Smash=3)
+    s = setup(hero(items=("dagger",)), knight)
+    dice, step = begin(s)
+    # excess 2: two dice 2 3, 2 FP − AR 3 = 0: the blade does not get through, nor the poison
+    step = act(s, dice, step, "attack:knight", 5, 5, 2, 3)
+    assert damage(step)[0] == {"damage_dice": 2, "criticals": 0, "ar": 3, "fp_lost": 0, "stun": False}
+    assert fp(knight) == 12
+
+
+def test_poison_must_be_true_or_false():
+    assert kits.item_problems({"weapon": {"kind": "blade", "poison": "yes"}}) == [
+        (("weapon", "poison"), "poison must be true or false (got 'yes')")]
 
 
 def test_fp_lost_is_never_negative_and_never_below_zero():

@@ -7,7 +7,7 @@ properties (every other key is left alone):
     ``blade`` (Hack/Slash; the only weapons that parry), ``blunt`` (Lift/Smash; sweeps with the
     talent), ``thrown`` (Throw/Ensnare, ranged), ``missile`` (Shoot/Fire, ranged) or ``mount``
     (Ride/Pilot: a mount or vehicle used to attack; ignores AR with the talent); or a mapping
-    ``{kind: blade, bonus: 1, range: [2, 4, 6]}``. ``bonus`` is the book's +1 of a few melee
+    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}``. ``bonus`` is the book's +1 of a few melee
     weapons (a polearm's reach, Dweorgish tempering): 0 or 1. ``range`` (ranged weapons only)
     is the farthest distance, in movement units (MU), of the Easy, Challenging and Hard bands:
     three whole numbers rising from 1; the book's usual ``[2, 4, 6]`` is the default, nets and
@@ -31,6 +31,10 @@ Decisions
       Blocking with a shield suits any armour. Dodging is the exception the book names: it
       "requires" no or light armour, so in heavy or bulky armour a fighter cannot dodge at all
       (without a shield or a weapon in each hand to block with, they have no defence action).
+    * A poisoned weapon (``poison: true``; the book's assassin's dagger, "poisoning if a damage
+      die rolls a 2 or 3") takes the book's simplest reading, more loss of FP: each damage die
+      showing 2 or 3 costs 1 FP more, only on a blow that costs FP at all (the poison must get
+      through the armour).
     * A ranged weapon may be used at any distance up to the end of its Hard band, also at
       0 MU; a melee weapon only at 0 MU (in melee).
 """
@@ -74,6 +78,7 @@ class Weapon:
     ranged: bool = False
     bonus: int = 0
     range: tuple[int, int, int] = DEFAULT_RANGE
+    poison: bool = False  # a poisoned blade: damage dice of 2 or 3 cost 1 FP more on a blow that hurts
 
     @property
     def melee(self) -> bool:
@@ -152,9 +157,11 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         kind = spec.get("kind")
         if kind not in WEAPON_KINDS:
             found.append((("weapon",), f"weapon must be one of {', '.join(WEAPON_KINDS)} (got {kind!r})"))
-        unknown = sorted(set(spec) - {"kind", "bonus", "range"})
+        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison"})
         if unknown and isinstance(rules["weapon"], Mapping):
-            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus and range (got {unknown[0]!r})"))
+            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range and poison (got {unknown[0]!r})"))
+        if "poison" in spec and not isinstance(spec["poison"], bool):
+            found.append((("weapon", "poison"), f"poison must be true or false (got {spec['poison']!r})"))
         bonus = spec.get("bonus", 0)
         if isinstance(bonus, bool) or bonus not in WEAPON_BONUSES:
             found.append((("weapon", "bonus"), f"a weapon's bonus is 0 or the book's +1 (got {bonus!r})"))
@@ -187,7 +194,8 @@ def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None
     spec = _weapon_spec(rules["weapon"])
     skill, ranged = WEAPON_KINDS[spec["kind"]]
     band = tuple(spec.get("range", DEFAULT_RANGE)) if ranged else DEFAULT_RANGE
-    return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band)  # type: ignore[arg-type]
+    return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band,  # type: ignore[arg-type]
+                  bool(spec.get("poison", False)))
 
 
 def bare_hands(character: Character) -> Weapon:

@@ -27,6 +27,9 @@ from solo.rules.conflict import (
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.combat import read_damage
+
+#: Damage-die faces a poisoned weapon's poison takes effect on (the book's example).
+POISON_FACES = frozenset({2, 3})
 from solo.rules.game.fatigue import lose
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.choices import decision
@@ -514,10 +517,15 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
         stun = stun or 1 in extra
     if parry and parry["target"] in result["by"]:
         state["parried"][target] = "hurt" if hurt.fp_lost or stun else "harmless"
-    losses[target] = losses.get(target, 0) + hurt.fp_lost
+    poisoned = sum(1 for f in faces if f in POISON_FACES) if weapon.poison and hurt.fp_lost else 0
+    losses[target] = losses.get(target, 0) + hurt.fp_lost + poisoned
     if stun:
         stuns.append(target)
-    beats.append(damage_beat(turn, target, count, notes, hurt, ar, group, extra, stun))
+    beat = damage_beat(turn, target, count, notes, hurt, ar, group, extra, stun)
+    if poisoned:
+        beat.text += f" Poison: {poisoned} more FP (each 2 or 3)."
+        beat.measures["poison"] = poisoned
+    beats.append(beat)
     return hurt.fp_lost > 0
 
 
