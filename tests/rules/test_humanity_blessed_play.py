@@ -567,6 +567,16 @@ scenes:
             minor: {text: A bruise., goto: gate}
             medium: {text: It hurts., goto: gate}
             failure: {text: It knocks you over., goto: gate}
+      - text: Plant your feet and your faith against it
+        contest:
+          stat: hand
+          spark: home
+          opponent: ram
+          violent: true
+          defending: true
+          outcomes:
+            success: {text: You hold., goto: gate}
+            failure: {text: It knocks you over., goto: gate}
 """
 
 
@@ -575,7 +585,6 @@ def test_fearless_resolve_takes_a_lost_defence_one_size_smaller_once_a_session(t
     path.write_text(GATE)
     game = Game(loader.load(path).adventure, seed=3)
     game.start()
-    game.dice.force(1, 1)  # no lucky number
     if game.offered.kind == "character":
         game.choose(game.offered.options[0].key)
     game.character.resources["blessings"] = []
@@ -599,3 +608,24 @@ def test_fearless_resolve_takes_a_lost_defence_one_size_smaller_once_a_session(t
     game.dice.force(5, 2)  # the same blow again: the ability is spent for this session
     pick(game, "Stand your ground", keep=False)
     assert "fearless-resolve" not in {o.id for o in game.offered.options}
+
+
+def test_a_defence_may_be_sparked_paid_in_blessing_dice_with_exact_odds(tmp_path):
+    path = tmp_path / "gate.yaml"
+    path.write_text(GATE)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.character.resources["blessings"] = [4, 4, 2]
+    ram = game.adventure.npc_characters("ram", HB.prepare_character)[0]
+    option = next(o for o in game.offered.options if o.text.startswith("Plant your feet"))
+    params = {"stat": "hand", "spark": "home", "violent": True, "defending": True}
+    expected = HB.contest_odds(game.character, ram, params)
+    assert option.hint.endswith(f"{percent(expected.outcomes['success'])} success")
+    game.dice.force(5, 2, 3)  # the ram's hurt d8: 5; Bo's hand and home d6s: 2 + 3 = 5, a tie holds
+    events = pick(game, "Plant your feet")
+    record = rolls(events)[-1]
+    assert record["details"]["stats"] == ["hand", "home"] and record["details"]["spark_paid"] == [4, 4]
+    assert record["success"], record["steps"]
+    assert game.character.resources["blessings"] == [2]

@@ -267,7 +267,7 @@ def close_contest(
     a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=True)
     d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
     details.update(opponent=opponent.name, opponent_stat=d_plan.stats[0],
-                   opponent_die=d_plan.group.name)
+                   opponent_die=d_plan.group.name, opponent_stats=list(d_plan.stats))
     if d_plan.spark_paid is not None:
         details["opponent_spark_paid"] = take(opponent.resources["blessings"], d_plan.spark_paid)
     if d_plan.spark_refused:
