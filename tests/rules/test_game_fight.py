@@ -27,6 +27,7 @@ FIGHT = Fight(RULES)
 ITEMS = {
     "sword": {"weapon": "blade"},
     "dagger": {"weapon": {"kind": "blade", "poison": True}},
+    "tonic": {"potion": 3},
     "glaive": {"weapon": {"kind": "blade", "bonus": 1}},
     "club": {"weapon": "blunt"},
     "bow": {"weapon": "missile"},
@@ -141,6 +142,28 @@ def test_poison_that_does_not_get_through_the_armour_does_nothing():
 def test_poison_must_be_true_or_false():
     assert kits.item_problems({"weapon": {"kind": "blade", "poison": "yes"}}) == [
         (("weapon", "poison"), "poison must be true or false (got 'yes')")]
+
+
+def test_a_healing_potion_is_drunk_instead_of_attacking_and_works_at_the_end_of_the_turn():
+    bandit = person("Bandit", ["club"], fp=8, Lift_Smash=1)
+    player = hero(items=("sword", "tonic"))
+    player.resources["fp"] = 3  # three wounds' worth of FP left
+    s = setup(player, bandit)
+    dice, step = begin(s)
+    offered = {a.key: a for a in FIGHT.decision(s, step.state).actions}
+    assert offered["drink:tonic"].text == "Drink Tonic (3 FP back; takes the turn)"
+    # the bandit attacks with Lift/Smash 1 and rolls 2: no hit; the tonic then gives 3 FP back
+    step = act(s, dice, step, "drink:tonic", 2)
+    assert fp(player) == 6 and "tonic" not in player.items
+    assert any(t.startswith("You drink Tonic: 3 FP back, 6 now.") for t in texts(step)), texts(step)
+    assert "drink:tonic" not in keys(s, step)
+
+
+def test_no_potion_is_offered_at_full_fp_and_a_bad_potion_is_refused():
+    s = setup(hero(items=("sword", "tonic")), person("Bandit", ["club"], fp=8, Lift_Smash=1))
+    dice, step = begin(s)
+    assert not any(k.startswith("drink:") for k in keys(s, step))
+    assert kits.item_problems({"potion": 9}) == [(("potion",), "potion is the FP it restores, 1 to 8 (got 9)")]
 
 
 def test_fp_lost_is_never_negative_and_never_below_zero():

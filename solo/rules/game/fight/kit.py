@@ -16,6 +16,8 @@ properties (every other key is left alone):
     ``none``, ``light``, ``heavy`` or ``bulky``: AR 0, 1, 2 or 3.
 ``shield``
     ``true``: the bearer may block (a block needs a shield or a weapon in each hand).
+``potion``
+    the FP a healing potion restores (1 to 8); drunk in a fight instead of attacking.
 
 A character's ``extra`` may say ``ar: N`` (a creature's hide: AR beyond the armour kinds, up to
 10) and ``humanoid: false`` (unarmed martial arts aim for vital points of humanoids only).
@@ -35,6 +37,12 @@ Decisions
       die rolls a 2 or 3") takes the book's simplest reading, more loss of FP: each damage die
       showing 2 or 3 costs 1 FP more, only on a blow that costs FP at all (the poison must get
       through the armour).
+    * A healing potion (``potion: N``, the FP it restores, 1 to 8 as the book's recipes) is
+      drunk instead of the turn's action (the book: a character "cannot exchange the planned
+      attack for drinking a healing potion" once the turn has begun, so drinking is the
+      turn's action); it works when movement does, at the end of the turn, if the drinker is
+      still on their feet and not stunned, and is used up. The FP come back as healing does
+      (wounds first).
     * A ranged weapon may be used at any distance up to the end of its Hard band, also at
       0 MU; a melee weapon only at 0 MU (in melee).
 """
@@ -64,7 +72,9 @@ DIFFICULTY_LEVELS = ("easy", "challenging", "hard")
 #: Actions the book calls impractical in heavy armour, and the ones bulky armour adds.
 UNSUITED_HEAVY = frozenset({"dodge", "parry", "unarmed", "Shoot/Fire"})
 UNSUITED_BULKY = UNSUITED_HEAVY | {"thrown"}
-ITEM_KEYS = ("weapon", "armour", "shield")
+ITEM_KEYS = ("weapon", "armour", "shield", "potion")
+#: FP a healing potion may restore: the book's recipes run from 1 FP (Easy) to 8 FP (Hard).
+POTION_FP = range(1, 9)
 
 
 @dataclass(frozen=True)
@@ -176,6 +186,18 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         found.append((("armour",), f"armour must be one of {', '.join(ARMOUR_RATING)} (got {rules['armour']!r})"))
     if "shield" in rules and not isinstance(rules["shield"], bool):
         found.append((("shield",), f"shield must be true or false (got {rules['shield']!r})"))
+    if "potion" in rules and (isinstance(rules["potion"], bool) or rules["potion"] not in POTION_FP):
+        found.append((("potion",), f"potion is the FP it restores, 1 to 8 (got {rules['potion']!r})"))
+    return found
+
+
+def potions(character: Character, items: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:
+    """The healing potions the fighter carries: item id -> the FP it restores."""
+    found: dict[str, int] = {}
+    for item in character.items:
+        rules = items.get(item) or {}
+        if "potion" in rules and not item_problems({"potion": rules["potion"]}):
+            found[item] = int(rules["potion"])
     return found
 
 

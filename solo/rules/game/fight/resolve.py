@@ -30,9 +30,10 @@ from solo.rules.game.combat import read_damage
 
 #: Damage-die faces a poisoned weapon's poison takes effect on (the book's example).
 POISON_FACES = frozenset({2, 3})
-from solo.rules.game.fatigue import lose
+from solo.rules.game.fatigue import heal, lose
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.choices import decision
+from solo.rules.game.fight.kit import potions
 from solo.rules.game.fight.turn import (
     COMPETITIVE_ROLLS,
     DEFEAT_WORDS,
@@ -193,6 +194,10 @@ def act(turn: FightTurn, dice: Dice, key: str) -> ConflictStep:
             state["targets"][me] = rest
     elif kind == "ready":
         state["orders"][me] = {"act": "ready", "item": rest}
+    elif kind == "drink":
+        if rest not in potions(turn.character(me), turn.setup.items):
+            raise ConflictError(f"no potion {rest!r} to drink")
+        state["orders"][me] = {"act": "drink", "item": rest}
     else:  # block, retreat, flee
         state["orders"][me] = {"act": kind}
     state["stage"] = TURN_STAGES[0]
@@ -555,7 +560,7 @@ def move(turn: FightTurn, beats: list[Beat]) -> None:
     for key in turn._acting_order():
         order = turn.order(key)
         act = order.get("act")
-        if act not in ("advance", "retreat", "flee", "ready") or not turn.standing(key):
+        if act not in ("advance", "retreat", "flee", "ready", "drink") or not turn.standing(key):
             continue
         if key in state["stunned"]:
             state["stunned"].remove(key)
@@ -566,6 +571,18 @@ def move(turn: FightTurn, beats: list[Beat]) -> None:
             state["wield"][key] = order["item"]
             beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'draw', 'draws')} "
                                    f"{turn.wielded(key).name}."))
+        elif act == "drink":
+            drinker = turn.character(key)
+            fp = potions(drinker, turn.setup.items).get(order["item"])
+            if fp is None:
+                continue
+            drinker.items.remove(order["item"])
+            name = turn.setup.item_names.get(order["item"], order["item"])
+            before = turn.fp(key)
+            heal(drinker, fp)
+            beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'drink', 'drinks')} {name}: "
+                                   f"{turn.fp(key) - before} FP back, {turn.fp(key)} now.",
+                              measures={"fp_healed": turn.fp(key) - before}))
         elif act == "flee":
             state["out"][key] = "fled"
             beats.append(Beat(key, "You run for it and get away." if key == me else f"{turn.title(key)} runs off."))
