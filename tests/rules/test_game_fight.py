@@ -28,6 +28,7 @@ ITEMS = {
     "sword": {"weapon": "blade"},
     "dagger": {"weapon": {"kind": "blade", "poison": True}},
     "tonic": {"potion": 3},
+    "blowgun": {"weapon": {"kind": "missile", "sleep": True}},
     "glaive": {"weapon": {"kind": "blade", "bonus": 1}},
     "club": {"weapon": "blunt"},
     "bow": {"weapon": "missile"},
@@ -164,6 +165,24 @@ def test_no_potion_is_offered_at_full_fp_and_a_bad_potion_is_refused():
     dice, step = begin(s)
     assert not any(k.startswith("drink:") for k in keys(s, step))
     assert kits.item_problems({"potion": 9}) == [(("potion",), "potion is the FP it restores, 1 to 8 (got 9)")]
+
+
+def test_sleep_dice_take_1_fp_each_1_to_4_stun_on_a_1_and_the_loss_is_exertion():
+    knight = person("Knight", ["club", "plate"], fp=8, Lift_Smash=1)
+    s = setup(hero(items=("blowgun",)), knight)
+    dice, step = begin(s)
+    # Shoot/Fire 3 rolls 7 at range: excess 2: sleep dice 1 8: the 1 takes 1 FP (plate does not
+    # stop it) and stuns, the 8 takes nothing and is no critical
+    step = act(s, dice, step, "attack:knight", 7, 1, 8)
+    found = [m for m in damage(step) if m.get("sleep")]
+    assert found == [{"sleep_dice": 2, "fp_lost": 1, "stun": True, "sleep": True}], texts(step)
+    assert fp(knight) == 7 and knight.resources["exertion"] == 1  # back after an hour's rest
+    assert any(t.startswith("Sleep dice on Knight [1 8]: each 1-4 takes 1 FP, 1 FP") for t in texts(step))
+
+
+def test_sleep_must_be_true_or_false():
+    assert kits.item_problems({"weapon": {"kind": "thrown", "sleep": 1}}) == [
+        (("weapon", "sleep"), "sleep must be true or false (got 1)")]
 
 
 def test_fp_lost_is_never_negative_and_never_below_zero():

@@ -7,7 +7,7 @@ properties (every other key is left alone):
     ``blade`` (Hack/Slash; the only weapons that parry), ``blunt`` (Lift/Smash; sweeps with the
     talent), ``thrown`` (Throw/Ensnare, ranged), ``missile`` (Shoot/Fire, ranged) or ``mount``
     (Ride/Pilot: a mount or vehicle used to attack; ignores AR with the talent); or a mapping
-    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}``. ``bonus`` is the book's +1 of a few melee
+    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}`` (``sleep: true``: sleep dice). ``bonus`` is the book's +1 of a few melee
     weapons (a polearm's reach, Dweorgish tempering): 0 or 1. ``range`` (ranged weapons only)
     is the farthest distance, in movement units (MU), of the Easy, Challenging and Hard bands:
     three whole numbers rising from 1; the book's usual ``[2, 4, 6]`` is the default, nets and
@@ -37,6 +37,12 @@ Decisions
       die rolls a 2 or 3") takes the book's simplest reading, more loss of FP: each damage die
       showing 2 or 3 costs 1 FP more, only on a blow that costs FP at all (the poison must get
       through the armour).
+    * A sleep weapon (``sleep: true``: a dart of sleeping draught, a gas sphere) rolls sleep
+      dice (the book: each die of 1 to 4 is a very temporary loss of 1 FP, 5 to 8 nothing, a 1
+      still stuns). **Decisions:** sleep dice have no criticals and armour does not stop them
+      (the book's examples are draughts and gasses, not wounds); the FP they take are lost to
+      exertion, so they come back after an hour's rest; a fighter they bring to 0 FP is down
+      (asleep) like any other.
     * A healing potion (``potion: N``, the FP it restores, 1 to 8 as the book's recipes) is
       drunk instead of the turn's action (the book: a character "cannot exchange the planned
       attack for drinking a healing potion" once the turn has begun, so drinking is the
@@ -89,6 +95,7 @@ class Weapon:
     bonus: int = 0
     range: tuple[int, int, int] = DEFAULT_RANGE
     poison: bool = False  # a poisoned blade: damage dice of 2 or 3 cost 1 FP more on a blow that hurts
+    sleep: bool = False  # a sleep draught or gas: its damage dice are sleep dice
 
     @property
     def melee(self) -> bool:
@@ -167,11 +174,12 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         kind = spec.get("kind")
         if kind not in WEAPON_KINDS:
             found.append((("weapon",), f"weapon must be one of {', '.join(WEAPON_KINDS)} (got {kind!r})"))
-        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison"})
+        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison", "sleep"})
         if unknown and isinstance(rules["weapon"], Mapping):
-            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range and poison (got {unknown[0]!r})"))
-        if "poison" in spec and not isinstance(spec["poison"], bool):
-            found.append((("weapon", "poison"), f"poison must be true or false (got {spec['poison']!r})"))
+            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range, poison and sleep (got {unknown[0]!r})"))
+        for flag in ("poison", "sleep"):
+            if flag in spec and not isinstance(spec[flag], bool):
+                found.append((("weapon", flag), f"{flag} must be true or false (got {spec[flag]!r})"))
         bonus = spec.get("bonus", 0)
         if isinstance(bonus, bool) or bonus not in WEAPON_BONUSES:
             found.append((("weapon", "bonus"), f"a weapon's bonus is 0 or the book's +1 (got {bonus!r})"))
@@ -217,7 +225,7 @@ def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None
     skill, ranged = WEAPON_KINDS[spec["kind"]]
     band = tuple(spec.get("range", DEFAULT_RANGE)) if ranged else DEFAULT_RANGE
     return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band,  # type: ignore[arg-type]
-                  bool(spec.get("poison", False)))
+                  bool(spec.get("poison", False)), bool(spec.get("sleep", False)))
 
 
 def bare_hands(character: Character) -> Weapon:

@@ -30,6 +30,8 @@ from solo.rules.game.combat import read_damage
 
 #: Damage-die faces a poisoned weapon's poison takes effect on (the book's example).
 POISON_FACES = frozenset({2, 3})
+#: A sleep die takes 1 FP on this face or lower (the book: 1-4 of the d8).
+SLEEP_UP_TO = 4
 from solo.rules.game.fatigue import heal, lose
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.choices import decision
@@ -435,6 +437,7 @@ def land(turn: FightTurn, work: Mapping[str, Any], dice: Dice, beats: list[Beat]
     """Every hit of the step rolls its damage dice, then all of it lands at once."""
     state = turn.state
     losses: dict[str, int] = {}
+    dozes: dict[str, int] = {}  # FP lost to sleep dice (exertion: back after an hour)
     stuns: list[str] = []
     blows: dict[str, str] = {}  # target -> who dealt the last blow that hurt
     for result in work["results"]:
@@ -453,13 +456,16 @@ def land(turn: FightTurn, work: Mapping[str, Any], dice: Dice, beats: list[Beat]
         weapon = turn.kit(attacker).weapon(result["weapon"])
         targets = [result["target"]] + sweep(turn, result, weapon)
         for target in targets:
-            if damage(turn, result, target, weapon, dice, beats, losses, stuns):
+            if damage(turn, result, target, weapon, dice, beats, losses, stuns, dozes):
                 blows[target] = attacker
     for key in turn.keys:
-        if key not in losses:
+        if key not in losses and key not in dozes:
             continue
         before = turn.fp(key)
-        lose(turn.character(key), losses[key], exertion=False)
+        if losses.get(key):
+            lose(turn.character(key), losses[key], exertion=False)
+        if dozes.get(key):
+            lose(turn.character(key), dozes[key], exertion=True)
         after = turn.fp(key)
         state["lost"][key] = int(state["lost"].get(key, 0)) + before - after
         if after <= 0 and turn.standing(key):
@@ -490,8 +496,10 @@ def sweep(turn: FightTurn, result: Mapping[str, Any], weapon: Any) -> list[str]:
 
 
 def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any, dice: Dice,
-           beats: list[Beat], losses: dict[str, int], stuns: list[str]) -> bool:
-    """Roll one hit's damage dice on ``target``; True if it costs FP."""
+           beats: list[Beat], losses: dict[str, int], stuns: list[str],
+           dozes: dict[str, int] | None = None) -> bool:
+    """Roll one hit's damage dice on ``target``; True if it costs FP. A sleep weapon's FP go to
+    ``dozes`` (lost to exertion), the rest to ``losses`` (wounds)."""
     state = turn.state
     attacker = result["attacker"]
     count = int(result["excess"]) + int(result.get("bonus", 0))
@@ -512,6 +520,8 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
     count = max(0, count)
     faces = dice.rolls(count, DIE)
     group = len(result["by"])
+    if weapon.sleep:
+        return _sleep_damage(turn, target, faces, notes, beats, stuns, dozes if dozes is not None else losses)
     ar = max(0, turn.kit(target).ar - turn.ignored_ar(attacker, target, weapon))
     hurt = read_damage(faces, ar, group)
     stun = hurt.stun
@@ -532,6 +542,23 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
         beat.measures["poison"] = poisoned
     beats.append(beat)
     return hurt.fp_lost > 0
+
+
+def _sleep_damage(turn: FightTurn, target: str, faces: list[int], notes: list[str], beats: list[Beat],
+                  stuns: list[str], dozes: dict[str, int]) -> bool:
+    """Sleep dice: 1 FP for each die of 1 to :data:`SLEEP_UP_TO`, a 1 stuns; no criticals, no AR."""
+    lost = sum(1 for f in faces if f <= SLEEP_UP_TO)
+    stun = 1 in faces
+    dozes[target] = dozes.get(target, 0) + lost
+    if stun:
+        stuns.append(target)
+    adjust = f" ({', '.join(notes)})" if notes else ""
+    shown = " ".join(map(str, faces)) or "none"
+    text = (f"Sleep dice on {turn.name(target)}{adjust} [{shown}]: each 1-{SLEEP_UP_TO} takes 1 FP, "
+            f"{lost} FP (back after an hour's rest)" + ("; a 1 stuns" if stun else "") + ".")
+    beats.append(Beat(target, text, None, "", {"sleep_dice": len(faces), "fp_lost": lost, "stun": stun,
+                                                "sleep": True}))
+    return lost > 0
 
 
 def fell(turn: FightTurn, key: str, by: str, beats: list[Beat]) -> None:
