@@ -629,3 +629,44 @@ def test_a_defence_may_be_sparked_paid_in_blessing_dice_with_exact_odds(tmp_path
     assert record["details"]["stats"] == ["hand", "home"] and record["details"]["spark_paid"] == [4, 4]
     assert record["success"], record["steps"]
     assert game.character.resources["blessings"] == [2]
+
+
+def test_a_defence_may_be_sparked_once_the_attack_is_rolled_with_exact_odds(tmp_path):
+    """By the book a basic check may become a spark after it is rolled: a defending contest
+    stops after the attacker's roll, offers to answer as written or to spark with each balanced
+    stat, each with its exact chance (checked against every roll of the real code)."""
+    path = tmp_path / "gate.yaml"
+    path.write_text(GATE)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.character.resources["blessings"] = [4, 4, 2]
+    game.dice.force(5)  # the ram's hurt d8: 5
+    pick(game, "Stand your ground", keep=False)
+    assert game.offered.kind == "roll"
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    assert record.details["open_defence"] and record.total == 5
+    options = {o.id: o for o in game.offered.options}
+    assert [o.id for o in game.offered.options] == ["keep", "spark-hand", "spark-home"]
+    assert options["keep"].text == "Answer The ram's 5 with hurry d6"
+    assert options["spark-home"].text == "Spark your hurry with home d6 (pay blessing dice 4 and 4)"
+    saved = game.character.to_dict()
+    for key in options:
+        exact = HB.offer_odds(record, Character.from_dict(saved), key)
+
+        def finish(dice, key=key):
+            done = HB.apply_offer(dice, RollRecord.from_dict(record.to_dict()), Character.from_dict(saved), key)
+            return done.success
+
+        found = distribution(finish, floor=Fraction(1, 20000))
+        assert_matches(found, {True: exact.outcomes["success"], False: exact.outcomes["failure"]})
+        assert options[key].hint == f"then {percent(exact.outcomes['success'])} to succeed"
+    game.dice.force(2, 3)  # spark with home: hurry 2 + home 3 = 5 against 5: a tie holds
+    events = game.choose(options["spark-home"].key)
+    while game.offered is not None and game.offered.kind == "roll":
+        events += game.choose("keep")
+    final = rolls(events)[-1]
+    assert final["success"] and final["details"]["spark_paid"] == [4, 4]
+    assert final["stat"] == "hurry" and final["details"]["stats"] == ["hurry", "home"]
+    assert game.character.resources["blessings"] == [2]

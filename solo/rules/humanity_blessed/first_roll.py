@@ -47,10 +47,13 @@ class LateSpark:
         return f"End Taxed (pay {tax}) and {spark}"
 
 
-def late_sparks(character: Character | None, parsed: HBCheck) -> list[LateSpark]:
+def late_sparks(character: Character | None, parsed: HBCheck, *, contest: bool = False) -> list[LateSpark]:
     """The sparks the character could declare after this check's first roll (none for a check
-    rolled from a bare die, a group check, a surprised character or a capped dc1 stat)."""
-    if character is None or parsed.override or parsed.target is None or parsed.group:
+    rolled from a bare die, a group check, a surprised character or a capped dc1 stat);
+    ``contest``: a contest side, which has no target (:mod:`.open_defence`)."""
+    if character is None or parsed.override or (parsed.target is None and not contest) or parsed.group:
+        return []
+    if parsed.spark:
         return []
     cond = Conditions.of(character)
     if cond.has("surprise") or parsed.die == "dc1":
@@ -127,7 +130,7 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     face = int(record.details["first_roll"]["face"])
     if key == KEEP:
         return roll_check(dice, character, parsed, first_face=face)
-    sparked, pair_values, tax_values = _declare(character, parsed, key)
+    sparked, pair_values, tax_values = declare(character, parsed, key)
     lines = []
     if tax_values:
         lines.append(f"  Taxed ended: paid blessing dice {tax_values[0]} and {tax_values[1]}")
@@ -141,10 +144,11 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     return new
 
 
-def _declare(character: Character, parsed: HBCheck, key: str) -> tuple[HBCheck, list[int], list[int]]:
+def declare(character: Character, parsed: HBCheck, key: str, *, contest: bool = False,
+            ) -> tuple[HBCheck, list[int], list[int]]:
     """Pay for the spark ``key`` (and end Taxed first when it must): the sparked check, the
     pair paid and the tax paid (empty when not taxed). Changes ``character``."""
-    late = next((s for s in late_sparks(character, parsed) if f"{SPARK}{s.stat}" == key), None)
+    late = next((s for s in late_sparks(character, parsed, contest=contest) if f"{SPARK}{s.stat}" == key), None)
     if late is None:
         raise err(f"no spark {key!r} can be declared on this roll")
     pool = character.resources.setdefault("blessings", [])
@@ -171,7 +175,7 @@ def odds_after(record: RollRecord, character: Character, key: str) -> Odds:
     if key == KEEP:
         plan = plan_roll(who, parsed)
     else:
-        parsed = _declare(who, parsed, key)[0]
+        parsed = declare(who, parsed, key)[0]
         plan = plan_roll(who, parsed, prepaid=True)
     return check_distribution(
         plan.group, int(parsed.target or 0), plan.modifier, plan.aid[1] if plan.aid else None,

@@ -57,13 +57,13 @@ def contest_odds(character: Character, opponent: Character, params: Mapping[str,
 
 def sides_odds(
     character: Character, opponent: Character, mine: HBCheck, theirs: HBCheck, violent: bool,
-    *, first: int | None = None,
+    *, first: int | None = None, defender_prepaid: bool = False,
 ) -> Odds:
     """The odds of a contest between two parsed sides (``character`` attacks). ``first``: the
     attacker's first roll is already known (its total, modifiers included): the odds of what
     the defender's roll and the rest can still do (a fight's defender answers a known attack)."""
     a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=first is not None)
-    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent, prepaid=defender_prepaid)
     disarmed = violent and Conditions.of(character).has("disarmed")
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll
+from solo.rules.humanity_blessed import bumping, first_roll, open_defence
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -56,6 +56,8 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     first roll still open, rolling on or declaring a spark (:mod:`.first_roll`)."""
     if first_roll.is_open(record):
         return first_roll.offers(record, character)
+    if open_defence.is_open(record):
+        return open_defence.offers(record, character)
     found: list[Offer] = []
     details = record.details
     pool = list(character.resources.get("blessings", []) or [])
@@ -94,6 +96,8 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         raise err(f"offer {key!r} is not available on this roll (available: {keys})")
     if first_roll.is_open(record):
         return first_roll.finish(dice, record, character, key)
+    if open_defence.is_open(record):
+        return open_defence.finish(dice, record, character, key)
     if key == "blessed-luck":
         return _blessed_luck(dice, record, character)
     if key == FEARLESS:
