@@ -466,3 +466,15 @@ def test_cli_odds_and_roll():
         FOUR.odds_for_args({"pvp": True})
     with pytest.raises(RulesError, match="--ap runs 1-6"):
         FOUR.odds_for_args({"ap": "0"})
+
+
+def test_strength_adds_no_invented_health_and_an_adventure_may_award_more():
+    """Decision (book line 86 gives no figure): max Health is 10 a level whatever Strength holds;
+    an award of max_health is the engine's to add, then health may rise to it."""
+    strong, weak = make_pc(1, strength=7), make_pc(1, skill=7)
+    assert strong.resources["max_health"] == weak.resources["max_health"] == base_max_health(1) == 20
+    assert FOUR.gain(Dice(1), strong, "max_health", 5) is None  # left to the engine: it adds
+    strong.resources["max_health"] += 5
+    strong.resources["health"] = 20
+    assert FOUR.gain(Dice(1), strong, "health", 10) == ["Health is at its maximum, 25."]
+    assert strong.resources["health"] == 25

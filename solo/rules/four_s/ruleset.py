@@ -41,6 +41,12 @@ Decisions and readings of the book recorded here
       the GM's "level 1" is read as a new character, whom this count calls level 0 (the book
       has players start with 12 SP and gain 4 "per level"): a new character rolls at most 7
       (tier 1, +1), one who has levelled and opened a tier 2 at most 8, anyone at most 12.
+    * Strength and Health: the book says raising Strength "can increase your maximum Health even
+      further" (line 86) but gives no figure (the tier perks are on a sheet the book lacks).
+      **Decision:** no figure is invented: max Health is the book's 10 per level; where an
+      adventure's story grants more, it awards ``max_health`` (the engine adds it) and then
+      ``health``. The tier Actions of that sheet are likewise not guessed at: what a stat does
+      in a fight is its Roleplay Bonus, on role-play moves the adventure writes.
     * Contest outcome labels are :attr:`FourS.contest_labels` = failure, draw, success; a tie
       outside PvP is a ``draw`` (the book: nothing happens, or roll again at the GM's call —
       an adventure without a ``draw`` branch lets the player act again).
