@@ -381,6 +381,17 @@ def schema() -> None:
     click.echo(json.dumps(get_schema(), indent=2))
 
 
+@cli.command(name="rules")
+@click.argument("system")
+def rules_cmd(system: str) -> None:
+    """Print SYSTEM's rules as the engine plays them: a Markdown reference page (results, rules
+    and their book sections, roll options, conflict parameters, house rules, terms)."""
+    from solo.rules.reference import page
+
+    _ruleset(system)
+    click.echo(page(system), nl=False)
+
+
 @cli.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")

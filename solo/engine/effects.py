@@ -142,13 +142,22 @@ class EffectRunner:
             self.context.award(resource, amount, "award", self)
 
     def _condition(self, value: Any) -> None:
+        """Put conditions on the character; a ruleset whose rules act on a condition (its
+        ``take_condition`` answers lines, not None: GUTS+ strained twice) puts it on itself."""
         character = self.context.character
+        takes = getattr(self.context.ruleset, "take_condition", None)
         for name in self._items(value):
             if len(character.conditions) >= MAX_CONDITIONS:
                 raise EffectError(f"condition: {character.name} already has {MAX_CONDITIONS} conditions, "
                                   "the most a character can carry")
-            character.conditions.append(name)
-            self.events.append(ev.ConditionChanged(name, True))
+            had = name in character.conditions
+            lines = takes(character, name) if takes is not None else None
+            if lines is None:
+                character.conditions.append(name)
+                lines = []
+            if not had and name in character.conditions:
+                self.events.append(ev.ConditionChanged(name, True))
+            self.events += [ev.RulesNote(line) for line in lines]
 
     def _clear(self, value: Any) -> None:
         character = self.context.character

@@ -599,9 +599,15 @@ class Game:
             record = RollRecord.from_dict(pending.data["record"])
             offers = self.ruleset.offers(record, self.character)
             keep = self._own_keep(record)
-            options = [ev.Option("1", keep.text if keep else "Keep the roll", KEEP)]
-            numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
+            if keep is None:
+                options = [ev.Option("1", "Keep the roll", KEEP)]
+            elif frozen is None:
+                options = [ev.Option("1", keep.text, KEEP)]
+            else:
+                options = [ev.Option("1", keep.text, KEEP,
+                                     hint=functools.partial(self._offer_hint, pending.data, KEEP, frozen))]  # type: ignore[arg-type]  # computed when first read
+            numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
             for n, offer in enumerate(numbered, start=2):
                 if frozen is None:
                     options.append(ev.Option(str(n), offer.text, offer.key))
@@ -690,16 +696,22 @@ class Game:
         except (EngineError, RulesError, LookupError, ValueError, TypeError):
             return ""
         known = getattr(self.ruleset, "offer_odds", None)  # a plug-in ruleset may not have it
-        exact = known(record, who, key) if known is not None else WALK
-        if exact is None:
-            return ""
-        if isinstance(exact, str):  # WALK: walk the dice the offer draws
-            after = outcomes_of(offer_run(self.ruleset, key, params, branches), record, who)
-        else:
-            after = {**exact.outcomes, SUCCESS: exact.success_chance()}
+
+        def after_taking(offer: str | None) -> dict[str, Any] | None:
+            exact = known(record, who, offer) if known is not None and offer is not None else WALK
+            if exact is None:
+                return None
+            if isinstance(exact, str):  # WALK: walk the dice the offer draws
+                return outcomes_of(offer_run(self.ruleset, offer, params, branches), record, who)
+            return {**exact.outcomes, SUCCESS: exact.success_chance()}
+
+        after = after_taking(key)
         if after is None:
             return ""
-        now = outcomes_of(offer_run(self.ruleset, None, params, branches), record, who)
+        if key == KEEP:  # the roll's own way on (a first roll a spark may still join)
+            return f"then {odds.percent(after[SUCCESS])} to succeed"
+        # the roll as it stands: kept plainly, or carried on by the ruleset's own keep
+        now = after_taking(KEEP if self._own_keep(record) is not None else None)
         if now is not None and now == after and len(now) <= 2:  # one outcome, sure either way
             return "cannot change the result"
         chance = after[SUCCESS]

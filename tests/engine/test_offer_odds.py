@@ -38,7 +38,7 @@ def roll_offers(adventure, tmp_path, seeds=range(1, 30)):
 @pytest.mark.parametrize("adventure,spends", [
     ("clockwork-heist", ("reroll",)),      # GAME: rerolls
     ("supply-ship", ("bonus", "place:")),  # GUTS+: bonus dice and their pips
-    ("blessed-harvest", ("help-",)),       # Humanity, Blessed: blessing dice spent on Help
+    ("blessed-harvest", ("help-", "spark-")),  # Humanity, Blessed: Help, and a spark after a first roll
 ])
 def test_every_spend_on_a_roll_shows_its_odds(adventure, spends, tmp_path):
     seen = 0

@@ -83,6 +83,25 @@ def test_tier_rule():
         normalise_tiers([6] * 7)
 
 
+def test_the_highest_roll_by_level_follows_the_worked_example_not_the_gm_remark():
+    """Book line 76 puts 4 SP into Strength at level 1 to open tier 2 (+2); line 360 says a
+    level-1 player rolls at most 7. Decision: line 360's "level 1" is a new character (level 0
+    here): at most 7 at level 0, 8 once a level opens a tier 2, 12 for anyone."""
+    for spread in product(range(3, 7), repeat=4):  # every legal level-0 sheet (12 SP, tier 1 only)
+        if sum(spread) != 12:
+            continue
+        pc = make_pc(0, **dict(zip(STATS, spread)))
+        for stat in STATS:
+            assert FOUR.check_odds(pc, {"stat": stat, "goal": 7}).success_chance() == Fraction(1, 6)
+            assert FOUR.check_odds(pc, {"stat": stat, "goal": 8}).success_chance() == 0
+    opened = make_pc(1, strength=7)  # the example: 4 more SP in Strength at level 1
+    assert FOUR.check_odds(opened, {"stat": "strength", "goal": 8}).success_chance() == Fraction(1, 6)
+    assert FOUR.check_odds(opened, {"stat": "strength", "goal": 9}).success_chance() == 0
+    top = make_pc(6, strength=36)
+    assert FOUR.check_odds(top, {"stat": "strength", "goal": 12}).success_chance() == Fraction(1, 6)
+    assert FOUR.check_odds(top, {"stat": "strength", "goal": 13}).success_chance() == 0
+
+
 def test_roleplay_bonus_is_highest_tier_with_sp():
     assert roleplay_bonus([3, 0, 0, 0, 0, 0]) == 1
     assert roleplay_bonus([6, 1, 0, 0, 0, 0]) == 2
@@ -448,3 +467,15 @@ def test_cli_odds_and_roll():
         FOUR.odds_for_args({"pvp": True})
     with pytest.raises(RulesError, match="--ap runs 1-6"):
         FOUR.odds_for_args({"ap": "0"})
+
+
+def test_strength_adds_no_invented_health_and_an_adventure_may_award_more():
+    """Decision (book line 86 gives no figure): max Health is 10 a level whatever Strength holds;
+    an award of max_health is the engine's to add, then health may rise to it."""
+    strong, weak = make_pc(1, strength=7), make_pc(1, skill=7)
+    assert strong.resources["max_health"] == weak.resources["max_health"] == base_max_health(1) == 20
+    assert FOUR.gain(Dice(1), strong, "max_health", 5) is None  # left to the engine: it adds
+    strong.resources["max_health"] += 5
+    strong.resources["health"] = 20
+    assert FOUR.gain(Dice(1), strong, "health", 10) == ["Health is at its maximum, 25."]
+    assert strong.resources["health"] == 25

@@ -501,3 +501,90 @@ def test_health_awards_stay_within_zero_and_the_maximum():
     FOUR.gain(Dice(1), me, "health", 50)
     assert me.resources["health"] == 20 and FOUR.incapacitated(me) is None
     assert FOUR.gain(Dice(1), me, "level_ups", 1) is None
+
+
+# -- the book's enemy rolls: Fireball and Drain --------------------------------------------------
+
+
+def enemy_damage(run: Run) -> list:
+    return [b for b in run.beats if b.roll is not None and b.roll.kind == "damage" and b.actor in ("mage", "leech")]
+
+
+def test_a_fireball_shares_its_damage_among_the_party_in_the_zone_each_share_rounded_up():
+    mage = foe("Mage", actions=("fireball",))
+    ally = pc("Tam", level=1)
+    run = Run(setup(foes=(("mage", mage, "steady"),), allies=(ally,), first="player"))
+    before = {k: run.health(k) for k in ("player", "ally-1")}
+    run.do("end")  # the enemy phase: both stand in the one zone
+    texts = [t for t in run.texts() if "fireball" in t]
+    assert len(texts) == 1 and "shared among you, Tam" in texts[0], run.texts()
+    record = enemy_damage(run)[0].roll
+    share = record.details["share"]
+    assert share == -(-record.total // 2) and record.details["target"] == ["player", "ally-1"]
+    for key in ("player", "ally-1"):
+        assert before[key] - run.health(key) == min(share, before[key])
+
+
+def test_a_fireball_on_one_fighter_alone_is_a_plain_attack():
+    mage = foe("Mage", actions=("fireball",))
+    run = Run(setup(foes=(("mage", mage, "steady"),), first="player"))
+    before = run.health()
+    run.do("end")
+    assert not any("fireball" in t for t in run.texts())
+    record = enemy_damage(run)[0].roll
+    assert before - run.health() == min(record.total, before)
+
+
+def test_a_hurt_drainer_deals_half_its_dice_and_heals_itself_by_the_rest():
+    leech = foe("Leech", actions=("drain",))
+    run = Run(setup(foes=(("leech", leech, "reckless"),), first="player"))
+    top = run.state["foe_health"]["leech"]
+    run.state["foe_health"]["leech"] = 1
+    before = run.health()
+    run.do("end")
+    record = enemy_damage(run)[0].roll
+    faces = record.dice
+    assert len(faces) >= 2, "the pool buys the leech two dice or more"
+    cut = -(-len(faces) // 2)
+    assert record.total == sum(faces[:cut]) + record.details["cp"]
+    assert record.details["drain"] == sum(faces[cut:])
+    assert before - run.health() == min(record.total, before)
+    assert run.state["foe_health"]["leech"] == min(top, 1 + sum(faces[cut:]))
+    assert any("drains you" in t for t in run.texts())
+
+
+def test_an_unhurt_drainer_attacks_with_every_die():
+    leech = foe("Leech", actions=("drain",))
+    run = Run(setup(foes=(("leech", leech, "reckless"),), first="player"))
+    run.do("end")
+    assert not any("drains" in t for t in run.texts())
+    assert enemy_damage(run)
+
+
+def test_a_shove_asks_the_player_to_resist_and_pushes_a_loser_one_zone_away():
+    bouncer = foe("Bouncer", actions=("shove",))
+    params = {"zones": {"door": ["street"], "street": ["door"]}, "start": {"party": "door", "enemies": "door"},
+              "first": "player"}
+    run = Run(setup(pc(level=3), foes=(("bouncer", bouncer, "steady"),), **params))  # Combat Points to pay
+    run.do("end")  # keep 6 AP: the bouncer shoves (1d3 and a zone's worth of the rolls)
+    assert run.state["step"] == "resist"
+    decision = run.fight.decision(run.setup, run.state)
+    assert decision.prompt.startswith("Bouncer tries to shove you away (1d3)")
+    assert decision.actions[0].hint.endswith("to stand firm")
+    for k, action in enumerate(decision.actions):  # answered as a grapple is: exact odds
+        args = {"bonus": 1, "ap": 1 + k, "enemy": True, "versus-ap": 1, "defending": True}
+        assert action.odds == FOUR.odds_for_args(args).outcomes["success"]
+    run.do("resist:0", 1, 3)  # 1 + 1 = 2 against 3: shoved
+    assert run.state["zone"]["player"] == "street"
+    assert any("shoves you away" in t for t in run.texts())
+
+
+def test_a_shove_resisted_leaves_the_player_where_they_stand():
+    bouncer = foe("Bouncer", actions=("shove",))
+    params = {"zones": {"door": ["street"], "street": ["door"]}, "start": {"party": "door", "enemies": "door"},
+              "first": "player"}
+    run = Run(setup(pc(level=3), foes=(("bouncer", bouncer, "steady"),), **params))  # Combat Points to pay
+    run.do("end")
+    run.do("resist:0", 2, 2)  # 2 + 1 = 3 against 2: firm
+    assert run.state["zone"]["player"] == "door"
+    assert any("stand firm" in t for t in run.texts())

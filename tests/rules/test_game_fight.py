@@ -26,6 +26,9 @@ RULES = Game()
 FIGHT = Fight(RULES)
 ITEMS = {
     "sword": {"weapon": "blade"},
+    "dagger": {"weapon": {"kind": "blade", "poison": True}},
+    "tonic": {"potion": 3},
+    "blowgun": {"weapon": {"kind": "missile", "sleep": True}},
     "glaive": {"weapon": {"kind": "blade", "bonus": 1}},
     "club": {"weapon": "blunt"},
     "bow": {"weapon": "missile"},
@@ -113,6 +116,73 @@ def test_a_hit_rolls_its_excess_in_damage_dice_an_8_is_critical_armour_comes_off
     assert step.state["orders"]["bandit"] == {"act": "stunned"}
     assert "Bandit is still stunned and loses this turn's action." in texts(step)
     assert not dice.forced_pending
+
+
+def test_a_poisoned_blade_costs_one_fp_more_per_damage_die_of_2_or_3_on_a_blow_that_hurts():
+    bandit = person("Bandit", ["club", "jerkin"], fp=12, Lift_Smash=3)
+    s = setup(hero(items=("dagger",)), bandit)
+    dice, step = begin(s)
+    # Hack/Slash 5 rolls 7: excess 4, four dice 2 3 5 3: 4 FP − AR 1 = 3, and poison on 2 3 3: 3 more
+    step = act(s, dice, step, "attack:bandit", 7, 5, 2, 3, 5, 3)
+    assert damage(step)[0] == {"damage_dice": 4, "criticals": 0, "ar": 1, "fp_lost": 3, "stun": False,
+                               "poison": 3}
+    assert fp(bandit) == 12 - 6
+    assert any(t.endswith("Poison: 3 more FP (each 2 or 3).") for t in texts(step))
+
+
+def test_poison_that_does_not_get_through_the_armour_does_nothing():
+    knight = person("Knight", ["club", "plate"], fp=12, Lift_Smash=3)
+    s = setup(hero(items=("dagger",)), knight)
+    dice, step = begin(s)
+    # excess 2: two dice 2 3, 2 FP − AR 3 = 0: the blade does not get through, nor the poison
+    step = act(s, dice, step, "attack:knight", 5, 5, 2, 3)
+    assert damage(step)[0] == {"damage_dice": 2, "criticals": 0, "ar": 3, "fp_lost": 0, "stun": False}
+    assert fp(knight) == 12
+
+
+def test_poison_must_be_true_or_false():
+    assert kits.item_problems({"weapon": {"kind": "blade", "poison": "yes"}}) == [
+        (("weapon", "poison"), "poison must be true or false (got 'yes')")]
+
+
+def test_a_healing_potion_is_drunk_instead_of_attacking_and_works_at_the_end_of_the_turn():
+    bandit = person("Bandit", ["club"], fp=8, Lift_Smash=1)
+    player = hero(items=("sword", "tonic"))
+    player.resources["fp"] = 3  # three wounds' worth of FP left
+    s = setup(player, bandit)
+    dice, step = begin(s)
+    offered = {a.key: a for a in FIGHT.decision(s, step.state).actions}
+    assert offered["drink:tonic"].text == "Drink Tonic (3 FP back; takes the turn)"
+    # the bandit attacks with Lift/Smash 1 and rolls 2: no hit; the tonic then gives 3 FP back
+    step = act(s, dice, step, "drink:tonic", 2)
+    assert fp(player) == 6 and "tonic" not in player.items
+    assert any(t.startswith("You drink Tonic: 3 FP back, 6 now.") for t in texts(step)), texts(step)
+    assert "drink:tonic" not in keys(s, step)
+
+
+def test_no_potion_is_offered_at_full_fp_and_a_bad_potion_is_refused():
+    s = setup(hero(items=("sword", "tonic")), person("Bandit", ["club"], fp=8, Lift_Smash=1))
+    dice, step = begin(s)
+    assert not any(k.startswith("drink:") for k in keys(s, step))
+    assert kits.item_problems({"potion": 9}) == [(("potion",), "potion is the FP it restores, 1 to 8 (got 9)")]
+
+
+def test_sleep_dice_take_1_fp_each_1_to_4_stun_on_a_1_and_the_loss_is_exertion():
+    knight = person("Knight", ["club", "plate"], fp=8, Lift_Smash=1)
+    s = setup(hero(items=("blowgun",)), knight)
+    dice, step = begin(s)
+    # Shoot/Fire 3 rolls 7 at range: excess 2: sleep dice 1 8: the 1 takes 1 FP (plate does not
+    # stop it) and stuns, the 8 takes nothing and is no critical
+    step = act(s, dice, step, "attack:knight", 7, 1, 8)
+    found = [m for m in damage(step) if m.get("sleep")]
+    assert found == [{"sleep_dice": 2, "fp_lost": 1, "stun": True, "sleep": True}], texts(step)
+    assert fp(knight) == 7 and knight.resources["exertion"] == 1  # back after an hour's rest
+    assert any(t.startswith("Sleep dice on Knight [1 8]: each 1-4 takes 1 FP, 1 FP") for t in texts(step))
+
+
+def test_sleep_must_be_true_or_false():
+    assert kits.item_problems({"weapon": {"kind": "thrown", "sleep": 1}}) == [
+        (("weapon", "sleep"), "sleep must be true or false (got 1)")]
 
 
 def test_fp_lost_is_never_negative_and_never_below_zero():

@@ -278,3 +278,134 @@ def test_a_learning_award_without_its_quality_is_refused_by_validate(fixtures, t
     col = bad.read_text().splitlines()[line - 1].index("2}") + 1
     assert f"{bad}:{line}:{col}: error:" in result.output
     assert "learning: {thought: 1}" in result.output  # the hint shows how to write it
+
+
+# -- strained twice from an adventure's effect -------------------------------------------------
+
+STRAIN_FILE = """\
+format: 1
+id: strain-test
+title: The Heavy Door
+system: guts-plus
+start: door
+characters:
+  - id: cadet
+    name: Cadet
+    stats: {gumption: 2, utility: 2, thought: 2, slyness: 1, essence: 2}
+    items: [helmet]
+items:
+  - {id: helmet, name: Helmet, rules: {worn: true, protects: [head]}}
+scenes:
+  door:
+    title: The Door
+    text: A door far too heavy for your essence.
+    choices:
+      - text: Push it with your essence again
+        effects:
+          - condition: strained
+        goto: door
+      - text: Walk away
+        goto: away
+  away:
+    title: Away
+    text: You leave.
+    ending: {outcome: mixed, summary: You leave.}
+"""
+
+
+def test_a_strained_effect_on_a_strained_character_is_a_head_injury_through_protection(tmp_path):
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    path = tmp_path / "strain.yaml"
+    path.write_text(STRAIN_FILE)
+    game = Game(loader.load(path).adventure, seed=1)
+    game.start()
+    assert game.offered.kind == "scene"  # the only character is taken
+    game.ruleset.protect(game.character, "head")  # the helmet's protection is up
+    assert game.character.extra["protection"] == {"head": 0}  # no marks taken yet
+    protection = dict(game.character.extra.get("protection", {}))
+    first = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Push")))
+    assert game.character.conditions.count("strained") == 1
+    assert game.character.extra.get("injuries", {}).get("head", 0) == 0
+    assert [e.name for e in of_type(first, "condition")] == ["strained"]
+    again = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Push")))
+    assert game.character.conditions.count("strained") == 1  # still one condition, not two
+    assert game.character.extra["injuries"]["head"] == 1  # the helmet did not take it
+    assert game.character.extra.get("protection", {}) == protection
+    notes = [e.text for e in of_type(again, "rules")]
+    assert any("already strained" in n for n in notes), notes
+    assert all(e.name != "strained" for e in of_type(again, "condition"))  # not gained again
+
+
+# -- healing over time: the rest effect ---------------------------------------------------------
+
+REST_FILE = """\
+format: 1
+id: rest-test
+title: The Infirmary
+system: guts-plus
+start: fall
+characters:
+  - id: cadet
+    name: Cadet
+    stats: {gumption: 2, utility: 2, thought: 2, slyness: 1, welding: 1}
+scenes:
+  fall:
+    title: The Fall
+    text: You fall down the ladder.
+    on_enter:
+      - injury: {part: left leg, count: 2}
+      - injury: right arm
+    choices:
+      - text: Rest for half a day
+        effects: [{rest: {hours: 12}}]
+        goto: fall-again
+  fall-again:
+    title: In Bed
+    text: Your leg still aches.
+    choices:
+      - text: Rest two days
+        effects: [{rest: {days: 2}}]
+        goto: bed
+  bed:
+    title: Still in Bed
+    text: Nearly there.
+    choices:
+      - text: Rest one more hour
+        effects: [{rest: {hours: 1}}]
+        goto: bed
+      - text: Get up
+        goto: up
+  up:
+    title: Up
+    text: Up and about.
+    ending: {outcome: mixed, summary: Mended.}
+"""
+
+
+def test_resting_heals_one_injury_at_a_time_at_the_book_s_resting_rate(tmp_path):
+    """Resting: a single injury heals in half a day, a double back to single in two and a half
+    days; the time short of the next injury is kept for the next rest."""
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    path = tmp_path / "rest.yaml"
+    path.write_text(REST_FILE)
+    game = Game(loader.load(path).adventure, seed=1)
+    game.start()
+    hurt = game.character.extra["injuries"]
+    assert hurt["left leg"] == 2 and hurt["right arm"] == 1
+    events = game.choose("1")  # 12 hours: the single (right arm) heals first
+    assert hurt["right arm"] == 0 and hurt["left leg"] == 2
+    assert [e.text for e in of_type(events, "rules")] == ["The right arm heals (1 → 0 injuries)."]
+    assert "healing_hours" not in game.character.extra
+    events = game.choose("1")  # 48 hours of the 60 the double needs: nothing yet, banked
+    assert hurt["left leg"] == 2 and game.character.extra["healing_hours"] == 48
+    assert not of_type(events, "rules")
+    for _ in range(11):
+        game.choose("1")  # 11 more hours: 59
+    assert hurt["left leg"] == 2
+    events = game.choose("1")  # the 60th hour: two injuries become one
+    assert hurt["left leg"] == 1 and "healing_hours" not in game.character.extra
+    assert [e.text for e in of_type(events, "rules")] == ["The left leg heals (2 → 1 injuries)."]

@@ -12,8 +12,12 @@ from solo.adventure import loader
 from solo.adventure.validate import validate_path
 from solo.engine import events as ev
 from solo.engine.game import Game
-from solo.rules.base import RulesError
+from every_roll import assert_matches, distribution
+from solo.adventure.odds import percent
+from solo.rules.base import Character, RulesError
+from solo.rules.dice import RollRecord
 from solo.rules.humanity_blessed import HumanityBlessed, bumping, check_distribution
+from solo.rules.humanity_blessed.tables import SIZES
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 ABILITIES = FIXTURES / "hb-abilities.yaml"
@@ -402,6 +406,38 @@ def test_paying_to_end_taxed_lets_the_spark_through():
     assert record["details"]["rounds"] == [[2, 4]] and record["total"] == 6
 
 
+@pytest.mark.parametrize("face, taxed", [(1, False), (3, False), (6, False), (2, True)])
+def test_the_odds_after_a_first_roll_are_every_roll_of_the_real_code(face, taxed):
+    """Rolling on and each spark show their exact chance, checked against every way the rest
+    of the dice can fall through the code that rolls them (home d6 against 8, first face given)."""
+    game = play(ABILITIES, "ada", pool=[3, 5, 3, 1, 6] if taxed else [3, 5, 3])
+    if taxed:  # ending Taxed costs two more dice first; the odds are of the spark after it
+        game.character.conditions.append("taxed")
+    game.dice.force(face)
+    pick(game, "See whether you brought a spare label", keep=False)
+    assert game.offered.kind == "roll"
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    assert record.details["first_roll"]["face"] == face
+    shown = {o.id: o.hint for o in game.offered.options}
+    keys = [o.id for o in game.offered.options]
+    assert keys[0] == "keep" and len(keys) == 3  # roll on, or spark with heart or hurry d6
+    saved = game.character.to_dict()
+    for key in keys:
+        exact = HB.offer_odds(record, Character.from_dict(saved), key)
+
+        def finish(dice, key=key):
+            who = Character.from_dict(saved)
+            done = HB.apply_offer(dice, RollRecord.from_dict(record.to_dict()), who, key)
+            return done.success, done.details.get("size")
+
+        found = distribution(finish, floor=Fraction(1, 20000))
+        expected = {(True, size): exact.outcomes[size] for size in SIZES if exact.outcomes[size]}
+        expected[(False, None)] = exact.outcomes["failure"]
+        assert_matches(found, expected)
+        assert shown[key] == f"then {percent(exact.outcomes['success'])} to succeed"
+    assert Character.from_dict(saved).to_dict() == game.character.to_dict()  # odds spend nothing
+
+
 def test_each_game_starts_from_the_pool_the_adventure_gives():
     adventure = loader.load(HARVEST).adventure
     for seed in (1, 2):
@@ -495,3 +531,142 @@ def test_adventures_read_how_big_a_roll_was():
     game.dice.force(1, 1, 6)  # 1 + 1 + 6 = 8: a medium success, by 4
     events = pick(game, "Vault the loading-bay rail")
     assert [e.text for e in events if isinstance(e, ev.Narration)] == ["Clean over, by 4."]
+
+
+# -- Fearless Resolve on a contest the player defends -------------------------------------------
+
+GATE = """\
+format: 1
+id: hb-gate
+title: The Gate
+system: humanity-blessed
+start: gate
+characters:
+  - id: bo
+    name: Bo Pike
+    stats: {head: d4, hand: d6, heart: d4, home: d6, hurt: d4, hurry: d6, history: d4}
+    extra: {best: hand, lifestyle: Carefree, value_system: Cunning and Capability,
+            abilities: [Fearless Resolve]}
+npcs:
+  - id: ram
+    name: The ram
+    stats: {hurt: d8}
+scenes:
+  gate:
+    title: The Gate
+    text: The ram lowers its head.
+    choices:
+      - text: Stand your ground as it charges
+        contest:
+          stat: hurry
+          opponent: ram
+          violent: true
+          defending: true
+          outcomes:
+            success: {text: You hold., goto: gate}
+            minor: {text: A bruise., goto: gate}
+            medium: {text: It hurts., goto: gate}
+            failure: {text: It knocks you over., goto: gate}
+      - text: Plant your feet and your faith against it
+        contest:
+          stat: hand
+          spark: home
+          opponent: ram
+          violent: true
+          defending: true
+          outcomes:
+            success: {text: You hold., goto: gate}
+            failure: {text: It knocks you over., goto: gate}
+"""
+
+
+def test_fearless_resolve_takes_a_lost_defence_one_size_smaller_once_a_session(tmp_path):
+    path = tmp_path / "gate.yaml"
+    path.write_text(GATE)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.character.resources["blessings"] = []
+    game.dice.force(5, 2)  # the ram's hurt d8: 5; Bo's hurry d6: 2: the blow lands by 3, minor
+    events = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Stand")))
+    record = rolls(events, final=False)[-1]
+    was = record["details"]["size"]
+    assert was in ("minor", "medium") and not record["success"], record["steps"]
+    texts = {o.id: o.text for o in game.offered.options}
+    assert texts["fearless-resolve"] == (f"Fearless Resolve: take the {was} blow one size smaller "
+                                         "and gain a Blessing (once a session)")
+    assert next(o.hint for o in game.offered.options if o.id == "fearless-resolve") == ""
+    game.dice.force(4)  # the Blessing gained: a 4
+    events = game.choose(next(o.key for o in game.offered.options if o.id == "fearless-resolve"))
+    while game.offered.kind == "roll":
+        events += game.choose("keep")
+    final = rolls(events)[-1]
+    assert final["details"]["fearless_resolve"]["was"] == was
+    assert final["details"]["size"] == {"minor": "very-minor", "medium": "minor"}[was]
+    assert 4 in game.character.resources["blessings"]
+    game.dice.force(5, 2)  # the same blow again: the ability is spent for this session
+    pick(game, "Stand your ground", keep=False)
+    assert "fearless-resolve" not in {o.id for o in game.offered.options}
+
+
+def test_a_defence_may_be_sparked_paid_in_blessing_dice_with_exact_odds(tmp_path):
+    path = tmp_path / "gate.yaml"
+    path.write_text(GATE)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.character.resources["blessings"] = [4, 4, 2]
+    ram = game.adventure.npc_characters("ram", HB.prepare_character)[0]
+    option = next(o for o in game.offered.options if o.text.startswith("Plant your feet"))
+    params = {"stat": "hand", "spark": "home", "violent": True, "defending": True}
+    expected = HB.contest_odds(game.character, ram, params)
+    assert option.hint.endswith(f"{percent(expected.outcomes['success'])} success")
+    game.dice.force(5, 2, 3)  # the ram's hurt d8: 5; Bo's hand and home d6s: 2 + 3 = 5, a tie holds
+    events = pick(game, "Plant your feet")
+    record = rolls(events)[-1]
+    assert record["details"]["stats"] == ["hand", "home"] and record["details"]["spark_paid"] == [4, 4]
+    assert record["success"], record["steps"]
+    assert game.character.resources["blessings"] == [2]
+
+
+def test_a_defence_may_be_sparked_once_the_attack_is_rolled_with_exact_odds(tmp_path):
+    """By the book a basic check may become a spark after it is rolled: a defending contest
+    stops after the attacker's roll, offers to answer as written or to spark with each balanced
+    stat, each with its exact chance (checked against every roll of the real code)."""
+    path = tmp_path / "gate.yaml"
+    path.write_text(GATE)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.character.resources["blessings"] = [4, 4, 2]
+    game.dice.force(5)  # the ram's hurt d8: 5
+    pick(game, "Stand your ground", keep=False)
+    assert game.offered.kind == "roll"
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    assert record.details["open_defence"] and record.total == 5
+    options = {o.id: o for o in game.offered.options}
+    assert [o.id for o in game.offered.options] == ["keep", "spark-hand", "spark-home"]
+    assert options["keep"].text == "Answer The ram's 5 with hurry d6"
+    assert options["spark-home"].text == "Spark your hurry with home d6 (pay blessing dice 4 and 4)"
+    saved = game.character.to_dict()
+    for key in options:
+        exact = HB.offer_odds(record, Character.from_dict(saved), key)
+
+        def finish(dice, key=key):
+            done = HB.apply_offer(dice, RollRecord.from_dict(record.to_dict()), Character.from_dict(saved), key)
+            return done.success
+
+        found = distribution(finish, floor=Fraction(1, 20000))
+        assert_matches(found, {True: exact.outcomes["success"], False: exact.outcomes["failure"]})
+        assert options[key].hint == f"then {percent(exact.outcomes['success'])} to succeed"
+    game.dice.force(2, 3)  # spark with home: hurry 2 + home 3 = 5 against 5: a tie holds
+    events = game.choose(options["spark-home"].key)
+    while game.offered is not None and game.offered.kind == "roll":
+        events += game.choose("keep")
+    final = rolls(events)[-1]
+    assert final["success"] and final["details"]["spark_paid"] == [4, 4]
+    assert final["stat"] == "hurry" and final["details"]["stats"] == ["hurry", "home"]
+    assert game.character.resources["blessings"] == [2]

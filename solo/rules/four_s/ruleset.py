@@ -35,8 +35,18 @@ roll) makes the player the defendant, who holds on a tie.
 
 Decisions and readings of the book recorded here
     * Roleplay Bonus = the highest tier of the stat holding at least 1 SP (digest Decision).
-      With that table a level-1 character can reach tier 2 (+2), so the book's remark that a
-      level-1 roll tops out at 7 does not hold exactly; the Decision wins.
+      The book contradicts itself on the cap: its levelling example (line 76) puts 4 SP into
+      Strength at level 1 to open tier 2 (+2, a top roll of 8), while its GM advice (line 360)
+      says a level-1 player rolls at most 7. **Decision:** the worked example is the rule, and
+      the GM's "level 1" is read as a new character, whom this count calls level 0 (the book
+      has players start with 12 SP and gain 4 "per level"): a new character rolls at most 7
+      (tier 1, +1), one who has levelled and opened a tier 2 at most 8, anyone at most 12.
+    * Strength and Health: the book says raising Strength "can increase your maximum Health even
+      further" (line 86) but gives no figure (the tier perks are on a sheet the book lacks).
+      **Decision:** no figure is invented: max Health is the book's 10 per level; where an
+      adventure's story grants more, it awards ``max_health`` (the engine adds it) and then
+      ``health``. The tier Actions of that sheet are likewise not guessed at: what a stat does
+      in a fight is its Roleplay Bonus, on role-play moves the adventure writes.
     * Contest outcome labels are :attr:`FourS.contest_labels` = failure, draw, success; a tie
       outside PvP is a ``draw`` (the book: nothing happens, or roll again at the GM's call —
       an adventure without a ``draw`` branch lets the player act again).

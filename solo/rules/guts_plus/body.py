@@ -227,6 +227,41 @@ def healing_days(injury_count: int, resting: bool = False) -> Fraction:
     return days / 2 if resting else days
 
 
+#: Hours of healing banked towards the next injury to heal (a rest that ends part way).
+HEALING_HOURS = "healing_hours"
+
+
+def recover(character: Character, hours: int, resting: bool = True) -> list[str]:
+    """Time passes (``resting``: the character rests, twice as fast): injuries heal one at a
+    time, a part with one injury in a day (half a day resting), a part with two back to one in
+    five days (two and a half resting). Hours short of the next injury are banked in
+    ``extra["healing_hours"]`` for the next rest; an unhurt character banks nothing.
+
+    **Decision:** the book lets the player choose which injury heals; the engine heals first
+    the part that needs least time (one injury before two), the vital part (the head) first
+    among equals, then in body order, so a rest heals as many injuries as it can."""
+    banked = int(character.extra.get(HEALING_HOURS, 0) or 0) + max(0, int(hours))
+    order = body_parts(character)
+    vital = vital_part(character)
+    lines: list[str] = []
+    while True:
+        marks = {p: n for p, n in injuries(character).items() if n > 0}
+        if not marks:
+            banked = 0
+            break
+        part = min(marks, key=lambda p: (min(marks[p], 2), p != vital,
+                                         order.index(p) if p in order else len(order)))
+        need = int(healing_days(min(marks[part], 2), resting) * 24)
+        if banked < need:
+            break
+        banked -= need
+        lines += heal(character, part, 1)
+    character.extra[HEALING_HOURS] = banked
+    if not banked:
+        character.extra.pop(HEALING_HOURS)
+    return lines
+
+
 # -- inventory ---------------------------------------------------------------------------------
 
 

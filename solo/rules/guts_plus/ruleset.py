@@ -74,6 +74,7 @@ from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus import growth, offers, record_words
 from solo.rules.guts_plus.body import (
     AURAS,
+    STRAINED,
     UNCONSCIOUS,
     body_parts,
     carrying,
@@ -88,6 +89,7 @@ from solo.rules.guts_plus.body import (
     part_key,
     protect,
     readjust,
+    recover,
     roll_aura,
     strain,
     sync_protection,
@@ -188,12 +190,23 @@ class GutsPlus(RulesetDefaults):
             return heal_all(character)
         return heal(character, part, count)
 
+    def rest(self, character: Character, hours: int) -> list[str]:
+        """The ``rest`` effect: injuries heal at the resting rate (:func:`.body.recover`)."""
+        return recover(character, hours, resting=True)
+
     def incapacitated(self, character: Character) -> str | None:
         """``unconscious`` when the body says so (the head, or three other parts, unusable) or an
         adventure put the condition on; None otherwise."""
         if unconscious(character) or any(norm(c) == UNCONSCIOUS for c in character.conditions):
             return UNCONSCIOUS
         return None
+
+    def take_condition(self, character: Character, name: str) -> list[str] | None:
+        """An adventure's ``condition: strained`` strains by the book (strained again: 1 head
+        injury through protection); None for any other condition (it is simply put on)."""
+        if norm(name) != STRAINED:
+            return None
+        return strain(character)
 
     protect = staticmethod(protect)
     readjust = staticmethod(readjust)

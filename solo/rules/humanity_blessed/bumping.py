@@ -241,6 +241,34 @@ def total_pmf(group: Group, upto: int) -> dict[int, Fraction]:
     return {v: Fraction(w, denominator) for v, w in weights.items()}
 
 
+def after_first_face(group: Group, face: int, upto: int) -> tuple[dict[int, Fraction], Fraction]:
+    """Exact ``P(total = v)`` for ``v <= upto`` and the mean total of a roll of ``group`` whose
+    first die's first face is already ``face`` (a check stopped after its first roll, that a spark
+    may join): the other dice of the first round are drawn, and a bump rolls the whole group on."""
+    first, rest = group.dice[0], group.dice[1:]
+    reading = first.read(face)
+    whole = total_pmf(group, upto)
+    going_on = mean(group) + group.bonus
+    combos = list(itertools.product(*(d.readings for d in rest)))
+    share = Fraction(1, len(combos))
+    pmf: dict[int, Fraction] = {}
+    expected = Fraction(0)
+    for readings in combos:
+        value = reading + sum(readings)
+        bumped = first.bumps(reading) or any(d.bumps(r) for d, r in zip(rest, readings))
+        if not bumped:
+            if value <= upto:
+                pmf[value] = pmf.get(value, Fraction(0)) + share
+            expected += share * value
+            continue
+        expected += share * (value + going_on)
+        for t, p in whole.items():
+            v = value + group.bonus + t
+            if v <= upto:
+                pmf[v] = pmf.get(v, Fraction(0)) + share * p
+    return pmf, expected
+
+
 def mean(group: Group) -> Fraction:
     """Exact expected total: (mean round sum + bonus * P(bump)) / (1 - P(bump))."""
     bump, stop, outcomes = round_weights(group)

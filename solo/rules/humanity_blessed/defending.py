@@ -35,7 +35,7 @@ OTHER_ANSWERS = ("head", "hand", "heart", "home")
 _SWAPS = (("rounds", "opponent_rounds"), ("natural", "opponent_natural"),
           ("help_allowed", "opponent_help_allowed"), ("spark_paid", "opponent_spark_paid"),
           ("spark_refused", "opponent_spark_refused"), ("aid", "opponent_aid"),
-          ("vulnerability", "opponent_vulnerability"))
+          ("vulnerability", "opponent_vulnerability"), ("stats", "opponent_stats"))
 
 
 def is_defending(params: Mapping[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from solo.rules.base import Character, Offer
+from solo.rules.base import Character, Odds, Offer
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import spark_payment, take
 from solo.rules.humanity_blessed.conditions import Conditions
@@ -47,10 +47,13 @@ class LateSpark:
         return f"End Taxed (pay {tax}) and {spark}"
 
 
-def late_sparks(character: Character | None, parsed: HBCheck) -> list[LateSpark]:
+def late_sparks(character: Character | None, parsed: HBCheck, *, contest: bool = False) -> list[LateSpark]:
     """The sparks the character could declare after this check's first roll (none for a check
-    rolled from a bare die, a group check, a surprised character or a capped dc1 stat)."""
-    if character is None or parsed.override or parsed.target is None or parsed.group:
+    rolled from a bare die, a group check, a surprised character or a capped dc1 stat);
+    ``contest``: a contest side, which has no target (:mod:`.open_defence`)."""
+    if character is None or parsed.override or (parsed.target is None and not contest) or parsed.group:
+        return []
+    if parsed.spark:
         return []
     cond = Conditions.of(character)
     if cond.has("surprise") or parsed.die == "dc1":
@@ -127,26 +130,54 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     face = int(record.details["first_roll"]["face"])
     if key == KEEP:
         return roll_check(dice, character, parsed, first_face=face)
-    late = next((s for s in late_sparks(character, parsed) if f"{SPARK}{s.stat}" == key), None)
+    sparked, pair_values, tax_values = declare(character, parsed, key)
+    lines = []
+    if tax_values:
+        lines.append(f"  Taxed ended: paid blessing dice {tax_values[0]} and {tax_values[1]}")
+    reading = record.details["first_roll"]["reading"]
+    lines.append(f"  spark declared after the first roll ({reading}): paid blessing dice "
+                 f"{pair_values[0]} and {pair_values[1]}")
+    new = roll_check(dice, character, sparked, paid_spark=True, first_face=face)
+    new.details["spark_paid"] = pair_values
+    new.details["late_spark"] = {"first_face": face, "tax_paid": tax_values}
+    new.steps[:0] = lines
+    return new
+
+
+def declare(character: Character, parsed: HBCheck, key: str, *, contest: bool = False,
+            ) -> tuple[HBCheck, list[int], list[int]]:
+    """Pay for the spark ``key`` (and end Taxed first when it must): the sparked check, the
+    pair paid and the tax paid (empty when not taxed). Changes ``character``."""
+    late = next((s for s in late_sparks(character, parsed, contest=contest) if f"{SPARK}{s.stat}" == key), None)
     if late is None:
         raise err(f"no spark {key!r} can be declared on this roll")
     pool = character.resources.setdefault("blessings", [])
     pair_values = sorted(pool[i] for i in late.pair)
     tax_values = sorted(pool[i] for i in late.tax)
     take(pool, late.pair + late.tax)
-    lines = []
     if late.tax:
         for raw in list(character.conditions):
             if norm(raw) == "taxed":
                 character.conditions.remove(raw)
-        lines.append(f"  Taxed ended: paid blessing dice {tax_values[0]} and {tax_values[1]}")
-    reading = record.details["first_roll"]["reading"]
-    lines.append(f"  spark declared after the first roll ({reading}): paid blessing dice "
-                 f"{pair_values[0]} and {pair_values[1]}")
     stat, die_text = stat_die(character, late.stat)
-    sparked = replace(parsed, spark=stat, spark_die=die_text)
-    new = roll_check(dice, character, sparked, paid_spark=True, first_face=face)
-    new.details["spark_paid"] = pair_values
-    new.details["late_spark"] = {"first_face": face, "tax_paid": tax_values}
-    new.steps[:0] = lines
-    return new
+    return replace(parsed, spark=stat, spark_die=die_text), pair_values, tax_values
+
+
+def odds_after(record: RollRecord, character: Character, key: str) -> Odds:
+    """The exact odds of an open record once its offer ``key`` is taken (roll on, or pay and
+    spark) and the roll kept: the first face stands, the rest of the dice are summed over, as
+    :func:`finish` would roll them. Nothing changes on ``character``."""
+    from solo.rules.humanity_blessed.odds import check_distribution
+    from solo.rules.humanity_blessed.rolling import vulnerable
+
+    who = Character.from_dict(character.to_dict())
+    parsed = parse_check(record.details["params"], who)
+    if key == KEEP:
+        plan = plan_roll(who, parsed)
+    else:
+        parsed = declare(who, parsed, key)[0]
+        plan = plan_roll(who, parsed, prepaid=True)
+    return check_distribution(
+        plan.group, int(parsed.target or 0), plan.modifier, plan.aid[1] if plan.aid else None,
+        size_up=plan.size_up, vulnerable=parsed.witnessed and vulnerable(who, plan.stats),
+        first_face=int(record.details["first_roll"]["face"]))

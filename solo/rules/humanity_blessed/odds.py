@@ -57,13 +57,13 @@ def contest_odds(character: Character, opponent: Character, params: Mapping[str,
 
 def sides_odds(
     character: Character, opponent: Character, mine: HBCheck, theirs: HBCheck, violent: bool,
-    *, first: int | None = None,
+    *, first: int | None = None, defender_prepaid: bool = False,
 ) -> Odds:
     """The odds of a contest between two parsed sides (``character`` attacks). ``first``: the
     attacker's first roll is already known (its total, modifiers included): the odds of what
     the defender's roll and the rest can still do (a fight's defender answers a known attack)."""
     a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=first is not None)
-    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent, prepaid=defender_prepaid)
     disarmed = violent and Conditions.of(character).has("disarmed")
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
@@ -81,20 +81,27 @@ def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:
 
 def check_distribution(
     group: Group, target: int, modifier: int = 0, aid: int | Die | None = None, *,
-    size_up: int = 0, vulnerable: bool = False,
+    size_up: int = 0, vulnerable: bool = False, first_face: int | None = None,
 ) -> Odds:
     """Exact odds of a check: success, failure, each size of success (``size_up`` ranks larger,
     for Perfect Divination), the total up to max(target, 20), and the mean of the roll before
     aid. A ``vulnerable`` roll that succeeds (before aid) is rolled again and the new roll
-    stands. Nothing is truncated: every total up to a bound is a finite sum because each bump
-    adds at least 1, and the chance of a success is one minus that of the totals below it."""
+    stands. ``first_face``: the first die's first face is thrown already (a check stopped after
+    its first roll; a vulnerable reroll is drawn afresh). Nothing is truncated: every total up to
+    a bound is a finite sum because each bump adds at least 1, and the chance of a success is one
+    minus that of the totals below it."""
     top = max(target, 20)
-    raw = bumping.total_pmf(group, top - modifier)
+    fresh = bumping.total_pmf(group, top - modifier)
+    raw, expected = fresh, bumping.mean(group)
+    if first_face is not None:
+        raw, expected = bumping.after_first_face(group, first_face, top - modifier)
     if vulnerable:
         again = 1 - sum((p for v, p in raw.items() if v + modifier < target), Fraction(0))
-        raw = {v: p * again + (p if v + modifier < target else 0) for v, p in raw.items()}
+        failing = {v: p for v, p in raw.items() if v + modifier < target}
+        raw = {v: fresh.get(v, Fraction(0)) * again + failing.get(v, Fraction(0))
+               for v in set(fresh) | set(failing)}
     totals = {v + modifier: p for v, p in raw.items()}
-    return _check_odds(totals, target, aid, size_up, bumping.mean(group) + modifier)
+    return _check_odds(totals, target, aid, size_up, expected + modifier)
 
 
 def group_check_distribution(

@@ -1,5 +1,6 @@
 """What a Humanity, Blessed player may do around a roll: spend blessing dice to Help once per
-roll, call on Blessed Luck to attempt a failed check again, or succeed a History check
+roll, call on Blessed Luck to attempt a failed check again, take a blow one size smaller with
+Fearless Resolve after losing a contest as the defender, or succeed a History check
 automatically when the History die covers the target.
 """
 
@@ -9,19 +10,20 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll
+from solo.rules.humanity_blessed import bumping, first_roll, open_defence
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check
 from solo.rules.humanity_blessed.rolling import read_check, read_contest, roll_check, roll_extra
-from solo.rules.humanity_blessed.session import earn
+from solo.rules.humanity_blessed.session import earn, gain
 from solo.rules.humanity_blessed.tables import (
     BLESSED_LUCK_RECHARGE,
     HISTORY_AUTO,
     MAX_HELP_DICE,
     RESULT,
+    SIZES,
     SYSTEM,
     err,
     norm,
@@ -46,11 +48,16 @@ def help_factor(record: RollRecord, character: Character) -> int:
     return 1
 
 
+FEARLESS = "fearless-resolve"
+
+
 def offers(record: RollRecord, character: Character) -> list[Offer]:
     """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check; on a
     first roll still open, rolling on or declaring a spark (:mod:`.first_roll`)."""
     if first_roll.is_open(record):
         return first_roll.offers(record, character)
+    if open_defence.is_open(record):
+        return open_defence.offers(record, character)
     found: list[Offer] = []
     details = record.details
     pool = list(character.resources.get("blessings", []) or [])
@@ -65,6 +72,9 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             noun = "die" if n == 1 else "dice"
             found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}",
                                {"blessings": n}))
+    if fearless_offered(record, character):
+        found.append(Offer(FEARLESS, f"Fearless Resolve: take the {record.details['size']} blow one "
+                                     "size smaller and gain a Blessing (once a session)"))
     if record.kind == "check" and not record.success and "blessedluck" in abilities(character):
         spent = {norm(a) for a in character.extra.get("spent_abilities", []) or []}
         if "blessedluck" not in spent:
@@ -86,8 +96,12 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         raise err(f"offer {key!r} is not available on this roll (available: {keys})")
     if first_roll.is_open(record):
         return first_roll.finish(dice, record, character, key)
+    if open_defence.is_open(record):
+        return open_defence.finish(dice, record, character, key)
     if key == "blessed-luck":
         return _blessed_luck(dice, record, character)
+    if key == FEARLESS:
+        return _fearless(dice, record, character)
     n = int(key.split("-", 1)[1])
     cursed = Conditions.of(character).has("cursed")
     pool = character.resources.setdefault("blessings", [])
@@ -107,6 +121,35 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
     else:
         read_contest(new)
     earn(dice, new, character)
+    return new
+
+
+def fearless_offered(record: RollRecord, character: Character) -> bool:
+    """Fearless Resolve on a contest the player defended and lost (``defending: true``), once a
+    session. **Decision:** not offered on a very minor blow: one size smaller than the smallest
+    size is no size, which an adventure's outcomes cannot tell from a blow that landed."""
+    from solo.rules.humanity_blessed.fight.abilities import fearless_ready
+
+    size = record.details.get("size")
+    return (record.kind == "contest" and bool(record.details.get("defending")) and not record.success
+            and bool(size) and size != SIZES[0] and "fearless_resolve" not in record.details
+            and fearless_ready(character))
+
+
+def _fearless(dice: Dice, record: RollRecord, character: Character) -> RollRecord:
+    from solo.rules.humanity_blessed.fight.abilities import mark_fearless
+
+    new = RollRecord.from_dict(record.to_dict())
+    was = str(new.details["size"])
+    size = smaller_size(was)
+    mark_fearless(character)
+    lines = gain(dice, character, "blessings", 1) or []
+    new.details["size"] = size
+    new.details["fearless_resolve"] = {"was": was, "gained": character.resources["blessings"][-1:]}
+    new.measures = {**new.measures, "size": size}
+    new.steps = [s for s in new.steps if not s.startswith(RESULT)]
+    new.steps.append(f"  Fearless Resolve: the {was} blow is taken as {size}; " + "; ".join(lines))
+    new.steps.append(f"{RESULT}{new.total} vs {new.details['opponent_total']} → the attack lands ({size})")
     return new
 
 

@@ -202,6 +202,10 @@ def contest(
         session_lines = ensure_session(dice, character) if character.stats else []
         theirs, mine, violent = defending.parse_defence(character, opponent, params)
         record = open_contest(dice, opponent, theirs, violent=violent, session=False)
+        from solo.rules.humanity_blessed import open_defence  # it builds on this module
+
+        if open_defence.sparks(character, mine):  # the player may still spark the answer
+            return open_defence.hold(record, opponent, params, session_lines)
         record = close_contest(dice, record, opponent, character, mine)
         record = defending.turn_round(record)
         record.steps[:0] = session_lines
@@ -255,19 +259,21 @@ def abandon(record: RollRecord, character: Character) -> list[str]:
 
 
 def close_contest(
-    dice: Dice, record: RollRecord, character: Character, opponent: Character, theirs: HBCheck
+    dice: Dice, record: RollRecord, character: Character, opponent: Character, theirs: HBCheck,
+    *, defender_prepaid: bool = False,
 ) -> RollRecord:
     """Roll the defender's side of an open contest and read it (vulnerability, aid on a
-    would-be loss, margin and size). ``record`` is changed and returned."""
+    would-be loss, margin and size). ``record`` is changed and returned. ``defender_prepaid``:
+    the defender's spark is paid already."""
     details = record.details
     if not details.pop("open", False):
         raise ValueError("the contest is not open")
     violent = bool(details.get("violent"))
     mine = parse_check(details["attack"], character, contest=True)
     a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=True)
-    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+    d_plan = plan_roll(opponent, theirs, role="defender", violent=violent, prepaid=defender_prepaid)
     details.update(opponent=opponent.name, opponent_stat=d_plan.stats[0],
-                   opponent_die=d_plan.group.name)
+                   opponent_die=d_plan.group.name, opponent_stats=list(d_plan.stats))
     if d_plan.spark_paid is not None:
         details["opponent_spark_paid"] = take(opponent.resources["blessings"], d_plan.spark_paid)
     if d_plan.spark_refused:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Mapping
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
-from solo.rules.humanity_blessed import first_roll, odds, offers, parsing, rolling, session, shop
+from solo.rules.humanity_blessed import first_roll, odds, offers, open_defence, parsing, rolling, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
 from solo.rules.humanity_blessed.fight.wounds import out_reason
@@ -110,14 +110,16 @@ class HumanityBlessed(RulesetDefaults):
         return offers.apply_offer(dice, record, character, key)
 
     def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
-        """A first roll still open (a spark may join it) draws too many dice to walk while the
-        player waits: no figure; the rest are walked."""
-        from solo.rules.humanity_blessed import first_roll
-
+        """A first roll still open (a spark may join it, or it rolls on) and Help are summed
+        exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""
         if first_roll.is_open(record):
-            return None
+            return first_roll.odds_after(record, character, key)
+        if open_defence.is_open(record):
+            return open_defence.odds_after(record, character, key)
         if key.startswith("help-"):
             return offers.help_odds(record, character, key)
+        if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
+            return None
         return WALK
 
     def settle(
@@ -125,9 +127,11 @@ class HumanityBlessed(RulesetDefaults):
         params: Mapping[str, Any], branches: frozenset[str],
     ) -> RollRecord:
         """A first roll kept while still open (a spark could have been declared) rolls on as a
-        basic check; any other record stands."""
+        basic check, and an open defence is answered as written; any other record stands."""
         if first_roll.is_open(record):
             return first_roll.finish(dice, record, character, first_roll.KEEP)
+        if open_defence.is_open(record):
+            return open_defence.finish(dice, record, character, first_roll.KEEP)
         return record
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:

@@ -48,7 +48,7 @@ from solo.rules.four_s.ruleset import (
 
 OUT = "0 Health"
 DEFEATED = "defeated"
-ENEMY_ACTIONS = ("attack", "grapple", "heal", "block")
+ENEMY_ACTIONS = ("attack", "grapple", "heal", "block", "fireball", "drain", "shove")
 HALF = 2  # "hurt": below half of one's Health
 
 
@@ -474,12 +474,27 @@ class Battle:
                 "opponent_modifier": cp, "defending": True}
 
     def resist(self, dice: Dice, key: str, grappler: str, extra_ap: int, dice_count: int, cp: int,
-               beats: list[Beat]) -> None:
-        """``key`` answers ``grappler``'s grapple, spending ``extra_ap`` AP on more d3."""
+               beats: list[Beat], shove: int = 0) -> None:
+        """``key`` answers ``grappler``'s grapple (or, ``shove`` > 0, a shove that many zones
+        away), spending ``extra_ap`` AP on more d3."""
         self.spend_ap(key, extra_ap)
         params = self.resist_params(key, grappler, extra_ap, dice_count, cp)
         record = self.ruleset.contest(dice, self.character(key), self.character(grappler), params)
-        label = f"{self.by_key[key].name} resists {self.by_key[grappler].name}'s grapple"
+        what = "shove" if shove else "grapple"
+        label = f"{self.by_key[key].name} resists {self.by_key[grappler].name}'s {what}"
+        if shove:
+            spent = f" ({extra_ap} AP)" if extra_ap else ""
+            if record.success:
+                beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'stand', 'stands')} firm{spent}.",
+                                  record, label))
+                return
+            beats.append(Beat(key, f"{self.title(grappler)} shoves {self.name(key)} away{spent}.", record, label))
+            for _ in range(shove):
+                away = self.zones.away(self.zone(key), [self.zone(grappler)])
+                if away is None:
+                    break
+                self.move(key, away, beats, "shoved")
+            return
         if record.success:
             text = f"{self.title(key)} {self.verb(key, 'slip', 'slips')} free of {self.name(grappler)}."
         else:

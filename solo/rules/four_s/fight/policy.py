@@ -26,6 +26,18 @@ does nothing. Otherwise, by its behaviour:
    than the target's level (at least one) unless reckless. Combat Points go on top when they
    are exactly what takes the target out; a reckless last attacker throws in all that are left.
 
+   *Fireball* (``fireball`` among its actions, unless reckless): when another of the party
+   stands in the target's zone, the attack's damage is shared among everyone there, each
+   taking its share rounded up (the book: "divide Xd6 damage amongst multiple players in one
+   Zone"; shares round up as an ``area`` item's do). *Drain* (``drain``): an opponent below its
+   Health rolling two dice or more deals the first half of them (rounded up, d6 first) as
+   damage and heals itself by the rest (the book: "deal Xd6 damage, heal Yd6 Health").
+
+7. *Shove* (``shove``, an opponent with no ``attack``, ``fireball`` nor ``drain``, unless
+   reckless): a target in its own zone with somewhere farther to go: 1d3 against the target's
+   resistance, as a grapple is answered, and one zone paid for (a Combat Point, else a d3: the
+   book's Xd3 + X CP with X = 1); a target who loses is pushed one zone away from it.
+
 ``cautious`` opponents also keep back a reserve as the phase starts (two d6, two d3 and two
 Combat Points, each only out of three or more) for the player's phase, where every use costs
 double: an opponent with ``block`` among its actions, or a cautious one, blocks a blow that
@@ -58,6 +70,7 @@ if TYPE_CHECKING:
 
 BEHAVIOURS = ("steady", "reckless", "cautious")
 MOVE_LIMIT = {"reckless": 3, "steady": 2, "cautious": 1}
+STRIKES = frozenset({"attack", "fireball", "drain"})  # the actions that strike with the dice
 RESERVE = {"d6": 2, "d3": 2, "cp": 2}
 
 
@@ -176,11 +189,19 @@ def enemy_turn(b: "Battle", dice: Dice, key: str, attackers_left: int, beats: li
         return None
     grapples = "grapple" in actions and behaviour != "reckless"
     if grapples and target not in b.state["held"] and _usable(b, key, "d3") >= 1 \
-            and (_near_exit(b, target) or "attack" not in actions) and b.zone(target) == b.zone(key):
+            and (_near_exit(b, target) or not STRIKES & set(actions)) and b.zone(target) == b.zone(key):
         pool.pay(b.state["bank"], "d3", 1, player_phase=False)
         beats.append(Beat(key, f"{b.title(key)} tries to grapple {b.name(target)} (1d3 of the enemy rolls)."))
         return {"grappler": key, "target": target, "dice": 1, "cp": 0}
-    if "attack" in actions:
+    shoves = "shove" in actions and behaviour != "reckless" and not STRIKES & set(actions)
+    if shoves and b.zone(target) == b.zone(key) and b.zones.away(b.zone(target), [b.zone(key)]) is not None \
+            and _usable(b, key, "d3") >= 1 and _usable(b, key, "cp") + _usable(b, key, "d3") >= 2:
+        pool.pay(b.state["bank"], "d3", 1, player_phase=False)
+        paid = _pay_move(b, key)
+        beats.append(Beat(key, f"{b.title(key)} tries to shove {b.name(target)} away (1d3 and {paid} of the "
+                               "enemy rolls)."))
+        return {"grappler": key, "target": target, "dice": 1, "cp": 0, "shove": 1}
+    if STRIKES & set(actions):
         _attack(b, dice, key, target, behaviour, attackers_left, beats)
     return None
 
@@ -230,6 +251,30 @@ def _attack(b: "Battle", dice: Dice, key: str, target: str, behaviour: str, atta
     pool.pay(b.state["bank"], "cp", extra, player_phase=False)
     dice_words = " + ".join(f"{n}{kind}" for n, kind in ((n6, "d6"), (n3, "d3")) if n)
     bonus = f" + {extra} CP" if extra else ""
+    actions = b.enemy_actions(key)
+    if "fireball" in actions and behaviour != "reckless":
+        around = [target] + [f for f in b.foes_of(key) if f != target and b.zone(f) == b.zone(target)]
+        if len(around) >= 2:
+            share = ceil((amount + extra) / len(around))
+            whom = ", ".join(b.name(f) for f in around)
+            beats.append(Beat(key, f"{b.title(key)} hurls a fireball into {b.zone(target)} ({dice_words}{bonus} of "
+                                   f"the enemy rolls): {amount + extra} damage shared among {whom}, {share} each.",
+                              b.record("damage", faces, amount + extra, {"target": around, "cp": extra,
+                                                                         "share": share})))
+            for victim in around:
+                b.damage(dice, victim, share, key, beats, player_phase=False)
+            return
+    if "drain" in actions and len(faces) >= 2 and b.health(key) < b.max_health(key):
+        cut = ceil(len(faces) / 2)  # the first half of the dice (d6 first) hurt, the rest heal
+        harm, mend = sum(faces[:cut]) + extra, sum(faces[cut:])
+        beats.append(Beat(key, f"{b.title(key)} drains {b.name(target)} ({dice_words}{bonus} of the enemy rolls): "
+                               f"{harm} damage, and {mend} Health back for itself.",
+                          b.record("damage", faces, harm, {"target": [target], "cp": extra, "drain": mend})))
+        b.damage(dice, target, harm, key, beats, player_phase=False)
+        before = b.health(key)
+        b.set_health(key, before + mend)
+        beats.append(Beat(key, f"{b.title(key)} is back up to {b.health(key)} Health."))
+        return
     beats.append(Beat(key, f"{b.title(key)} attacks {b.name(target)} ({dice_words}{bonus} of the enemy rolls): "
                            f"{amount + extra} damage.",
                       b.record("damage", faces, amount + extra, {"target": [target], "cp": extra})))

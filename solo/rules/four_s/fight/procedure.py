@@ -115,7 +115,7 @@ def enemy_phase(b: Battle, dice: Dice, beats: list[Beat]) -> str | None:
         if not b.standing(key):
             continue
         later = sum(1 for k in enemies[index:] if b.standing(k) and k not in b.state["stunned"]
-                    and "attack" in b.enemy_actions(k))
+                    and policy.STRIKES & set(b.enemy_actions(k)))
         grapple = policy.enemy_turn(b, dice, key, later, beats)
         if grapple is not None:
             target = grapple["target"]
@@ -124,7 +124,7 @@ def enemy_phase(b: Battle, dice: Dice, beats: list[Beat]) -> str | None:
                 b.state["pending"] = grapple
                 return None
             extra = 0 if target == b.player else min(b.ap(target), MAX_RESIST_AP)
-            b.resist(dice, target, key, extra, grapple["dice"], grapple["cp"], beats)
+            b.resist(dice, target, key, extra, grapple["dice"], grapple["cp"], beats, int(grapple.get("shove", 0)))
         found = b.result()
         if found is not None:
             return found
@@ -327,9 +327,12 @@ class Fight:
             params = b.resist_params(me, grappler, k, int(pending.get("dice", 1)), int(pending.get("cp", 0)))
             odds = self.ruleset.contest_odds(b.character(me), b.character(grappler), params).outcomes["success"]
             text = "Resist with the free d3" if k == 0 else f"Resist with {k} AP more: {1 + k}d3"
-            actions.append(Action(f"resist:{k}", text, odds, f"{percent(odds)} to stay free"))
+            actions.append(Action(f"resist:{k}", text, odds,
+                                  f"{percent(odds)} to stand firm" if pending.get("shove") else
+                                  f"{percent(odds)} to stay free"))
         name = b.by_key[grappler].name
-        return Decision(f"{name} tries to grapple you ({pending.get('dice', 1)}d3). You hold {b.ap(me)} AP.",
+        what = "shove you away" if pending.get("shove") else "grapple you"
+        return Decision(f"{name} tries to {what} ({pending.get('dice', 1)}d3). You hold {b.ap(me)} AP.",
                         tuple(actions))
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
@@ -352,7 +355,7 @@ class Fight:
         if kind != "resist" or not n.isdigit() or int(n) > min(b.ap(b.player), MAX_RESIST_AP):
             raise ConflictError(f"no action {key!r} now")
         b.resist(dice, b.player, str(pending["grappler"]), int(n), int(pending.get("dice", 1)),
-                 int(pending.get("cp", 0)), beats)
+                 int(pending.get("cp", 0)), beats, int(pending.get("shove", 0)))
         b.state["step"], b.state["pending"] = "enemy", None
         found = b.result() or enemy_phase(b, dice, beats)
         if found is not None or b.state["step"] == "resist":

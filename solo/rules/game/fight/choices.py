@@ -28,7 +28,7 @@ from typing import Any
 from solo.rules.conflict import Action, Decision, percent
 from solo.rules.dice import RollRecord
 from solo.rules.game.checks import GameCheck
-from solo.rules.game.fight.kit import Weapon
+from solo.rules.game.fight.kit import Weapon, potions
 from solo.rules.game.fight.turn import (
     DEFEAT_TEXT,
     victor_choices,
@@ -168,6 +168,11 @@ def _orders(turn: FightTurn) -> Decision:
     for other in turn.kit(me).weapons:
         if other.id != weapon.id:
             actions.append(Action(f"ready:{other.id}", f"Draw {other.name} (takes the turn)"))
+    if turn.fp(me) < turn.max_fp(me):
+        for item, fp in potions(turn.character(me), turn.setup.items).items():
+            name = turn.setup.item_names.get(item, item)
+            actions.append(Action(f"drink:{item}", f"Drink {name} ({fp} FP back; takes the turn)",
+                                  hint="it works at the end of the turn, if you are still on your feet"))
     if turn.flee_allowed():
         actions.append(Action("flee", "Run for it", hint="after this turn's attacks, if you are still on your feet"))
     if turn.params.get("surrender") is True:

@@ -7,7 +7,7 @@ properties (every other key is left alone):
     ``blade`` (Hack/Slash; the only weapons that parry), ``blunt`` (Lift/Smash; sweeps with the
     talent), ``thrown`` (Throw/Ensnare, ranged), ``missile`` (Shoot/Fire, ranged) or ``mount``
     (Ride/Pilot: a mount or vehicle used to attack; ignores AR with the talent); or a mapping
-    ``{kind: blade, bonus: 1, range: [2, 4, 6]}``. ``bonus`` is the book's +1 of a few melee
+    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}`` (``sleep: true``: sleep dice). ``bonus`` is the book's +1 of a few melee
     weapons (a polearm's reach, Dweorgish tempering): 0 or 1. ``range`` (ranged weapons only)
     is the farthest distance, in movement units (MU), of the Easy, Challenging and Hard bands:
     three whole numbers rising from 1; the book's usual ``[2, 4, 6]`` is the default, nets and
@@ -16,6 +16,8 @@ properties (every other key is left alone):
     ``none``, ``light``, ``heavy`` or ``bulky``: AR 0, 1, 2 or 3.
 ``shield``
     ``true``: the bearer may block (a block needs a shield or a weapon in each hand).
+``potion``
+    the FP a healing potion restores (1 to 8); drunk in a fight instead of attacking.
 
 A character's ``extra`` may say ``ar: N`` (a creature's hide: AR beyond the armour kinds, up to
 10) and ``humanoid: false`` (unarmed martial arts aim for vital points of humanoids only).
@@ -31,6 +33,22 @@ Decisions
       Blocking with a shield suits any armour. Dodging is the exception the book names: it
       "requires" no or light armour, so in heavy or bulky armour a fighter cannot dodge at all
       (without a shield or a weapon in each hand to block with, they have no defence action).
+    * A poisoned weapon (``poison: true``; the book's assassin's dagger, "poisoning if a damage
+      die rolls a 2 or 3") takes the book's simplest reading, more loss of FP: each damage die
+      showing 2 or 3 costs 1 FP more, only on a blow that costs FP at all (the poison must get
+      through the armour).
+    * A sleep weapon (``sleep: true``: a dart of sleeping draught, a gas sphere) rolls sleep
+      dice (the book: each die of 1 to 4 is a very temporary loss of 1 FP, 5 to 8 nothing, a 1
+      still stuns). **Decisions:** sleep dice have no criticals and armour does not stop them
+      (the book's examples are draughts and gasses, not wounds); the FP they take are lost to
+      exertion, so they come back after an hour's rest; a fighter they bring to 0 FP is down
+      (asleep) like any other.
+    * A healing potion (``potion: N``, the FP it restores, 1 to 8 as the book's recipes) is
+      drunk instead of the turn's action (the book: a character "cannot exchange the planned
+      attack for drinking a healing potion" once the turn has begun, so drinking is the
+      turn's action); it works when movement does, at the end of the turn, if the drinker is
+      still on their feet and not stunned, and is used up. The FP come back as healing does
+      (wounds first).
     * A ranged weapon may be used at any distance up to the end of its Hard band, also at
       0 MU; a melee weapon only at 0 MU (in melee).
 """
@@ -60,7 +78,9 @@ DIFFICULTY_LEVELS = ("easy", "challenging", "hard")
 #: Actions the book calls impractical in heavy armour, and the ones bulky armour adds.
 UNSUITED_HEAVY = frozenset({"dodge", "parry", "unarmed", "Shoot/Fire"})
 UNSUITED_BULKY = UNSUITED_HEAVY | {"thrown"}
-ITEM_KEYS = ("weapon", "armour", "shield")
+ITEM_KEYS = ("weapon", "armour", "shield", "potion")
+#: FP a healing potion may restore: the book's recipes run from 1 FP (Easy) to 8 FP (Hard).
+POTION_FP = range(1, 9)
 
 
 @dataclass(frozen=True)
@@ -74,6 +94,8 @@ class Weapon:
     ranged: bool = False
     bonus: int = 0
     range: tuple[int, int, int] = DEFAULT_RANGE
+    poison: bool = False  # a poisoned blade: damage dice of 2 or 3 cost 1 FP more on a blow that hurts
+    sleep: bool = False  # a sleep draught or gas: its damage dice are sleep dice
 
     @property
     def melee(self) -> bool:
@@ -152,9 +174,12 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         kind = spec.get("kind")
         if kind not in WEAPON_KINDS:
             found.append((("weapon",), f"weapon must be one of {', '.join(WEAPON_KINDS)} (got {kind!r})"))
-        unknown = sorted(set(spec) - {"kind", "bonus", "range"})
+        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison", "sleep"})
         if unknown and isinstance(rules["weapon"], Mapping):
-            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus and range (got {unknown[0]!r})"))
+            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range, poison and sleep (got {unknown[0]!r})"))
+        for flag in ("poison", "sleep"):
+            if flag in spec and not isinstance(spec[flag], bool):
+                found.append((("weapon", flag), f"{flag} must be true or false (got {spec[flag]!r})"))
         bonus = spec.get("bonus", 0)
         if isinstance(bonus, bool) or bonus not in WEAPON_BONUSES:
             found.append((("weapon", "bonus"), f"a weapon's bonus is 0 or the book's +1 (got {bonus!r})"))
@@ -169,6 +194,18 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         found.append((("armour",), f"armour must be one of {', '.join(ARMOUR_RATING)} (got {rules['armour']!r})"))
     if "shield" in rules and not isinstance(rules["shield"], bool):
         found.append((("shield",), f"shield must be true or false (got {rules['shield']!r})"))
+    if "potion" in rules and (isinstance(rules["potion"], bool) or rules["potion"] not in POTION_FP):
+        found.append((("potion",), f"potion is the FP it restores, 1 to 8 (got {rules['potion']!r})"))
+    return found
+
+
+def potions(character: Character, items: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:
+    """The healing potions the fighter carries: item id -> the FP it restores."""
+    found: dict[str, int] = {}
+    for item in character.items:
+        rules = items.get(item) or {}
+        if "potion" in rules and not item_problems({"potion": rules["potion"]}):
+            found[item] = int(rules["potion"])
     return found
 
 
@@ -187,7 +224,8 @@ def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None
     spec = _weapon_spec(rules["weapon"])
     skill, ranged = WEAPON_KINDS[spec["kind"]]
     band = tuple(spec.get("range", DEFAULT_RANGE)) if ranged else DEFAULT_RANGE
-    return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band)  # type: ignore[arg-type]
+    return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band,  # type: ignore[arg-type]
+                  bool(spec.get("poison", False)), bool(spec.get("sleep", False)))
 
 
 def bare_hands(character: Character) -> Weapon:

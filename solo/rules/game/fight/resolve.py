@@ -27,9 +27,15 @@ from solo.rules.conflict import (
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.combat import read_damage
-from solo.rules.game.fatigue import lose
+
+#: Damage-die faces a poisoned weapon's poison takes effect on (the book's example).
+POISON_FACES = frozenset({2, 3})
+#: A sleep die takes 1 FP on this face or lower (the book: 1-4 of the d8).
+SLEEP_UP_TO = 4
+from solo.rules.game.fatigue import heal, lose
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.choices import decision
+from solo.rules.game.fight.kit import potions
 from solo.rules.game.fight.turn import (
     COMPETITIVE_ROLLS,
     DEFEAT_WORDS,
@@ -190,6 +196,10 @@ def act(turn: FightTurn, dice: Dice, key: str) -> ConflictStep:
             state["targets"][me] = rest
     elif kind == "ready":
         state["orders"][me] = {"act": "ready", "item": rest}
+    elif kind == "drink":
+        if rest not in potions(turn.character(me), turn.setup.items):
+            raise ConflictError(f"no potion {rest!r} to drink")
+        state["orders"][me] = {"act": "drink", "item": rest}
     else:  # block, retreat, flee
         state["orders"][me] = {"act": kind}
     state["stage"] = TURN_STAGES[0]
@@ -427,6 +437,7 @@ def land(turn: FightTurn, work: Mapping[str, Any], dice: Dice, beats: list[Beat]
     """Every hit of the step rolls its damage dice, then all of it lands at once."""
     state = turn.state
     losses: dict[str, int] = {}
+    dozes: dict[str, int] = {}  # FP lost to sleep dice (exertion: back after an hour)
     stuns: list[str] = []
     blows: dict[str, str] = {}  # target -> who dealt the last blow that hurt
     for result in work["results"]:
@@ -445,13 +456,16 @@ def land(turn: FightTurn, work: Mapping[str, Any], dice: Dice, beats: list[Beat]
         weapon = turn.kit(attacker).weapon(result["weapon"])
         targets = [result["target"]] + sweep(turn, result, weapon)
         for target in targets:
-            if damage(turn, result, target, weapon, dice, beats, losses, stuns):
+            if damage(turn, result, target, weapon, dice, beats, losses, stuns, dozes):
                 blows[target] = attacker
     for key in turn.keys:
-        if key not in losses:
+        if key not in losses and key not in dozes:
             continue
         before = turn.fp(key)
-        lose(turn.character(key), losses[key], exertion=False)
+        if losses.get(key):
+            lose(turn.character(key), losses[key], exertion=False)
+        if dozes.get(key):
+            lose(turn.character(key), dozes[key], exertion=True)
         after = turn.fp(key)
         state["lost"][key] = int(state["lost"].get(key, 0)) + before - after
         if after <= 0 and turn.standing(key):
@@ -482,8 +496,10 @@ def sweep(turn: FightTurn, result: Mapping[str, Any], weapon: Any) -> list[str]:
 
 
 def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any, dice: Dice,
-           beats: list[Beat], losses: dict[str, int], stuns: list[str]) -> bool:
-    """Roll one hit's damage dice on ``target``; True if it costs FP."""
+           beats: list[Beat], losses: dict[str, int], stuns: list[str],
+           dozes: dict[str, int] | None = None) -> bool:
+    """Roll one hit's damage dice on ``target``; True if it costs FP. A sleep weapon's FP go to
+    ``dozes`` (lost to exertion), the rest to ``losses`` (wounds)."""
     state = turn.state
     attacker = result["attacker"]
     count = int(result["excess"]) + int(result.get("bonus", 0))
@@ -504,6 +520,8 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
     count = max(0, count)
     faces = dice.rolls(count, DIE)
     group = len(result["by"])
+    if weapon.sleep:
+        return _sleep_damage(turn, target, faces, notes, beats, stuns, dozes if dozes is not None else losses)
     ar = max(0, turn.kit(target).ar - turn.ignored_ar(attacker, target, weapon))
     hurt = read_damage(faces, ar, group)
     stun = hurt.stun
@@ -514,11 +532,33 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
         stun = stun or 1 in extra
     if parry and parry["target"] in result["by"]:
         state["parried"][target] = "hurt" if hurt.fp_lost or stun else "harmless"
-    losses[target] = losses.get(target, 0) + hurt.fp_lost
+    poisoned = sum(1 for f in faces if f in POISON_FACES) if weapon.poison and hurt.fp_lost else 0
+    losses[target] = losses.get(target, 0) + hurt.fp_lost + poisoned
     if stun:
         stuns.append(target)
-    beats.append(damage_beat(turn, target, count, notes, hurt, ar, group, extra, stun))
+    beat = damage_beat(turn, target, count, notes, hurt, ar, group, extra, stun)
+    if poisoned:
+        beat.text += f" Poison: {poisoned} more FP (each 2 or 3)."
+        beat.measures["poison"] = poisoned
+    beats.append(beat)
     return hurt.fp_lost > 0
+
+
+def _sleep_damage(turn: FightTurn, target: str, faces: list[int], notes: list[str], beats: list[Beat],
+                  stuns: list[str], dozes: dict[str, int]) -> bool:
+    """Sleep dice: 1 FP for each die of 1 to :data:`SLEEP_UP_TO`, a 1 stuns; no criticals, no AR."""
+    lost = sum(1 for f in faces if f <= SLEEP_UP_TO)
+    stun = 1 in faces
+    dozes[target] = dozes.get(target, 0) + lost
+    if stun:
+        stuns.append(target)
+    adjust = f" ({', '.join(notes)})" if notes else ""
+    shown = " ".join(map(str, faces)) or "none"
+    text = (f"Sleep dice on {turn.name(target)}{adjust} [{shown}]: each 1-{SLEEP_UP_TO} takes 1 FP, "
+            f"{lost} FP (back after an hour's rest)" + ("; a 1 stuns" if stun else "") + ".")
+    beats.append(Beat(target, text, None, "", {"sleep_dice": len(faces), "fp_lost": lost, "stun": stun,
+                                                "sleep": True}))
+    return lost > 0
 
 
 def fell(turn: FightTurn, key: str, by: str, beats: list[Beat]) -> None:
@@ -547,7 +587,7 @@ def move(turn: FightTurn, beats: list[Beat]) -> None:
     for key in turn._acting_order():
         order = turn.order(key)
         act = order.get("act")
-        if act not in ("advance", "retreat", "flee", "ready") or not turn.standing(key):
+        if act not in ("advance", "retreat", "flee", "ready", "drink") or not turn.standing(key):
             continue
         if key in state["stunned"]:
             state["stunned"].remove(key)
@@ -558,6 +598,18 @@ def move(turn: FightTurn, beats: list[Beat]) -> None:
             state["wield"][key] = order["item"]
             beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'draw', 'draws')} "
                                    f"{turn.wielded(key).name}."))
+        elif act == "drink":
+            drinker = turn.character(key)
+            fp = potions(drinker, turn.setup.items).get(order["item"])
+            if fp is None:
+                continue
+            drinker.items.remove(order["item"])
+            name = turn.setup.item_names.get(order["item"], order["item"])
+            before = turn.fp(key)
+            heal(drinker, fp)
+            beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'drink', 'drinks')} {name}: "
+                                   f"{turn.fp(key) - before} FP back, {turn.fp(key)} now.",
+                              measures={"fp_healed": turn.fp(key) - before}))
         elif act == "flee":
             state["out"][key] = "fled"
             beats.append(Beat(key, "You run for it and get away." if key == me else f"{turn.title(key)} runs off."))

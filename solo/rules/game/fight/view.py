@@ -34,6 +34,8 @@ def _intent(turn: FightTurn, key: str) -> str:
         return "closes in"
     if act == "ready":
         return f"draws {turn.kit(key).weapon(order.get('item')).name}"
+    if act == "drink":
+        return "drinks a potion"
     if act == "flee":
         return "runs"
     if act == "stunned":

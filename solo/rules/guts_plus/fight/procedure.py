@@ -22,7 +22,11 @@ companion rolls half its dice in the same qualities, each match is a bonus die, 
 goes to it); re-adjust protection knocked loose (an active action, line 1397); talk an opponent
 out of fighting (``talk``; line 504: "maybe you can defuse the situation"); run (``flee``); or
 yield (``surrender``). The passive action, before the active one: look for a weak spot on an
-opponent, a Thought check (the book's own example, line 508).
+opponent, a Thought check (the book's own example, line 508). **Decision:** the book puts no
+order on a passive action, but the look is offered only before the active one: what it finds
+(+1 to the next attack on that foe) lasts past the turn, so a look made first is never worse
+than the same look made after (it helps this turn's attack too, and the active choice is
+made knowing its result), and a turn needs no extra question after every action.
 
 **Attacks** are contests (line 500): the attacker's quality for the weapon (Gumption, Utility
 for ranged weapons, plus a quality it pairs with) against the defender's ``defence`` quality
