@@ -109,7 +109,9 @@ def _option(offered: Any, key: str) -> Any:
 def _same(replayed: Any, saved: Any) -> bool:
     """Whether a replayed part of the state is the saved one. A roll record saved before records
     kept reasons holds its steps as words (:func:`solo.rules.reasons.said`): its dice, outcome and
-    details are compared, its words are not (a replay makes them as reasons)."""
+    details are compared, its words are not (a replay makes them as reasons), and neither are the
+    details a newer release records that the old record never held (a new detail is not a
+    different game)."""
     from solo.rules.reasons import is_said
 
     def strip(new: Any, old: Any) -> None:
@@ -118,6 +120,9 @@ def _same(replayed: Any, saved: Any) -> bool:
             if isinstance(steps, list) and any(is_said(step) for step in steps) and "steps" in new:
                 new.pop("steps")
                 old.pop("steps")
+                if isinstance(new.get("details"), dict) and isinstance(old.get("details"), dict):
+                    for added in new["details"].keys() - old["details"].keys():
+                        new["details"].pop(added)
             for key in new.keys() & old.keys():
                 strip(new[key], old[key])
         elif isinstance(new, list) and isinstance(old, list):
