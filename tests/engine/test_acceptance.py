@@ -25,7 +25,8 @@ KNOWN_GAPS: dict[str, set[str]] = {}
 #: Endings whose guided search needs more seeds than SCRIPT_SEEDS: the Founders' Chime needs the
 #: Heart (strongroom) and the drawings (study) carried down the grand stair, and the guided bot
 #: only picks both up on its exploring seeds (about one seed in 200 gets there).
-LONG_SEARCHES: dict[str, range] = {"clockwork-heist:end-founders-chime": range(400)}
+LONG_SEARCHES: dict[str, range] = {"clockwork-heist:end-founders-chime": range(400),
+                                   "clockwork-heist:end-clockwork-justice": range(400)}
 
 
 def _adventure(name: str):

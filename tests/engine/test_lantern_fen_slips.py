@@ -65,7 +65,7 @@ def test_fen_lore_luck_and_maud_s_superstition_are_rolled(fen):
     assert ("marker-posts", "fen_lore") in stats and ("marker-posts", "luck") in stats
     maud = _offered(_at(fen, "maud", "open-water"))
     nell = _offered(_at(fen, "nell", "open-water"))
-    omen = "Fix your eyes on the bow and pole on, though every omen you know says turn back"
+    omen = "Spit three times over the side and pole on, though every omen you know says turn back"
     assert omen in maud and omen not in nell
     odds = {r["choice"]: float(r["success"].rstrip("%")) for r in GameMaster(_at(fen, "maud", "open-water")).odds()
             if "success" in r}
