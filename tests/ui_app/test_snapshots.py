@@ -43,14 +43,17 @@ def screen_after(tmp_path: Path, size: tuple[int, int], keys: list[str]) -> str:
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await press(pilot, app, *keys)
-            # the story scrolls to what was added once it is laid out (timers): poll until still
-            screen, previous = screen_text(app), None
-            for _ in range(100):
-                if screen == previous:
-                    break
-                previous = screen
+            # the story scrolls to what was added once it is laid out (timers): poll until the
+            # screen has stayed the same for half a second (a loaded machine can run a timer more
+            # than one poll late), within a generous deadline
+            screen, still = screen_text(app), 0
+            for _ in range(600):
                 await pilot.pause(0.05)
-                screen = screen_text(app)
+                again = screen_text(app)
+                still = still + 1 if again == screen else 0
+                screen = again
+                if still >= 10:
+                    break
             return screen
 
     return asyncio.run(go())
