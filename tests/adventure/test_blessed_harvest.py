@@ -9,6 +9,7 @@ import copy
 import random
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +182,29 @@ def test_the_goose_fight_is_fair_to_a_player_who_fights():
     assert sum(results.values()) == 40
     assert set(results) == {"won", "lost"}, results
     assert 15 <= results["won"] <= 38, results
+
+
+def test_every_starting_item_is_asked_for_by_some_option():
+    source = (Path(__file__).resolve().parents[2] / "adventures" / "blessed-harvest.yaml").read_text()
+    asked = set(re.findall(r'has\("([a-z-]+)"\)', source))
+    for pregen in ADVENTURE.characters:
+        for item in pregen.character(ADVENTURE.system).items:
+            assert item in asked, (pregen.id, item)
+
+
+@pytest.mark.parametrize("pregen, scene, option", [
+    ("wren", "gran-gate", "Fish one of the emergency biscuits out of your apron"),
+    ("wren", "lark-lane", "Play Old Tansy the harvest-home tune on your tin whistle"),
+    ("bram", "lark-lane", "Rig a lever from a fence rail, lashed over a stone with your tarred twine"),
+])
+def test_a_starting_item_opens_its_own_way(pregen, scene, option):
+    from solo.engine.gm import GameMaster
+    offered = {}
+    for who in ("wren", "bram"):
+        game = Game(ADVENTURE, seed=1, character=_pregen(who))
+        game.start()
+        GameMaster(game).goto(scene)
+        offered[who] = [o.text for o in game.offered.options if o.enabled]
+    other = "bram" if pregen == "wren" else "wren"
+    assert any(t.startswith(option) for t in offered[pregen])
+    assert not any(t.startswith(option) for t in offered[other])

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from solo.adventure import loader
+from solo.engine.events import SceneEntered
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
 
@@ -68,3 +69,54 @@ def test_every_flag_the_heist_sets_is_read_somewhere(heist):
         reads = [line for line in source.splitlines()
                  if flag in line and re.search(r"\b(if|when):", line)]
         assert reads, flag
+
+
+@pytest.mark.parametrize("scene, text", [
+    ("study", "Fit Vesk's fob into the slot"),
+    ("strongroom-door", "Turn Vesk's fob in the lock"),
+])
+def test_the_fob_helps_at_the_desk_and_the_vault_but_still_needs_a_roll(heist, scene, text):
+    game = _at(heist, "wren", scene)
+    GameMaster(game).give("vesk-fob")
+    GameMaster(game).goto(scene)
+    odds = {o["choice"]: float(o["success"].rstrip("%")) for o in GameMaster(game).odds()}
+    fob = next(v for k, v in odds.items() if k.startswith(text))
+    assert 50 < fob < 100
+
+
+def _take(game: Game, text: str) -> None:
+    option = next(o for o in game.offered.options if o.enabled and o.text.startswith(text))
+    game.choose(option.key)
+
+
+def test_circling_between_the_landing_and_the_loft_meets_the_watch(heist):
+    game = _at(heist, "wren", "galleries")
+    for _ in range(40):
+        if game.state.scene != "galleries":
+            break
+        _take(game, "Squeeze through the service hatch")
+        _take(game, "Climb back down to the landing")
+    # the alarm rings instead of the loop going on for ever
+    assert game.state.scene != "galleries" or game.finished
+    assert game.state.clocks["alarm"] == 8
+
+
+def test_the_landing_shows_its_description_once_then_a_short_reminder(heist):
+    game = _at(heist, "wren", "gallery-crossing")
+
+    def shown(events) -> str:
+        return next(e.text for e in events if isinstance(e, SceneEntered) and e.id == "galleries")
+
+    first = shown(GameMaster(game).goto("galleries"))
+    again = shown(GameMaster(game).goto("galleries"))
+    assert "MAGISTER C. VESK, PRIVATE" in first
+    assert "MAGISTER C. VESK, PRIVATE" not in again and "Back on the round landing" in again
+    assert len(again) < len(first) / 2
+
+
+def test_the_alarm_offers_only_ways_on_from_inside_the_tower(heist):
+    # the alarm cannot fill before the thief is inside, so no choice waits on being outside
+    texts = [c.text for c in heist.scenes["alarm-bells"].choices]
+    assert not any("Melt back" in t for t in texts)
+    assert "inside" not in (Path(__file__).resolve().parents[2] / "adventures" / "clockwork-heist.yaml").read_text() \
+        .split("variables:")[1].split("tables:")[0]

@@ -207,20 +207,50 @@ def test_every_contest_says_what_a_tie_does(market):
             assert "draw" in spec.outcomes, (sid, choice.text)
 
 
-def test_a_tied_haggle_is_told_and_costs_moonlight(market):
+def test_a_tied_haggle_is_told_and_changes_nothing_as_the_draw_label_says(market):
     run = Script(market, "quince")
     run.pick("Duck through")
     run.pick("name that is not yours", 6)
     run.pick("dark lane")
-    moon = run.game.state.clocks["moon"]
-    events = []
+    before = (dict(run.game.state.clocks), dict(run.game.state.flags), sorted(run.game.character.items))
     options = [o for o in run.game.offered.options if o.enabled and "haggle hard" in o.text.lower()]
     run.game.dice.force(3, 4)  # 3 + 2 against Quillick's 4 + 1
     events = run.game.choose(options[0].id)
     told = " ".join(getattr(e, "text", "") or "" for e in events)
     assert "Stalemate" in told
-    assert run.scene == "quillick-stall" and run.game.state.clocks["moon"] > moon
+    assert run.scene == "quillick-stall"
+    clocks, flags, items = before
+    clocks["moon"] += 1  # the turn passes (the moon's every-turn hook), and nothing else moves
+    assert (dict(run.game.state.clocks), dict(run.game.state.flags), sorted(run.game.character.items)) == \
+        (clocks, flags, items)
     assert any("haggle hard" in o.text.lower() and o.enabled for o in run.game.offered.options)
+
+
+def test_every_tie_against_someone_who_is_not_an_enemy_leaves_the_game_as_it_was(market):
+    # four-s shows a draw as "nothing changes"; a tie's branch may tell it, not move a clock
+    for sid, scene in market.scenes.items():
+        for choice in scene.choices:
+            spec = choice.check
+            if spec is None or spec.kind != "contest" or "draw" not in spec.outcomes:
+                continue
+            assert not spec.outcomes["draw"].effects, (sid, choice.text)
+
+
+def test_the_bogle_watch_cannot_be_walked_out_of_in_the_first_round(market):
+    conflict = market.scenes["bogle-chase"].conflict
+    params = conflict.params
+    # no role-play move ends the fight: the only way out is the tunnel mouth
+    assert not any(move.get("ends") for move in params["roleplay"])
+    # every lane to the tunnel mouth starts with a bogle in it, and entering a foe's zone ends a
+    # phase's moving, so the exit cannot be reached in the first phase
+    zones = {z: set(v["to"] if isinstance(v, dict) else v) for z, v in params["zones"].items()}
+    start = params["start"]
+    party = start["party"]
+    held = {zone for who, zone in start.items() if who != "party"}
+    for exit_zone in params["exits"]:
+        assert exit_zone not in zones[party]
+        for lane in zones[party]:
+            assert exit_zone not in zones[lane] or lane in held, lane
 
 
 @pytest.mark.parametrize("who", PREGENS)

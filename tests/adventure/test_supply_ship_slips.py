@@ -182,3 +182,15 @@ def test_knowing_the_cargo_lets_the_fruit_make_the_trap_perfect(adventure):
     gm.goto("rec-room")
     game.choose(_options(game)[swap])
     assert game.state.flags["trap_perfect"] and "exotic-fruit" not in game.state.character.items
+
+
+def test_after_the_bay_vents_the_air_clock_reads_full_not_empty(adventure):
+    """However the bay comes to vent, the breach clock shows it torn open (20 of 20), not 0 of 20,
+    and filling it there does not enter the scene a second time."""
+    game = _game(adventure)
+    assert game.state.clocks["air"] < 20
+    events = GameMaster(game).goto("bay-vents")
+    assert game.state.clocks["air"] == 20
+    assert game.state.scene == "bay-vents"
+    assert sum(1 for e in events if getattr(e, "id", None) == "bay-vents" and hasattr(e, "title")) == 1
+    assert game.state.counters["delay"] == 1

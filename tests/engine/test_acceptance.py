@@ -20,9 +20,13 @@ SCRIPT_SEEDS = range(100)
 #: that 1,000 random runs of bench/adventures.py did not reach either), by adventure; their owners
 #: are growing them (issue 13). Kept as strict expected failures, not skipped:
 #: each still runs, and an ending that starts passing fails the run until it leaves this list.
-KNOWN_GAPS: dict[str, set[str]] = {
-    "clockwork-heist": {"end-founders-chime"},
-}
+KNOWN_GAPS: dict[str, set[str]] = {}
+
+#: Endings whose guided search needs more seeds than SCRIPT_SEEDS: the Founders' Chime needs the
+#: Heart (strongroom) and the drawings (study) carried down the grand stair, and the guided bot
+#: only picks both up on its exploring seeds (about one seed in 200 gets there).
+LONG_SEARCHES: dict[str, range] = {"clockwork-heist:end-founders-chime": range(400),
+                                   "clockwork-heist:end-clockwork-justice": range(400)}
 
 
 def _adventure(name: str):
@@ -53,8 +57,9 @@ def _endings() -> list:
 @pytest.mark.parametrize("name, ending", _endings())
 def test_a_scripted_playthrough_reaches_each_ending(name, ending):
     adventure = _adventure(name)
-    script = acceptance.script_for(adventure, ending, seeds=SCRIPT_SEEDS)
-    assert script is not None, f"no guided playthrough over {len(SCRIPT_SEEDS)} seeds reaches {ending}"
+    seeds = LONG_SEARCHES.get(f"{name}:{ending}", SCRIPT_SEEDS)
+    script = acceptance.script_for(adventure, ending, seeds=seeds)
+    assert script is not None, f"no guided playthrough over {len(seeds)} seeds reaches {ending}"
     assert script.ok and script.ending == ending
     assert acceptance.replay(adventure, script) == ending  # the script plays the same way again
 

@@ -43,3 +43,55 @@ def test_the_knife_is_not_traded_for_a_flask_already_held(fen):
     trade = "Trade her your gutting knife for a flask of her oil"
     assert trade in _offered(_at(fen, "nell", "tansy-hut"))
     assert trade not in _offered(_at(fen, "nell", "tansy-hut", items=["oil-flask"]))
+
+
+def _odds_everywhere(fen) -> list[tuple[str, str, str, float]]:
+    """(scene, choice, pregen, chance) for every check each pregen is offered where it stands."""
+    found = []
+    for pregen in ("maud", "erasmus", "nell"):
+        for sid, scene in fen.scenes.items():
+            if not any(c.check is not None for c in scene.choices):
+                continue
+            game = _at(fen, pregen, sid)
+            offered = set(_offered(game))
+            for row in GameMaster(game).odds():
+                if row["choice"] in offered and "success" in row:
+                    found.append((sid, row["choice"], pregen, float(row["success"].rstrip("%"))))
+    return found
+
+
+def test_fen_lore_luck_and_maud_s_superstition_are_rolled(fen):
+    stats = {(sid, c.check.params.get("stat")) for sid, s in fen.scenes.items() for c in s.choices if c.check}
+    assert ("marker-posts", "fen_lore") in stats and ("marker-posts", "luck") in stats
+    maud = _offered(_at(fen, "maud", "open-water"))
+    nell = _offered(_at(fen, "nell", "open-water"))
+    omen = "Spit three times over the side and pole on, though every omen you know says turn back"
+    assert omen in maud and omen not in nell
+    odds = {r["choice"]: float(r["success"].rstrip("%")) for r in GameMaster(_at(fen, "maud", "open-water")).odds()
+            if "success" in r}
+    # the superstition costs her a die against the lights: below what Nell has with the same Tenacity
+    plain = {r["choice"]: float(r["success"].rstrip("%")) for r in GameMaster(_at(fen, "nell", "open-water")).odds()
+             if "success" in r}
+    assert odds[omen] < 70 and plain["Fix your eyes on the bow and pole on, whatever they say"] >= 70
+
+
+def test_few_checks_are_foregone_conclusions(fen):
+    rows = _odds_everywhere(fen)
+    sure = [r for r in rows if r[3] >= 90]
+    # was most of them (every three-dice check against "average" is 91%)
+    assert len(sure) <= len(rows) // 4, sure
+
+
+def test_the_stair_never_ends_the_night_on_a_single_forced_choice(fen):
+    for pregen in ("maud", "erasmus", "nell"):
+        assert len(_offered(_at(fen, pregen, "chapel-steps"))) >= 2, pregen
+
+
+def test_drawing_stallard_out_opens_the_accusation(fen):
+    game = _at(fen, "erasmus", "chapel-steps")
+    accuse = "Hold up the Commission's tag and the ledger, and say it in front of the chapel"
+    assert accuse not in _offered(game)
+    game.state.flags["knows_cutter"] = True
+    GameMaster(game).goto("chapel-steps")
+    assert accuse in _offered(game)
+    assert not any(t.startswith("Ask him, in front of the chapel door") for t in _offered(game))
