@@ -8,6 +8,7 @@ a later error can name the file, line and column it came from.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -331,12 +332,17 @@ def _person(data: Mapping[str, Any], path: Path) -> Person:
     )
 
 
+_ROW_KEY = re.compile(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?")
+
+
 def _range(key: Any) -> tuple[int, int]:
-    text = str(key).strip()
-    if "-" in text[1:]:
-        lo, _, hi = text.partition("-") if not text.startswith("-") else ("", "", "")
-        return int(lo), int(hi)
-    return int(text), int(text)
+    """A table row key as (low, high): "4", "-2", "3-5" and "-5-3" (from -5 to 3) all read."""
+    found = _ROW_KEY.fullmatch(str(key))
+    if found is None:
+        raise ValueError(f"table row key {key!r} is not a number or a range like 3-5")
+    lo = int(found.group(1))
+    hi = int(found.group(2)) if found.group(2) is not None else lo
+    return lo, hi
 
 
 def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adventure:

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from solo.errors import SoloError
+
+LONG_WORD = 200  # a run of characters without a space longer than this is echoed cut short
+LONG_TEXT = 2000  # and so is a whole message or hint longer than this
+_WORD = re.compile(r"\S{%d,}" % (LONG_WORD + 1))
+
+
+def _cut(text: str, keep: int) -> str:
+    return f"{text[:keep]}… ({len(text)} characters)"
+
+
+def shortened(text: str) -> str:
+    """``text`` with any overlong value cut, saying how long it was: a 1 MB value is not echoed back."""
+    text = _WORD.sub(lambda m: _cut(m.group(0), 60), text)
+    return text if len(text) <= LONG_TEXT else _cut(text, LONG_TEXT)
 
 
 @dataclass(frozen=True)
@@ -17,6 +32,10 @@ class Problem:
     hint: str = ""
     severity: str = "error"  # "error" or "warning"
     code: str = ""  # a stable name for the class of problem, e.g. "unknown-scene"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", shortened(self.message))
+        object.__setattr__(self, "hint", shortened(self.hint))
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file

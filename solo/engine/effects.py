@@ -147,6 +147,8 @@ class EffectRunner:
         character = self.context.character
         takes = getattr(self.context.ruleset, "take_condition", None)
         for name in self._items(value):
+            if name in character.conditions:
+                continue  # a condition is there or not: adding it again changes nothing (and never hits the cap)
             if len(character.conditions) >= MAX_CONDITIONS:
                 raise EffectError(f"condition: {character.name} already has {MAX_CONDITIONS} conditions, "
                                   "the most a character can carry")

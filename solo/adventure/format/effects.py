@@ -35,7 +35,7 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("complete", "`complete: objective`", "complete an objective and give its award", rewards=True),
     Effect("award", "`award: {xp: 5}`", "give resources (see Awards below)", rewards=True),
     Effect("condition", "`condition: name`",
-           "put a condition on the character; in guts-plus `condition: strained` on a character already "
+           "put a condition on the character (one it already has changes nothing); in guts-plus `condition: strained` on a character already "
            "strained is, by the book, 1 injury to the head that protection does not stop (the condition "
            "stays on once)"),
     Effect("clear", "`clear: name`", "remove a condition from the character"),

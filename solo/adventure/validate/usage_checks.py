@@ -33,6 +33,11 @@ class UsageChecks(SceneChecks):
                 continue
             counts: dict[int, int] = {}
             for (lo, hi), branch in table.rows.items():
+                if lo > hi:
+                    self.warning("table-gap", branch.path,
+                                 f"table {table.id}: row {lo}-{hi} runs from high to low and covers no total",
+                                 f"write it low first: {hi}-{lo}", key=True)
+                    continue
                 if hi < low or lo > high:
                     self.warning("table-gap", branch.path,
                                  f"table {table.id}: row {lo}-{hi} is outside {dice} ({low}-{high})",

@@ -48,7 +48,15 @@ def abilities(character: Character | None) -> set[str]:
     """The character's abilities, as normalised names."""
     if character is None:
         return set()
-    return {norm(a) for a in character.extra.get("abilities", []) or []}
+    return {norm(a) for a in listed_abilities(character)}
+
+
+def listed_abilities(character: Character) -> list[str]:
+    """``extra["abilities"]`` as names; anything but a list (a bad hand-written pregen) counts as none."""
+    found = character.extra.get("abilities")
+    if not isinstance(found, (list, tuple)):
+        return []
+    return [str(a) for a in found if isinstance(a, (str, int, float))]
 
 
 def prepare_character(character: Character) -> Character:
@@ -84,6 +92,9 @@ def validate_character(character: Character, *, creation: bool = False) -> None:
         isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in pool
     ):
         raise err(f"resources.blessings is a list of blessing die values 1-6 (got {pool!r})")
+    listed = character.extra.get("abilities", [])
+    if listed is not None and not (isinstance(listed, list) and all(isinstance(a, str) for a in listed)):
+        raise err(f"extra.abilities is a list of ability names, e.g. [Intuitive Eye] (got {listed!r})")
     upgrades = character.extra.get("stat_upgrades", 0)
     if not isinstance(upgrades, int) or not 0 <= upgrades <= MAX_STAT_UPGRADES:
         raise err(

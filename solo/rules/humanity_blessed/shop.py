@@ -33,6 +33,7 @@ from solo.rules.base import Advance, Character
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.blessings import choose_spend, take
 from solo.rules.humanity_blessed.bumping import DieError
+from solo.rules.humanity_blessed.character import listed_abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import (
@@ -66,7 +67,7 @@ def shop_cost(bought: int) -> int:
 
 
 def _abilities(character: Character) -> list[str]:
-    return [str(a) for a in character.extra.get("abilities", []) or []]
+    return listed_abilities(character)
 
 
 def _pending(character: Character) -> list[dict[str, Any]]:
