@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from solo.adventure import loader
@@ -35,6 +36,7 @@ def test_analyze_stops_at_its_time_budget_with_a_bounded_result_and_progress():
     assert 0 < found["bound"] <= 1
     assert seen and seen[0].expanded == 0, "progress is told before the first state is explored"
     assert seen[-1].states == found["states"]
+    assert seen[-1].unexplored == pytest.approx(found["bound"], abs=1e-6), "the last line tells the final bound"
     text = progress_text(seen[-1])
     assert f"{found['states']} states" in text and "/s" in text and "budget" in text
 
@@ -47,8 +49,10 @@ def test_analyze_stops_at_its_memory_budget():
 
 
 def test_a_small_adventure_is_still_exact_inside_the_default_budget():
-    found = analyze(loader.load(str(AGREE)).adventure)
+    seen = []
+    found = analyze(loader.load(str(AGREE)).adventure, progress=seen.append)
     assert found["method"] == "exact" and "bound" not in found
+    assert seen[-1].unexplored == 0.0, "an exact result's last progress line says nothing is left"
     assert found["seconds"] >= 0 and found["peak_mb"] > 0
 
 
