@@ -143,19 +143,19 @@ class EffectRunner:
 
     def _condition(self, value: Any) -> None:
         """Put conditions on the character; a ruleset whose rules act on a condition (its
-        ``take_condition`` answers lines, not None: GUTS+ strained twice) puts it on itself."""
+        ``take_condition`` answers lines, not None: GUTS+ strained twice) puts it on itself; a
+        condition already held is otherwise not added again (and never counts toward the cap)."""
         character = self.context.character
         takes = getattr(self.context.ruleset, "take_condition", None)
         for name in self._items(value):
-            if name in character.conditions:
-                continue  # a condition is there or not: adding it again changes nothing (and never hits the cap)
-            if len(character.conditions) >= MAX_CONDITIONS:
+            had = name in character.conditions
+            if not had and len(character.conditions) >= MAX_CONDITIONS:
                 raise EffectError(f"condition: {character.name} already has {MAX_CONDITIONS} conditions, "
                                   "the most a character can carry")
-            had = name in character.conditions
             lines = takes(character, name) if takes is not None else None
-            if lines is None:
-                character.conditions.append(name)
+            if lines is None:  # no rule of the system acts on it: it is on, once
+                if not had:
+                    character.conditions.append(name)
                 lines = []
             if not had and name in character.conditions:
                 self.events.append(ev.ConditionChanged(name, True))
