@@ -66,6 +66,8 @@ from fractions import Fraction
 from math import ceil
 from typing import Any, ClassVar, Iterable, Mapping
 
+from solo.rules.four_s.words import VOCABULARY
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.values import ValueReader, lookup_name, name_key
@@ -422,6 +424,9 @@ class FourS(RulesetDefaults):
 
     No offers, alternatives or settling: those are :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = _VALUES.label

@@ -9,6 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.game.words import VOCABULARY
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.build import combined_build_drain
@@ -61,6 +63,9 @@ class Game(RulesetDefaults):
 
     No alternatives to rolling and nothing to settle: those are :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

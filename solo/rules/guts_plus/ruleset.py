@@ -68,6 +68,8 @@ import re
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Sequence
 
+from solo.rules.guts_plus.words import VOCABULARY
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
@@ -134,6 +136,9 @@ class GutsPlus(RulesetDefaults):
     GUTS+ carries everything over between adventures (XP, learning, injuries, conditions), so
     ``end_of_adventure`` is :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

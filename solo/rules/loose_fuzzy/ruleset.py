@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.loose_fuzzy.words import VOCABULARY
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.loose_fuzzy.abilities import (
@@ -88,6 +90,9 @@ class LooseFuzzy(RulesetDefaults):
 
     No offers, alternatives or settling: those are :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
