@@ -10,6 +10,8 @@ from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
 from solo.rules.game.words import VOCABULARY
+from solo.rules.game.creation import GameDraft
+from solo.rules.creation import Draft
 from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
@@ -66,6 +68,8 @@ class Game(RulesetDefaults):
 
     #: its words for players: outcomes, terms, rules pages, how its rolls read
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = GameDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

@@ -69,6 +69,8 @@ from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Sequence
 
 from solo.rules.guts_plus.words import VOCABULARY
+from solo.rules.guts_plus.creation import GutsDraft
+from solo.rules.creation import Draft
 from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
@@ -139,6 +141,8 @@ class GutsPlus(RulesetDefaults):
 
     #: its words for players: outcomes, terms, rules pages, how its rolls read
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = GutsDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

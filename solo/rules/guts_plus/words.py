@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from solo.rules.vocabulary import DieReading, Names, Rule, RollReading, Vocabulary, count_words
+from solo.rules.vocabulary import DieReading, Names, Rule, RollReading, Vocabulary, count_words, plain_dice
 
 
 def explain(record: Mapping[str, Any], names: Names) -> RollReading:

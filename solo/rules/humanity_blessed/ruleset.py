@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from solo.rules.humanity_blessed.words import VOCABULARY
+from solo.rules.humanity_blessed.creation import BlessedDraft
+from solo.rules.creation import Draft
 from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
@@ -30,6 +32,8 @@ class HumanityBlessed(RulesetDefaults):
 
     #: its words for players: outcomes, terms, rules pages, how its rolls read
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = BlessedDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
