@@ -28,7 +28,7 @@ from typing import Any, Mapping
 
 from solo.adventure.model import Adventure, CheckSpec, Table
 from solo.adventure.odds import check_params, fingerprint, opponent_of, spec_odds
-from solo.playtest.policies import ODDS_PLAY
+from solo.playtest.policies import odds_play
 from solo.rules.base import Character, Ruleset
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -113,7 +113,7 @@ def play_roll(ruleset: Ruleset, dice: Dice, character: Character, opponent: Char
         record = ruleset.contest(dice, character, opponent, params)
     else:
         record = ruleset.check(dice, character, params)
-    wanted = ODDS_PLAY.get(ruleset.id, ())
+    wanted = odds_play(ruleset)
     for _ in range(50):
         keys = {offer.key for offer in ruleset.offers(record, character)}
         key = next((k for k in wanted if k in keys), None)

@@ -93,6 +93,8 @@ class Draft:
     own_word: ClassVar[str] = ""
     #: How many own stats the rules allow (fewest, most).
     own_range: ClassVar[tuple[int, int]] = (0, 0)
+    #: The question that asks the names of the player's own stats first, with an example; "" asks none.
+    own_prompt: ClassVar[str] = ""
 
     def __init__(self, ruleset: Ruleset, name: str) -> None:
         self.ruleset = ruleset

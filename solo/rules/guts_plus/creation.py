@@ -11,6 +11,7 @@ from solo.rules.creation import Draft, Field, Tally, _key, _whole
 
 
 class GutsDraft(Draft):
+    own_prompt = 'Your own quality, what this character is known for (e.g. Piloting)'
     rules = ("Gumption, Utility, Thought and Slyness start at 1, and so do one to three qualities of "
              "your own (Essence may be one, but not the first). Add 3 points in all, at most 2 to "
              "one quality, none above 3.")

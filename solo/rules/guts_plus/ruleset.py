@@ -143,6 +143,9 @@ class GutsPlus(RulesetDefaults):
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     #: what a player of this system chooses at creation (``solo character new``)
     draft_class: ClassVar[type[Draft]] = GutsDraft
+    #: playtest hint: the offers its exact odds take, preferred first (every bonus die, placed by
+    #: the best split, mastery last)
+    odds_play: ClassVar[tuple[str, ...]] = ("place:best", "bonus", "mastery")
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

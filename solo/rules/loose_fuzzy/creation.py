@@ -11,6 +11,7 @@ from solo.rules.creation import Draft, CreationError, Field, Tally, _key, _whole
 
 
 class LooseDraft(Draft):
+    own_prompt = 'Your special abilities, two or three, separated by commas (e.g. Sailor, Herbalist)'
     rules = ("Rate Cleverness, Body, Knowledge, Perception and Tenacity in dice (2 is an average "
              "person) and add two or three special abilities of your own. The baseline is 22 dice: "
              "each die under it earns a Luck (up to 5), each die over it an Unluck. Disabilities "
