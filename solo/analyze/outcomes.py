@@ -8,7 +8,7 @@ rules act on it too (a GUTS+ negative impact teaches a learning experience).
 
 How the labels of :class:`~solo.rules.base.Odds` are read: the system's ``outcome_labels`` (and,
 for contests, its ``contest_labels``) are its results; where the odds also list ``plain-LABEL``
-(loose-fuzzy's failure and success without the criticals), that is the label's own share. The
+(a plain failure or success beside the criticals), that is the label's own share. The
 shares must add up to exactly 1, or the check is not analysed exactly. A GUTS+ near success
 without its own branch is the GM's call (:meth:`settle`): the check's ``near`` policy, by default
 the oracle (success on 4-6, so half and half).

@@ -522,7 +522,7 @@ class Words:
             return "good at " + " and ".join(self.stat(k) for k in best)
         tiered = [(k, (sum(1 for t in v if t), sum(v))) for k, v in person.stats.items()
                   if isinstance(v, list) and v and all(isinstance(t, int) for t in v)]
-        if tiered:  # four-s: the highest tier reached (the Roleplay Bonus), then the Stat Points
+        if tiered:  # tiered stats: the highest tier reached (the Roleplay Bonus), then the Stat Points
             tiered.sort(key=lambda kv: kv[1], reverse=True)
             best = [k for k, v in tiered if v == tiered[0][1]][:count]
             return "good at " + " and ".join(self.stat(k) for k in best)
@@ -663,7 +663,7 @@ def resource_text(value: Any) -> str:
 
 
 def stat_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):  # tiers (four-s): "6/1" for [6, 1, 0, 0, 0, 0]
+    if isinstance(value, (list, tuple)):  # tiered stats: "6/1" for [6, 1, 0, 0, 0, 0]
         shown = list(value)
         while len(shown) > 1 and shown[-1] == 0:
             shown.pop()
