@@ -8,7 +8,7 @@ rules act on it too (a GUTS+ negative impact teaches a learning experience).
 
 How the labels of :class:`~solo.rules.base.Odds` are read: the system's ``outcome_labels`` (and,
 for contests, its ``contest_labels``) are its results; where the odds also list ``plain-LABEL``
-(loose-fuzzy's failure and success without the criticals), that is the label's own share. The
+(a plain failure or success beside the criticals), that is the label's own share. The
 shares must add up to exactly 1, or the check is not analysed exactly. A GUTS+ near success
 without its own branch is the GM's call (:meth:`settle`): the check's ``near`` policy, by default
 the oracle (success on 4-6, so half and half).
@@ -30,7 +30,7 @@ from solo.adventure.format import branches
 from solo.adventure.format.branches import check_branch_key
 from solo.adventure.model import Adventure, CheckSpec, Table
 from solo.adventure.odds import check_params, fingerprint, opponent_of, spec_odds
-from solo.playtest.policies import ODDS_PLAY
+from solo.playtest.policies import odds_play
 from solo.rules.base import Character, Ruleset
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -110,7 +110,7 @@ def play_roll(ruleset: Ruleset, dice: Dice, character: Character, opponent: Char
         record = ruleset.contest(dice, character, opponent, params)
     else:
         record = ruleset.check(dice, character, params)
-    wanted = ODDS_PLAY.get(ruleset.id, ())
+    wanted = odds_play(ruleset)
     for _ in range(50):
         keys = {offer.key for offer in ruleset.offers(record, character)}
         key = next((k for k in wanted if k in keys), None)

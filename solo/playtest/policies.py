@@ -44,13 +44,13 @@ if TYPE_CHECKING:
     from solo.engine.events import ChoicesOffered
     from solo.engine.game import Game
 
-#: The offers each system's exact odds take, in the order they are preferred; a roll whose
-#: offers include none of them is kept. GUTS+ odds take every bonus die, placed by the best
-#: split, and mastery last; the other systems' odds are of the roll as it falls (no rerolls,
-#: no blessing dice, no second attempts).
-ODDS_PLAY: Mapping[str, tuple[str, ...]] = {
-    "guts-plus": ("place:best", "bonus", "mastery"),
-}
+
+
+def odds_play(ruleset: object) -> tuple[str, ...]:
+    """The offers a system's exact odds take, in the order they are preferred (the ruleset's
+    ``odds_play`` hint); a roll whose offers include none of them is kept. A system that gives
+    none has odds of the roll as it falls (no rerolls, no blessing dice, no second attempts)."""
+    return tuple(getattr(ruleset, "odds_play", ()))
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
@@ -68,7 +68,7 @@ def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
     by_id = {option.id: option.key for option in offered.options if option.enabled and option.key}
     if offered.kind == "check":
         return by_id.get(ROLL) or offered.enabled_keys()[0]
-    for wanted in ODDS_PLAY.get(game.adventure.system, ()):
+    for wanted in odds_play(game.ruleset):
         if wanted in by_id:
             return by_id[wanted]
     return by_id.get(KEEP) or offered.enabled_keys()[0]

@@ -25,11 +25,6 @@ from solo.rules.base import Character, Ruleset, RulesError
 from solo.rules.creation import CreationError, Draft, Field, draft
 from solo.ui.plain_text import to_terminal
 
-#: What a system calls the own stats it asks names for first, with an example.
-OWN_PROMPT = {
-    "guts-plus": "Your own quality, what this character is known for (e.g. Piloting)",
-    "loose-fuzzy": "Your special abilities, two or three, separated by commas (e.g. Sailor, Herbalist)",
-}
 HELP = ("Change one line: its number and the new value (`3 4`), or its name and the value "
         "(`{example}`).{own} Enter keeps this character once it is legal; `?` shows the rules again; "
         "`q` gives up.")
@@ -143,7 +138,7 @@ def _split(built: Draft, answer: str) -> tuple[str, str]:
 
 def _name_own(built: Draft, system: str, read: Callable[..., str | None], screen: "CreationScreen") -> None:
     """Ask the names of the player's own stats first (GUTS+ quality, Loose and Fuzzy abilities)."""
-    question = OWN_PROMPT.get(system)
+    question = built.own_prompt
     own = built.own()
     if not question or not own:
         return

@@ -28,7 +28,7 @@ from solo.adventure.sanitize import screen_text
 from solo.engine import events as ev
 from solo.rules import house_rules
 from solo.rules.reasons import step_lines
-from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, for_system
+from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, count_words, for_system
 
 GOOD, BAD, REWARD, LOSS, WARN, INFO, STORY, DIM, TITLE = (
     "good", "bad", "reward", "loss", "warn", "info", "story", "dim", "title")
@@ -239,8 +239,9 @@ class Words:
         outcome = str(record.get("outcome", ""))
         result = vocab.outcomes.get(outcome) or outcome.replace("-", " ")
         meaning = vocab.meanings.get(outcome, "")
-        explain = _EXPLAIN.get(system, _explain_generic)
-        dice, why, topic = explain(self, record)
+        reading = vocab.read_roll(record, self)
+        dice = [Die(d.value, d.reading, OUTCOME_TONE.get(d.outcome, "")) for d in reading.dice]
+        why, topic = reading.why, reading.topic
         counts = ""
         near = (record.get("details") or {}).get("near")
         if outcome == "near-success" and final and isinstance(near, dict):
@@ -268,7 +269,8 @@ class Words:
             topic=topic,
             system=system,
             steps=tuple(clean(s) for s in step_lines(record)),
-            extras=_extra_dice(system, record),
+            extras=tuple((name, tuple(Die(d.value, d.reading, OUTCOME_TONE.get(d.outcome, "")) for d in group))
+                         for name, group in reading.extras),
         )
 
     def rule(self, topic: str = "check") -> Rule | None:
@@ -521,7 +523,7 @@ class Words:
             return "good at " + " and ".join(self.stat(k) for k in best)
         tiered = [(k, (sum(1 for t in v if t), sum(v))) for k, v in person.stats.items()
                   if isinstance(v, list) and v and all(isinstance(t, int) for t in v)]
-        if tiered:  # four-s: the highest tier reached (the Roleplay Bonus), then the Stat Points
+        if tiered:  # tiered stats: the highest tier reached (the Roleplay Bonus), then the Stat Points
             tiered.sort(key=lambda kv: kv[1], reverse=True)
             best = [k for k, v in tiered if v == tiered[0][1]][:count]
             return "good at " + " and ".join(self.stat(k) for k in best)
@@ -651,230 +653,6 @@ def _key_span(keys: list[str]) -> str:
     return "/".join(keys)
 
 
-# -- per-system roll explanations -----------------------------------------------------------
-
-def _dice_plain(record: Mapping[str, Any]) -> list[Die]:
-    return [Die(v) for v in (record.get("kept") or record.get("dice") or [])]
-
-
-def _explain_generic(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
-    total = record.get("total")
-    why = (f"The dice came to {total}.",) if total is not None else ()
-    return _dice_plain(record), why, "contest" if record.get("kind") == "contest" else "check"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else ("es" if word.endswith("s") else "s"))
-
-
-def _explain_guts(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
-    details = record.get("details") or {}
-    vocab = for_system("guts-plus")
-    why: list[str] = []
-    if details.get("voluntary"):
-        return [], ("You chose to fail rather than roll, and earn experience for it.",), "voluntary-failure"
-    if record.get("kind") == "contest":
-        opp = details.get("opponent") or {}
-        diff = details.get("difference")
-        mine = record.get("total")
-        if isinstance(opp, dict) and opp.get("total") is not None and diff is not None:
-            ahead = "ahead" if diff > 0 else "behind" if diff < 0 else "level"
-            why.append(f"You totalled {mine if mine is not None else sum(record.get('kept') or [])} against "
-                       f"{opp.get('total')}: {'level' if diff == 0 else f'{ahead} by {abs(diff)}'}.")
-        helper = details.get("helper")
-        if isinstance(helper, dict):
-            matched = len(helper.get("matches") or [])
-            why.append(f"Your helper rolled {' '.join(map(str, helper.get('dice') or []))}: "
-                       f"{matched} {'match' if matched == 1 else 'matches'} with your dice, each worth a bonus die.")
-        if details.get("bonus"):
-            why.append("Bonus dice from doubles and matches add to your total.")
-        return _dice_plain(record), tuple(why), "contest"
-    values = details.get("values") or record.get("kept") or record.get("dice") or []
-    readings = details.get("readings") or []
-    dice = []
-    for i, value in enumerate(values):
-        reading = readings[i] if i < len(readings) else ""
-        dice.append(Die(value, vocab.readings.get(reading, reading.replace("-", " ")), OUTCOME_TONE.get(reading, "")))
-    if readings:
-        counts: dict[str, int] = {}
-        for r in readings:
-            counts[r] = counts.get(r, 0) + 1
-        cancelled = min(counts.get("positive-impact", 0), counts.get("negative-impact", 0))
-        if cancelled:
-            why.append(f"Each 6 cancels a 1: {_count(cancelled, 'pair')} cancelled.")
-        left = dict(counts)
-        for key in ("positive-impact", "negative-impact"):
-            left[key] = left.get(key, 0) - cancelled
-        remaining = sum(v for v in left.values() if v > 0)
-        top = max(left.items(), key=lambda kv: kv[1]) if left else ("", 0)
-        if remaining == 0:
-            why.append("Nothing is left after cancelling: a near success.")
-        elif top[1] * 2 > remaining:
-            word = vocab.readings.get(top[0], top[0])
-            why.append(f"Most of the dice read {word}" if remaining > 1 else f"The die reads {word}")
-            why[-1] += ", so that is the result."
-        else:
-            good = sum(max(0, left.get(k, 0)) for k in ("success", "positive-impact"))
-            bad = sum(max(0, left.get(k, 0)) for k in ("failure", "negative-impact"))
-            if good >= bad and good > 0:
-                verdict = "at least as many good dice (4 to 6) as bad (1 or 2)"
-            elif bad > good:
-                verdict = "more bad dice (1 or 2) than good (4 to 6)"
-            else:
-                verdict = "no good or bad dice to tip it"
-            why.append(f"No reading holds most of the dice; {verdict}.")
-    doubles = [d for d in details.get("doubles") or [] if isinstance(d, int)]
-    if doubles and not details.get("bonus"):
-        pairs = " and ".join(f"two {d}s" for d in doubles)
-        left = details.get("bonus_left")
-        why.append(f"Doubles ({pairs}) earn {_count(len(doubles), 'bonus die')}"
-                   + (": roll it to raise your dice." if left else "."))
-    bonus = details.get("bonus") or []
-    if bonus:
-        shown = [int(b.get("die", 0)) for b in bonus if isinstance(b, dict)]
-        pips = sum(shown)
-        placed = "wait to be placed on your dice" if details.get("pending_bonus") else "raised your dice"
-        why.append(f"Doubles earned {_count(len(bonus), 'bonus die')}, showing {' '.join(map(str, shown))}: "
-                   f"{_count(pips, 'pip')} {placed}.")
-    if details.get("modifier"):
-        why.append(f"A condition changes each die by {int(details['modifier']):+d}.")
-    helper = details.get("helper")
-    if isinstance(helper, dict):
-        who = words.person(str(helper["id"])) if helper.get("id") else "Your helper"
-        matched = len(helper.get("matches") or [])
-        dice_text = " ".join(map(str, helper.get("dice") or []))
-        why.append(f"{who} rolled {dice_text} along with you: "
-                   + (f"{_count(matched, 'match')} with your dice, each worth a bonus die." if matched
-                      else "no die matched yours, so no bonus dice."))
-    topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
-    return dice, tuple(why), topic
-
-
-def _explain_game(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
-    d = record.get("details") or {}
-    why: list[str] = [note[:1].upper() + note[1:] + "." for note in d.get("notes") or []]
-    if d.get("not_rolled"):
-        why.append(f"No roll: {d['not_rolled']}, so it fails.")
-        return [], tuple(why), "check"
-    rolled = d.get("rolled") or record.get("dice") or []
-    kept = d.get("kept")
-    rating = d.get("rating")
-    if rating is not None and kept is not None and d.get("sum") is not None:
-        difficulty = str(d.get("difficulty", "")).replace("-", " ")
-        if len(rolled) > 1:
-            why.append(f"{difficulty.capitalize() + ': ' if difficulty else ''}{len(rolled)}d8, and only the lowest counts ({kept}).")
-        bonus = d.get("bonus") or 0
-        extra = f" + {bonus} bonus" if bonus else ""
-        if d.get("exhausted"):
-            extra += " − 1 exhausted"
-        spare = int(d["sum"]) - 8
-        counted = "" if spare == d.get("excess") else f", counting {d.get('excess')}"
-        if not d.get("success"):
-            verdict = "it needed 8"
-        elif spare < 0:
-            verdict = f"short of 8, but the extra die succeeded (excess {d.get('excess')})"
-        else:
-            verdict = f"8 or more succeeds, with {spare} to spare{counted}"
-        skill = words.stat(d.get("skill") or record.get("stat") or "skill")
-        die = "the lowest die" if len(rolled) > 1 else (f"the {difficulty} d8" if difficulty else "the d8")
-        why.append(f"{skill} {rating} + {die} {kept}{extra} = {d.get('sum')}: {verdict}.")
-    for added in d.get("extra") or []:
-        if isinstance(added, dict) and added.get("die") is not None:
-            reason = {"notable": "Being notable adds a d8", "group": "Acting together adds a d8"}.get(
-                str(added.get("reason")), "An extra d8")
-            on = added.get("succeeds_on", 1)
-            needed = "a 1" if on == 1 else f"{on} or less"
-            verdict = "and that makes it a success" if added.get("succeeded") else f"where only {needed} would have helped"
-            why.append(f"{reason}: it showed {added['die']}, {verdict}.")
-    if d.get("rerolled"):
-        why.append("You spent a reroll on this.")
-    if record.get("kind") == "contest":
-        why.append("Both sides rolled: one success against one failure decides; anything else is a draw.")
-        return _dice_plain(record), tuple(why), "contest"
-    return [Die(v) for v in rolled], tuple(why), "reroll" if d.get("rerolled") else "check"
-
-
-def _explain_loose(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
-    d = record.get("details") or {}
-    why: list[str] = []
-    total, target = record.get("total"), d.get("target")
-    if total is not None and target is not None:
-        why.append(f"The dice add up to {total} against a target of {target}: "
-                   + ("reached." if total >= target else "short."))
-    critical = d.get("critical")
-    if critical in ("success", "critical-success") or record.get("outcome") == "critical-success":
-        why.append("The first two dice both showed 6: a critical, and more dice were added.")
-    elif critical in ("failure", "critical-failure") or record.get("outcome") == "critical-failure":
-        why.append("The first two dice both showed 1: something goes wrong whatever the total.")
-    if record.get("kind") == "contest":
-        return _dice_plain(record), tuple(why), "contest"
-    return [Die(v) for v in (record.get("dice") or [])], tuple(why), "check"
-
-
-def _explain_hb(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
-    d = record.get("details") or {}
-    why: list[str] = []
-    total, target = record.get("total"), d.get("target")
-    if d.get("bumps"):
-        why.append(f"A 1 bumps: the die is rolled again and added ({_count(int(d['bumps']), 'bump')}).")
-    help_spent = d.get("help") or d.get("blessings_spent")
-    if help_spent:
-        why.append("Blessing dice helped: one die adds 1; several add a capped die (+dcN: a die that "
-                   "never reads above N).")
-    if total is not None and target is not None:
-        why.append(f"Total {total} against {target}: " + ("reached." if total >= target else "short."))
-    size = d.get("size")
-    if size:
-        why.append(f"Outcome size: {str(size).replace('-', ' ')}.")
-    topic = "blessings" if help_spent else ("contest" if record.get("kind") == "contest" else "check")
-    return _dice_plain(record), tuple(why), topic
-
-
-def _explain_four_s(words: Words, record: Mapping[str, Any]) -> tuple[list[Die], tuple[str, ...], str]:
-    d = record.get("details") or {}
-    why: list[str] = []
-    total, goal = record.get("total"), d.get("goal")
-    if total is not None and goal is not None:
-        bonus = d.get("bonus")
-        plus = f" with a Roleplay Bonus of {bonus}" if bonus else ""
-        name = f" ({str(d.get('goal_name')).replace('-', ' ')})" if d.get("goal_name") else ""
-        why.append(f"You rolled {total}{plus} against a goal of {goal}{name}: " + ("reached." if total >= goal else "short."))
-    if record.get("kind") == "contest":
-        mine, theirs = d.get("you") or {}, d.get("opponent") or {}
-        if mine.get("total") is not None and theirs.get("total") is not None:
-            dice = len(theirs.get("dice") or []) or 1
-            who = f"the enemy's {dice}d3" if theirs.get("enemy") else "their roll"
-            why.append(f"Your {mine['total']} against {who}: {theirs['total']}.")
-        return _dice_plain(record), tuple(why), "contest"
-    return [Die(v) for v in (record.get("dice") or [])], tuple(why), "check"
-
-
-def _extra_dice(system: str, record: Mapping[str, Any]) -> tuple[tuple[str, tuple[Die, ...]], ...]:
-    """Dice rolled beside the main ones that the dice row should show: GUTS+ bonus dice, GAME's
-    notable or group d8."""
-    details = record.get("details") or {}
-    found: list[tuple[str, tuple[Die, ...]]] = []
-    if system == "guts-plus":
-        bonus = tuple(Die(b["die"]) for b in details.get("bonus") or [] if isinstance(b, dict) and "die" in b)
-        if bonus:
-            found.append(("bonus die" if len(bonus) == 1 else "bonus dice", bonus))
-    elif system == "game":
-        for added in details.get("extra") or []:
-            if isinstance(added, dict) and added.get("die") is not None:
-                name = {"notable": "notable d8", "group": "group d8"}.get(str(added.get("reason")), "extra d8")
-                found.append((name, (Die(added["die"], "", GOOD if added.get("succeeded") else ""),)))
-    return tuple(found)
-
-
-_EXPLAIN = {
-    "guts-plus": _explain_guts,
-    "game": _explain_game,
-    "loose-fuzzy": _explain_loose,
-    "humanity-blessed": _explain_hb,
-    "four-s": _explain_four_s,
-}
-
-
 # -- small shared pieces --------------------------------------------------------------------
 
 def resource_text(value: Any) -> str:
@@ -886,7 +664,7 @@ def resource_text(value: Any) -> str:
 
 
 def stat_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):  # tiers (four-s): "6/1" for [6, 1, 0, 0, 0, 0]
+    if isinstance(value, (list, tuple)):  # tiered stats: "6/1" for [6, 1, 0, 0, 0, 0]
         shown = list(value)
         while len(shown) > 1 and shown[-1] == 0:
             shown.pop()
@@ -924,7 +702,7 @@ def roll_luck(rolls: list[Mapping[str, Any]]) -> str:
     if len(expected) == len(rolls):
         promised = sum(expected)
         delta = successes - promised
-        got = _count(successes, "success")
+        got = count_words(successes, "success")
         if delta > 0.75:
             return f"lucky: {got} where the odds promised {promised:.1f}"
         if delta < -0.75:

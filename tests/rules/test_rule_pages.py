@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solo.rules.guts_plus import odds
-from solo.rules.vocabulary import GUTS
+from solo.rules.guts_plus.words import VOCABULARY as GUTS
 
 PAGE = " ".join(GUTS.rules["check"].text.split())
 

@@ -8,7 +8,9 @@ import io
 from rich.console import Console
 
 from solo.engine import events as ev
-from solo.rules.vocabulary import FOUR_S, GUTS, LOOSE
+from solo.rules.four_s.words import VOCABULARY as FOUR_S
+from solo.rules.guts_plus.words import VOCABULARY as GUTS
+from solo.rules.loose_fuzzy.words import VOCABULARY as LOOSE
 from solo.ui.conflict_view import render_conflict
 from solo.ui.words import roll_words
 

@@ -76,6 +76,10 @@ from fractions import Fraction
 from math import ceil
 from typing import Any, ClassVar, Iterable, Mapping
 
+from solo.rules.four_s.words import VOCABULARY
+from solo.rules.four_s.creation import FourSDraft
+from solo.rules.creation import Draft
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.reasons import Step, reason
@@ -421,6 +425,11 @@ class FourS(RulesetDefaults):
 
     No offers, alternatives or settling: those are :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = FourSDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = _VALUES.label

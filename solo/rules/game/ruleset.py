@@ -9,6 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.game.words import VOCABULARY
+from solo.rules.game.creation import GameDraft
+from solo.rules.creation import Draft
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.build import combined_build_drain
@@ -62,6 +66,11 @@ class Game(RulesetDefaults):
 
     No alternatives to rolling and nothing to settle: those are :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = GameDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

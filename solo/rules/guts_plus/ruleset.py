@@ -68,6 +68,10 @@ import re
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Sequence
 
+from solo.rules.guts_plus.words import VOCABULARY
+from solo.rules.guts_plus.creation import GutsDraft
+from solo.rules.creation import Draft
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
@@ -137,6 +141,14 @@ class GutsPlus(RulesetDefaults):
     GUTS+ carries everything over between adventures (XP, learning, injuries, conditions), so
     ``end_of_adventure`` is :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = GutsDraft
+    #: playtest hint: the offers its exact odds take, preferred first (every bonus die, placed by
+    #: the best split, mastery last)
+    odds_play: ClassVar[tuple[str, ...]] = ("place:best", "bonus", "mastery")
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.humanity_blessed.words import VOCABULARY
+from solo.rules.humanity_blessed.creation import BlessedDraft
+from solo.rules.creation import Draft
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
@@ -25,6 +29,11 @@ class HumanityBlessed(RulesetDefaults):
 
     ``settle`` finishes a first roll kept while a spark could still have been declared.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = BlessedDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.loose_fuzzy.words import VOCABULARY
+from solo.rules.loose_fuzzy.creation import LooseDraft
+from solo.rules.creation import Draft
+from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.loose_fuzzy.abilities import (
@@ -89,6 +93,11 @@ class LooseFuzzy(RulesetDefaults):
 
     No offers, alternatives or settling: those are :class:`RulesetDefaults`'.
     """
+
+    #: its words for players: outcomes, terms, rules pages, how its rolls read
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    #: what a player of this system chooses at creation (``solo character new``)
+    draft_class: ClassVar[type[Draft]] = LooseDraft
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
