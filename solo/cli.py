@@ -12,6 +12,7 @@ what it needs when it runs (``bench/startup.py`` measures it).
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import signal
@@ -967,21 +968,59 @@ def analyze(adventure: str, character_name: str | None, policy: str, checks: boo
         raise fail(exc) from None
 
 
+#: The signal that told solo to stop, once one has (SIGTERM or SIGHUP).
+_stopped_by: list[int] = []
+
+
 def _stop_as_interrupt(signum: int, frame: Any) -> None:
+    _stopped_by.append(signum)
     raise KeyboardInterrupt
+
+
+def _leave_interrupted() -> None:
+    """Leave after Ctrl-C (saying so, status 130) or a signal (quietly, 128 + its number)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving is not itself interrupted
+    if _stopped_by:
+        sys.exit(128 + _stopped_by[0])
+    echo("solo: interrupted", err=True)
+    sys.exit(130)
+
+
+def _run_command_line() -> None:
+    """Run the command line as click's standalone mode would, except that being told to stop
+    (a signal, Ctrl-C) reaches :func:`main` as KeyboardInterrupt instead of click's "Aborted!"."""
+    try:
+        code = cli.main(prog_name="solo", standalone_mode=False)
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            _leave_interrupted()
+        echo("Aborted!", err=True)  # a prompt the user declined
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except OSError as exc:
+        if exc.errno != errno.EPIPE:
+            raise
+        from click.utils import PacifyFlushWrapper
+
+        sys.stdout = PacifyFlushWrapper(sys.stdout)  # type: ignore[assignment]
+        sys.stderr = PacifyFlushWrapper(sys.stderr)  # type: ignore[assignment]
+        sys.exit(1)  # the reader went away (``solo ... | head``)
+    if isinstance(code, int) and not isinstance(code, bool):
+        sys.exit(code)  # a command's ctx.exit(code)
 
 
 def main() -> None:
     # being told to stop (kill, a closed terminal) is handled like Ctrl-C: the step in progress
-    # is undone, the game saved, and solo leaves
+    # is undone, the game saved, and solo leaves; a signal leaves quietly with 128 + its number
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop_as_interrupt)
     try:
-        cli(prog_name="solo")
+        _run_command_line()
     except KeyboardInterrupt:
-        echo("solo: interrupted", err=True)
-        sys.exit(130)
+        _leave_interrupted()
     except SoloError as exc:  # a user error no command turned into its line
         echo(f"solo: {exc.one_line()}", err=True)
         sys.exit(exc.exit_code)
