@@ -251,12 +251,24 @@ def new_session(
                    forgiving=forgiving)
 
 
+def _adventure_file(source: str) -> bool:
+    """Whether a save's recorded adventure file may be opened: a save is a stranger's text too,
+    so it names an adventure file (``.yaml``/``.yml``, a regular file), never any file at all."""
+    if not source or Path(source).suffix.lower() not in (".yaml", ".yml"):
+        return False
+    try:
+        return Path(source).resolve().is_file()
+    except (OSError, RuntimeError):  # a loop of links, a name too long
+        return False
+
+
 def load_adventure_for(payload: dict[str, Any]) -> tuple[Adventure, list[str]]:
-    """The adventure a save belongs to: its file if still there, else the bundled one by id."""
+    """The adventure a save belongs to: its file if still there (only an adventure file: see
+    :func:`_adventure_file`), else the bundled or pack one by id."""
     info = payload["adventure"]
     notes: list[str] = []
     source = info.get("source") or ""
-    candidates = [source] if source and Path(source).is_file() else []
+    candidates = [source] if _adventure_file(source) else []
     candidates.append(info["id"])
     last: AdventureError | None = None
     for name in candidates:
