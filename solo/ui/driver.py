@@ -201,10 +201,10 @@ def _loop(ctx: Context, resume: bool) -> int:
         front.info("error", f"the adventure cannot start: {exc}")
         return 1
     ctx.last_events = events
+    commands._autosave(ctx)  # saved before shown: a kill can never take a step the player saw
     front.show(events)
     if ctx.session.gm:
         _gm_notes(ctx, events)
-    commands._autosave(ctx)
     while True:
         if ctx.session.game.finished:
             # the live preview (solo play --watch) stays after an ending, to play the next version
@@ -256,10 +256,10 @@ def _step(ctx: Context, line: str) -> int | None:
         raise
     ctx.words.game = session.game
     ctx.last_events = events
+    commands._autosave(ctx)  # saved before shown: a kill can never take a step the player saw
     front.show(events)
     if session.gm:
         _gm_notes(ctx, events)
-    commands._autosave(ctx)
     return None
 
 
@@ -284,8 +284,8 @@ def _restart(ctx: Context) -> None:
     ctx.front.info("notice", "starting again from the beginning" + (f"; {kept}" if kept else ""), {"rewound": True})
     events = ctx.session.game.start()
     ctx.last_events = events
-    ctx.front.show(events)
     commands._autosave(ctx)
+    ctx.front.show(events)
 
 
 def _offer_keep(ctx: Context) -> None:
