@@ -44,3 +44,32 @@ def test_save_load_continue_equals_uninterrupted(name, fixtures, tmp_path, seed,
     for key in keys[cut:]:
         resumed.choose(key)
     assert json.dumps(resumed.snapshot(), sort_keys=True) == json.dumps(whole.snapshot(), sort_keys=True)
+
+
+BUNDLED = [p.stem for p in loader.bundled_files()]
+
+
+@pytest.mark.adventures
+@pytest.mark.parametrize("name", BUNDLED)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), picks=st.randoms(use_true_random=False), steps=st.integers(0, 60),
+       undo_at=st.integers(0, 60))
+def test_any_state_reached_saves_and_its_save_replays_to_the_same_state(name, tmp_path, seed, picks, steps, undo_at):
+    """Every state play reaches (undo included) is a save whose decisions replay to that state."""
+    from solo.replay import read_replay, replay_payload
+
+    adventure = loader.load(name).adventure
+    store = SaveStore(tmp_path / f"r{seed}")
+    session = Session(Game(adventure, seed=seed), adventure, store, "r")
+    session.game.start()
+    for n in range(steps):
+        if session.game.finished:
+            break
+        if n == undo_at and session.undo():
+            continue
+        session.choose(picks.choice(session.game.offered.enabled_keys()))
+    path = session.save()
+    payload = read_replay(str(path))
+    result = replay_payload(payload)
+    assert result.same, result.differences
+    assert json.dumps(result.game.snapshot(), sort_keys=True) == json.dumps(session.game.snapshot(), sort_keys=True)
