@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from solo.engine.game import EngineError, Game, InvalidDecision
+from solo.engine.gm import GMError
 from solo.rules.base import Character
 from solo.saves import SaveError, SaveStore, read_file
-from solo.session import UNDO, Session, forgives, load_adventure_for
+from solo.session import UNDO, Session, forgives, gm_command, load_adventure_for
 
 #: The most decisions a replay re-enacts (a long game is a few thousand); every decision is
 #: bounded in work by the engine's step budgets, so a replay is bounded too.
@@ -78,6 +79,15 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
                 return ReplayResult(session.game, False, [f"step {steps}: nothing to undo"], steps - 1)
             if observer is not None:
                 observer(UNDO, None, [], session.game)
+            continue
+        gm = gm_command(key)
+        if gm is not None:
+            try:
+                done = session.gm_act(*gm)
+            except (GMError, EngineError) as exc:
+                return ReplayResult(session.game, False, [f"step {steps} ({key!r}) failed: {exc}"], steps - 1)
+            if observer is not None:
+                observer(key, None, done if isinstance(done, list) else [], session.game)
             continue
         if session.game.offered is None:
             return ReplayResult(session.game, False, [f"the game ended before step {steps}"], steps - 1)

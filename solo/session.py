@@ -93,6 +93,16 @@ class Session:
             self.history.append(mark(story_point(snapshot), place, list(drawn or [])))
             del self.history[:-UNDO_DEPTH]
 
+    def gm_act(self, word: str, rest: str) -> Any:
+        """Carry out a changing GM command (:data:`solo.engine.gm.CHANGES`) and record it among
+        the decisions, so the save replays; :class:`~solo.engine.gm.GMError` when it cannot be
+        done (nothing is recorded then). An undo steps back past it to before the last choice."""
+        from solo.engine.gm import GameMaster, act
+
+        result = act(GameMaster(self.game), word, rest)
+        self.transcript.append(gm_line(word, rest))
+        return result
+
     def choose(self, key: str, before: dict[str, Any] | None = None) -> list:
         """Make a decision through the session, so undo and replays know of it.
 
@@ -161,6 +171,21 @@ class Session:
 
 
 UNDO = ":undo"
+
+
+def gm_line(word: str, rest: str) -> str:
+    """How a GM command is written among a save's decisions: ``:goto hallway``."""
+    return f":{word} {' '.join(rest.split())}".rstrip()
+
+
+def gm_command(line: str) -> tuple[str, str] | None:
+    """A save's decision that is a changing GM command, as (word, rest); None for any other."""
+    from solo.engine.gm import CHANGES
+
+    if not line.startswith(":") or line == UNDO:
+        return None
+    word, _, rest = line[1:].partition(" ")
+    return (word, rest) if word in CHANGES else None
 SPENT_ON_UNDO = ("rerolls",)
 UNDO_DEPTH = 50  # steps :undo can go back in one sitting
 UNDO_SAVED = 10  # of those, kept in the save file

@@ -14,7 +14,7 @@ from typing import Any
 
 from solo.engine import events as ev
 from solo.saves import SaveError
-from solo.session import UNDO
+from solo.session import UNDO, gm_command
 
 
 @dataclass
@@ -43,11 +43,15 @@ def retell(payload: dict[str, Any]) -> Story:
     steps: list[Step] = []
 
     def observe(key: str, option: Any, events: list, game: Any) -> None:
-        if key == UNDO:
+        if key == UNDO:  # back to before the last choice, with any GM commands after it
+            while len(steps) > 1 and gm_command(steps[-1].key) is not None:
+                steps.pop()
             if len(steps) > 1:
                 steps.pop()
             return
         choice = getattr(option, "text", "") if option is not None else ""
+        if gm_command(key) is not None:
+            choice = f"(GM) {key}"
         steps.append(Step(choice=choice, key=key, events=list(events), turn=game.state.turn))
 
     result = replay_payload(payload, observe)

@@ -41,6 +41,34 @@ def _value(text: str) -> Any:
         raise GMError(f"{text!r} is not a number or true/false") from None
 
 
+#: The GM commands that change the game. A session records each one among its decisions
+#: (``:goto SCENE`` and so on), so a save made in GM mode replays: :func:`act` re-enacts it.
+CHANGES = ("goto", "set", "give", "force")
+
+
+def act(gm: "GameMaster", word: str, rest: str) -> Any:
+    """Carry out one changing GM command from its words (``goto SCENE``, ``set NAME VALUE``,
+    ``give ITEM``, ``force 6 6 1``): what the command returns, or :class:`GMError` saying why not."""
+    words = rest.split()
+    if word == "goto":
+        if len(words) != 1:
+            raise GMError("usage: :goto SCENE (:scenes lists them)")
+        return gm.goto(words[0])
+    if word == "set":
+        if len(words) != 2:
+            raise GMError("usage: :set NAME VALUE")
+        return gm.set(words[0], words[1])
+    if word == "give":
+        return gm.give(rest.strip())
+    if word == "force":
+        try:
+            faces = [int(w) for w in words]
+        except ValueError:
+            raise GMError("force takes numbers, e.g. :force 6 6 1") from None
+        return gm.force(faces)
+    raise GMError(f"{word!r} is not a GM command that changes the game")
+
+
 class _HasContext(Protocol):
     """A game as GM mode takes it: only its public :class:`~solo.engine.context.PlayContext`."""
 

@@ -76,65 +76,51 @@ def _gm(ctx: Context) -> GameMaster | None:
 
 def _changed(ctx: Context, events: list[ev.Event]) -> None:
     ctx.last_events = events
+    _autosave(ctx)  # saved before shown, as every step is
     ctx.front.show(events)
     show_notes(ctx.game, ctx.front, events)
-    _autosave(ctx)
+
+
+def _act(ctx: Context, word: str, rest: str) -> Any:
+    """Carry out a changing GM command through the session (which records it, so the save
+    replays); its result, or None when it was refused (said on the front end)."""
+    if _gm(ctx) is None:
+        return None
+    try:
+        return ctx.session.gm_act(word, rest)
+    except GMError as exc:
+        ctx.front.info("refused", str(exc))
+        return None
 
 
 @command("goto", usage=":goto SCENE", text="jump to a scene and enter it", group="gm")
 def _goto_command(ctx: Context, rest: str) -> None:
-    gm = _gm(ctx)
-    if gm is None:
-        return
-    if len(rest.split()) != 1:
-        ctx.front.info("refused", "usage: :goto SCENE (:scenes lists them)")
-        return
-    try:
-        _changed(ctx, gm.goto(rest.strip()))
-    except GMError as exc:
-        ctx.front.info("refused", str(exc))
+    events = _act(ctx, "goto", rest)
+    if events is not None:
+        _changed(ctx, events)
 
 
 @command("set", usage=":set NAME VALUE", text="set a flag, counter, clock, stat or resource", group="gm")
 def _set_command(ctx: Context, rest: str) -> None:
-    gm = _gm(ctx)
-    if gm is None:
-        return
-    words = rest.split()
-    if len(words) != 2:
-        ctx.front.info("refused", "usage: :set NAME VALUE")
-        return
-    try:
-        ctx.front.info("gm", gm.set(words[0], words[1]))
+    said = _act(ctx, "set", rest)
+    if said is not None:
+        ctx.front.info("gm", said)
         _autosave(ctx)
-    except GMError as exc:
-        ctx.front.info("refused", str(exc))
 
 
 @command("give", usage=":give ITEM", text="give the character an item", group="gm")
 def _give_command(ctx: Context, rest: str) -> None:
-    gm = _gm(ctx)
-    if gm is None:
-        return
-    try:
-        _changed(ctx, gm.give(rest.strip()))
-    except GMError as exc:
-        ctx.front.info("refused", str(exc))
+    events = _act(ctx, "give", rest)
+    if events is not None:
+        _changed(ctx, events)
 
 
 @command("force", usage=":force 6 6 1", text="the next dice show these faces", group="gm")
 def _force_command(ctx: Context, rest: str) -> None:
-    gm = _gm(ctx)
-    if gm is None:
-        return
-    try:
-        faces = [int(word) for word in rest.split()]
-        queued = gm.force(faces)
-    except ValueError as exc:
-        ctx.front.info("refused", str(exc) if isinstance(exc, GMError) else "force takes numbers, e.g. :force 6 6 1")
-        return
-    ctx.front.info("gm", f"the next dice: {' '.join(map(str, queued))}")
-    _autosave(ctx)
+    queued = _act(ctx, "force", rest)
+    if queued is not None:
+        ctx.front.info("gm", f"the next dice: {' '.join(map(str, queued))}")
+        _autosave(ctx)
 
 
 @command("state", usage=":state", text="every variable, clock, objective and the character", group="gm")

@@ -124,3 +124,25 @@ def test_a_gm_jump_enters_a_scene_as_play_does():
     scene_events = lambda events: [e.to_dict() for e in events if e.type in ("scene", "text", "choices")]  # noqa: E731
     assert played.state.scene == jumped.state.scene
     assert scene_events(by_jump) == scene_events(by_play)
+
+
+def test_a_game_played_with_gm_commands_replays_and_is_retold(tmp_path):
+    """GM commands that change the game are decisions too: the save records them, so a game
+    with jumps, sets, gifts and forced dice replays to the same state and its story says so."""
+    from click.testing import CliRunner
+
+    from solo.cli import cli
+    from solo.replay import read_replay, replay_payload
+    from solo.story import retell
+
+    lines = ["1", "1", ":goto bakehouse", ":force 6 6", "1", ":undo", "1", ":set nosuch 1"]
+    played = CliRunner().invoke(cli, ["play", "blessed-harvest", "--seed", "0", "--gm", "--slot", "g",
+                                      "--save-dir", str(tmp_path)], input="\n".join(lines) + "\n")
+    assert played.exit_code == 0, played.output
+    payload = read_replay(str(tmp_path / "g.json"))
+    assert ":goto bakehouse" in payload["transcript"] and ":force 6 6" in payload["transcript"]
+    assert ":set nosuch 1" not in payload["transcript"], "a refused command changes nothing and is not kept"
+    result = replay_payload(payload)
+    assert result.same, result.differences
+    choices = [step.choice for step in retell(payload).steps]
+    assert "(GM) :goto bakehouse" in choices

@@ -373,3 +373,101 @@ def check_save(main: bytes, bak: bytes | None, folder: Path) -> str | None:
         except Exception:
             return _finding(f"{what} raised")
     return None
+
+
+# -- expressions against a real game ------------------------------------------------------------
+
+_GAMES: dict[str, Any] = {}
+
+
+def check_expression(text: str, adventure_name: str = "supply-ship") -> str | None:
+    """Evaluate one expression as the engine does in play (its real functions and variables,
+    through :meth:`~solo.engine.game.Game.evaluate`); a description of the finding, or None."""
+    from solo.adventure.expressions import ExpressionError
+
+    game = _GAMES.get(adventure_name)
+    if game is None:
+        from solo.adventure import loader
+        from solo.engine.game import Game
+
+        game = Game(loader.load(adventure_name).adventure, seed=1)
+        game.start()
+        game.choose(game.offered.enabled_keys()[0])
+        _GAMES[adventure_name] = game
+    try:
+        value = game.evaluate(text)
+    except (ExpressionError, *_expected()):
+        return None
+    except Exception:
+        return _finding(f"evaluating {text[:200]!r} raised")
+    if value is not None and not isinstance(value, (bool, int, float, str, list, tuple, dict)):
+        return f"evaluating {text[:200]!r} gave a {type(value).__name__}"
+    return None
+
+
+# -- whole playthroughs through the command line -------------------------------------------------
+
+
+def playthrough_case(rnd: random.Random) -> dict[str, Any]:
+    """A bundled adventure played from a seed by lines a player might type: choices (often out of
+    range), ``:undo``, ``:save``, notes, help, and in GM mode jumps, sets, gifts and forced dice."""
+    from solo.adventure import loader
+
+    path = rnd.choice(BUNDLED)
+    adventure = loader.load(path).adventure
+    scenes = sorted(adventure.scenes)
+    items = sorted(getattr(adventure, "items", {}) or {}) or ["nothing"]
+    gm = rnd.random() < 0.5
+    lines: list[str] = []
+    for _ in range(rnd.randint(5, 120)):
+        roll = rnd.random()
+        if roll < 0.7:
+            lines.append(str(rnd.choice([1, 1, 2, 2, 3, 4, 5, 12, 13, 0, 99])))
+        elif roll < 0.78:
+            lines.append(":undo")
+        elif roll < 0.82:
+            lines.append(rnd.choice([":save", ":sheet", ":journal", ":look", ":recap", ":help", ":rules", "?"]))
+        elif roll < 0.86:
+            lines.append(":note " + str(hostile_value(rnd))[:200])
+        elif gm and roll < 0.9:
+            lines.append(f":goto {rnd.choice(scenes)}")
+        elif gm and roll < 0.94:
+            lines.append(f":set {rnd.choice(['x', 'door_open', 'turn', 'alarm'])} {rnd.choice(['1', 'true', '-3', 'word'])}")
+        elif gm and roll < 0.96:
+            lines.append(f":give {rnd.choice(items)}")
+        elif gm:
+            lines.append(":force " + " ".join(str(rnd.randint(0, 7)) for _ in range(rnd.randint(1, 4))))
+        else:
+            lines.append(rnd.choice(["", "  ", "look around", ":oracle Is it safe?", ":roll 2d6"]))
+    return {"adventure": str(path), "seed": rnd.randrange(10**6), "gm": gm, "lines": lines}
+
+
+def check_playthrough(case: dict[str, Any], folder: Path) -> str | None:
+    """Play the case in line mode as a person would (``solo play``, its lines typed), then replay
+    the save it left: a traceback, a bug report, or a replay that differs is a finding."""
+    from click.testing import CliRunner
+
+    from solo.cli import cli
+    from solo.replay import read_replay, replay_payload
+
+    args = ["play", case["adventure"], "--seed", str(case["seed"]), "--slot", "p", "--save-dir", str(folder)]
+    if case["gm"]:
+        args.append("--gm")
+    result = CliRunner().invoke(cli, args, input="\n".join(case["lines"]) + "\n")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        exc = result.exception
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    if "Traceback" in result.output or "internal error" in result.output:
+        return "the output shows a bug:\n" + result.output[-3000:]
+    save = folder / "p.json"
+    if not save.exists():
+        return None if result.exit_code != 0 else "a game played and left no save"
+    try:
+        replayed = replay_payload(read_replay(str(save)))
+    except _expected():
+        return None
+    except Exception:
+        return _finding("replaying the save raised")
+    if not replayed.same:
+        return f"the save does not replay to the same game: {replayed.differences}"
+    return None

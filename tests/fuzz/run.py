@@ -1,6 +1,6 @@
 """The long fuzz run: hostile adventures and damaged saves for hours, with counts and findings.
 
-    python tests/fuzz/run.py --adventures 100000 --saves 100000 [--workers 2] [--out fuzz-findings]
+    python tests/fuzz/run.py [--adventures N] [--saves N] [--expressions N] [--playthroughs N] [--out fuzz-findings]
 
 Each worker is a separate Python process that runs cases from a seed onwards (the generators of
 :mod:`cases`, fed ``random.Random(seed)``) and prints one line per case: the seed, the finding or
@@ -33,6 +33,11 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
 
 
+#: What the run fuzzes: mutated adventures, damaged saves, expressions evaluated by a real game,
+#: and whole playthroughs typed into ``solo play`` (GM commands and undo included) then replayed.
+KINDS = ["adventure", "save", "expression", "playthrough"]
+
+
 def current_case(out: str, kind: str) -> Path:
     """Where a worker keeps the case it is running (copied beside a finding)."""
     return Path(out) / f".current-{kind}.{'yaml' if kind == 'adventure' else 'json'}"
@@ -62,6 +67,14 @@ def worker(kind: str, start: int, count: int, out: str) -> int:
                     data = cases.adventure_case(rnd)
                     current.write_bytes(data)
                     finding = cases.check_adventure(data, case, rnd)
+                elif kind == "expression":
+                    text = cases.expression(rnd)
+                    current.write_text(json.dumps(text), encoding="utf-8")
+                    finding = cases.check_expression(text)
+                elif kind == "playthrough":
+                    play = cases.playthrough_case(rnd)
+                    current.write_text(json.dumps(play), encoding="utf-8")
+                    finding = cases.check_playthrough(play, case)
                 else:
                     main, bak = cases.save_case(rnd, base / "real")
                     current.write_bytes(main)
@@ -139,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hang", type=float, default=20.0, help="seconds without an answer that make a hang")
     parser.add_argument("--memory", type=int, default=500, help="MB of peak memory that make a finding")
     parser.add_argument("--out", default="fuzz-findings", help="folder for findings")
-    parser.add_argument("--worker", choices=["adventure", "save"], help=argparse.SUPPRESS)
-    parser.add_argument("--kind", choices=["adventure", "save"], help="run only this kind")
+    parser.add_argument("--expressions", type=int, default=1_000_000)
+    parser.add_argument("--playthroughs", type=int, default=100_000)
+    parser.add_argument("--worker", choices=KINDS, help=argparse.SUPPRESS)
+    parser.add_argument("--kind", choices=KINDS, help="run only this kind")
     parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -150,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
         runs.append(Run("adventure", args.start, args.adventures, args))
     if args.kind in (None, "save") and args.saves:
         runs.append(Run("save", args.start, args.saves, args))
+    if args.kind in (None, "expression") and args.expressions:
+        runs.append(Run("expression", args.start, args.expressions, args))
+    if args.kind in (None, "playthrough") and args.playthroughs:
+        runs.append(Run("playthrough", args.start, args.playthroughs, args))
     selector = selectors.DefaultSelector()
     for run in runs:
         run.spawn(selector)

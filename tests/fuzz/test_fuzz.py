@@ -72,3 +72,20 @@ def test_generated_expressions_parse_and_evaluate_or_refuse(rnd: random.Random):
     except ExpressionError:
         return
     assert value is None or isinstance(value, (bool, int, str, list))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.randoms(use_true_random=False))
+def test_generated_expressions_evaluate_in_a_real_game_or_refuse(rnd: random.Random):
+    finding = cases.check_expression(cases.expression(rnd))
+    assert finding is None, finding
+
+
+@settings(max_examples=8, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_typed_playthroughs_never_raise_and_their_saves_replay(tmp_path_factory, alarm, rnd: random.Random):
+    case = cases.playthrough_case(rnd)
+    alarm()
+    finding = cases.check_playthrough(case, tmp_path_factory.mktemp("play"))
+    assert finding is None, (case, finding)

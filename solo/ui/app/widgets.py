@@ -62,8 +62,17 @@ class StoryPane(VerticalScroll):
         if not laid_out and tries > 0:  # the new blocks have no size yet: wait for the layout
             self.set_timer(0.02, lambda: self._reveal(first, tries - 1))
             return
-        self.scroll_to(y=first.virtual_region.y, animate=False, immediate=True)
+        target, end = first.virtual_region.y, self.max_scroll_y
+        self.scroll_to(y=target, animate=False, immediate=True)
         self._check_more()
+        if tries > 0:  # a loaded machine may lay out the rest later: look again after it draws
+            self.call_after_refresh(self._settle, first, target, end, tries - 1)
+
+    def _settle(self, first: Static, target: int, end: float, tries: int) -> None:
+        """Scroll again if the block or the story's end moved since the last scroll (the layout
+        finished after it, so the pane stopped short of what was just added)."""
+        if first.virtual_region.y != target or self.max_scroll_y != end:
+            self._reveal(first, tries)
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
