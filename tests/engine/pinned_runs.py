@@ -21,8 +21,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_NAMES = ("small.yaml", "hb-fight.yaml", "guts-fight.yaml", "four-s-fight.yaml", "game-fight.yaml", "lf-fight.yaml")
-POLICY_RUNS = {"random": 30, "careful": 10, "cautious": 6, "greedy": 6, "explorer": 6}
-EVENT_RUNS = 6
+POLICY_RUNS = {"random": 12, "careful": 4, "cautious": 3, "greedy": 3, "explorer": 3}
+EVENT_RUNS = 3
 
 
 def _json(value: Any) -> str:
