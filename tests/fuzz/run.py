@@ -22,6 +22,7 @@ import os
 import random
 import resource
 import selectors
+import signal
 import subprocess
 import sys
 import tempfile
@@ -221,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                 last_report = now
                 report()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C (or a forwarded one) waits for the figures
         for run in runs:
             run.stop(selector)
     report(final=True)
