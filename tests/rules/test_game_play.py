@@ -108,7 +108,8 @@ def test_overloaded_the_character_cannot_stand_for_brawn_and_balance_checks(guil
     events = choose(game, "Heave the cart aside")  # Lift/Smash: not rolled, a failure
     record = roll_of(events)
     assert record["dice"] == [] and record["outcome"] == "failure"
-    assert record["details"]["not_rolled"].startswith("too tired to stand")
+    assert record["details"]["not_rolled"] == "cannot-stand"  # a reason, said when shown
+    assert any("not rolled, too tired to stand" in step for step in step_lines(record))
     assert game.dice.forced_pending == (8,)  # no die was used
     game.dice.clear_forced()
     events = choose(game, "Listen for the ambush", 7)  # a Brains check still rolls, at −1

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from solo.rules.humanity_blessed import bumping
 from solo.rules.base import Character, RulesError
 from solo.rules.dice import Dice
+from solo.rules.reasons import step_lines
 from solo.rules.humanity_blessed import (
     HumanityBlessed,
     LIFESTYLE_TABLE,
@@ -327,7 +328,7 @@ def test_check_record_reads_the_dice():
     rec = HB.check(dice, ch, {"stat": "Hand", "target": "medium"})
     assert rec.dice == [1, 6] and rec.total == 7 and rec.outcome == "failure"
     assert rec.details["rounds"] == [[1], [6]] and rec.details["bumps"] == 1
-    assert rec.steps[-1].startswith("result: 7 vs 8")
+    assert step_lines(rec)[-1].startswith("result: 7 vs 8")
     dice.force(8)
     rec = HB.check(dice, ch, {"stat": "hand", "target": 8})
     assert rec.success and rec.details["size"] == "medium"
@@ -524,7 +525,7 @@ def test_session_started_lazily():
     dice = Dice(0)
     dice.force(4, 7, 5)
     rec = HB.check(dice, ch, {"stat": "hand", "target": 4})
-    assert ch.extra["session"]["lucky_number"] == 7 and rec.steps[0].startswith("Lucky number")
+    assert ch.extra["session"]["lucky_number"] == 7 and step_lines(rec)[0].startswith("Lucky number")
     assert rec.total == 5
 
 

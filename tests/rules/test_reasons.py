@@ -114,19 +114,198 @@ def test_steps_of_other_shapes_are_still_shown():
         ["a 6 cancels a 1", "1 of 1 read full success → full success"]
 
 
-CONVERTED = ["supply-ship", "lantern-fen", "goblin-market", "clockwork-heist"]  # GUTS+, Loose and Fuzzy, FOUR-S, GAME
+SYSTEMS = {"supply-ship": "guts-plus", "lantern-fen": "loose-fuzzy", "goblin-market": "four-s",
+           "clockwork-heist": "game", "blessed-harvest": "humanity-blessed"}  # a format-1 save of each system
+
+
+def _no_sentence(value) -> bool:
+    """A step's value holds numbers, codes and names, never a sentence (five words or more)."""
+    if isinstance(value, str):
+        return len(value.split()) < 5
+    if isinstance(value, list):
+        return all(_no_sentence(v) for v in value)
+    if isinstance(value, dict):
+        return all(_no_sentence(v) for v in value.values())
+    return True
 
 
 def test_replayed_games_keep_only_reasons_their_ruleset_can_say():
     from solo.rules.reasons import words_for
 
-    for name in CONVERTED:
+    seen = set()
+    for name in SYSTEMS:
         result = replay_payload(read_replay(str(FORMAT1 / f"{name}.json")))
         rolls = result.game.snapshot()["rolls"]
         assert rolls, name
         for record in rolls:
+            seen.add(record["system"])
             words = words_for(record["system"])
             for step in record["steps"]:
-                assert isinstance(step, dict) and step["code"] != "said", (name, step)
-                assert _plain_values(step), (name, step)
+                assert isinstance(step, dict) and step["code"] != "said" and "text" not in step, (name, step)
+                assert _plain_values(step) and _no_sentence(step), (name, step)
                 assert words is not None and words(step) is not None, (name, step)
+    assert seen == set(SYSTEMS.values())  # all five systems
+
+
+# -- Humanity, Blessed ------------------------------------------------------------------------
+
+HB_STATS = ["hurt", "hurry", "hand", "head", "heart", "home"]
+HB_CONDITIONS = ["surprise", "distracted", "ache: hand", "weakness: hurt", "cursed", "taxed", "vulnerability",
+                 "pain: hand", "uncool", "muddled"]
+HB_ABILITIES = ["Survival Instinct", "Armored Skin", "Blessed Luck", "Fearless Resolve", "Advanced Training",
+                "Ease of Focus", "Perfect Divination"]
+
+
+def _hb_character(pick: random.Random, name: str) -> Character:
+    from solo.rules import registry
+
+    return registry.get("humanity-blessed").prepare_character(Character(
+        name=name, system="humanity-blessed", stats={s: pick.choice(["d4", "d6", "d8"]) for s in HB_STATS + ["history"]},
+        resources={"blessings": [pick.randint(1, 6) for _ in range(pick.randint(0, 8))]},
+        conditions=pick.sample(HB_CONDITIONS, pick.randint(0, 2)),
+        extra={"abilities": pick.sample(HB_ABILITIES, pick.randint(0, 3)), "lifestyle": "Eager",
+               "session": {"lucky_number": pick.choice([None, 3, 5]), "big_win": False}}))
+
+
+def _hb_records(count: int):
+    """Random checks and contests (sparks, aid, groups, defences), each taken through random offers."""
+    from solo.rules import registry
+    from solo.rules.base import RulesError
+
+    rules = registry.get("humanity-blessed")
+    pick = random.Random(11)
+    for seed in range(count):
+        dice = Dice(seed)
+        me = _hb_character(pick, "Ana")
+        params = {"stat": pick.choice(HB_STATS), "modifier": pick.choice([0, 0, -1, 2]),
+                  "aid": pick.choice([None, None, 2, "d4"])}
+        if pick.random() < 0.4:
+            params["spark"] = pick.choice(HB_STATS)
+        try:
+            if seed % 2:
+                params.update(defending=pick.random() < 0.5, violent=pick.random() < 0.4)
+                record = rules.contest(dice, me, _hb_character(pick, "Boss"), params)
+            else:
+                params["target"] = pick.choice([4, 6, 8, 12])
+                if seed % 10 == 4:
+                    params["group_with"] = [_hb_character(pick, f"Pip {n}").to_dict() for n in range(pick.randint(1, 3))]
+                record = rules.check(dice, me, params)
+            yield record
+            for _ in range(4):
+                offers = [o for o in rules.offers(record, me) if not o.typed]
+                if not offers:
+                    break
+                record = rules.apply_offer(dice, record, me, pick.choice(offers).key)
+                yield record
+            yield rules.settle(dice, record, me, params, frozenset())
+        except RulesError:
+            continue
+
+
+def test_a_humanity_blessed_record_holds_codes_and_numbers_and_every_code_has_words():
+    from solo.rules.humanity_blessed import record_steps, record_words as hb_words
+
+    seen = set()
+    for record in _hb_records(800):
+        steps = record.to_dict()["steps"]
+        assert steps
+        for step in steps:
+            assert isinstance(step, dict) and isinstance(step["code"], str), step
+            assert _plain_values(step) and _no_sentence(step), step
+            assert hb_words.say(step) is not None, step
+            seen.add(step["code"])
+        assert sum(record_steps.is_verdict(s) for s in steps) <= 1  # a re-read replaces the verdict
+        assert all(isinstance(line, str) and line for line in step_lines(record))
+    assert {"rolled", "check-result", "contest-result", "defence-result", "help", "aid", "no-spark", "spark-paid",
+            "first-roll", "late-spark", "answer-open", "answer-spark", "group-median", "modifier", "ache",
+            "weakness", "no-bumping", "blessed-luck", "was", "fearless", "lucky-earned"} <= seen
+
+
+def test_humanity_blessed_steps_read_as_they_did_when_records_kept_sentences():
+    from solo.rules.humanity_blessed import record_words as hb_words
+
+    said = {  # a step, and the line solo showed for it when the record kept the sentence
+        "Ana d8: 1 | 6 = 7 (1 bump)": reason("rolled", who="Ana", die="d8", rounds=[[1], [6]], natural=7, bumps=1),
+        "Ana d4: 1 | 1 | 1 | 1 | 1 | 1 | … | 3 = 9 (9 bumps)":
+            reason("rolled", who="Ana", die="d4", rounds=[[1]] * 9 + [[3]], natural=9, bumps=9),
+        "  no spark: hand d6 and heart d8 are not balanced":
+            reason("no-spark", why="unbalanced", stat="hand", die="d6", spark="heart", spark_die="d8"),
+        "  no spark: taxed": reason("no-spark", why="taxed"),
+        "  group of 3: the second highest roll counts: 4 (Pip)":
+            reason("group-median", rolls=3, rank=2, total=4, name="Pip"),
+        "result: 9 vs 8 → success (medium, Perfect Divination)":
+            reason("check-result", total=9, target=8, outcome="success", size="medium", divination=True),
+        "result: History covers 4 (up to 6): win (very-minor)":
+            reason("uncommon-result", total=4, limit=6, won=True, size="very-minor"),
+        "result: History covers up to 6, not 8: loss": reason("uncommon-result", total=8, limit=6, won=False, size=None),
+        "History d8 covers target 5: automatic success (very-minor)":
+            reason("auto-history", die="d8", target=5, size="very-minor"),
+        "  Blessèd Distraction (Pip): -3": reason("distraction", by="Pip", value=3),
+        "  help for the defender: a helper spends 2 blessing dice, +dc2 → +3":
+            reason("fight-help", defending=True, opponent=None, by=None, dice=2, die="+dc2", value=3),
+        "  help (Boss): 1 blessing die, +1 takes off 1":
+            reason("line-help", defending=True, opponent="Boss", dice=1, die="+1", value=1, sign=-1),
+        "  defender aid (Armored Skin): +2": reason("aid", defender=True, who=None, source="Armored Skin", value=2),
+        "  vulnerability: the attacker forces the defender to reroll 7":
+            reason("forced-reroll", defender=True, by=None, whom=None, total=7),
+        "Lucky number: none today (rolled 2 and 5)": reason("lucky-number", lucky=None, faces=[2, 5]),
+    }
+    for line, step in said.items():
+        assert hb_words.say(step) == line
+
+
+def test_a_humanity_blessed_roll_left_waiting_in_an_old_save_is_helped_and_read_again():
+    from solo.rules import registry
+    from solo.rules.dice import RollRecord
+
+    rules = registry.get("humanity-blessed")
+    raw = json.loads((FORMAT1 / "blessed-harvest.json").read_text())
+    old = next(r for r in raw["state"]["rolls"] if r["steps"] == ["hand d4: 4 = 4", "result: 4 vs 4 → success (minor)"])
+    record = RollRecord.from_dict(dict(old, steps=[said(s) for s in old["steps"]]))  # as the migration leaves it
+    hero = _hb_character(random.Random(3), "Wren")
+    hero.resources["blessings"] = [6]
+    helped = rules.apply_offer(Dice(3), record, hero, "help-1")
+    lines = step_lines(helped)
+    assert lines[0] == "hand d4: 4 = 4" and lines[1] == "  help: spent 1 blessing die, +1 → +1"
+    assert lines[-1] == "result: 5 vs 4 → success (minor)" and sum(line.startswith("result:") for line in lines) == 1
+
+
+# -- GAME ---------------------------------------------------------------------------------------
+
+
+def test_game_trait_notes_are_reasons_in_steps_and_details_and_old_sentences_still_read():
+    from solo.rules import registry
+    from solo.rules.game import record_words as game_words
+    from solo.rules.game.words import explain
+
+    class Names:
+        def stat(self, name):
+            return str(name)
+
+        def person(self, person_id):
+            return person_id
+
+    rules = registry.get("game")
+    hero = rules.prepare_character(Character(
+        name="Ada", system="game", stats={"Perception/Track": 2, "Bargain/Appraise": 3},
+        extra={"traits": {"advantage": "danger sense", "disadvantage": "absentmindedness"},
+               "talents": {"Bargain/Appraise": 1}}, resources={"fp": 8, "max_fp": 8}))
+    record = rules.check(Dice(4), hero, {"stat": "Perception/Track", "difficulty": "hard",
+                                         "tags": ["surprise", "ongoing"]}).to_dict()
+    assert record["details"]["notes"] == [{"code": "danger-sense", "dice": 3}, {"code": "absentmindedness", "dice": 2}]
+    notes = [s for s in record["steps"] if s["code"] == "note"]
+    assert [n["note"]["code"] for n in notes] == ["danger-sense", "absentmindedness"]
+    assert step_lines(record)[:2] == ["danger sense: detecting a surprise attack is Easy (1d8, not 3d8)",
+                                      "absentmindedness: an ongoing activity is one level harder (2d8)"]
+    assert explain(record, Names()).why[0] == "Danger sense: detecting a surprise attack is Easy (1d8, not 3d8)."
+    haggle = rules.check(Dice(4), hero, {"stat": "Bargain/Appraise", "tags": ["haggle"]}).to_dict()
+    assert haggle["details"]["notes"] == [{"code": "haggling", "percent": 10}]
+    assert step_lines(haggle)[0] == "haggling: a success moves the price 10%"
+    # a save written while notes were kept as text reads as it did
+    old = dict(record, details=dict(record["details"], notes=["danger sense: as it was written"],
+                                    not_rolled="too tired, as it was written"),
+               steps=[reason("note", text="danger sense: as it was written")])
+    assert step_lines(old) == ["danger sense: as it was written"]
+    assert explain(old, Names()).why[:2] == ("Danger sense: as it was written.", "No roll: too tired, as it was written, so it fails.")
+    assert game_words.say(reason("not-rolled", label="Lift/Smash", rating=3, why="cannot-stand")) == \
+        "Lift/Smash 3: not rolled, too tired to stand while carrying the load (FP − ENC ≤ 0) → failure"

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Mapping
 
 from solo.rules.dice import Dice
+from solo.rules.game.record_words import blocked_text
 from solo.rules.game.skills import DIE, DIFFICULTY_DICE, EXHAUSTION_PENALTY, TARGET, rules_error
 
 
@@ -23,9 +24,9 @@ class GameCheck:
     tags: tuple[str, ...] = ()  # what the check is about (see solo.rules.game.tags)
     dice: int = 0  # d8s rolled when a trait changes them; 0: the difficulty's
     excess_cap: int | None = None  # a parry's excess counts up to the talent level
-    blocked: str = ""  # why the check fails without a roll ("" when it is rolled)
+    blocked: str = ""  # why the check fails without a roll, a code ("" when it is rolled)
     talent: int = 0  # the talent level a haggle or a fast talk reads
-    notes: tuple[str, ...] = ()  # what traits, talents and the load changed, for the record
+    notes: tuple[Mapping[str, Any], ...] = ()  # what traits and talents changed, as reasons
 
     @property
     def dice_count(self) -> int:
@@ -104,7 +105,7 @@ def read_check(check: GameCheck, rolled: Iterable[int], extra: int | None = None
     rolled = tuple(int(v) for v in rolled)
     if check.blocked:
         if rolled or extra is not None:
-            raise rules_error(f"this check is not rolled ({check.blocked})")
+            raise rules_error(f"this check is not rolled ({blocked_text(check.blocked)})")
         return CheckResult((), None, 0, 0, False, False, False, -TARGET)
     if len(rolled) != check.dice_count:
         raise rules_error(f"a {check.difficulty} check reads {check.dice_count} dice (got {len(rolled)})")

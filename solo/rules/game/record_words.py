@@ -3,8 +3,10 @@
 The ruleset (:mod:`.records`, :mod:`.ruleset`) writes each side's dice, sum, extra die, reroll
 and contest reading as a code and its numbers (:func:`solo.rules.reasons.reason`); this module
 alone turns them into lines. A step with ``who`` (a contest's side, one check of a combined
-attempt) is led by it. A trait's ``note`` is shown as the trait wrote it when the check was made.
-:func:`say` returns None for a code it does not know.
+attempt) is led by it. What a trait or a talent changed is a ``note`` holding its own reason
+(:func:`note`, also read for a record's ``details["notes"]``), and why a check is not rolled is a
+code (:func:`blocked_text`, also for ``details["not_rolled"]``); both still read a sentence a save
+from before they kept reasons holds. :func:`say` returns None for a code it does not know.
 """
 
 from __future__ import annotations
@@ -21,6 +23,56 @@ def say(step: Mapping[str, Any]) -> str | list[str] | None:
         return None
     line = words(step)
     return f"{step['who']}: {line}" if step.get("who") else line
+
+
+def note(n: Any) -> str:
+    """What a trait or a talent changed on a check (a note's reason; an older save's words)."""
+    if not isinstance(n, Mapping):
+        return str(n)
+    words = _NOTES.get(str(n.get("code")))
+    if words is None:
+        values = ", ".join(f"{k}={v}" for k, v in n.items() if k != "code")
+        return f"{n.get('code', '?')}: {values}" if values else str(n.get("code", "?"))
+    return words(n)
+
+
+def _parry(n: Mapping[str, Any]) -> str:
+    if n["level"]:
+        return f"parry: the excess counts up to the Hack/Slash talent level {n['level']}"
+    return "parry without a Hack/Slash talent: its excess counts for nothing"
+
+
+def _surprise_attack(n: Mapping[str, Any]) -> str:
+    if n.get("capped"):
+        return f"free surprise attack at the Perception/Track talent level: rating {n['level']}"
+    return f"free surprise attack (Perception/Track talent {n['level']})"
+
+
+def _fast_talk(n: Mapping[str, Any]) -> str:
+    hours = n["hours"]
+    extra = f" plus {hours} hour{'s' if hours != 1 else ''}" if hours else ""
+    return f"fast talk: the mark sees through it after 5-10 minutes{extra}"
+
+
+_NOTES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "danger-sense": lambda n: f"danger sense: detecting a surprise attack is Easy (1d8, not {n['dice']}d8)",
+    "absentmindedness": lambda n: f"absentmindedness: an ongoing activity is one level harder ({n['dice']}d8)",
+    "parry": _parry,
+    "surprise-attack": _surprise_attack,
+    "haggling": lambda n: f"haggling: a success moves the price {n['percent']}%",
+    "fast-talk": _fast_talk,
+}
+
+#: Why a check is not rolled, by code.
+BLOCKED = {
+    "no-surprise-talent": "no Perception/Track talent, so no free surprise attack",
+    "cannot-stand": "too tired to stand while carrying the load (FP − ENC ≤ 0)",
+}
+
+
+def blocked_text(code: str) -> str:
+    """Why a check is not rolled, in words (an older save's words are kept as they are)."""
+    return BLOCKED.get(code, code)
 
 
 def _lowest(s: Mapping[str, Any]) -> str:
@@ -72,8 +124,8 @@ def _fast_talked(s: Mapping[str, Any]) -> str:
 
 
 _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "note": lambda s: str(s["text"]),
-    "not-rolled": lambda s: f"{s['label']} {s['rating']}: not rolled, {s['why']} → failure",
+    "note": lambda s: str(s["text"]) if "text" in s else note(s.get("note")),
+    "not-rolled": lambda s: f"{s['label']} {s['rating']}: not rolled, {blocked_text(s['why'])} → failure",
     "lowest": _lowest,
     "sum": _sum,
     "extra-die": _extra,

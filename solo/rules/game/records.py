@@ -31,7 +31,7 @@ def result_details(chk: GameCheck, res: CheckResult) -> dict[str, Any]:
     if chk.dice:
         details["dice"] = chk.dice
     if chk.notes:
-        details["notes"] = list(chk.notes)
+        details["notes"] = [dict(note) for note in chk.notes]
     if chk.blocked:
         details["not_rolled"] = chk.blocked
     if res.extra is not None:
@@ -52,9 +52,9 @@ def result_from_details(chk: GameCheck, data: Mapping[str, Any]) -> CheckResult:
 
 def result_steps(chk: GameCheck, res: CheckResult, who: str = "") -> list[Step]:
     """The reading of one side's check as reasons (said by :mod:`.record_words`); ``who`` leads
-    each line in a contest or a combined attempt. A trait's note is kept as the trait wrote it."""
+    each line in a contest or a combined attempt; a trait's or a talent's note is its reason."""
     side = {"who": who} if who else {}
-    steps = [reason("note", text=note, **side) for note in chk.notes]
+    steps = [reason("note", note=dict(note), **side) for note in chk.notes]
     if chk.blocked:
         return steps + [reason("not-rolled", label=chk.label, rating=chk.rating, why=chk.blocked, **side)]
     steps.append(reason("lowest", label=chk.label, rating=chk.rating, difficulty=chk.difficulty,

@@ -299,7 +299,7 @@ class Game(RulesetDefaults):
         blocked = effects.blocked
         notes = list(effects.notes)
         if character is not None and cannot_stand(character, skill):
-            blocked = "too tired to stand while carrying the load (FP − ENC ≤ 0)"
+            blocked = "cannot-stand"
         return GameCheck(
             skill, effects.rating if effects.rating is not None else rating, difficulty, bonus,
             exhausted, notable, group_n, tags=tags, dice=effects.dice,

@@ -45,6 +45,7 @@ from solo.rules.game.character import talents
 from solo.rules.game.checks import GameCheck
 from solo.rules.game.skills import DIFFICULTY_DICE, rules_error
 from solo.rules.game.traits import character_traits
+from solo.rules.reasons import Step, reason
 
 ATTACK_SKILLS = ("Hack/Slash", "Lift/Smash", "Throw/Ensnare", "Shoot/Fire")
 #: Each tag and the skills it belongs to (empty: any skill).
@@ -93,9 +94,9 @@ class TagEffects:
     dice: int = 0  # dice rolled instead of the difficulty's (0: the difficulty's)
     rating: int | None = None  # an effective rating instead of the skill's
     excess_cap: int | None = None
-    blocked: str = ""  # why the check fails without a roll
+    blocked: str = ""  # why the check fails without a roll, a code (:data:`.record_words.BLOCKED`)
     talent: int = 0  # the talent level a haggle or a fast talk reads
-    notes: tuple[str, ...] = ()
+    notes: tuple[Step, ...] = ()  # what the traits and talents changed, as reasons (:func:`.record_words.note`)
 
 
 def tag_effects(
@@ -110,37 +111,33 @@ def tag_effects(
     dice = DIFFICULTY_DICE[difficulty]
     changed = 0
     effects: dict[str, Any] = {}
-    notes: list[str] = []
+    notes: list[Step] = []
     if "surprise" in tags and "danger sense" in traits and dice > 1:
         changed = 1
-        notes.append(f"danger sense: detecting a surprise attack is Easy (1d8, not {dice}d8)")
+        notes.append(reason("danger-sense", dice=dice))
     if "ongoing" in tags and "absentmindedness" in traits:
         base = changed or dice
         changed = min(MAX_DICE, base + 1)
-        notes.append(f"absentmindedness: an ongoing activity is one level harder ({changed}d8)")
+        notes.append(reason("absentmindedness", dice=changed))
     if "parry" in tags:
         level = levels.get("Hack/Slash", 0)
         effects["excess_cap"] = level
-        notes.append(
-            f"parry: the excess counts up to the Hack/Slash talent level {level}"
-            if level else "parry without a Hack/Slash talent: its excess counts for nothing"
-        )
+        notes.append(reason("parry", level=level))
     if "surprise-attack" in tags:
         level = levels.get("Perception/Track", 0)
         if not level:
-            effects["blocked"] = "no Perception/Track talent, so no free surprise attack"
+            effects["blocked"] = "no-surprise-talent"
         elif level < rating:
             effects["rating"] = level
-            notes.append(f"free surprise attack at the Perception/Track talent level: rating {level}")
+            notes.append(reason("surprise-attack", level=level, capped=True))
         else:
-            notes.append(f"free surprise attack (Perception/Track talent {level})")
+            notes.append(reason("surprise-attack", level=level, capped=False))
     if "haggle" in tags:
         level = effects["talent"] = levels.get("Bargain/Appraise", 0)
-        notes.append(f"haggling: a success moves the price {haggle_percent(level)}%")
+        notes.append(reason("haggling", percent=haggle_percent(level)))
     if "fast-talk" in tags:
         level = effects["talent"] = levels.get("Social/Etiquette", 0)
-        extra = f" plus {level} hour{'s' if level != 1 else ''}" if level else ""
-        notes.append(f"fast talk: the mark sees through it after 5-10 minutes{extra}")
+        notes.append(reason("fast-talk", hours=level))
     return TagEffects(dice=changed, notes=tuple(notes), **effects)
 
 

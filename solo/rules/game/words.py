@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from solo.rules.game.record_words import blocked_text, note
 from solo.rules.vocabulary import DieReading, Names, Rule, RollReading, Vocabulary, plain_dice
 
 
 def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     """How one of this system's rolls reads: its dice, each with its reading, and why it came out so."""
     d = record.get("details") or {}
-    why: list[str] = [note[:1].upper() + note[1:] + "." for note in d.get("notes") or []]
+    why: list[str] = [text[:1].upper() + text[1:] + "." for text in map(note, d.get("notes") or [])]
     if d.get("not_rolled"):
-        why.append(f"No roll: {d['not_rolled']}, so it fails.")
+        why.append(f"No roll: {blocked_text(str(d['not_rolled']))}, so it fails.")
         return RollReading((), tuple(why), "check", _extra_dice(d))
     rolled = d.get("rolled") or record.get("dice") or []
     kept = d.get("kept")

@@ -14,6 +14,8 @@ This package is the ruleset, one module per part of the game:
 * :mod:`.offers`: Help, Blessed Luck and automatic History success around a roll;
 * :mod:`.odds`: exact odds of checks and contests;
 * :mod:`.first_roll`: a check stopped after its first roll while a spark may still join it;
+* :mod:`.record_words`: how a roll record's steps (codes and numbers) read;
+* :mod:`.record_steps`: the verdict step a roll read again replaces;
 * :mod:`.shop`: the session shop (Stat, Ability, History, Lifestyle and Item upgrades, free
   adjustments);
 * :mod:`.number_line`: the endeavor's number line;

@@ -89,9 +89,11 @@ def turn_round(record: RollRecord) -> RollRecord:
     return record
 
 
-def read_defence(record: RollRecord, result_line: str) -> None:
+def read_defence(record: RollRecord) -> None:
     """Read a turned-round record: held on a tie or better; the size of a blow that lands."""
+    from solo.rules.humanity_blessed.record_steps import without_verdict
     from solo.rules.humanity_blessed.tables import size_for_margin
+    from solo.rules.reasons import reason
 
     total = int(record.total or 0)
     other = int(record.details["opponent_total"])
@@ -104,6 +106,5 @@ def read_defence(record: RollRecord, result_line: str) -> None:
         size = "very-major"
     record.details["size"] = size
     record.measures = {"size": size or "", "margin": margin}
-    verdict = "held (ties hold)" if record.success else f"the attack lands ({size})"
-    line = f"{result_line}{total} vs {other} → {verdict}"
-    record.steps = [s for s in record.steps if not s.startswith(result_line)] + [line]
+    record.steps = without_verdict(record.steps) + [reason(
+        "defence-result", total=total, other=other, held=record.success, size=size)]

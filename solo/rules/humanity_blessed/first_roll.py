@@ -22,8 +22,9 @@ from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, stat_die
 from solo.rules.humanity_blessed.planning import plan_roll
 from solo.rules.humanity_blessed.rolling import roll_check
-from solo.rules.humanity_blessed.session import ensure_session
-from solo.rules.humanity_blessed.tables import RESULT, SYSTEM, err, norm
+from solo.rules.humanity_blessed.session import session_steps
+from solo.rules.humanity_blessed.tables import SYSTEM, err, norm
+from solo.rules.reasons import Step, reason
 
 KEEP = "keep"  # the open record's offer to roll on without a spark (replaces the plain keep)
 SPARK = "spark-"  # an open record's offer to spark with a stat: "spark-" and the stat's key
@@ -75,7 +76,7 @@ def check(dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRe
     """Roll one check as written in ``params``: at once, or its first roll only while a spark
     may still be declared (an open record; see the module docstring)."""
     parsed = parse_check(params, character)
-    session_lines = ensure_session(dice, character) if character.stats else []
+    session_lines = session_steps(dice, character) if character.stats else []
     sparking = len(plan_roll(character, parsed).stats) == 2  # an adventure's spark it can pay
     basic = replace(parsed, spark=None, spark_die=None)
     if sparking or not late_sparks(character, basic):
@@ -93,10 +94,8 @@ def _first_roll(dice: Dice, character: Character, parsed: HBCheck) -> RollRecord
     reading = die.read(face)
     total = reading + plan.modifier
     target = int(parsed.target or 0)
-    line = f"{parsed.stat} {parsed.die}: first roll {reading}"
-    if die.bumps(reading):
-        line += " (it bumps: the roll goes on)"
-    steps = [line, "  a spark may still be declared: it joins this roll"]
+    steps = [reason("first-roll", stat=parsed.stat, die=parsed.die, reading=reading, bumps=die.bumps(reading)),
+             reason("spark-open")]
     so_far = total >= target  # the reading so far: a bump or a spark may still add to it
     return RollRecord(
         system=SYSTEM, kind="check", stat=parsed.stat, dice=[face],
@@ -104,7 +103,7 @@ def _first_roll(dice: Dice, character: Character, parsed: HBCheck) -> RollRecord
         modifiers=dict(plan.modifiers),
         details={"first_roll": {"face": face, "reading": reading}, "params": parsed.as_params(),
                  "stats": [parsed.stat], "die": parsed.die, "target": target},
-        steps=steps + [f"{RESULT}{total} so far vs {target}"],
+        steps=steps + [reason("so-far-result", total=total, target=target)],
     )
 
 
@@ -131,12 +130,11 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     if key == KEEP:
         return roll_check(dice, character, parsed, first_face=face)
     sparked, pair_values, tax_values = declare(character, parsed, key)
-    lines = []
+    lines: list[Step] = []
     if tax_values:
-        lines.append(f"  Taxed ended: paid blessing dice {tax_values[0]} and {tax_values[1]}")
+        lines.append(reason("taxed-ended", paid=tax_values))
     reading = record.details["first_roll"]["reading"]
-    lines.append(f"  spark declared after the first roll ({reading}): paid blessing dice "
-                 f"{pair_values[0]} and {pair_values[1]}")
+    lines.append(reason("late-spark", reading=reading, paid=pair_values))
     new = roll_check(dice, character, sparked, paid_spark=True, first_face=face)
     new.details["spark_paid"] = pair_values
     new.details["late_spark"] = {"first_face": face, "tax_paid": tax_values}

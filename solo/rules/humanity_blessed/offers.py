@@ -16,13 +16,14 @@ from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check
+from solo.rules.humanity_blessed.record_steps import without_verdict
 from solo.rules.humanity_blessed.rolling import read_check, read_contest, roll_check, roll_extra
 from solo.rules.humanity_blessed.session import earn, gain
+from solo.rules.reasons import reason
 from solo.rules.humanity_blessed.tables import (
     BLESSED_LUCK_RECHARGE,
     HISTORY_AUTO,
     MAX_HELP_DICE,
-    RESULT,
     SIZES,
     SYSTEM,
     err,
@@ -114,8 +115,7 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
     what = "+1" if worth_n == 1 else f"dc{worth_n}"
     new.details["help"] = {"dice_spent": n, "paid": spent, "die": what, "rounds": rounds,
                            "value": added}
-    noun = "die" if n == 1 else "dice"
-    new.steps.append(f"  help: spent {n} blessing {noun}, {what} → +{added}")
+    new.steps.append(reason("help", dice=n, die=what, value=added))
     if new.kind == "check":
         read_check(new)
     else:
@@ -143,13 +143,17 @@ def _fearless(dice: Dice, record: RollRecord, character: Character) -> RollRecor
     was = str(new.details["size"])
     size = smaller_size(was)
     mark_fearless(character)
-    lines = gain(dice, character, "blessings", 1) or []
+    pool = character.resources.setdefault("blessings", [])
+    before = len(pool)
+    gain(dice, character, "blessings", 1)
+    gained = [int(v) for v in character.resources["blessings"][before:]]
     new.details["size"] = size
     new.details["fearless_resolve"] = {"was": was, "gained": character.resources["blessings"][-1:]}
     new.measures = {**new.measures, "size": size}
-    new.steps = [s for s in new.steps if not s.startswith(RESULT)]
-    new.steps.append(f"  Fearless Resolve: the {was} blow is taken as {size}; " + "; ".join(lines))
-    new.steps.append(f"{RESULT}{new.total} vs {new.details['opponent_total']} → the attack lands ({size})")
+    new.steps = without_verdict(new.steps)
+    new.steps.append(reason("fearless", was=was, size=size, gained=gained))
+    new.steps.append(reason("defence-result", total=new.total, other=new.details["opponent_total"],
+                            held=False, size=size))
     return new
 
 
@@ -194,11 +198,8 @@ def _blessed_luck(dice: Dice, record: RollRecord, character: Character) -> RollR
         new.details["spark_paid"] = record.details["spark_paid"]
     new.details["blessed_luck"] = {"previous_total": record.total, "recharge_paid": recharge}
     new.dice = list(record.dice) + new.dice
-    again = "Blessed Luck: the check is attempted again"
-    if recharge:
-        again += f" (recharged with {recharge[0]})"
-    earlier = [s for s in record.steps if not s.startswith(RESULT)]
-    new.steps = earlier + [f"  (was {record.total})", again] + new.steps
+    again = reason("blessed-luck", recharge=recharge[0] if recharge else None)
+    new.steps = without_verdict(record.steps) + [reason("was", total=record.total), again] + new.steps
     return new
 
 
@@ -229,6 +230,6 @@ def take_alternative(character: Character, params: Mapping[str, Any], key: str) 
         total=target,
         details={"automatic": True, "target": target, "size": size, "margin": 0,
                  "params": parsed.as_params()},
-        steps=[f"History {parsed.die} covers target {target}: automatic success ({size})"],
+        steps=[reason("auto-history", die=parsed.die, target=target, size=size)],
         measures={"size": size, "margin": 0},
     )

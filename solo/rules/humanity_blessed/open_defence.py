@@ -21,7 +21,9 @@ from solo.rules.base import Character, Odds, Offer
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import defending, first_roll
 from solo.rules.humanity_blessed.parsing import HBCheck
-from solo.rules.humanity_blessed.tables import RESULT, SYSTEM, err
+from solo.rules.humanity_blessed.record_steps import is_answer_open, is_verdict
+from solo.rules.humanity_blessed.tables import SYSTEM, err
+from solo.rules.reasons import Step, reason
 
 OPEN = "open_defence"
 
@@ -35,13 +37,13 @@ def is_open(record: RollRecord) -> bool:
     return OPEN in record.details
 
 
-def hold(record: RollRecord, attacker: Character, params: Mapping[str, Any], lines: list[str]) -> RollRecord:
+def hold(record: RollRecord, attacker: Character, params: Mapping[str, Any], lines: list[Step]) -> RollRecord:
     """Keep the attacker's rolled record open for the player's answer."""
     record.details[OPEN] = {"attacker": attacker.to_dict()}
     record.details["params"] = dict(params)
     record.steps[:0] = lines
-    record.steps.append("  your answer may still be sparked")
-    record.steps.append(f"{RESULT}{record.total} to answer")
+    record.steps.append(reason("answer-open"))
+    record.steps.append(reason("answer-result", total=record.total))
     return record
 
 
@@ -71,16 +73,16 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     attacker, _, mine, _ = _sides(record, character)
     new = RollRecord.from_dict(record.to_dict())
     new.details.pop(OPEN)
-    new.steps = [s for s in new.steps if not s.startswith(RESULT) and "may still be sparked" not in s]
-    lines: list[str] = []
+    new.steps = [s for s in new.steps if not is_verdict(s) and not is_answer_open(s)]
+    lines: list[Step] = []
     paid = prepaid = None
     if key != first_roll.KEEP:
         if key not in {o.key for o in offers(record, character)}:
             raise err(f"no spark {key!r} can join this answer")
         mine, paid, tax = first_roll.declare(character, mine, key, contest=True)
         if tax:
-            lines.append(f"  Taxed ended: paid blessing dice {tax[0]} and {tax[1]}")
-        lines.append(f"  spark declared for your answer: paid blessing dice {paid[0]} and {paid[1]}")
+            lines.append(reason("taxed-ended", paid=list(tax)))
+        lines.append(reason("answer-spark", paid=list(paid)))
         prepaid = True
     new = close_contest(dice, new, attacker, character, mine, defender_prepaid=bool(prepaid))
     new = defending.turn_round(new)

@@ -15,7 +15,9 @@ from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.character import abilities as _abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck
+from solo.rules.humanity_blessed.record_words import refusal
 from solo.rules.humanity_blessed.tables import CHECK_TAGS, OVERCHARGE, norm
+from solo.rules.reasons import Step, reason
 
 _DC2 = bumping.capped_die(2)
 
@@ -30,14 +32,19 @@ class Plan:
     aid: tuple[str, int | Die] | None
     can_help: bool
     spark_paid: list[int] | None = None  # pool indexes to pay (check only)
-    spark_refused: str | None = None
+    spark_refusal: Step | None = None  # why the spark asked for is not rolled (a ``no-spark`` reason)
     consumes: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Step] = field(default_factory=list)  # what changed the roll, as reasons
     size_up: int = 0  # a success reads this many outcome sizes larger (Perfect Divination)
 
     @property
     def modifier(self) -> int:
         return sum(self.modifiers.values())
+
+    @property
+    def spark_refused(self) -> str | None:
+        """Why the spark is not rolled, in words (a record's ``spark_refused``)."""
+        return None if self.spark_refusal is None else refusal(self.spark_refusal)
 
 
 def value_mean(value: int | Die) -> Fraction:
@@ -61,7 +68,7 @@ def plan_roll(
         abilities.add("advancedtraining")
     stats = [parsed.stat]
     dice_names = [parsed.die]
-    notes: list[str] = []
+    notes: list[Step] = []
     consumes: list[str] = []
     refused = None
     paid = None
@@ -73,12 +80,12 @@ def plan_roll(
         if refused is None and character is not None and not parsed.override and not prepaid:
             paid = choose_pair(character.resources.get("blessings", []), cond.has("cursed"))
             if paid is None:
-                refused = "the pool has no two blessing dice of equal worth"
+                refused = reason("no-spark", why="no-pair")
         if refused is None:
             stats.append(parsed.spark)
             dice_names.append(str(parsed.spark_die))
         else:
-            notes.append(f"no spark: {refused}")
+            notes.append(refused)
     no_bump = cond.has("distracted") or surprise
     dice = []
     for stat, name in zip(stats, dice_names):
@@ -93,9 +100,9 @@ def plan_roll(
     big = all(d.standard and d.sides >= 8 for d in (bumping.parse_die(n) for n in dice_names))
     bonus = 1 if "advancedtraining" in abilities and big else 0
     if no_bump:
-        notes.append("no bumping (" + ("surprise" if surprise else "distracted") + ")")
+        notes.append(reason("no-bumping", why="surprise" if surprise else "distracted"))
     if any(cond.on("ache", s) for s in stats):
-        notes.append("ache: the top face reads one lower")
+        notes.append(reason("ache"))
     modifiers: dict[str, int] = {}
     if parsed.modifier:
         modifiers["modifier"] = parsed.modifier
@@ -109,7 +116,7 @@ def plan_roll(
     weak = cond.has("weakness", stats)
     aid = None
     if weak:
-        notes.append("weakness: no help or aid")
+        notes.append(reason("weakness"))
     else:
         aid = _best_aid(character, parsed, stats, dice_names, abilities, role, violent)
     size_up = 1 if role == "check" and tag_abilities(parsed, abilities, "size", role) else 0
@@ -131,16 +138,17 @@ def tag_abilities(parsed: HBCheck, abilities: set[str], effect: str, role: str) 
 
 def _spark_refusal(
     character: Character | None, parsed: HBCheck, cond: Conditions, surprise: bool
-) -> str | None:
-    """Why a spark cannot be rolled (None when it can)."""
+) -> Step | None:
+    """Why a spark cannot be rolled, as a ``no-spark`` reason (None when it can)."""
     if surprise:
-        return "surprised"
+        return reason("no-spark", why="surprised")
     if cond.has("taxed"):
-        return "taxed"
+        return reason("no-spark", why="taxed")
     if parsed.spark_die != parsed.die:
-        return f"{parsed.stat} {parsed.die} and {parsed.spark} {parsed.spark_die} are not balanced"
+        return reason("no-spark", why="unbalanced", stat=parsed.stat, die=parsed.die, spark=parsed.spark,
+                      spark_die=parsed.spark_die)
     if norm(parsed.spark) == norm(parsed.stat) and parsed.stat != parsed.die:
-        return "a spark needs two different stats"
+        return reason("no-spark", why="same-stat")
     return None
 
 

@@ -15,9 +15,10 @@ from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
-from solo.rules.humanity_blessed.session import earn, ensure_session
+from solo.rules.reasons import Step, reason
+from solo.rules.humanity_blessed.record_steps import without_verdict
+from solo.rules.humanity_blessed.session import earn, session_steps
 from solo.rules.humanity_blessed.tables import (
-    RESULT,
     SYSTEM,
     larger_size,
     norm,
@@ -28,23 +29,18 @@ from solo.rules.humanity_blessed.tables import (
 
 def roll_side(
     dice: Dice, plan: Plan, label: str, first: Sequence[int] = ()
-) -> tuple[bumping.Rolled, list[str]]:
-    """Throw one side's group (``first``: faces of its first round already thrown); the lines
+) -> tuple[bumping.Rolled, list[Step]]:
+    """Throw one side's group (``first``: faces of its first round already thrown); the steps
     that show it (rounds, bumps, notes, modifiers)."""
     rolled = bumping.roll(dice, plan.group, first=first)
-    shown = ["+".join(map(str, r)) for r in rolled.rounds]
-    if len(shown) > 8:  # keep the line short on a freak chain of bumps
-        shown = shown[:6] + ["…", shown[-1]]
-    line = f"{label} {plan.group.name}: {' | '.join(shown)} = {rolled.natural}"
-    if rolled.bumps:
-        line += f" ({rolled.bumps} bump{'s' if rolled.bumps != 1 else ''})"
-    lines = [line]
+    steps = [reason("rolled", who=label, die=plan.group.name, rounds=[list(r) for r in rolled.rounds],
+                    natural=rolled.natural, bumps=rolled.bumps)]
     if rolled.bonus:
-        lines.append(f"  Advanced Training +{rolled.bonus}")
-    lines += [f"  {note}" for note in plan.notes]
+        steps.append(reason("training", bonus=rolled.bonus))
+    steps += [dict(note) for note in plan.notes]
     for name, value in plan.modifiers.items():
-        lines.append(f"  {value:+d} ({name})")
-    return rolled, lines
+        steps.append(reason("modifier", name=name, value=value))
+    return rolled, steps
 
 
 def roll_extra(dice: Dice, value: int | Die) -> tuple[int, list[int], list[list[int]]]:
@@ -87,8 +83,7 @@ def roll_check(
         cursed = Conditions.of(character).has("cursed")
         spent = take(character.resources["blessings"], plan.spark_paid)
         details["spark_paid"] = spent
-        paid_line = f"spark: paid blessing dice {spent[0]} and {spent[1]}"
-        plan.notes.insert(0, paid_line + (" (cursed)" if cursed else ""))
+        plan.notes.insert(0, reason("spark-paid", paid=list(spent[:2]), cursed=cursed))
     consumed = consume(character, plan.consumes)
     if consumed:
         details["consumed"] = consumed
@@ -104,7 +99,7 @@ def roll_check(
         # an opposing witness uses the opening: the success is rolled again, the new roll stands
         details["vulnerability"] = {"first_total": total}
         rolled, again = roll_side(dice, plan, " + ".join(plan.stats))
-        steps.append(f"  vulnerability: an opposing witness forces a reroll of {total}")
+        steps.append(reason("forced-reroll", witness=True, total=total))
         steps += again
         all_dice += rolled.faces
         total = rolled.total + plan.modifier
@@ -117,7 +112,7 @@ def roll_check(
         total += added
         name = value.name if isinstance(value, Die) else f"+{value}"
         details["aid"] = {"source": source, "die": name, "rounds": rounds, "value": added}
-        steps.append(f"  aid {name} ({source}): +{added}")
+        steps.append(reason("aid", die=name, source=source, value=added))
     record = RollRecord(
         system=SYSTEM, kind="check", stat=plan.stats[0], dice=all_dice, outcome="failure",
         success=False, total=total, modifiers=dict(plan.modifiers), details=details, steps=steps,
@@ -143,11 +138,11 @@ def member_check(parsed: HBCheck, member: Character) -> HBCheck:
 
 def _group_median(
     dice: Dice, parsed: HBCheck, character: Character, own: int, details: dict[str, Any]
-) -> tuple[int, list[str], list[int]]:
+) -> tuple[int, list[Step], list[int]]:
     """Roll the group members' checks; the group's total (the median roll), the lines that
     show it and the faces drawn. The character's own roll is ``own``."""
     rolls = [(character.name or "you", own)]
-    steps: list[str] = []
+    steps: list[Step] = []
     faces: list[int] = []
     shown = [{"name": character.name, "total": own}]
     for member in parsed.group:
@@ -164,8 +159,7 @@ def _group_median(
     name, total = sorted(rolls, key=lambda r: -r[1])[rank - 1]
     details["group"] = shown
     details["group_median"] = {"rolls": len(rolls), "rank": rank, "total": total}
-    ordinal = {1: "highest", 2: "second highest", 3: "third highest", 4: "fourth highest"}[rank]
-    steps.append(f"  group of {len(rolls)}: the {ordinal} roll counts: {total} ({name})")
+    steps.append(reason("group-median", rolls=len(rolls), rank=rank, total=total, name=name))
     return total, steps, faces
 
 
@@ -186,10 +180,9 @@ def read_check(record: RollRecord) -> None:
         size = larger_size(size, int(record.details["size_up"]))
     record.details["size"] = size
     record.measures = {"size": size or "", "margin": total - target}
-    line = f"{RESULT}{total} vs {target} → {record.outcome}"
-    if size is not None:
-        line += f" ({size}{', Perfect Divination' if record.details.get('size_up') else ''})"
-    record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]
+    record.steps = without_verdict(record.steps) + [reason(
+        "check-result", total=total, target=target, outcome=record.outcome, size=size,
+        divination=bool(size is not None and record.details.get("size_up")))]
 
 
 def contest(
@@ -199,7 +192,7 @@ def contest(
     With ``defending: true`` the opponent attacks and the record reads from the player's side
     (:mod:`.defending`)."""
     if defending.is_defending(params):
-        session_lines = ensure_session(dice, character) if character.stats else []
+        session_lines = session_steps(dice, character) if character.stats else []
         theirs, mine, violent = defending.parse_defence(character, opponent, params)
         record = open_contest(dice, opponent, theirs, violent=violent, session=False)
         from solo.rules.humanity_blessed import open_defence  # it builds on this module
@@ -229,7 +222,7 @@ def open_contest(
     one-roll conditions (surprise, muddled) are used up when the contest is closed, or by
     :func:`abandon` when it never is. ``session``: open the character's session if none is
     (the player's rolls; an engine's fighter has none)."""
-    session_lines = ensure_session(dice, character) if session and character.stats else []
+    session_lines = session_steps(dice, character) if session and character.stats else []
     plan = plan_roll(character, mine, role="attacker", violent=violent)
     details: dict[str, Any] = {"attack": mine.as_params(), "violent": violent, "stats": plan.stats,
                                "die": plan.group.name, "open": True, "consumes": list(plan.consumes)}
@@ -289,7 +282,7 @@ def close_contest(
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
         details["vulnerability"] = {"first_total": a_total}
         a_roll, again = roll_side(dice, a_plan, character.name or a_plan.stats[0])
-        steps.append(f"  vulnerability: {opponent.name or 'the opponent'} forces a reroll of {a_total}")
+        steps.append(reason("forced-reroll", by=opponent.name, total=a_total))
         steps += again
         all_dice += a_roll.faces
         a_total = a_roll.total + a_plan.modifier
@@ -298,8 +291,7 @@ def close_contest(
         # and the other way round: a vulnerable defender's holding roll is rolled again
         details["opponent_vulnerability"] = {"first_total": d_total}
         d_roll, again = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
-        steps.append(f"  vulnerability: {character.name or 'the attacker'} forces "
-                     f"{opponent.name or 'the defender'} to reroll {d_total}")
+        steps.append(reason("forced-reroll", defender=True, by=character.name, whom=opponent.name, total=d_total))
         steps += again
         all_dice += d_roll.faces
         d_total = d_roll.total + d_plan.modifier
@@ -308,13 +300,13 @@ def close_contest(
         all_dice += faces
         a_total += added
         details["aid"] = {"source": a_plan.aid[0], "value": added, "rounds": rounds}
-        steps.append(f"  aid ({a_plan.aid[0]}): +{added}")
+        steps.append(reason("aid", source=a_plan.aid[0], value=added))
     if a_total > d_total and d_plan.aid is not None:
         added, faces, rounds = roll_extra(dice, d_plan.aid[1])
         all_dice += faces
         d_total += added
         details["opponent_aid"] = {"source": d_plan.aid[0], "value": added, "rounds": rounds}
-        steps.append(f"  {opponent.name or 'defender'} aid ({d_plan.aid[0]}): +{added}")
+        steps.append(reason("aid", defender=True, who=opponent.name, source=d_plan.aid[0], value=added))
     details.update(opponent_rounds=d_roll.rounds, opponent_natural=d_roll.natural,
                    opponent_total=d_total, opponent_help_allowed=d_plan.can_help)
     record.dice = all_dice
@@ -328,7 +320,7 @@ def read_contest(record: RollRecord) -> None:
     """Read a contest record by the margin over the defender: win, size, verdict line (a
     record the player defended reads from their side: :func:`.defending.read_defence`)."""
     if record.details.get("defending"):
-        defending.read_defence(record, RESULT)
+        defending.read_defence(record)
         return
     total = int(record.total or 0)
     other = int(record.details["opponent_total"])
@@ -341,6 +333,5 @@ def read_contest(record: RollRecord) -> None:
         size = "very-major"
     record.details["size"] = size
     record.measures = {"size": size or "", "margin": margin}
-    verdict = f"win ({size})" if record.success else "loss (ties hold)"
-    line = f"{RESULT}{total} vs {other} → {verdict}"
-    record.steps = [s for s in record.steps if not s.startswith(RESULT)] + [line]
+    record.steps = without_verdict(record.steps) + [reason(
+        "contest-result", total=total, other=other, won=record.success, size=size)]

@@ -16,7 +16,8 @@ from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
-from solo.rules.humanity_blessed import first_roll, odds, offers, open_defence, parsing, rolling, session, shop
+from solo.rules.humanity_blessed import first_roll, odds, offers, open_defence, parsing, record_words, rolling
+from solo.rules.humanity_blessed import session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
 from solo.rules.humanity_blessed.fight.wounds import out_reason
@@ -179,6 +180,10 @@ class HumanityBlessed(RulesetDefaults):
 
     def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
         return self.check(dice, Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+
+    def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
+        """How a step of a Humanity, Blessed record reads (:mod:`.record_words`)."""
+        return record_words.say(step)
 
     # experience and the session shop -------------------------------------------------------
     def experience(self, record: RollRecord, character: Character) -> list[str]:

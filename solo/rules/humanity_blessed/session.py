@@ -9,24 +9,36 @@ from __future__ import annotations
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed import record_words
 from solo.rules.humanity_blessed.blessings import gain_blessings, roll_lucky_number
 from solo.rules.humanity_blessed.tables import BIG_WIN, norm
+from solo.rules.reasons import Step, reason
+
+
+def open_session(dice: Dice, character: Character) -> list[Step]:
+    """Begin a session: roll the lucky number and open the session's once-only awards; the
+    step that tells the lucky number."""
+    lucky, faces = roll_lucky_number(dice)
+    character.extra["session"] = {"lucky_number": lucky, "lucky_faces": faces, "big_win": False}
+    return [reason("lucky-number", lucky=lucky, faces=list(faces))]
 
 
 def start_session(dice: Dice, character: Character) -> list[str]:
-    """Begin a session: roll the lucky number and open the session's once-only awards."""
-    lucky, faces = roll_lucky_number(dice)
-    character.extra["session"] = {"lucky_number": lucky, "lucky_faces": faces, "big_win": False}
-    if lucky is None:
-        return [f"Lucky number: none today (rolled {faces[0]} and {faces[1]})"]
-    return [f"Lucky number this session: {lucky}"]
+    """Begin a session (:func:`open_session`); the line that tells the lucky number."""
+    return record_words.lines(open_session(dice, character))
+
+
+def session_steps(dice: Dice, character: Character) -> list[Step]:
+    """Open a session if none is open (a check rolled before the engine opened one): the steps
+    a roll record shows for it (none when a session was open)."""
+    if isinstance(character.extra.get("session"), dict):
+        return []
+    return open_session(dice, character)
 
 
 def ensure_session(dice: Dice, character: Character) -> list[str]:
-    """Open a session if none is open (a check rolled before the engine opened one)."""
-    if isinstance(character.extra.get("session"), dict):
-        return []
-    return start_session(dice, character)
+    """:func:`session_steps` as the lines a fight or an endeavour tells."""
+    return record_words.lines(session_steps(dice, character))
 
 
 def gain(dice: Dice, character: Character, resource: str, amount: int) -> list[str] | None:
@@ -53,12 +65,12 @@ def earn(dice: Dice, record: RollRecord, character: Character) -> None:
     if hit and "lucky number" not in reasons:
         earned += gain_blessings(dice)
         reasons.append("lucky number")
-        record.steps.append(f"lucky number {lucky}! blessing die earned")
+        record.steps.append(reason("lucky-earned", lucky=lucky))
     big = record.success and int(record.details.get("margin", 0)) >= BIG_WIN
     if big and not session.get("big_win") and "success by 6+" not in reasons:
         earned += gain_blessings(dice)
         reasons.append("success by 6+")
-        record.steps.append("success by 6 or more: blessing die earned")
+        record.steps.append(reason("big-win-earned", margin=int(record.details.get("margin", 0))))
 
 
 def experience(record: RollRecord, character: Character) -> list[str]:

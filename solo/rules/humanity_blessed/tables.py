@@ -117,7 +117,6 @@ CHECK_TAGS: dict[str, TagRule] = {
 MAX_AID_NUMBER = 1
 MAX_AID_CAP = 4
 
-RESULT = "result: "  # the verdict line of a record's steps (replaced when Help changes it)
 
 
 #: A float where a whole number is wanted reads by int(): 2.5 reads 2.

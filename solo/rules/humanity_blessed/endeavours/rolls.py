@@ -33,6 +33,7 @@ from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check, stat_die
 from solo.rules.humanity_blessed.planning import plan_roll
 from solo.rules.humanity_blessed.tables import MAX_HELP_DICE
+from solo.rules.reasons import reason
 
 #: Totals are listed up to this bound for the focus chance (see :func:`beats_all`).
 BOUND = 60
@@ -118,17 +119,15 @@ def add_help(dice: Dice, record: RollRecord, payer: Character, n: int, *, defend
     new.dice = new.dice + faces
     what = help_text(n)
     entry = {"dice_spent": n, "paid": spent, "die": what, "rounds": rounds, "value": added, "sign": sign}
-    verb = "takes off" if sign < 0 else "adds"
-    noun = "die" if n == 1 else "dice"
     if defending:
         new.details["opponent_total"] = int(new.details["opponent_total"]) + sign * added
         new.details["opponent_help"] = entry
-        new.steps.append(f"  help ({new.details.get('opponent', 'defender')}): {n} blessing {noun}, {what} "
-                         f"{verb} {added}")
+        new.steps.append(reason("line-help", defending=True, opponent=new.details.get("opponent", "defender"),
+                                dice=n, die=what, value=added, sign=sign))
     else:
         new.total = int(new.total or 0) + sign * added
         new.details["help"] = entry
-        new.steps.append(f"  help: {n} blessing {noun}, {what} {verb} {added}")
+        new.steps.append(reason("line-help", dice=n, die=what, value=added, sign=sign))
     if new.kind == "check":
         rolling.read_check(new)
     else:

@@ -21,6 +21,7 @@ from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take
 from solo.rules.humanity_blessed.character import abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.tables import MAX_HELP_DICE
+from solo.rules.reasons import reason
 
 CONCERTED_EFFORT_EXTRA = 2
 
@@ -60,17 +61,14 @@ def add_help(dice: Dice, record: RollRecord, payer: Character, n: int, *, defend
     new.dice = new.dice + faces
     what = bonus_text(count)
     entry = {"by": payer.name, "dice_spent": n, "paid": spent, "die": what, "rounds": rounds, "value": added}
-    noun = "die" if n == 1 else "dice"
     if defending:
         new.details["opponent_total"] = int(new.details["opponent_total"]) + added
         new.details["opponent_help"] = entry
-        whose = new.details.get("opponent") or "the defender"
     else:
         new.total = int(new.total or 0) + added
         new.details["help"] = entry
-        whose = "the roll"
-    new.steps.append(f"  help for {whose}: {payer.name or 'a helper'} spends {n} blessing {noun}, "
-                     f"{what} → +{added}")
+    new.steps.append(reason("fight-help", defending=defending, opponent=new.details.get("opponent"),
+                            by=payer.name, dice=n, die=what, value=added))
     if new.kind == "check":
         rolling.read_check(new)
     else:

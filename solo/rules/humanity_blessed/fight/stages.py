@@ -32,6 +32,7 @@ from solo.rules.humanity_blessed.fight.uncommon import uncommon_attack, uncommon
 from solo.rules.humanity_blessed.parsing import parse_check
 from solo.rules.humanity_blessed.session import gain
 from solo.rules.humanity_blessed.tables import size_for_margin
+from solo.rules.reasons import reason
 
 if TYPE_CHECKING:
     from solo.rules.humanity_blessed.fight.melee import Melee
@@ -278,7 +279,7 @@ def distract(m: "Melee", record: RollRecord, by: str, beats: list[Beat]) -> Roll
     new = RollRecord.from_dict(record.to_dict())
     new.total = int(new.total or 0) - ab.DISTRACTION_PENALTY
     new.details["distraction"] = {"by": m.by_key[by].name, "value": -ab.DISTRACTION_PENALTY}
-    new.steps.append(f"  Blessèd Distraction ({m.by_key[by].name}): -{ab.DISTRACTION_PENALTY}")
+    new.steps.append(reason("distraction", by=m.by_key[by].name, value=ab.DISTRACTION_PENALTY))
     if new.kind == "check":
         rolling.read_check(new)
     else:

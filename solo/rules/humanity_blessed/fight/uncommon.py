@@ -24,7 +24,8 @@ from solo.rules.humanity_blessed.fight.chances import help_pmf
 from solo.rules.humanity_blessed.offers import history_limit
 from solo.rules.humanity_blessed.parsing import HBCheck
 from solo.rules.humanity_blessed.planning import plan_roll
-from solo.rules.humanity_blessed.tables import RESULT, SYSTEM, size_for_total, smaller_size
+from solo.rules.humanity_blessed.tables import SYSTEM, size_for_total, smaller_size
+from solo.rules.reasons import reason
 
 if TYPE_CHECKING:
     from solo.rules.humanity_blessed.fight.melee import Melee
@@ -78,14 +79,13 @@ def uncommon_attack(m: "Melee", dice: Dice, actor: str, target: str, theirs: HBC
         faces += more
         total += added
         details["opponent_aid"] = {"source": plan.aid[0], "value": added, "rounds": rounds}
-        steps.append(f"  {character.name or 'defender'} aid ({plan.aid[0]}): +{added}")
+        steps.append(reason("aid", defender=True, who=character.name, source=plan.aid[0], value=added))
     win = total <= limit
     size = smaller_size(size_for_total(total)) if win else None
     details.update(opponent_total=total, size=size, margin=0 if win else -total)
-    verdict = (f"History covers {total} (up to {limit}): win ({size})" if win
-               else f"History covers up to {limit}, not {total}: loss")
+    verdict = reason("uncommon-result", total=total, limit=limit, won=win, size=size)
     record = RollRecord(system=SYSTEM, kind="contest", stat="history", dice=faces,
                         outcome="success" if win else "failure", success=win,
-                        total=total if win else 0, details=details, steps=steps + [RESULT + verdict])
+                        total=total if win else 0, details=details, steps=steps + [verdict])
     record.measures = {"size": size or "", "margin": 0 if win else -total}
     return record
