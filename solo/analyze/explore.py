@@ -149,7 +149,7 @@ class AnalysisGame(Game):
     """The engine, its random events answered from a script (see the module docstring)."""
 
     def __init__(self, adventure: Adventure, character: Character | None = None) -> None:
-        super().__init__(adventure, seed=0, character=character)
+        super().__init__(adventure, seed=0, character=character, quiet=True)  # nobody reads hints here
         self.dice = _ScriptedDice(self)
         self.script: list[Any] = []
         self.used = 0
@@ -198,13 +198,6 @@ class AnalysisGame(Game):
             return super()._finish_step(events)
         self._offered = None
         return events
-
-    def _freeze_hints(self) -> None:
-        """Nobody reads the hints of an analysis: drop them instead of keeping them for later."""
-        if self._offered is not None:
-            for option in self._offered.options:
-                if option.hint_pending():
-                    option.hint = ""
 
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:

@@ -118,6 +118,10 @@ class Game:
             self.state.start_character = character.to_dict()
         self._offered: ev.ChoicesOffered | None = None
         self._env: expressions.Environment | None = None
+        #: What is asked at every move, picked out of the (frozen) adventure once: the objectives
+        #: that complete by a condition, and the hooks of every turn.
+        self._watched = tuple(o for o in adventure.objectives.values() if o.when)
+        self._turn_hooks = tuple(hook for hook in adventure.hooks if hook.every == "turn")
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -450,8 +454,8 @@ class Game:
         """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
         own ``goto`` wins)."""
         runner.goto = None
-        for hook in self.adventure.hooks:
-            if hook.every == "turn" and (hook.when is None or self.evaluate(hook.when)):
+        for hook in self._turn_hooks:
+            if hook.when is None or self.evaluate(hook.when):
                 runner.run(hook.effects)
         if runner.goto is None:
             runner.goto = goto
@@ -730,8 +734,8 @@ class Game:
         if self.state.character is None:
             return
         done = self.state.objectives
-        for objective in self.adventure.objectives.values():
-            if objective.when and not done.get(objective.id) and self.evaluate(objective.when):
+        for objective in self._watched:
+            if not done.get(objective.id) and self.evaluate(objective.when):
                 self.complete_objective(objective.id, runner)
 
     def complete_objective(self, oid: str, runner: EffectRunner) -> None:

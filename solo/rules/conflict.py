@@ -37,6 +37,7 @@ optional ``fallbacks`` mapping (``{"goal": "won", "captured": "lost"}``), read t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import copy
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -311,6 +312,26 @@ class ConflictRules(Protocol):
 
     def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
         """The aftermath once ``result`` is known (also when the engine stops it at its limit)."""
+
+
+def private_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A procedure's own deep copy of its ``state`` (JSON-ready data: dicts, lists, tuples, text,
+    numbers), as ``copy.deepcopy`` would make it but without its bookkeeping: a procedure copies
+    its state on every call. Anything that is not plain data is handed to ``copy.deepcopy``."""
+    return {key: _data_copy(value) for key, value in state.items()}
+
+
+def _data_copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    if kind is dict:
+        return {key: _data_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [_data_copy(item) for item in value]
+    if kind is tuple:
+        return tuple(_data_copy(item) for item in value)
+    return copy.deepcopy(value)
 
 
 def fallback(rules: Any, result: str) -> str | None:

@@ -165,7 +165,12 @@ class RollRecord:
 
 
 def _plain(value: Any) -> Any:
-    """Turn tuples into lists recursively so records compare equal after a JSON round trip."""
+    """Turn tuples into lists recursively so records compare equal after a JSON round trip.
+    (Text, numbers and None, the leaves of every record, are let through first: a record is
+    copied at every roll.)"""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -67,10 +67,15 @@ Decisions and readings of the book recorded here
       ``max_health`` (:meth:`FourS.gain`).
     * Enemy rolls are bought alternately, so the d6 and d3 counts never differ by more than one
       (the book's example: 2d6 + 3d3 is allowed, 2d6 + 4d3 is not). Halves round up.
+
+Exact roll and contest odds are kept per the few numbers they read (bonus, dice, modifier; for a
+contest both sides, how ties go and who defends) in a ``functools.lru_cache``: fights ask the
+same ones again and again. Cached dictionaries are copied before they are handed out.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from math import ceil
@@ -251,6 +256,11 @@ def roll_d3(dice: Dice) -> int:
 
 def roll_distribution(bonus: int, ap: int | None = None, modifier: int = 0) -> dict[int, Fraction]:
     """Exact distribution of a roll's total: d6 (or ``ap`` d3) + bonus + modifier."""
+    return dict(_roll_distribution(bonus, ap, modifier))
+
+
+@functools.lru_cache(maxsize=1024)
+def _roll_distribution(bonus: int, ap: int | None, modifier: int) -> tuple[tuple[int, Fraction], ...]:
     if ap is None:
         base = {face: Fraction(1, ROLL_DIE) for face in range(1, ROLL_DIE + 1)}
     else:
@@ -261,7 +271,7 @@ def roll_distribution(bonus: int, ap: int | None = None, modifier: int = 0) -> d
                 for face in (1, 2, 3):
                     step[total + face] = step.get(total + face, Fraction(0)) + p / 3
             base = step
-    return {total + bonus + modifier: p for total, p in sorted(base.items())}
+    return tuple((total + bonus + modifier, p) for total, p in sorted(base.items()))
 
 
 def success_chance(bonus: int, goal: int, ap: int | None = None, modifier: int = 0) -> Fraction:
@@ -294,11 +304,32 @@ def contest_outcomes(
     defendant: str = "opponent",
 ) -> dict[str, Fraction]:
     """Exact failure/draw/success of a competing roll from the two totals' distributions."""
+    return _contest_outcomes(mine.items(), theirs.items(), pvp, defendant)
+
+
+def _contest_outcomes(
+    mine: Iterable[tuple[int, Fraction]], theirs: Iterable[tuple[int, Fraction]], pvp: bool, defendant: str
+) -> dict[str, Fraction]:
+    theirs = list(theirs)
     out = {"failure": Fraction(0), "draw": Fraction(0), "success": Fraction(0)}
-    for a, p in mine.items():
-        for b, q in theirs.items():
+    for a, p in mine:
+        for b, q in theirs:
             out[read_contest(a, b, pvp, defendant)] += p * q
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _contest_odds(
+    mine: tuple[int, int | None, int], theirs: tuple[int, int | None, int], pvp: bool, defendant: str
+) -> tuple[tuple[tuple[str, Fraction], ...], tuple[tuple[int, Fraction], ...]]:
+    """A contest's outcomes and its margin's distribution, each side as (bonus, ap, modifier)."""
+    ours, their = _roll_distribution(*mine), _roll_distribution(*theirs)
+    outcomes = _contest_outcomes(ours, their, pvp, defendant)
+    margin: dict[int, Fraction] = {}
+    for a, p in ours:
+        for b, q in their:
+            margin[a - b] = margin.get(a - b, Fraction(0)) + p * q
+    return tuple(outcomes.items()), tuple(sorted(margin.items()))
 
 
 def apply_critical(amount: int, face: int) -> int:
@@ -699,15 +730,10 @@ class FourS(RulesetDefaults):
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> Odds:
         mine, theirs, pvp, defendant, defending = self._contest_sides(character, opponent, params)
-        outcomes = contest_outcomes(mine.distribution(), theirs.distribution(), pvp or defending,
-                                    defendant)
-        margin: dict[int, Fraction] = {}
-        for a, p in mine.distribution().items():
-            for b, q in theirs.distribution().items():
-                margin[a - b] = margin.get(a - b, Fraction(0)) + p * q
-        return Odds(
-            system=SYSTEM, outcomes=outcomes, distributions={"margin": dict(sorted(margin.items()))}
-        )
+        outcomes, margin = _contest_odds((mine.bonus, mine.ap, mine.modifier),
+                                         (theirs.bonus, theirs.ap, theirs.modifier),
+                                         bool(pvp or defending), defendant)
+        return Odds(system=SYSTEM, outcomes=dict(outcomes), distributions={"margin": dict(margin)})
 
     # command line -----------------------------------------------------------------------------
     def _args_params(self, args: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:

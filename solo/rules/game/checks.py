@@ -94,9 +94,14 @@ class CheckResult:
 
 def capped(check: GameCheck, excess: int) -> int:
     """A success's excess as it counts (a parry's up to the talent level)."""
-    if check.excess_cap is None or excess < 0:
+    return cap_excess(excess, check.excess_cap)
+
+
+def cap_excess(excess: int, cap: int | None) -> int:
+    """An excess as it counts under ``cap`` (None: no cap; a failure's is never capped)."""
+    if cap is None or excess < 0:
         return excess
-    return min(excess, check.excess_cap)
+    return min(excess, cap)
 
 
 def read_check(check: GameCheck, rolled: Iterable[int], extra: int | None = None) -> CheckResult:

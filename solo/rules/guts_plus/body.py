@@ -87,7 +87,14 @@ def unconscious(character: Character) -> bool:
     """Unconscious: the head is unusable, or 3 other parts are unusable at once.
 
     For a body of its own: its vital part, or 3 other parts (all of them if it has fewer).
+    Asked on every move (:meth:`~solo.rules.guts_plus.GutsPlus.incapacitated`), so a body with
+    no part at two injuries answers at once.
     """
+    extra = character.extra
+    marks = extra.get("injuries", {})
+    if (type(marks) is dict and type(extra.get("extra_parts", ())) in (list, tuple)
+            and all(type(n) is int and n < INJURIES_TO_DISABLE for n in marks.values())):
+        return False  # no part is unusable, so neither the vital part nor three others are
     down = unusable_parts(character)
     vital = vital_part(character)
     others = [p for p in down if p != vital]

@@ -3,6 +3,11 @@
 This module owns reading one side of a check or contest from its parameters (``stat`` or
 ``dice``, ``modifier``, ``fewer_dice``, ``near``), applying the character's conditions, and
 the helper's level when someone assists. It rolls nothing.
+
+A side's parse is kept (:func:`parse_side`) per a key made of exactly what it reads: the
+parameters and the character's name, qualities, conditions, condition effects and learning
+experiences, each value with its type (``1``, ``1.0`` and ``True`` read differently). Scene
+offers ask it for every check on offer ("fail on purpose" needs the dice count).
 """
 
 from __future__ import annotations
@@ -84,6 +89,11 @@ def dice_count(value: Any, what: str) -> int:
     return count
 
 
+#: Parsed sides by :func:`_side_key`; emptied when full.
+_PARSED: dict[tuple[Any, ...], CheckSpec] = {}
+PARSED_LIMIT = 4096
+
+
 def parse_side(
     character: Character | None,
     stat: Any,
@@ -93,7 +103,62 @@ def parse_side(
     near: Any = "oracle",
     what: str = "check",
 ) -> CheckSpec:
-    """Validate one side of a check or contest and apply the character's conditions."""
+    """Validate one side of a check or contest and apply the character's conditions.
+
+    The result is a fresh :class:`CheckSpec` each time (callers may change it); a parse seen
+    before is copied from the kept one. A parse that raises is not kept."""
+    try:
+        key = _side_key(character, stat, dice, modifier, fewer, near, what)
+        found = _PARSED.get(key)
+    except TypeError:  # something unhashable: parse every time
+        return _parse_side(character, stat, dice, modifier, fewer, near, what)
+    if found is None:
+        found = _parse_side(character, stat, dice, modifier, fewer, near, what)
+        if len(_PARSED) >= PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[key] = found
+    return CheckSpec(found.qualities, found.levels, found.base_dice, found.dice, found.modifier, found.fewer,
+                     found.near, found.helper_level, found.mastery, list(found.conditions))
+
+
+def _side_key(
+    character: Character | None, stat: Any, dice: Any, modifier: Any, fewer: Any, near: Any, what: str
+) -> tuple[Any, ...]:
+    """Everything :func:`_parse_side` reads, as an immutable value."""
+    params = (_frozen(stat), _frozen(dice), _frozen(modifier), _frozen(fewer), _frozen(near), what)
+    if character is None:
+        return params
+    return params + (
+        character.name,
+        _frozen(character.stats),
+        _frozen(character.conditions),
+        _frozen(character.extra.get("condition_effects")),
+        _frozen(character.resources.get("learning")),
+    )
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable value that keeps every type apart (``1``, ``1.0``, ``True``): text,
+    whole numbers and None stand for themselves, anything else is tagged with its type."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is dict:
+        return (dict, tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return (kind, tuple(_frozen(v) for v in value))
+    return (kind, value)
+
+
+def _parse_side(
+    character: Character | None,
+    stat: Any,
+    dice: Any,
+    modifier: Any,
+    fewer: Any,
+    near: Any,
+    what: str,
+) -> CheckSpec:
     qualities: tuple[str, ...] = ()
     levels: tuple[int, ...] = ()
     if dice is not None:

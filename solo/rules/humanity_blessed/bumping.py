@@ -11,10 +11,15 @@ least 1), so a chain of d bumps totals more than d. The probability of every tot
 bound m is therefore a finite sum, and ``P(total >= t) = 1 - P(total <= t - 1)`` is exact with no
 truncation. This module owns those dice models, their rolling with a hard cap on bump chains, and
 the exact distributions and means (all as :class:`~fractions.Fraction`).
+
+A die and a group are frozen values, so their exact distributions are kept by them (a
+``functools.lru_cache`` keyed on the group and the bound): rulesets ask the same few again and
+again while a game is played. The cached dictionaries are copied before they are handed out.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, replace
@@ -196,6 +201,12 @@ def roll(dice: Dice, group: Group, max_bumps: int = MAX_BUMPS, first: Sequence[i
 def round_weights(group: Group) -> tuple[dict[int, int], dict[int, int], int]:
     """One round of a group: integer weights of each sum when it bumps, when it stops, and the
     number of equally likely outcomes of the round."""
+    bump, stop, outcomes = _round_weights(group)
+    return dict(bump), dict(stop), outcomes
+
+
+@functools.lru_cache(maxsize=512)
+def _round_weights(group: Group) -> tuple[dict[int, int], dict[int, int], int]:
     bump: dict[int, int] = {}
     stop: dict[int, int] = {}
     outcomes = 0
@@ -216,7 +227,13 @@ def total_weights(group: Group, upto: int) -> tuple[dict[int, int], int, int]:
     A total v comes from at most v rounds (each adds at least 1), so ``g[v] = P(v) * base**v`` is
     a whole number and obeys ``g[v] = stop[v]*base**(v-1) + sum bump[s]*base**(s+bonus-1)*g[v-s-bonus]``.
     """
-    bump, stop, base = round_weights(group)
+    weights, base, depth = _total_weights(group, upto)
+    return dict(weights), base, depth
+
+
+@functools.lru_cache(maxsize=1024)
+def _total_weights(group: Group, upto: int) -> tuple[dict[int, int], int, int]:
+    bump, stop, base = _round_weights(group)
     g: dict[int, int] = {}
     lowest = min(list(stop) + [s + group.bonus for s in bump])
     for v in range(max(1, lowest), upto + 1):
@@ -236,7 +253,12 @@ def total_pmf(group: Group, upto: int) -> dict[int, Fraction]:
     The total is a stopping round plus any number of bumping rounds before it, each bumping round
     adding its sum plus the group bonus (at least 1), so the recursion only looks downwards.
     """
-    weights, base, depth = total_weights(group, upto)
+    return dict(_total_pmf(group, upto))
+
+
+@functools.lru_cache(maxsize=1024)
+def _total_pmf(group: Group, upto: int) -> dict[int, Fraction]:
+    weights, base, depth = _total_weights(group, upto)
     denominator = base**depth
     return {v: Fraction(w, denominator) for v, w in weights.items()}
 
@@ -269,9 +291,10 @@ def after_first_face(group: Group, face: int, upto: int) -> tuple[dict[int, Frac
     return pmf, expected
 
 
+@functools.lru_cache(maxsize=512)
 def mean(group: Group) -> Fraction:
     """Exact expected total: (mean round sum + bonus * P(bump)) / (1 - P(bump))."""
-    bump, stop, outcomes = round_weights(group)
+    bump, stop, outcomes = _round_weights(group)
     round_mean = Fraction(
         sum(v * w for v, w in bump.items()) + sum(v * w for v, w in stop.items()), outcomes
     )

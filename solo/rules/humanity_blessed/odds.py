@@ -79,6 +79,7 @@ def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:
     return bumping.total_pmf(bumping.single(value), upto)
 
 
+@functools.lru_cache(maxsize=2048)
 def check_distribution(
     group: Group, target: int, modifier: int = 0, aid: int | Die | None = None, *,
     size_up: int = 0, vulnerable: bool = False, first_face: int | None = None,
@@ -89,7 +90,8 @@ def check_distribution(
     stands. ``first_face``: the first die's first face is thrown already (a check stopped after
     its first roll; a vulnerable reroll is drawn afresh). Nothing is truncated: every total up to
     a bound is a finite sum because each bump adds at least 1, and the chance of a success is one
-    minus that of the totals below it."""
+    minus that of the totals below it. Results are kept (every argument is a value), like
+    :func:`contest_distribution`'s: endeavours and fights ask the same check again and again."""
     top = max(target, 20)
     fresh = bumping.total_pmf(group, top - modifier)
     raw, expected = fresh, bumping.mean(group)

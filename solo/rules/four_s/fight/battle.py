@@ -25,12 +25,11 @@ took this enemy phase), ``acting`` (the next opponent to act in the enemy phase)
 
 from __future__ import annotations
 
-import copy
 from math import ceil
 from typing import Any, Mapping
 
 from solo.rules.base import Character
-from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, WON, Beat, ConflictError, ConflictSetup
+from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, WON, Beat, ConflictError, ConflictSetup, private_state
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.reasons import reason
 from solo.rules.four_s.fight import gear, pool
@@ -58,7 +57,7 @@ class Battle:
     def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = copy.deepcopy(dict(state))
+        self.state: dict[str, Any] = private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         self.player = setup.player.key

@@ -8,12 +8,11 @@ the view (:mod:`.view`) all read the fight through it. The rules it applies are 
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.rules.base import Character
-from solo.rules.conflict import ENEMY, Beat, ConflictSetup
+from solo.rules.conflict import ENEMY, Beat, ConflictSetup, private_state
 from solo.rules.game.fatigue import read_fatigue
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.kit import DIFFICULTY_LEVELS, Kit, Weapon, combine, read_kit
@@ -71,7 +70,7 @@ class FightTurn:
     def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = copy.deepcopy(dict(state))
+        self.state: dict[str, Any] = private_state(state)
         self.keys = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         self.params = setup.params

@@ -73,13 +73,13 @@ adventure heals them (``heal:``), and an unconscious npc is ``fallen``.
 
 from __future__ import annotations
 
-import copy
 import re
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import (
+    private_state,
     ENEMY,
     FLED,
     LOST,
@@ -143,7 +143,7 @@ class Bout:
     def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = copy.deepcopy(dict(state))
+        self.state: dict[str, Any] = private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         params = setup.params

@@ -53,13 +53,13 @@ The state is JSON-ready: ``queue`` holds the round's remaining steps (each a sma
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import (
+    private_state,
     ALLY,
     ENEMY,
     LOST,
@@ -120,7 +120,7 @@ class Line:
         self.ruleset = ruleset
         self.setup = setup
         self.s = settings
-        self.state: dict[str, Any] = copy.deepcopy(dict(state))
+        self.state: dict[str, Any] = private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         self.beats: list[Beat] = []

@@ -51,11 +51,10 @@ The fight is **won** when no opponent stands, **lost** when nobody on the player
 from __future__ import annotations
 
 import contextlib
-import copy
 from typing import Any, Iterator, Mapping
 
 from solo.rules.base import Character
-from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, SURRENDERED, WON, Beat, ConflictSetup
+from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, SURRENDERED, WON, Beat, ConflictSetup, private_state
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.house_rules import HARM_ESCALATES
 from solo.rules.humanity_blessed import rolling, session
@@ -84,7 +83,7 @@ class Melee:
     def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = copy.deepcopy(dict(state))
+        self.state: dict[str, Any] = private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         params = setup.params

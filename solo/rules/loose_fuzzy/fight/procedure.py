@@ -52,13 +52,13 @@ surrendered when the player yields.
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import (
+    private_state,
     ALLY,
     ENEMY,
     FLED,
@@ -151,7 +151,7 @@ class FightRound:
     def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = copy.deepcopy(dict(state))
+        self.state: dict[str, Any] = private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         self.base = str(setup.params.get("ability", "body"))
