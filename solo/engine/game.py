@@ -735,7 +735,8 @@ class Game:
             return
         done = self.state.objectives
         for objective in self._watched:
-            if not done.get(objective.id) and self.evaluate(objective.when):
+            when = objective.when
+            if when and not done.get(objective.id) and self.evaluate(when):
                 self.complete_objective(objective.id, runner)
 
     def complete_objective(self, oid: str, runner: EffectRunner) -> None:
