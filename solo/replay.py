@@ -64,7 +64,7 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
     state = payload["state"]
     start = state.get("start_character")
     character = Character.from_dict(start) if start else None
-    game = Game(adventure, seed=int(payload["seed"]), character=character)
+    game = Game(adventure, seed=_seed(payload, state), character=character)
     session = Session(game, adventure, SaveStore(), "replay", autosave=False,
                       ironman=bool(payload.get("ironman", False)), gm=bool(payload.get("gm", False)),
                       forgiving=forgives(payload))
@@ -107,6 +107,14 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
 
 
 Observer = Callable[[str, Any, list, Game], None]
+
+
+def _seed(payload: dict[str, Any], state: dict[str, Any]) -> int:
+    """The seed a replay starts from: the save's, else its state's; a save with neither is refused."""
+    seed = payload.get("seed", state.get("seed"))
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError("the save holds no seed, so it cannot be replayed")
+    return seed
 
 
 def _option(offered: Any, key: str) -> Any:
