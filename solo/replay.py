@@ -7,6 +7,8 @@ and where it first differs.
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -38,7 +40,7 @@ class ReplayResult:
 def read_replay(source: str, store: SaveStore | None = None) -> dict[str, Any]:
     """A save payload from a file path, or from a slot name in the store."""
     path = Path(source)
-    if path.suffix == ".json" or path.exists():
+    if path.suffix == ".json" or os.path.exists(path):
         return read_file(path)
     if store is None:
         raise SaveError(f"no replay file {source!r}")

@@ -20,6 +20,7 @@ the node limit is what stops alias bombs; the depth keeps recursive walks of the
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -61,8 +62,10 @@ class Loaded:
 def resolve(name: str) -> Path:
     """A path for an adventure named by id (bundled) or by file path."""
     candidate = Path(name)
-    if candidate.suffix in (".yaml", ".yml") or candidate.exists():
-        if not candidate.is_file():
+    # os.path answers False for a name the system cannot even look up (too long, a NUL byte),
+    # where Path.exists raises: a name can come from a damaged save.
+    if candidate.suffix in (".yaml", ".yml") or os.path.exists(candidate):
+        if not os.path.isfile(candidate):
             raise AdventureError([Problem(str(candidate), 0, 0, "no such adventure file")])
         return candidate
     pack_name, wanted = packs.split_ref(name)

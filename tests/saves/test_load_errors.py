@@ -110,3 +110,16 @@ def test_saves_table_and_delete(fixtures, tmp_path):
     assert "kept" in kept.output and SaveStore(tmp_path).path("g").exists()
     gone = CliRunner().invoke(cli, ["delete", "g"], input="y\n", env=env)
     assert gone.exit_code == 0 and not SaveStore(tmp_path).path("g").exists()
+
+
+def test_an_adventure_name_too_long_for_the_file_system_is_a_clear_error(fixtures, tmp_path):
+    # Found by the hour-long fuzz run: a save naming its adventure by an id longer than any file
+    # name made Path.exists raise OSError (File name too long) instead of "no such adventure".
+    play_some(fixtures / "tiny.yaml", tmp_path, "1\n")
+    store = SaveStore(tmp_path)
+    store.backup_path("g").unlink(missing_ok=True)
+    payload = json.loads(store.path("g").read_text())
+    payload["adventure"] = {"id": "x" * 400}
+    payload["checksum"] = checksum(payload)
+    store.path("g").write_text(json.dumps(payload))
+    one_line_error(resume(tmp_path), "no bundled adventure")
