@@ -7,7 +7,8 @@ properties (every other key is left alone):
     ``blade`` (Hack/Slash; the only weapons that parry), ``blunt`` (Lift/Smash; sweeps with the
     talent), ``thrown`` (Throw/Ensnare, ranged), ``missile`` (Shoot/Fire, ranged) or ``mount``
     (Ride/Pilot: a mount or vehicle used to attack; ignores AR with the talent); or a mapping
-    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}`` (``sleep: true``: sleep dice). ``bonus`` is the book's +1 of a few melee
+    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}`` (``sleep: true``: sleep dice;
+    ``area: true``: a blast or breath that every target may try to leap or dodge clear of). ``bonus`` is the book's +1 of a few melee
     weapons (a polearm's reach, Dweorgish tempering): 0 or 1. ``range`` (ranged weapons only)
     is the farthest distance, in movement units (MU), of the Easy, Challenging and Hard bands:
     three whole numbers rising from 1; the book's usual ``[2, 4, 6]`` is the default, nets and
@@ -49,6 +50,14 @@ Decisions
       turn's action); it works when movement does, at the end of the turn, if the drinker is
       still on their feet and not stunned, and is used up. The FP come back as healing does
       (wounds first).
+    * An area weapon (``area: true``: a fire-bomb, a dragon's breath, a gas sphere) gives each
+      target it hits the book's free avoidance attempt (Block/Dodge and Leap/Tumble: "a free
+      avoidance attempt when targeted by damage or threat that affects a large area").
+      **Decisions:** the attempt is an Easy check of the better of the target's Block/Dodge and
+      Leap/Tumble (Leap/Tumble only in heavy or bulky armour, where the book allows no dodge);
+      it costs no action and comes before block, parry and damage; a success escapes the hit
+      whole (the book: such attempts "escape a dangerous situation unscathed"), a failure takes
+      it as usual; no reroll is asked for it.
     * A ranged weapon may be used at any distance up to the end of its Hard band, also at
       0 MU; a melee weapon only at 0 MU (in melee).
 """
@@ -96,6 +105,7 @@ class Weapon:
     range: tuple[int, int, int] = DEFAULT_RANGE
     poison: bool = False  # a poisoned blade: damage dice of 2 or 3 cost 1 FP more on a blow that hurts
     sleep: bool = False  # a sleep draught or gas: its damage dice are sleep dice
+    area: bool = False  # a blast or breath: each target gets a free avoidance check
 
     @property
     def melee(self) -> bool:
@@ -174,10 +184,10 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         kind = spec.get("kind")
         if kind not in WEAPON_KINDS:
             found.append((("weapon",), f"weapon must be one of {', '.join(WEAPON_KINDS)} (got {kind!r})"))
-        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison", "sleep"})
+        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison", "sleep", "area"})
         if unknown and isinstance(rules["weapon"], Mapping):
-            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range, poison and sleep (got {unknown[0]!r})"))
-        for flag in ("poison", "sleep"):
+            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range, poison, sleep and area (got {unknown[0]!r})"))
+        for flag in ("poison", "sleep", "area"):
             if flag in spec and not isinstance(spec[flag], bool):
                 found.append((("weapon", flag), f"{flag} must be true or false (got {spec[flag]!r})"))
         bonus = spec.get("bonus", 0)
@@ -225,7 +235,7 @@ def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None
     skill, ranged = WEAPON_KINDS[spec["kind"]]
     band = tuple(spec.get("range", DEFAULT_RANGE)) if ranged else DEFAULT_RANGE
     return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band,  # type: ignore[arg-type]
-                  bool(spec.get("poison", False)), bool(spec.get("sleep", False)))
+                  bool(spec.get("poison", False)), bool(spec.get("sleep", False)), bool(spec.get("area", False)))
 
 
 def bare_hands(character: Character) -> Weapon:

@@ -502,6 +502,8 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
     ``dozes`` (lost to exertion), the rest to ``losses`` (wounds)."""
     state = turn.state
     attacker = result["attacker"]
+    if weapon.area and _avoided(turn, target, weapon, dice, beats):
+        return False
     count = int(result["excess"]) + int(result.get("bonus", 0))
     notes: list[str] = []
     if result.get("bonus"):
@@ -542,6 +544,20 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
         beat.measures["poison"] = poisoned
     beats.append(beat)
     return hurt.fp_lost > 0
+
+
+def _avoided(turn: FightTurn, target: str, weapon: Any, dice: Dice, beats: list[Beat]) -> bool:
+    """The free avoidance check an area attack allows its target; True if it escapes the hit."""
+    params = turn.avoid_params(target)
+    record = turn.ruleset.check(dice, turn.character(target), params)
+    verb = ("leap", "leaps") if params["stat"] == "Leap/Tumble" else ("dodge", "dodges")
+    if record.success:
+        text = f"{turn.title(target)} {turn.verb(target, *verb)} clear of {weapon.name}: {check_words(record)}, unscathed."
+    else:
+        text = f"{turn.title(target)} {turn.verb(target, 'try', 'tries')} to {verb[0]} clear of {weapon.name}: failure."
+    beats.append(Beat(target, text, record, f"{turn.by_key[target].name}: free avoidance",
+                      {"avoided": record.success}))
+    return record.success
 
 
 def _sleep_damage(turn: FightTurn, target: str, faces: list[int], notes: list[str], beats: list[Beat],

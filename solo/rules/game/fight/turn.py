@@ -182,6 +182,13 @@ class FightTurn:
             return {"stat": "Hack/Slash", "tags": ["parry"], "difficulty": "hard" if kit.unsuited("parry") else "easy"}
         return {"stat": "Block/Dodge", "difficulty": "easy"}  # a dodge in heavier armour is not offered
 
+    def avoid_params(self, key: str) -> dict[str, Any]:
+        """The free avoidance check against an area attack: Easy, the better of Block/Dodge and
+        Leap/Tumble (Leap/Tumble only where the armour allows no dodge)."""
+        skills = ["Leap/Tumble"] + (["Block/Dodge"] if self.kit(key).can_dodge else [])
+        best = max(skills, key=lambda s: (self.chance(key, {"stat": s, "difficulty": "easy"}), s == "Block/Dodge"))
+        return {"stat": best, "difficulty": "easy"}
+
     def defence_kind(self, key: str) -> str:
         return "block" if self.kit(key).can_block else "dodge"
 
