@@ -108,6 +108,7 @@ def test_a_net_ensnares_unless_the_escape_check_reaches_the_hits_excess(yard):
     events = act(game, "advance:netter", 7, 6)
     assert "You are ensnared (intensity 3): success, excess 1." in lines(events)
     assert fp(game) == 8  # a net does no damage
+    assert "You are held fast and cannot move." in lines(events)  # her advance is lost
     # her only actions now: struggle (the exact chance of an excess of 3 or more) or yield
     offered = options(game)
     assert set(offered) == {"struggle", "yield"}
@@ -129,6 +130,10 @@ def test_the_netter_draws_a_blade_and_the_ensnared_are_easier_to_hit(yard):
     events = act(game, "struggle", 5)  # 3 + 5: excess 0, still held
     assert "You struggle against the snare (intensity 3): success, excess 0, still held." in lines(events)
     assert "Netter draws Knife." in lines(events)
+    # held fast, Wren could not close in: the netter comes to her with the knife, not the net
+    assert "You are held fast and cannot move." not in lines(events)
+    events = act(game, "struggle", 5)
+    assert "Netter: in melee." in lines(events)
     # Hack/Slash 2 + 6 = 8 would be excess 0; the book's +1 on an ensnared target makes it 1
     events = act(game, "struggle", 6, 3, 8, 4)
     assert "Netter attacks you with Knife: hit, excess 1." in lines(events)
@@ -168,3 +173,13 @@ def test_a_pinner_may_not_block_dodge_or_parry():
 ])
 def test_ensnare_is_a_flag_of_thrown_weapons(spec, message):
     assert kits.item_problems({"weapon": spec}) == [(("weapon", "ensnare"), message)]
+
+
+def test_a_fighter_ensnared_in_the_ranged_step_loses_the_turns_melee_attack(yard):
+    game = start(at(yard, "pit"), "Wren")
+    act(game, "advance:netter", 5, 8)  # slipped: the netter is now in melee, still holding the net
+    # the net hits in the ranged step (excess 4), the escape fails: Wren's sword attack is lost
+    events = act(game, "attack:netter", 8, 6)
+    assert "You are ensnared (intensity 4): success, excess 1." in lines(events)
+    assert "You are held fast and lose the attack." in lines(events)
+    assert not any(t.startswith("You attack Netter") for t in lines(events))

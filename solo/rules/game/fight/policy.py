@@ -86,7 +86,7 @@ def choose_order(turn: "FightTurn", key: str) -> dict[str, Any]:
             return {"act": "ready", "item": weapon.id}  # draw it now, close in next turn
     if not turn.can_attack(key, target, weapon):
         other = turn.best_weapon(key, target)
-        if other is not None:
+        if other is not None and not (other.ensnare and turn.snared(target)):
             return {"act": "ready", "item": other.id}
         if enemy and turn.distance(key, target) > 0:
             return {"act": "advance", "target": target}

@@ -672,6 +672,10 @@ def move(turn: FightTurn, beats: list[Beat], dice: Dice | None = None) -> None:
             beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'are', 'is')} stunned and "
                                    f"{turn.verb(key, 'lose', 'loses')} the move.", measures=LOST_ACTION))
             continue
+        if act != "struggle" and turn.snared(key):  # ensnared this turn: held where they are
+            beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'are', 'is')} held fast and "
+                                   f"{turn.verb(key, 'cannot', 'cannot')} move.", measures=LOST_ACTION))
+            continue
         if act == "struggle":
             if dice is not None:
                 struggle(turn, key, dice, beats)

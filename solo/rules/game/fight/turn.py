@@ -307,6 +307,10 @@ class FightTurn:
                 beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'are', 'is')} stunned and "
                                        f"{self.verb(key, 'lose', 'loses')} the attack.", measures={"action_lost": True}))
                 continue
+            if self.snared(key):  # ensnared earlier this turn (a net in the ranged step): no attack
+                beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'are', 'is')} held fast and "
+                                       f"{self.verb(key, 'lose', 'loses')} the attack.", measures={"action_lost": True}))
+                continue
             if not self.can_attack(key, target):
                 beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'have', 'has')} no one to strike."))
                 continue
