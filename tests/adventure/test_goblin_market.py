@@ -19,7 +19,7 @@ from solo.adventure.validate import validate_path
 from solo.engine.game import Game
 from solo.playtest.command import Options, playtest
 from solo.rules import registry
-from solo.rules.four_s.ruleset import party_stat_points
+from solo.rules.four_s.ruleset import party_stat_points, roleplay_bonus
 
 PREGENS = ("bryony", "quince", "sorrel")
 RUNS = 200  # per pregen: about 5 s of CPU each
@@ -63,7 +63,9 @@ def test_pregens_follow_the_books_creation_rules(market):
         character = four.prepare_character(pregen.character("four-s"))
         level = character.resources["level"]
         assert party_stat_points([character]) == 12 + 4 * level
-        assert character.resources["max_health"] == 10 * (level + 1)
+        # 10 a level, and 5 for each Strength tier opened beyond the first (four-s Decision)
+        assert character.resources["max_health"] == 10 * (level + 1) + 5 * (roleplay_bonus(character.stats["strength"]) - 1)
+        assert character.resources["health"] == character.resources["max_health"]
         for tiers in character.stats.values():
             assert tiers[0] >= 3  # tier 1 starts with 3 SP
             for lower, upper in zip(tiers, tiers[1:]):

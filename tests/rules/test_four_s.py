@@ -35,6 +35,7 @@ from solo.rules.four_s import (
     roll_distribution,
     rolls_cost,
     sp_budget,
+    strength_health,
     success_chance,
     tiers_from_total,
 )
@@ -115,7 +116,8 @@ def test_prepare_accepts_tiers_or_totals():
     assert pc.stats["strength"] == [6, 1, 0, 0, 0, 0]
     assert pc.stats["skill"] == [3, 0, 0, 0, 0, 0]
     assert "Strength" not in pc.stats
-    assert pc.resources == {"level": 1, "max_health": 20, "health": 20, "sp_unspent": 0,
+    # Strength 7 opens tier 2: 5 max Health more than the level's 20
+    assert pc.resources == {"level": 1, "max_health": 25, "health": 25, "sp_unspent": 0,
                             "level_ups": 0}
     FOUR.validate_character(pc, creation=True)
 
@@ -469,13 +471,29 @@ def test_cli_odds_and_roll():
         FOUR.odds_for_args({"ap": "0"})
 
 
-def test_strength_adds_no_invented_health_and_an_adventure_may_award_more():
-    """Decision (book line 86 gives no figure): max Health is 10 a level whatever Strength holds;
-    an award of max_health is the engine's to add, then health may rise to it."""
+def test_each_strength_tier_opened_beyond_the_first_adds_five_max_health():
+    """Book line 86: Strength raises max Health (no figure: the Decision is 5 per tier opened)."""
     strong, weak = make_pc(1, strength=7), make_pc(1, skill=7)
-    assert strong.resources["max_health"] == weak.resources["max_health"] == base_max_health(1) == 20
-    assert FOUR.gain(Dice(1), strong, "max_health", 5) is None  # left to the engine: it adds
-    strong.resources["max_health"] += 5
-    strong.resources["health"] = 20
-    assert FOUR.gain(Dice(1), strong, "health", 10) == ["Health is at its maximum, 25."]
-    assert strong.resources["health"] == 25
+    assert weak.resources["max_health"] == base_max_health(1) == 20
+    assert strong.resources["max_health"] == strong.resources["health"] == 25
+    assert [strength_health(tiers_from_total(n)) for n in (0, 3, 6, 7, 12, 13, 31, 36)] == [0, 0, 0, 5, 5, 10, 25, 25]
+
+
+def test_the_sp_that_opens_a_strength_tier_raises_max_health_and_health_at_once():
+    pc = make_pc(1, strength=6)  # tier 1 full
+    pc.resources["sp_unspent"] = 2
+    pc.resources["health"] = 12
+    assert pc.resources["max_health"] == 20
+    FOUR.advance(pc, "spend-sp:strength")  # the 7th SP opens tier 2
+    assert pc.resources["max_health"] == 25 and pc.resources["health"] == 17
+    FOUR.advance(pc, "spend-sp:strength")  # the 8th fills tier 2 further: no more
+    assert pc.resources["max_health"] == 25 and pc.resources["health"] == 17
+
+
+def test_a_file_that_gives_max_health_keeps_it_and_an_award_may_add_more():
+    pc = FOUR.prepare_character(Character("J", "four-s", {"strength": 13, "skill": 3, "support": 3, "scharisma": 3},
+                                          resources={"level": 2, "max_health": 30}))
+    assert pc.resources["max_health"] == 30  # the author's figure, not 30 + 10
+    assert FOUR.gain(Dice(1), pc, "max_health", 5) is None  # left to the engine: it adds
+    pc.resources["max_health"] += 5
+    assert FOUR.gain(Dice(1), pc, "health", 10) == ["Health is at its maximum, 35."]

@@ -52,19 +52,21 @@ class FourSDraft(Draft):
         return made
 
     def tallies(self) -> list[Tally]:
-        from solo.rules.four_s import START_TIER_ONE, base_max_health, sp_budget
+        from solo.rules.four_s import START_TIER_ONE, STAT_MAX, max_health_of, sp_budget, tiers_from_total
 
         level = int(self.resources.get("level", 0))
         budget = sp_budget(level)
         placed = sum(v for v in self.stats.values() if isinstance(v, int))
         low = [k.capitalize() for k, v in self.stats.items() if isinstance(v, int) and v < START_TIER_ONE]
         left = f", {budget - placed} kept to place later" if placed < budget else ""
+        strength = self.stats.get("strength")
         return [
             Tally("SP placed", f"{placed} of {budget}{left}", f"level {level}: 12 SP and 4 more per level",
                   placed <= budget),
             Tally("Tier 1", "3 or more in each" if not low else "too few in " + ", ".join(low),
                   f"every stat starts with {START_TIER_ONE} SP in its first tier", not low),
-            Tally("Max Health", str(base_max_health(level)), "10, and 10 more per level", True),
+            Tally("Max Health", str(max_health_of(level, tiers_from_total(strength) if isinstance(strength, int) and 0 <= strength <= STAT_MAX else None)),
+                  "10, 10 more per level, 5 more per Strength tier opened beyond the first", True),
         ]
 
 

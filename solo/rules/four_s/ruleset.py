@@ -42,11 +42,15 @@ Decisions and readings of the book recorded here
       has players start with 12 SP and gain 4 "per level"): a new character rolls at most 7
       (tier 1, +1), one who has levelled and opened a tier 2 at most 8, anyone at most 12.
     * Strength and Health: the book says raising Strength "can increase your maximum Health even
-      further" (line 86) but gives no figure (the tier perks are on a sheet the book lacks).
-      **Decision:** no figure is invented: max Health is the book's 10 per level; where an
-      adventure's story grants more, it awards ``max_health`` (the engine adds it) and then
-      ``health``. The tier Actions of that sheet are likewise not guessed at: what a stat does
-      in a fight is its Roleplay Bonus, on role-play moves the adventure writes.
+      further" (line 86) and "in combat, Strength increases your health", but gives no figure
+      (the tier perks are on a sheet the book lacks). **Decision:** each Strength tier opened
+      beyond the first (holding at least 1 SP) adds :data:`STRENGTH_HEALTH_PER_TIER` (5) max
+      Health: half a level's 10, so a level's 4 SP put into Strength to open a tier is worth
+      less than the level itself, and a Strength 12-bonus hero (six tiers) has 25 more.
+      Placing the SP that opens the tier raises max Health and Health by 5 at once; a
+      character whose file gives ``max_health`` keeps that figure. The tier Actions of that
+      sheet are not guessed at: what a stat does in a fight is its Roleplay Bonus, on role-play
+      moves the adventure writes (docs/rules/four-s-tiers.md states the reading).
     * Contest outcome labels are :attr:`FourS.contest_labels` = failure, draw, success; a tie
       outside PvP is a ``draw`` (the book: nothing happens, or roll again at the GM's call —
       an adventure without a ``draw`` branch lets the player act again).
@@ -101,6 +105,9 @@ START_TIER_ONE = 3
 SP_PER_LEVEL = 4
 BASE_HEALTH = 10
 HEALTH_PER_LEVEL = 10
+#: Max Health each Strength tier beyond the first adds once it holds an SP (a Decision: the
+#: book says Strength raises max Health, with no figure).
+STRENGTH_HEALTH_PER_TIER = 5
 MAX_AP = 6
 ROLL_DIE = 6
 
@@ -205,6 +212,18 @@ def sp_budget(level: int) -> int:
 def base_max_health(level: int) -> int:
     """Max Health of a level: 10 at level 0, +10 per level."""
     return BASE_HEALTH + HEALTH_PER_LEVEL * level
+
+
+def strength_health(tiers: Iterable[int] | None) -> int:
+    """The max Health Strength adds: :data:`STRENGTH_HEALTH_PER_TIER` per tier opened beyond the first."""
+    if tiers is None:
+        return 0
+    return STRENGTH_HEALTH_PER_TIER * max(0, roleplay_bonus(tiers) - 1)
+
+
+def max_health_of(level: int, strength: Iterable[int] | None) -> int:
+    """Max Health of a character: the level's, and what its Strength tiers add."""
+    return base_max_health(level) + strength_health(strength)
 
 
 def stat_tiers(character: Character, stat: str) -> list[int] | None:
@@ -513,7 +532,7 @@ class FourS(RulesetDefaults):
         character.stats = stats
         res = character.resources
         level = _as_int(res.setdefault("level", 0), "resources.level")
-        res.setdefault("max_health", base_max_health(level))
+        res.setdefault("max_health", max_health_of(level, stats.get("strength")))
         res.setdefault("health", res["max_health"])
         if "sp_unspent" not in res:
             placed = sum(sum(stats[s]) for s in STATS if s in stats)
@@ -858,7 +877,14 @@ class FourS(RulesetDefaults):
         tiers = stat_tiers(character, stat) or [0] * TIER_COUNT
         if sum(tiers) >= STAT_MAX:
             raise _err(f"{stat} already holds {STAT_MAX} SP in all {TIER_COUNT} tiers")
+        before = strength_health(tiers) if stat == "strength" else 0
         tiers[_next_tier(tiers) - 1] += 1
+        gained = strength_health(tiers) - before if stat == "strength" else 0
+        if gained:
+            level = _as_int(res.get("level", 0), "resources.level")
+            top = _as_int(res.get("max_health", base_max_health(level)), "resources.max_health")
+            res["max_health"] = top + gained
+            res["health"] = _as_int(res.get("health", top), "resources.health") + gained
         renamed = {(stat if lookup_stat(k) == stat else k): v for k, v in character.stats.items()}
         renamed[stat] = tiers
         character.stats = renamed
@@ -880,6 +906,9 @@ __all__ = [
     "STATS",
     "apply_critical",
     "base_max_health",
+    "max_health_of",
+    "strength_health",
+    "STRENGTH_HEALTH_PER_TIER",
     "buy_rolls",
     "character_stat_points",
     "check_tier_rule",

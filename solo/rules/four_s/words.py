@@ -56,5 +56,11 @@ VOCABULARY = Vocabulary(
             "Both roll; the higher wins and a tie changes nothing (between players the defendant wins ties).",
             "Strength, Skill, Support, Scharisma, “Roleplaying in Combat”",
         ),
+        "health": Rule(
+            "Health",
+            "10 max Health, and 10 more each level; each Strength tier opened beyond the first adds 5 "
+            "(the book gives no figure: this is the project's reading). At 0 Health you are out of the fight.",
+            "Strength, Skill, Support, Scharisma, “Health” and “Stats and Tiers”",
+        ),
     },
 )

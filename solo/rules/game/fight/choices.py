@@ -131,6 +131,17 @@ def _orders(turn: FightTurn) -> Decision:
     if me in state["stunned"]:
         return Decision(prompt + " (you are stunned)",
                         (Action("stunned", "Shake off the stun (you lose this turn's action)"),))
+    snare = turn.snared(me)
+    if snare:
+        odds = turn.escape_chance(me, int(snare["intensity"]))
+        params = turn.escape_params(me)
+        what = "pinned" if snare.get("pin") else "ensnared"
+        found = [Action("struggle", "Struggle free", odds,
+                        f"{check_text(turn, me, params)}: {percent(odds)} to succeed with excess "
+                        f"{snare['intensity']} or more; rolled when movement is")]
+        if turn.params.get("surrender") is True:
+            found.append(Action("yield", "Yield"))
+        return Decision(f"{prompt} (you are {what}, intensity {snare['intensity']})", tuple(found))
     weapon = turn.wielded(me)
     foes = turn.foes(me)
     actions: list[Action] = []
@@ -138,7 +149,7 @@ def _orders(turn: FightTurn) -> Decision:
         if turn.can_attack(me, foe, weapon):
             actions.append(attack_action(turn, foe, f"attack:{foe}", f"Attack {turn.name(foe)} with {weapon.name}"))
     how = turn.defence_kind(me)
-    if turn.kit(me).can_defend:
+    if turn.can_defend(me):
         params = turn.defence_params(me, how)
         odds = turn.chance(me, params)
         extra = turn.kit(me).talents.get("Block/Dodge", 0)
@@ -147,8 +158,9 @@ def _orders(turn: FightTurn) -> Decision:
                               f"{check_text(turn, me, params)}: {percent(odds)}; the excess comes off "
                               f"the damage dice of {covers}"))
     else:
-        actions.append(Action("block", "Dodge instead of attacking", enabled=False,
-                              reason=f"no dodging in {turn.kit(me).armour} armour (and nothing to block with)"))
+        actions.append(Action("block", f"{how.title()} instead of attacking", enabled=False,
+                              reason="no defence while you hold a foe pinned" if turn.pinning(me) else
+                              f"no dodging in {turn.kit(me).armour} armour (and nothing to block with)"))
     for foe in foes:
         if turn.can_parry(me, foe):
             params = turn.defence_params(me, "parry")

@@ -7,7 +7,9 @@ properties (every other key is left alone):
     ``blade`` (Hack/Slash; the only weapons that parry), ``blunt`` (Lift/Smash; sweeps with the
     talent), ``thrown`` (Throw/Ensnare, ranged), ``missile`` (Shoot/Fire, ranged) or ``mount``
     (Ride/Pilot: a mount or vehicle used to attack; ignores AR with the talent); or a mapping
-    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}`` (``sleep: true``: sleep dice). ``bonus`` is the book's +1 of a few melee
+    ``{kind: blade, bonus: 1, range: [2, 4, 6], poison: true}`` (``sleep: true``: sleep dice;
+    ``area: true``: a blast or breath that every target may try to leap or dodge clear of;
+    ``ensnare: true``: a net, bola or whip, thrown weapons only, that snares instead of wounding). ``bonus`` is the book's +1 of a few melee
     weapons (a polearm's reach, Dweorgish tempering): 0 or 1. ``range`` (ranged weapons only)
     is the farthest distance, in movement units (MU), of the Easy, Challenging and Hard bands:
     three whole numbers rising from 1; the book's usual ``[2, 4, 6]`` is the default, nets and
@@ -49,6 +51,27 @@ Decisions
       turn's action); it works when movement does, at the end of the turn, if the drinker is
       still on their feet and not stunned, and is used up. The FP come back as healing does
       (wounds first).
+    * An area weapon (``area: true``: a fire-bomb, a dragon's breath, a gas sphere) gives each
+      target it hits the book's free avoidance attempt (Block/Dodge and Leap/Tumble: "a free
+      avoidance attempt when targeted by damage or threat that affects a large area").
+      **Decisions:** the attempt is an Easy check of the better of the target's Block/Dodge and
+      Leap/Tumble (Leap/Tumble only in heavy or bulky armour, where the book allows no dodge);
+      it costs no action and comes before block, parry and damage; a success escapes the hit
+      whole (the book: such attempts "escape a dangerous situation unscathed"), a failure takes
+      it as usual; no reroll is asked for it.
+    * An ensnaring weapon (``ensnare: true``, a thrown weapon: net, bola, whip) does no damage.
+      The book matches the hit's excess "as a competitive skill check" against the target's
+      Wilderness/Escape, and escaping later is the same match. **Decisions:** the hit's excess
+      (before any block) is the snare's intensity; the target rolls an Easy Wilderness/Escape
+      check at once and slips it on a success whose excess reaches the intensity, otherwise it
+      is ensnared. An ensnared fighter's only action is to struggle (the same check, rolled when
+      movement is, a stun loses it) or to yield; it cannot attack, defend, move or drink; attacks
+      on it take the book's +1 for a target "ensnared but wiggling". A second snare on a snared
+      fighter keeps the higher intensity.
+    * Martial arts pin (book: an opponent stunned by a martial arts attack, bare hands with a
+      Throw/Ensnare talent, is pinned, "ensnared with intensity equal to FP of damage, maximum
+      of 3"): the pinned fighter struggles as above; the pinner may not block, dodge or parry
+      while the pin holds, and the pin ends when the pinner is down, runs, or is stunned.
     * A ranged weapon may be used at any distance up to the end of its Hard band, also at
       0 MU; a melee weapon only at 0 MU (in melee).
 """
@@ -96,6 +119,8 @@ class Weapon:
     range: tuple[int, int, int] = DEFAULT_RANGE
     poison: bool = False  # a poisoned blade: damage dice of 2 or 3 cost 1 FP more on a blow that hurts
     sleep: bool = False  # a sleep draught or gas: its damage dice are sleep dice
+    area: bool = False  # a blast or breath: each target gets a free avoidance check
+    ensnare: bool = False  # a net, bola or whip: a hit snares instead of wounding
 
     @property
     def melee(self) -> bool:
@@ -174,12 +199,14 @@ def item_problems(rules: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         kind = spec.get("kind")
         if kind not in WEAPON_KINDS:
             found.append((("weapon",), f"weapon must be one of {', '.join(WEAPON_KINDS)} (got {kind!r})"))
-        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison", "sleep"})
+        unknown = sorted(set(spec) - {"kind", "bonus", "range", "poison", "sleep", "area", "ensnare"})
         if unknown and isinstance(rules["weapon"], Mapping):
-            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range, poison and sleep (got {unknown[0]!r})"))
-        for flag in ("poison", "sleep"):
+            found.append((("weapon", unknown[0]), f"a weapon has kind, bonus, range, poison, sleep, area and ensnare (got {unknown[0]!r})"))
+        for flag in ("poison", "sleep", "area", "ensnare"):
             if flag in spec and not isinstance(spec[flag], bool):
                 found.append((("weapon", flag), f"{flag} must be true or false (got {spec[flag]!r})"))
+        if spec.get("ensnare") is True and kind in WEAPON_KINDS and kind != "thrown":
+            found.append((("weapon", "ensnare"), f"only thrown weapons ensnare (nets, bolas, whips; this one is {kind!r})"))
         bonus = spec.get("bonus", 0)
         if isinstance(bonus, bool) or bonus not in WEAPON_BONUSES:
             found.append((("weapon", "bonus"), f"a weapon's bonus is 0 or the book's +1 (got {bonus!r})"))
@@ -225,7 +252,8 @@ def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None
     skill, ranged = WEAPON_KINDS[spec["kind"]]
     band = tuple(spec.get("range", DEFAULT_RANGE)) if ranged else DEFAULT_RANGE
     return Weapon(item, name, spec["kind"], skill, ranged, int(spec.get("bonus", 0)), band,  # type: ignore[arg-type]
-                  bool(spec.get("poison", False)), bool(spec.get("sleep", False)))
+                  bool(spec.get("poison", False)), bool(spec.get("sleep", False)), bool(spec.get("area", False)),
+                  bool(spec.get("ensnare", False)))
 
 
 def bare_hands(character: Character) -> Weapon:

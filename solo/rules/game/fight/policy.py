@@ -17,6 +17,9 @@ Behaviours (the conflict's ``behaviour``, or an opponent's own; companions play 
   can, or else blocks or dodges; at 2 FP or fewer it runs (an opponent; a companion stays by the
   player). A player it beats is driven off.
 
+A fighter holding a net (an ensnaring weapon) draws a weapon that wounds once its target is
+ensnared; an ensnared or pinned fighter only struggles (:mod:`.turn` declares it).
+
 An opponent that cannot reach anyone with any weapon closes in one movement unit a turn;
 a companion moves with the player, so it waits or draws a weapon that reaches.
 """
@@ -74,9 +77,16 @@ def choose_order(turn: "FightTurn", key: str) -> dict[str, Any]:
     target = choose_target(turn, key, behaviour)
     turn.state["targets"][key] = target
     weapon = turn.wielded(key)
+    if weapon.ensnare and turn.snared(target):  # the net is on them: now a weapon that wounds
+        other = next((w for w in turn.kit(key).weapons if not w.ensnare and turn.can_attack(key, target, w)), None)
+        if other is not None:
+            return {"act": "ready", "item": other.id}
+        weapon = next((w for w in turn.kit(key).weapons if not w.ensnare), weapon)
+        if weapon.id != turn.wielded(key).id:
+            return {"act": "ready", "item": weapon.id}  # draw it now, close in next turn
     if not turn.can_attack(key, target, weapon):
         other = turn.best_weapon(key, target)
-        if other is not None:
+        if other is not None and not (other.ensnare and turn.snared(target)):
             return {"act": "ready", "item": other.id}
         if enemy and turn.distance(key, target) > 0:
             return {"act": "advance", "target": target}
@@ -85,6 +95,6 @@ def choose_order(turn: "FightTurn", key: str) -> dict[str, Any]:
     if behaviour != "reckless" and turn.can_parry(key, target):
         if behaviour == "steady" or hurt:
             return {"act": "parry", "target": target}
-    if behaviour == "cautious" and hurt and turn.kit(key).can_defend:
+    if behaviour == "cautious" and hurt and turn.can_defend(key):
         return {"act": "block"}
     return {"act": "attack", "target": target}

@@ -37,6 +37,11 @@ foe in melee per level (each with its own damage dice); a Shoot/Fire talent roll
 per level on a hit, which only stuns; unarmed martial arts (a Throw/Ensnare talent) ignore 1 AR
 per level against humanoids, and so does a mount (a Ride/Pilot talent); a Perception/Track talent
 gives a free surprise attack before the first turn at up to the talent level, without defence.
+Perils an item may bring (see :mod:`.kit`): an area weapon's target first tries the free
+avoidance the book grants against large-area harm (Block/Dodge or Leap/Tumble, no action); a net
+ensnares instead of wounding (the hit's excess against the target's Wilderness/Escape), and a
+martial arts stun pins; the ensnared or pinned can only struggle free (rolled when movement is)
+or yield, attacks on them take +1, and a pinner cannot defend.
 
 **Where.** Each opponent stands some movement units (MU) from the player's side, who keep
 together (companions move with the player). Melee needs 0 MU. A ranged weapon is Easy up to its
@@ -65,6 +70,8 @@ player gets away (running is the turn's movement, so the turn's attacks come fir
   surprise attack; in a competitive check the player's side only), offered while rerolls last
   whenever the check did nothing (failed, lost, or succeeded with excess 0); a tied competitive
   check is not offered, since the book rolls it again anyway. Damage dice are not rerolled.
+* The free avoidance against an area attack and the escape checks from a snare or pin are not
+  offered for a reroll (they are rolled inside another step's landing).
 * Running away succeeds for a player still standing and not stunned when movement comes.
   A cautious opponent runs the same way. An opponent who ran is not defeated (not ``fallen``).
 * The player at 0 FP ends the fight (companions do not fight on without them).

@@ -275,7 +275,7 @@ def run_stage(turn: FightTurn, stage: str, dice: Dice, beats: list[Beat]) -> boo
     work = state["work"]
     if work.get("stage") != stage:
         if stage == "move":
-            move(turn, beats)
+            move(turn, beats, dice)
             return False
         plan = turn.plan_defence() if stage == "defence" else turn.plan_attacks(stage, beats)
         if stage == "riposte":
@@ -475,6 +475,8 @@ def land(turn: FightTurn, work: Mapping[str, Any], dice: Dice, beats: list[Beat]
             state["stunned"].append(key)
             beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'are', 'is')} stunned: "
                                    f"{turn.verb(key, 'your', 'its')} next action is lost.", measures={"stunned": True}))
+    if turn.snares():
+        release(turn, beats)
 
 
 def _remember(state: dict[str, Any], target: str, attackers: list[str]) -> None:
@@ -502,6 +504,11 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
     ``dozes`` (lost to exertion), the rest to ``losses`` (wounds)."""
     state = turn.state
     attacker = result["attacker"]
+    if weapon.area and _avoided(turn, target, weapon, dice, beats):
+        return False
+    if weapon.ensnare:
+        _ensnare(turn, target, attacker, int(result["excess"]), dice, beats)
+        return False
     count = int(result["excess"]) + int(result.get("bonus", 0))
     notes: list[str] = []
     if result.get("bonus"):
@@ -541,7 +548,78 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
         beat.text += f" Poison: {poisoned} more FP (each 2 or 3)."
         beat.measures["poison"] = poisoned
     beats.append(beat)
+    if stun and weapon.kind == "unarmed" and weapon.skill == "Throw/Ensnare" and group == 1:
+        _pin(turn, target, attacker, min(3, hurt.fp_lost), beats)
     return hurt.fp_lost > 0
+
+
+def _avoided(turn: FightTurn, target: str, weapon: Any, dice: Dice, beats: list[Beat]) -> bool:
+    """The free avoidance check an area attack allows its target; True if it escapes the hit."""
+    params = turn.avoid_params(target)
+    record = turn.ruleset.check(dice, turn.character(target), params)
+    verb = ("leap", "leaps") if params["stat"] == "Leap/Tumble" else ("dodge", "dodges")
+    if record.success:
+        text = f"{turn.title(target)} {turn.verb(target, *verb)} clear of {weapon.name}: {check_words(record)}, unscathed."
+    else:
+        text = f"{turn.title(target)} {turn.verb(target, 'try', 'tries')} to {verb[0]} clear of {weapon.name}: failure."
+    beats.append(Beat(target, text, record, f"{turn.by_key[target].name}: free avoidance",
+                      {"avoided": record.success}))
+    return record.success
+
+
+def _ensnare(turn: FightTurn, target: str, by: str, intensity: int, dice: Dice, beats: list[Beat]) -> None:
+    """A snare's hit: the target slips it at once on a Wilderness/Escape success with an excess
+    reaching the hit's (the intensity), or is ensnared."""
+    if not turn.standing(target):
+        return
+    record = turn.ruleset.check(dice, turn.character(target), turn.escape_params(target))
+    slipped = record.success and int(record.measures.get("excess", 0)) >= intensity
+    if slipped:
+        text = f"{turn.title(target)} {turn.verb(target, 'slip', 'slips')} the snare: {check_words(record)} " \
+               f"against intensity {intensity}."
+    else:
+        turn.hold(target, by, intensity, pin=False)
+        text = f"{turn.title(target)} {turn.verb(target, 'are', 'is')} ensnared (intensity {intensity}): " \
+               f"{check_words(record)}."
+    beats.append(Beat(target, text, record, f"{turn.by_key[target].name}: Wilderness/Escape",
+                      {"ensnared": not slipped, "intensity": intensity}))
+
+
+def _pin(turn: FightTurn, target: str, by: str, intensity: int, beats: list[Beat]) -> None:
+    """A martial arts stun pins (book: intensity the FP of damage, 3 at most)."""
+    if turn.snared(target):
+        return
+    turn.hold(target, by, intensity, pin=True)
+    beats.append(Beat(target, f"{turn.title(target)} {turn.verb(target, 'are', 'is')} pinned by "
+                              f"{turn.name(by)} (intensity {intensity}).", measures={"pinned": intensity}))
+
+
+def struggle(turn: FightTurn, key: str, dice: Dice, beats: list[Beat]) -> None:
+    """An ensnared or pinned fighter's try to get free: the escape check against the intensity."""
+    snare = turn.snared(key)
+    if not snare:
+        return
+    intensity = int(snare["intensity"])
+    record = turn.ruleset.check(dice, turn.character(key), turn.escape_params(key))
+    free = record.success and int(record.measures.get("excess", 0)) >= intensity
+    if free:
+        del turn.snares()[key]
+    what = "the pin" if snare.get("pin") else "the snare"
+    text = f"{turn.title(key)} {turn.verb(key, 'struggle', 'struggles')} against {what} (intensity {intensity}): " \
+           f"{check_words(record)}, " + ("free." if free else "still held.")
+    beats.append(Beat(key, text, record, f"{turn.by_key[key].name}: Wilderness/Escape", {"freed": free}))
+
+
+def release(turn: FightTurn, beats: list[Beat]) -> None:
+    """Pins end when the pinner is down, gone or stunned; anyone down or gone is out of a snare."""
+    snares = turn.snares()
+    for key, snare in list(snares.items()):
+        by = snare["by"]
+        if not turn.standing(key):
+            del snares[key]
+        elif snare.get("pin") and (not turn.standing(by) or by in turn.state["stunned"]):
+            del snares[key]
+            beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'are', 'is')} no longer pinned."))
 
 
 def _sleep_damage(turn: FightTurn, target: str, faces: list[int], notes: list[str], beats: list[Beat],
@@ -579,7 +657,7 @@ def fell(turn: FightTurn, key: str, by: str, beats: list[Beat]) -> None:
 
 
 # -- movement ------------------------------------------------------------------------------------
-def move(turn: FightTurn, beats: list[Beat]) -> None:
+def move(turn: FightTurn, beats: list[Beat], dice: Dice | None = None) -> None:
     """The last step: weapons drawn, distances closed or opened, runners gone."""
     state = turn.state
     me = turn.player
@@ -587,14 +665,21 @@ def move(turn: FightTurn, beats: list[Beat]) -> None:
     for key in turn._acting_order():
         order = turn.order(key)
         act = order.get("act")
-        if act not in ("advance", "retreat", "flee", "ready", "drink") or not turn.standing(key):
+        if act not in ("advance", "retreat", "flee", "ready", "drink", "struggle") or not turn.standing(key):
             continue
         if key in state["stunned"]:
             state["stunned"].remove(key)
             beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'are', 'is')} stunned and "
                                    f"{turn.verb(key, 'lose', 'loses')} the move.", measures=LOST_ACTION))
             continue
-        if act == "ready":
+        if act != "struggle" and turn.snared(key):  # ensnared this turn: held where they are
+            beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'are', 'is')} held fast and "
+                                   f"{turn.verb(key, 'cannot', 'cannot')} move.", measures=LOST_ACTION))
+            continue
+        if act == "struggle":
+            if dice is not None:
+                struggle(turn, key, dice, beats)
+        elif act == "ready":
             state["wield"][key] = order["item"]
             beats.append(Beat(key, f"{turn.title(key)} {turn.verb(key, 'draw', 'draws')} "
                                    f"{turn.wielded(key).name}."))
@@ -638,6 +723,8 @@ def move(turn: FightTurn, beats: list[Beat]) -> None:
         if new != old:
             where = "in melee" if new == 0 else f"{new} MU away"
             beats.append(Beat(key, f"{turn.title(key)}: {where}."))
+    if turn.snares():
+        release(turn, beats)
 
 
 # -- the end ---------------------------------------------------------------------------------------

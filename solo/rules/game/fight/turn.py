@@ -153,10 +153,39 @@ class FightTurn:
             return None
         return max(found, key=lambda w: self.hit_chance(key, target, w))
 
+    # -- snares and pins --------------------------------------------------------------------
+    def snares(self) -> dict[str, dict[str, Any]]:
+        """Who is ensnared or pinned: key -> {by, intensity, pin} (a save from before snares has none)."""
+        return self.state.get("snared") or {}
+
+    def hold(self, key: str, by: str, intensity: int, pin: bool) -> None:
+        """``key`` is ensnared (or pinned) by ``by``; a snare already on it keeps the higher intensity."""
+        old = self.snared(key) or {}
+        self.state.setdefault("snared", {})[key] = {"by": by, "intensity": max(intensity, int(old.get("intensity", 0))),
+                                                    "pin": pin}
+
+    def snared(self, key: str) -> dict[str, Any] | None:
+        return self.snares().get(key)
+
+    def pinning(self, key: str) -> bool:
+        """Whether ``key`` holds a foe pinned (and so may not block, dodge or parry)."""
+        return any(s["by"] == key and s.get("pin") for s in self.snares().values())
+
+    def can_defend(self, key: str) -> bool:
+        return self.kit(key).can_defend and not self.pinning(key)
+
+    def escape_params(self, key: str) -> dict[str, Any]:
+        return {"stat": "Wilderness/Escape", "difficulty": "easy"}
+
+    def escape_chance(self, key: str, intensity: int) -> Fraction:
+        """The exact chance a Wilderness/Escape check succeeds with an excess of at least ``intensity``."""
+        odds = self.ruleset.check_odds(self.character(key), self.escape_params(key))
+        return sum((p for e, p in odds.distributions["excess"].items() if e >= max(0, intensity)), Fraction(0))
+
     def can_parry(self, key: str, target: str) -> bool:
-        """A Hack/Slash talent, a blade in hand and the foe in melee."""
+        """A Hack/Slash talent, a blade in hand and the foe in melee (not while pinning a foe)."""
         weapon = self.wielded(key)
-        return (self.kit(key).talents.get("Hack/Slash", 0) > 0 and weapon.kind == "blade"
+        return (self.kit(key).talents.get("Hack/Slash", 0) > 0 and weapon.kind == "blade" and not self.pinning(key)
                 and self.standing(target) and self.distance(key, target) == 0)
 
     def attack_params(self, key: str, target: str, weapon: Weapon | None = None, surprise: str = "") -> dict[str, Any]:
@@ -170,8 +199,9 @@ class FightTurn:
         if unsuited:
             difficulty = "hard"
         params: dict[str, Any] = {"stat": weapon.skill, "difficulty": difficulty}
-        if weapon.bonus:
-            params["bonus"] = weapon.bonus
+        bonus = weapon.bonus + (1 if self.snared(target) else 0)  # book: "ensnared but wiggling", +1
+        if bonus:
+            params["bonus"] = bonus
         if surprise == "talent":
             params["tags"] = ["surprise-attack"]
         return params
@@ -181,6 +211,13 @@ class FightTurn:
         if how == "parry":
             return {"stat": "Hack/Slash", "tags": ["parry"], "difficulty": "hard" if kit.unsuited("parry") else "easy"}
         return {"stat": "Block/Dodge", "difficulty": "easy"}  # a dodge in heavier armour is not offered
+
+    def avoid_params(self, key: str) -> dict[str, Any]:
+        """The free avoidance check against an area attack: Easy, the better of Block/Dodge and
+        Leap/Tumble (Leap/Tumble only where the armour allows no dodge)."""
+        skills = ["Leap/Tumble"] + (["Block/Dodge"] if self.kit(key).can_dodge else [])
+        best = max(skills, key=lambda s: (self.chance(key, {"stat": s, "difficulty": "easy"}), s == "Block/Dodge"))
+        return {"stat": best, "difficulty": "easy"}
 
     def defence_kind(self, key: str) -> str:
         return "block" if self.kit(key).can_block else "dodge"
@@ -224,6 +261,9 @@ class FightTurn:
                 beats.append(Beat(key, f"{self.title(key)} is still stunned and loses this turn's action.",
                                   measures={"action_lost": True}))
                 continue
+            if self.snared(key):
+                self.state["orders"][key] = {"act": "struggle"}
+                continue
             self.state["orders"][key] = policy.choose_order(self, key)
 
     # -- the turn's steps ------------------------------------------------------------------
@@ -265,6 +305,10 @@ class FightTurn:
             if key in self.state["stunned"]:
                 self.state["stunned"].remove(key)
                 beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'are', 'is')} stunned and "
+                                       f"{self.verb(key, 'lose', 'loses')} the attack.", measures={"action_lost": True}))
+                continue
+            if self.snared(key):  # ensnared earlier this turn (a net in the ranged step): no attack
+                beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'are', 'is')} held fast and "
                                        f"{self.verb(key, 'lose', 'loses')} the attack.", measures={"action_lost": True}))
                 continue
             if not self.can_attack(key, target):
