@@ -54,7 +54,10 @@ from typing import Any, Callable, Iterable
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
 from solo.adventure.odds import fingerprint
+from solo.analyze import classes as cl
 from solo.analyze import outcomes
+from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
+from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
 from solo.engine.effects import EffectRunner
@@ -108,40 +111,35 @@ class Need(Exception):
         self.choices = choices
 
 
-def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability."""
-    whole = sides ** n
-    found = []
-    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
-        ways = math.factorial(n)
-        for face in set(faces):
-            ways //= math.factorial(faces.count(face))
-        found.append((faces, Fraction(ways, whole)))
-    return found
-
-
 class _ScriptedDice(Dice):
     """Dice whose faces come from the game's script; a missing face is a :class:`Need`."""
 
     def __init__(self, game: "AnalysisGame") -> None:
         super().__init__(0)
         self._game = game
+        #: Faces (and pools) of an outcome class chosen already, drawn before the script.
+        self.queue: list[Any] = []
+        self.ordered = game.ruleset.id in cl.ORDERED_POOLS
 
     def roll(self, sides: int) -> int:
         if sides < 1:
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += 1
+        if self.queue:
+            return int(self.queue.pop(0))
         return int(self._game.next_answer(f"d{sides}", lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
 
     def rolls(self, n: int, sides: int) -> list[int]:
         """A pool of dice rolled together, answered as one random event over its multisets
         (lowest face first): the rules read a pool by its sums, counts, pairs, lowest and
         highest, never by which die came first, so 3d6 branches 56 ways instead of 216."""
-        if n < 2:
+        if n < 2 or self.ordered:
             return [self.roll(sides) for _ in range(n)]
         if sides < 1:
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += n
+        if self.queue:
+            return list(self.queue.pop(0))
         return list(self._game.next_answer(f"{n}d{sides}", lambda: pool_multisets(n, sides)))
 
 
@@ -155,7 +153,12 @@ class AnalysisGame(Game):
         self.used = 0
         #: Roll every check face by face (expressions read a magnitude its label does not decide).
         self.face_by_face = False
+        #: The fields of the last roll expressions read, when they go beyond its label.
+        self.read_fields: tuple[str, ...] = ()
         self._classes: dict[Any, Any] = {}
+        #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
+        self.classes = cl.Cache()
+        self.conflicts = ClassedConflicts(self.context, self)
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -184,6 +187,7 @@ class AnalysisGame(Game):
         self.state = state
         self.script = script
         self.used = 0
+        self.dice.queue = []
         self.machine.place(state.scene)
         if offer is not None:
             self._offered = offer
@@ -205,10 +209,41 @@ class AnalysisGame(Game):
         character = self.character
         classes = None if self.face_by_face else self._classes_of(scene.id, index, spec)
         if classes is None:
-            return Game._roll(self, data)
+            return self._roll_by_magnitude(data, scene.id, index, spec)
         wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
+        if wanted == outcomes.TAIL:
+            raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
+                                    "that share is counted as unexplored")
         record = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted)
         return self._after_roll(data, record)
+
+    def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
+        """A check whose label does not decide what is read of it (``roll.excess``, a size, a
+        margin) or whose odds are not split by label: its rolls enumerated alone and grouped by
+        label, branch, the fields expressions read and the character after it
+        (:mod:`solo.analyze.classes`); the class drawn is played on the engine with its dice."""
+        character = self.character
+        params = self._params(spec)
+        opponent = self._opponent(spec) if spec.kind == "contest" else None
+        fields = self.read_fields
+        key = ("check", scene_id, index, fingerprint(character), fingerprint(opponent))
+
+        def run(dice: Dice) -> Any:
+            who = Character.from_dict(character.to_dict())
+            record = outcomes.play_roll(self.ruleset, dice, who, opponent, params, spec)
+            read = {"outcome": record.outcome, "success": record.success,
+                    "total": record.total if isinstance(record.total, int) else 0, **record.measures}
+            branch = outcomes.branch_key(spec, record.outcome, record.success, record.measures.get("size"))
+            return (record.outcome, branch, tuple(repr(read.get(f)) for f in fields), fingerprint(who))
+
+        found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.dice.ordered))
+        choices = found.choices()
+        wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else 0
+        if wanted == -1:
+            raise outcomes.NotExact(f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; "
+                                    "the least likely are left unexplored")
+        self.dice.queue = list(found.found[int(wanted)][1])
+        return Game._roll(self, data)
 
     def roll_table(self, table_id: str, runner: EffectRunner) -> Branch | None:
         table = self.adventure.tables.get(table_id)
@@ -292,9 +327,9 @@ class KeyMaker:
         #: analysis inexact (:class:`~solo.analyze.outcomes.NotExact`).
         self.roll_fields = sorted(rolls)
         beyond = [f for f in self.roll_fields if f not in ("outcome", "success")]
-        #: Why checks are rolled face by face ("" when outcome classes do).
+        #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
-                             "so checks are rolled face by face" if beyond else "")
+                             "so checks are split by the values read" if beyond else "")
 
     @staticmethod
     def _names(adventure: Adventure) -> list[str]:
@@ -387,11 +422,12 @@ class Explorer:
         self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
         self.game.face_by_face = bool(self.keys.face_by_face)
+        self.game.read_fields = tuple(self.keys.roll_fields)
         self.index: dict[tuple, int] = {}
         self.nodes: list[Node] = []
         self.mass: list[float] = []
         self.heap: list[tuple[float, int]] = []
-        self.approximations: list[str] = [self.keys.face_by_face] if self.keys.face_by_face else []
+        self.approximations: list[str] = []
         self.preset = character
         self.share_by_option = policy == "random"
         self.deadline = math.inf
