@@ -14,7 +14,7 @@ A ruleset may answer faster than by enumeration: :class:`~solo.rules.base.Outcom
 (declared in ``solo/rules/base.py``) is the hook; a procedure that implements
 ``outcome_classes`` gives its classes in closed form and this module only replays them.
 Without it the classes are enumerated here, which is exact whenever the procedure's dice are
-finite; an exploding die or an exchange with more than :data:`MAX_RUNS` scripts leaves its least
+finite; an exploding die or an exchange with more than :data:`MAX_FIGHT_RUNS` scripts (a check: :data:`MAX_RUNS`) leaves its least
 likely scripts out, and their probability is reported as ``rest`` (the explorer counts it as
 unexplored, so the analysis says bounded, never wrong).
 
@@ -38,7 +38,10 @@ from typing import Any, Callable, Hashable
 
 from solo.rules.dice import Dice, DiceError
 
-MAX_RUNS = 20_000  # scripts of one procedure step before the least likely are left out
+MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
+#: Scripts of one fight call (start, exchange, aftermath) before the least likely are left out:
+#: an exchange runs the whole procedure (a few ms), so its cap is the explorer's old per-step one.
+MAX_FIGHT_RUNS = 4_000
 MAX_CACHE = 50_000  # cached steps kept before the cache starts afresh
 #: Systems whose rules read the order of the dice of a pool (L&F marked dice).
 ORDERED_POOLS = frozenset({"loose-fuzzy"})

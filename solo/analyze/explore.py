@@ -9,7 +9,10 @@ part: ``turn`` is kept as far as expressions compare it (its residues and up to 
 number it is compared with); visits only as "seen or not", and only for the scenes a
 ``visited("...")`` names (nothing else in the engine reads them; a call with a computed scene
 keeps them all); the last roll only in the fields expressions read; rewards that only count up
-only when ``resource(...)`` reads them. Conflicts in progress are kept whole (their pending data):
+only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
+still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
+and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
+offers that scene's choices, and nothing else reads them; an ending keeps none. Conflicts in progress are kept whole (their pending data):
 what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
@@ -54,6 +57,7 @@ from typing import Any, Callable, Iterable
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
 from solo.adventure.odds import fingerprint
+from solo.adventure.scene_graph import reach, scene_graph
 from solo.analyze import classes as cl
 from solo.analyze import outcomes
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
@@ -322,6 +326,8 @@ class KeyMaker:
             self.turn_mod = math.lcm(*moduli) if moduli else 1
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
+        self._graph = scene_graph(adventure)
+        self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
         #: total or measures are not decided by its outcome label, so reading them makes the
         #: analysis inexact (:class:`~solo.analyze.outcomes.NotExact`).
@@ -343,6 +349,23 @@ class KeyMaker:
         return (character.id, repr(character.stats), tuple(sorted(character.items)),
                 tuple(sorted(character.conditions)), resources, repr(character.extra))
 
+    def ahead(self, scene: str | None) -> frozenset[str]:
+        """The scenes a game in ``scene`` can still come to (itself included): its ways, and
+        from anywhere what hooks, filled clocks and the ``defeated`` branch lead to."""
+        found = self._ahead.get(scene)
+        if found is None:
+            graph = self._graph
+            found = frozenset(reach([scene], graph.out, sorted(graph.anywhere))) if scene is not None else frozenset()
+            self._ahead[scene] = found
+        return found
+
+    def taken(self, state: GameState) -> frozenset[str]:
+        """The once-only marks that can still matter: those of scenes the game can come to."""
+        if state.ending is not None or not state.taken:
+            return frozenset()
+        ahead = self.ahead(state.scene)
+        return frozenset(m for m in state.taken if m.split("#", 1)[0] in ahead)
+
     def key(self, state: GameState) -> tuple:
         pending = None
         if state.pending is not None:
@@ -361,7 +384,7 @@ class KeyMaker:
         return (state.scene, state.ending, pending,
                 tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
-                frozenset(state.taken), turn, visits, self.character(state.character),
+                self.taken(state), turn, visits, self.character(state.character),
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
                 last, state.down)
 
@@ -592,8 +615,9 @@ class Explorer:
                 dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
                 node.options.append((option_key, dist))
                 self._reach(self.mass[n], share, dist)
-        graph = self._graph(start, not stopped and not self.heap)
-        graph.stopped = stopped
+        # stopped on the bound with every state expanded (the heap held only stale entries): exact
+        graph = self._graph(start, not stopped.startswith("budget"))
+        graph.stopped = "" if graph.complete else stopped
         # the last line must tell the figure of the graph handed back, not the one of the last
         # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
         if graph.complete:

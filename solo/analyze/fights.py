@@ -81,13 +81,13 @@ class ClassedRules:
                 value = call(replay, mine, None if state is None else private_state(state))
                 return _result(value, mine)
 
-            return cl.enumerate_classes(run, lambda k: k, self._ordered)
+            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS)
 
         found = self._game.classes.get(key, enumerate_all)
         choices = found.choices()
         answer = self._game.next_answer(f"{self._rules.procedure} {what}", lambda: choices) if len(choices) > 1 else 0
         if answer == -1:
-            raise outcomes.NotExact(f"a {self._rules.procedure} {what} can go more than {cl.MAX_RUNS} ways; "
+            raise outcomes.NotExact(f"a {self._rules.procedure} {what} can go more than {cl.MAX_FIGHT_RUNS} ways; "
                                     "the least likely are left unexplored")
         script = found.found[int(answer)][1]
         return call(cl.Replay(list(script), self._ordered, fallback=dice), setup, state)
