@@ -32,6 +32,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable
@@ -115,9 +116,10 @@ class Classes:
 
 
 def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable], ordered: bool = False,
-                      max_runs: int = MAX_RUNS) -> Classes:
+                      max_runs: int = MAX_RUNS, deadline: float = math.inf) -> Classes:
     """Run ``run(dice)`` once per script of dice answers, most likely first, and group the
-    scripts by ``key(result)``; ``run`` must work on copies (it is called many times). A run
+    scripts by ``key(result)``; ``run`` must work on copies (it is called many times). Past
+    ``deadline`` (``time.monotonic()``) the scripts not run yet are the rest, as past the cap. A run
     that raises is a class of its own, keyed by its error (replaying it raises the same)."""
     classes: dict[Hashable, list[Any]] = {}
     heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
@@ -125,7 +127,7 @@ def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable]
     runs = 0
     rest = Fraction(0)
     while heap:
-        if runs >= max_runs:
+        if runs >= max_runs or (runs % 64 == 63 and time.monotonic() > deadline):
             rest = sum((p for _, _, _, p in heap), Fraction(0))
             break
         _, _, script, p = heapq.heappop(heap)

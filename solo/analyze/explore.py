@@ -152,7 +152,8 @@ class AnalysisGame(Game):
 
     def __init__(self, adventure: Adventure, character: Character | None = None) -> None:
         super().__init__(adventure, seed=0, character=character, quiet=True)  # nobody reads hints here
-        self.dice = _ScriptedDice(self)
+        self.scripted = _ScriptedDice(self)
+        self.dice = self.scripted
         self.script: list[Any] = []
         self.used = 0
         #: Roll every check face by face (expressions read a magnitude its label does not decide).
@@ -163,6 +164,8 @@ class AnalysisGame(Game):
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
+        #: When enumerations of outcome classes stop (the explorer's time budget).
+        self.deadline = math.inf
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -191,7 +194,7 @@ class AnalysisGame(Game):
         self.state = state
         self.script = script
         self.used = 0
-        self.dice.queue = []
+        self.scripted.queue = []
         self.machine.place(state.scene)
         if offer is not None:
             self._offered = offer
@@ -240,13 +243,14 @@ class AnalysisGame(Game):
             branch = outcomes.branch_key(spec, record.outcome, record.success, record.measures.get("size"))
             return (record.outcome, branch, tuple(repr(read.get(f)) for f in fields), fingerprint(who))
 
-        found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.dice.ordered))
+        found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.scripted.ordered,
+                                                                  deadline=self.deadline))
         choices = found.choices()
         wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else 0
         if wanted == -1:
             raise outcomes.NotExact(f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; "
                                     "the least likely are left unexplored")
-        self.dice.queue = list(found.found[int(wanted)][1])
+        self.scripted.queue = list(found.found[int(wanted)][1])
         return Game._roll(self, data)
 
     def roll_table(self, table_id: str, runner: EffectRunner) -> Branch | None:
@@ -571,6 +575,7 @@ class Explorer:
         (asked at each doubling of the states expanded) is at most ``bound``."""
         self.started = time.monotonic()
         self.deadline = self.started + self.budget.seconds
+        self.game.deadline = self.deadline
         self.progress = progress
         self._tell()
         template = AnalysisGame(self.adventure, self.preset)

@@ -81,7 +81,7 @@ class ClassedRules:
                 value = call(replay, mine, None if state is None else private_state(state))
                 return _result(value, mine)
 
-            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS)
+            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline)
 
         found = self._game.classes.get(key, enumerate_all)
         choices = found.choices()

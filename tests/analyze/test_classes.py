@@ -119,3 +119,20 @@ def test_loose_fuzzy_contest_odds_with_an_exploding_tail_give_it_to_the_unexplor
     assert sum(found.values()) == 1
     assert 0 < found[outcomes.TAIL] < Fraction(1, 10**12)  # once refused outright, now a bound
     assert found[("success", "success")] > Fraction(1, 10)
+
+
+def test_bounded_ranges_agree_with_sampled_runs_and_a_wrong_figure_does_not(tmp_path):
+    from solo.analyze.agreement import gaps
+    from solo.playtest.command import Options, playtest
+
+    path = "tests/playtest/agree.yaml"
+    adventure = loader.load(path).adventure
+    person = adventure.characters[0]
+    found = analyze(adventure, person.character(adventure.system), max_states=40)
+    assert found["method"] == "bounded" and found["bound"] < 0.5
+    runs = 1000
+    report = playtest(Options(adventure=path, runs=runs, seed=5, pregen=person.id, replay_dir=str(tmp_path)))
+    assert max(gaps(found, report["endings"], runs).values()) <= 3
+    shifted = {**found, "ranges": {e: {"low": min(1.0, r["low"] + 0.2), "high": min(1.0, r["high"] + 0.2)}
+                                   for e, r in found["ranges"].items()}}
+    assert max(gaps(shifted, report["endings"], runs).values()) > 3
