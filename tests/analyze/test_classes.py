@@ -136,3 +136,13 @@ def test_bounded_ranges_agree_with_sampled_runs_and_a_wrong_figure_does_not(tmp_
     shifted = {**found, "ranges": {e: {"low": min(1.0, r["low"] + 0.2), "high": min(1.0, r["high"] + 0.2)}
                                    for e, r in found["ranges"].items()}}
     assert max(gaps(shifted, report["endings"], runs).values()) > 3
+
+
+def test_what_a_fights_result_branches_read_is_kept_in_the_state(tmp_path):
+    from solo.analyze.explore import KeyMaker
+
+    text = open("tests/playtest/broken/brawl.yaml").read().replace(
+        "won: {goto: street}", 'won: {goto: street, text: "{visited(\\"alley-b\\") and \\"Back again.\\" or \\"\\"}"}')
+    (tmp_path / "b.yaml").write_text(text)
+    keys = KeyMaker(loader.load(str(tmp_path / "b.yaml")).adventure)
+    assert keys.asked == frozenset({"alley-b"})
