@@ -35,7 +35,8 @@ reached each state so far: a random player's share of each option, or for best a
 the most likely single route), so whenever exploration stops, what is left is the least likely
 part of the game. It stops when every state is expanded (the graph is *complete*: exact), when
 :class:`Budget` runs out (time, memory, states) or when ``settled`` (the solver, asked at each
-doubling) says the unexplored part can no longer move any figure by more than the bound. States
+doubling) says the unexplored part can no longer move any figure by more than the bound (unless
+the states left open are under a quarter of those expanded: then it finishes, exact). States
 not expanded then are ``"frontier"`` nodes; the probability of a step that went more ways than
 :data:`MAX_BRANCHES` (or drew more than :data:`MAX_SCRIPT` random events) beyond what was run goes
 to an ``"unexplored"`` node of its scene: both are counted as unknown by the solver, so the
@@ -599,8 +600,13 @@ class Explorer:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
-                self.last_bound = settled(self._graph(start, False))
-                if self.last_bound is not None and self.last_bound <= bound:
+                graph = self._graph(start, False)
+                self.last_bound = settled(graph)
+                # the bound is met; but when what is left is a small part of what was done, finish
+                # it: a small game comes out exact instead of bounded for a few more states
+                cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
+                    and not any(node.kind == "unexplored" for node in graph.nodes)
+                if self.last_bound is not None and self.last_bound <= bound and not cheap:
                     stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
                     break
             negative, n = heapq.heappop(self.heap)
