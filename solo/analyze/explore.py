@@ -9,7 +9,10 @@ part: ``turn`` is kept as far as expressions compare it (its residues and up to 
 number it is compared with); visits only as "seen or not", and only for the scenes a
 ``visited("...")`` names (nothing else in the engine reads them; a call with a computed scene
 keeps them all); the last roll only in the fields expressions read; rewards that only count up
-only when ``resource(...)`` reads them. Conflicts in progress are kept whole (their pending data):
+only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
+still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
+and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
+offers that scene's choices, and nothing else reads them; an ending keeps none. Conflicts in progress are kept whole (their pending data):
 what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
@@ -32,7 +35,8 @@ reached each state so far: a random player's share of each option, or for best a
 the most likely single route), so whenever exploration stops, what is left is the least likely
 part of the game. It stops when every state is expanded (the graph is *complete*: exact), when
 :class:`Budget` runs out (time, memory, states) or when ``settled`` (the solver, asked at each
-doubling) says the unexplored part can no longer move any figure by more than the bound. States
+doubling) says the unexplored part can no longer move any figure by more than the bound (unless
+the states left open are under a quarter of those expanded: then it finishes, exact). States
 not expanded then are ``"frontier"`` nodes; the probability of a step that went more ways than
 :data:`MAX_BRANCHES` (or drew more than :data:`MAX_SCRIPT` random events) beyond what was run goes
 to an ``"unexplored"`` node of its scene: both are counted as unknown by the solver, so the
@@ -54,7 +58,11 @@ from typing import Any, Callable, Iterable
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
 from solo.adventure.odds import fingerprint
+from solo.adventure.scene_graph import reach, scene_graph
+from solo.analyze import classes as cl
 from solo.analyze import outcomes
+from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
+from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
 from solo.engine.effects import EffectRunner
@@ -108,40 +116,35 @@ class Need(Exception):
         self.choices = choices
 
 
-def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability."""
-    whole = sides ** n
-    found = []
-    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
-        ways = math.factorial(n)
-        for face in set(faces):
-            ways //= math.factorial(faces.count(face))
-        found.append((faces, Fraction(ways, whole)))
-    return found
-
-
 class _ScriptedDice(Dice):
     """Dice whose faces come from the game's script; a missing face is a :class:`Need`."""
 
     def __init__(self, game: "AnalysisGame") -> None:
         super().__init__(0)
         self._game = game
+        #: Faces (and pools) of an outcome class chosen already, drawn before the script.
+        self.queue: list[Any] = []
+        self.ordered = game.ruleset.id in cl.ORDERED_POOLS
 
     def roll(self, sides: int) -> int:
         if sides < 1:
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += 1
+        if self.queue:
+            return int(self.queue.pop(0))
         return int(self._game.next_answer(f"d{sides}", lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
 
     def rolls(self, n: int, sides: int) -> list[int]:
         """A pool of dice rolled together, answered as one random event over its multisets
         (lowest face first): the rules read a pool by its sums, counts, pairs, lowest and
         highest, never by which die came first, so 3d6 branches 56 ways instead of 216."""
-        if n < 2:
+        if n < 2 or self.ordered:
             return [self.roll(sides) for _ in range(n)]
         if sides < 1:
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += n
+        if self.queue:
+            return list(self.queue.pop(0))
         return list(self._game.next_answer(f"{n}d{sides}", lambda: pool_multisets(n, sides)))
 
 
@@ -150,12 +153,20 @@ class AnalysisGame(Game):
 
     def __init__(self, adventure: Adventure, character: Character | None = None) -> None:
         super().__init__(adventure, seed=0, character=character, quiet=True)  # nobody reads hints here
-        self.dice = _ScriptedDice(self)
+        self.scripted = _ScriptedDice(self)
+        self.dice = self.scripted
         self.script: list[Any] = []
         self.used = 0
         #: Roll every check face by face (expressions read a magnitude its label does not decide).
         self.face_by_face = False
+        #: The fields of the last roll expressions read, when they go beyond its label.
+        self.read_fields: tuple[str, ...] = ()
         self._classes: dict[Any, Any] = {}
+        #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
+        self.classes = cl.Cache()
+        self.conflicts = ClassedConflicts(self.context, self)
+        #: When enumerations of outcome classes stop (the explorer's time budget).
+        self.deadline = math.inf
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -184,6 +195,7 @@ class AnalysisGame(Game):
         self.state = state
         self.script = script
         self.used = 0
+        self.scripted.queue = []
         self.machine.place(state.scene)
         if offer is not None:
             self._offered = offer
@@ -205,10 +217,42 @@ class AnalysisGame(Game):
         character = self.character
         classes = None if self.face_by_face else self._classes_of(scene.id, index, spec)
         if classes is None:
-            return Game._roll(self, data)
+            return self._roll_by_magnitude(data, scene.id, index, spec)
         wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
+        if wanted == outcomes.TAIL:
+            raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
+                                    "that share is counted as unexplored")
         record = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted)
         return self._after_roll(data, record)
+
+    def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
+        """A check whose label does not decide what is read of it (``roll.excess``, a size, a
+        margin) or whose odds are not split by label: its rolls enumerated alone and grouped by
+        label, branch, the fields expressions read and the character after it
+        (:mod:`solo.analyze.classes`); the class drawn is played on the engine with its dice."""
+        character = self.character
+        params = self._params(spec)
+        opponent = self._opponent(spec) if spec.kind == "contest" else None
+        fields = self.read_fields
+        key = ("check", scene_id, index, fingerprint(character), fingerprint(opponent))
+
+        def run(dice: Dice) -> Any:
+            who = Character.from_dict(character.to_dict())
+            record = outcomes.play_roll(self.ruleset, dice, who, opponent, params, spec)
+            read = {"outcome": record.outcome, "success": record.success,
+                    "total": record.total if isinstance(record.total, int) else 0, **record.measures}
+            branch = outcomes.branch_key(spec, record.outcome, record.success, record.measures.get("size"))
+            return (record.outcome, branch, tuple(repr(read.get(f)) for f in fields), fingerprint(who))
+
+        found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.scripted.ordered,
+                                                                  deadline=self.deadline))
+        choices = found.choices()
+        wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else 0
+        if wanted == -1:
+            raise outcomes.NotExact(f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; "
+                                    "the least likely are left unexplored")
+        self.scripted.queue = list(found.found[int(wanted)][1])
+        return Game._roll(self, data)
 
     def roll_table(self, table_id: str, runner: EffectRunner) -> Branch | None:
         table = self.adventure.tables.get(table_id)
@@ -287,14 +331,16 @@ class KeyMaker:
             self.turn_mod = math.lcm(*moduli) if moduli else 1
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
+        self._graph = scene_graph(adventure)
+        self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
         #: total or measures are not decided by its outcome label, so reading them makes the
         #: analysis inexact (:class:`~solo.analyze.outcomes.NotExact`).
         self.roll_fields = sorted(rolls)
         beyond = [f for f in self.roll_fields if f not in ("outcome", "success")]
-        #: Why checks are rolled face by face ("" when outcome classes do).
+        #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
-                             "so checks are rolled face by face" if beyond else "")
+                             "so checks are split by the values read" if beyond else "")
 
     @staticmethod
     def _names(adventure: Adventure) -> list[str]:
@@ -307,6 +353,23 @@ class KeyMaker:
         resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
         return (character.id, repr(character.stats), tuple(sorted(character.items)),
                 tuple(sorted(character.conditions)), resources, repr(character.extra))
+
+    def ahead(self, scene: str | None) -> frozenset[str]:
+        """The scenes a game in ``scene`` can still come to (itself included): its ways, and
+        from anywhere what hooks, filled clocks and the ``defeated`` branch lead to."""
+        found = self._ahead.get(scene)
+        if found is None:
+            graph = self._graph
+            found = frozenset(reach([scene], graph.out, sorted(graph.anywhere))) if scene is not None else frozenset()
+            self._ahead[scene] = found
+        return found
+
+    def taken(self, state: GameState) -> frozenset[str]:
+        """The once-only marks that can still matter: those of scenes the game can come to."""
+        if state.ending is not None or not state.taken:
+            return frozenset()
+        ahead = self.ahead(state.scene)
+        return frozenset(m for m in state.taken if m.split("#", 1)[0] in ahead)
 
     def key(self, state: GameState) -> tuple:
         pending = None
@@ -326,7 +389,7 @@ class KeyMaker:
         return (state.scene, state.ending, pending,
                 tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
-                frozenset(state.taken), turn, visits, self.character(state.character),
+                self.taken(state), turn, visits, self.character(state.character),
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
                 last, state.down)
 
@@ -387,11 +450,12 @@ class Explorer:
         self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
         self.game.face_by_face = bool(self.keys.face_by_face)
+        self.game.read_fields = tuple(self.keys.roll_fields)
         self.index: dict[tuple, int] = {}
         self.nodes: list[Node] = []
         self.mass: list[float] = []
         self.heap: list[tuple[float, int]] = []
-        self.approximations: list[str] = [self.keys.face_by_face] if self.keys.face_by_face else []
+        self.approximations: list[str] = []
         self.preset = character
         self.share_by_option = policy == "random"
         self.deadline = math.inf
@@ -512,6 +576,7 @@ class Explorer:
         (asked at each doubling of the states expanded) is at most ``bound``."""
         self.started = time.monotonic()
         self.deadline = self.started + self.budget.seconds
+        self.game.deadline = self.deadline
         self.progress = progress
         self._tell()
         template = AnalysisGame(self.adventure, self.preset)
@@ -535,8 +600,13 @@ class Explorer:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
-                self.last_bound = settled(self._graph(start, False))
-                if self.last_bound is not None and self.last_bound <= bound:
+                graph = self._graph(start, False)
+                self.last_bound = settled(graph)
+                # the bound is met; but when what is left is a small part of what was done, finish
+                # it: a small game comes out exact instead of bounded for a few more states
+                cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
+                    and not any(node.kind == "unexplored" for node in graph.nodes)
+                if self.last_bound is not None and self.last_bound <= bound and not cheap:
                     stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
                     break
             negative, n = heapq.heappop(self.heap)
@@ -556,8 +626,9 @@ class Explorer:
                 dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
                 node.options.append((option_key, dist))
                 self._reach(self.mass[n], share, dist)
-        graph = self._graph(start, not stopped and not self.heap)
-        graph.stopped = stopped
+        # stopped on the bound with every state expanded (the heap held only stale entries): exact
+        graph = self._graph(start, not stopped.startswith("budget"))
+        graph.stopped = "" if graph.complete else stopped
         # the last line must tell the figure of the graph handed back, not the one of the last
         # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
         if graph.complete:

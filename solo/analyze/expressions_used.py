@@ -56,12 +56,20 @@ def adventure_expressions(adventure: Adventure) -> Iterator[str]:
             yield from _texts(branch.text)
             yield from _effects(branch.effects)
     yield from _texts(adventure.intro)
+    if adventure.defeated is not None:
+        yield from _texts(adventure.defeated.text)
+        yield from _effects(adventure.defeated.effects)
     for scene in adventure.scenes.values():
         yield from _texts(scene.title)
         yield from _texts(scene.text)
         yield from _effects(scene.on_enter)
         if scene.ending is not None:
             yield from _texts(scene.ending.summary)
+        if scene.conflict is not None:  # a fight's result branches read what any branch may
+            yield from _texts(scene.conflict.title)
+            for branch in scene.conflict.outcomes.values():
+                yield from _texts(branch.text)
+                yield from _effects(branch.effects)
         for choice in scene.choices:
             if choice.condition:
                 yield choice.condition

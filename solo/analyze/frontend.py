@@ -154,7 +154,8 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
         table.add_column(column, justify="left" if column == "ending" else "right")
     for sid, p in sorted(result["endings"].items(), key=lambda kv: -kv[1]):
         scene = adventure.scenes[sid]
-        cells = [Text(f"{scene.title} ({sid})"), scene.ending.outcome if scene.ending else "", figure(result, p)]
+        cells: list[Text | str] = [Text(f"{scene.title} ({sid})"), scene.ending.outcome if scene.ending else "",
+                                   figure(result, p)]
         table.add_row(*cells, *([result.get("exact", {}).get(sid, "")] if exact else []))
     console.print(table)
     if result["objectives"]:

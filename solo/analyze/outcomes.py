@@ -9,7 +9,10 @@ rules act on it too (a GUTS+ negative impact teaches a learning experience).
 How the labels of :class:`~solo.rules.base.Odds` are read: the system's ``outcome_labels`` (and,
 for contests, its ``contest_labels``) are its results; where the odds also list ``plain-LABEL``
 (a plain failure or success beside the criticals), that is the label's own share. The
-shares must add up to exactly 1, or the check is not analysed exactly. A GUTS+ near success
+shares must add up to exactly 1 (or to 1 less what the odds leave out), or the check is split
+by enumerating its rolls instead. Odds that leave out an exploding tail (``truncated``, below
+1e-15 in Loose and Fuzzy) give that share to :data:`TAIL`, explored as unknown: the analysis
+is then bounded by it, not refused. A GUTS+ near success
 without its own branch is the GM's call (:meth:`settle`): the check's ``near`` policy, by default
 the oracle (success on 4-6, so half and half).
 
@@ -36,6 +39,9 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
 
 NEAR = "near-success"
+#: The class of a check's rolls its odds leave out (an exploding tail below 1e-15): explored
+#: as unknown, so the analysis is bounded by it instead of refused.
+TAIL = ("beyond the listed odds", None)
 SEARCH_TRIES = 20_000
 
 OutcomeClass = tuple[str, "str | None"]  # (outcome label, outcome branch taken or None)
@@ -62,9 +68,11 @@ def label_shares(ruleset: Ruleset, odds: Any, kind: str) -> dict[str, Fraction]:
         if value:
             shares[label] = Fraction(value)
     total = sum(shares.values(), Fraction(0))
-    if total != 1 or odds.truncated:
+    if total == 1 - Fraction(odds.truncated) and total:  # listed as shares of every roll
+        return {label: p / total for label, p in shares.items()}
+    if total != 1:
         raise NotExact(f"the {ruleset.id} odds of this check do not split into its outcome labels "
-                       f"(they add up to {total})")
+                       f"(they add up to {float(total):.6g}, with {float(odds.truncated):.3g} left out)")
     return shares
 
 
@@ -81,7 +89,13 @@ def outcome_classes(
     def add(label: str, branch: str | None, p: Fraction) -> None:
         classes[(label, branch)] = classes.get((label, branch), Fraction(0)) + p
 
+    listed = 1 - Fraction(odds.truncated)
+    if not 0 < listed <= 1:
+        raise NotExact(f"the {ruleset.id} odds of this check leave out {float(odds.truncated):.3g} of its rolls")
+    if listed < 1:
+        classes[TAIL] = 1 - listed
     for label, p in label_shares(ruleset, odds, spec.kind).items():
+        p = p * listed
         if label in spec.outcomes:
             add(label, label, p)
         elif label == branches.DRAW:

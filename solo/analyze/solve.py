@@ -181,7 +181,7 @@ def _sweep(component: list[int], weights, value: list, outside: list[dict]) -> N
 def choice_weights(graph: Graph, policy: dict[int, int] | None, exact: bool = True) -> list[list[tuple[Any, list[tuple[int, Any]]]]]:
     """Per node, (probability of the option, its distribution); ``policy`` maps a node to the
     index of the one option it always takes (None: every option equally likely)."""
-    found = []
+    found: list[list[tuple[Any, list[tuple[int, Any]]]]] = []
     for n, node in enumerate(graph.nodes):
         if not node.options:
             found.append([])

@@ -397,3 +397,25 @@ class RulesetDefaults:
     def end_of_adventure(self, character: Character) -> list[str]:
         """Everything carries over to the next adventure."""
         return []
+
+
+# -- outcome classes for the analyzer (owned by the analysis; see solo/analyze/classes.py) -------
+
+
+@runtime_checkable
+class OutcomeClasses(Protocol):
+    """Optional on a conflict procedure: its random calls as classes, in closed form.
+
+    ``solo analyze`` branches a fight's ``begin`` (``what="start"``), ``act`` (``"exchange"``,
+    ``extra`` the action's key) and ``conclude`` (``"aftermath"``, ``extra`` the result) on their
+    distinct results. Without this method it finds them by running the call once per
+    combination of dice; a procedure that knows them can answer at once: a list of
+    ``(probability, faces)`` per distinct result, where ``faces`` are the dice (an int per
+    ``Dice.roll``, an ascending tuple per pool of ``Dice.rolls``) that produce it, plus the
+    probability left out (0 when exact); or None to be enumerated after all. The probabilities
+    are exact Fractions adding up to 1 with what is left out.
+    """
+
+    def outcome_classes(
+        self, what: str, setup: Any, state: Mapping[str, Any] | None, extra: Any
+    ) -> "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None": ...

@@ -1,0 +1,170 @@
+"""Outcome classes of a random procedure: its distinct results with their exact probabilities.
+
+A fight exchange, an endeavour's step or a check whose magnitude the adventure reads draws its
+dice one at a time, and running the whole engine step once per combination of faces (what the
+explorer did) costs thousands of runs for a handful of distinct results. Here the procedure is
+run *alone*, on copies of what it changes, once per script of dice answers (most likely first),
+and the scripts are grouped by what the rest of the game can tell apart of their result (the
+procedure's new state, every fighter's character, the round, the result; for a check its label,
+branch and the fields expressions read). What the explorer then sees is one random event with a
+branch per class, each carried out on the real engine by replaying the class's first script
+(:class:`Replay`), so the game it reaches is exactly the one the engine plays.
+
+A ruleset may answer faster than by enumeration: :class:`~solo.rules.base.OutcomeClasses`
+(declared in ``solo/rules/base.py``) is the hook; a procedure that implements
+``outcome_classes`` gives its classes in closed form and this module only replays them.
+Without it the classes are enumerated here, which is exact whenever the procedure's dice are
+finite; an exploding die or an exchange with more than :data:`MAX_FIGHT_RUNS` scripts (a check: :data:`MAX_RUNS`) leaves its least
+likely scripts out, and their probability is reported as ``rest`` (the explorer counts it as
+unexplored, so the analysis says bounded, never wrong).
+
+Results are cached by their inputs (the procedure's state, each fighter's character, the
+action), so a fight met again from a game state that differs only elsewhere (another flag, a
+visited scene) is not enumerated twice: each fight exchange is solved once per entry state.
+
+Pools of dice rolled together branch on their multisets (3d6: 56 ways, not 216), which is exact
+for rules that read a pool by its sums, counts and pairs. Loose and Fuzzy reads its first two
+dice as *marked*, so its pools are drawn die by die (:data:`ORDERED_POOLS`).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Hashable
+
+from solo.rules.dice import Dice, DiceError
+
+MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
+#: Scripts of one fight call (start, exchange, aftermath) before the least likely are left out:
+#: an exchange runs the whole procedure (a few ms), so its cap is the explorer's old per-step one.
+MAX_FIGHT_RUNS = 4_000
+MAX_CACHE = 50_000  # cached steps kept before the cache starts afresh
+#: Systems whose rules read the order of the dice of a pool (L&F marked dice).
+ORDERED_POOLS = frozenset({"loose-fuzzy"})
+
+
+def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability."""
+    whole = sides ** n
+    found = []
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
+        ways = math.factorial(n)
+        for face in set(faces):
+            ways //= math.factorial(faces.count(face))
+        found.append((faces, Fraction(ways, whole)))
+    return found
+
+
+class _Missing(Exception):
+    def __init__(self, choices: list[tuple[Any, Fraction]]) -> None:
+        super().__init__("a die not in the script")
+        self.choices = choices
+
+
+class Replay(Dice):
+    """Dice answering from a script of faces and pools; past its end, :class:`_Missing`
+    (while enumerating) or the ``fallback`` dice (never reached when replaying a class)."""
+
+    def __init__(self, script: list[Any], ordered: bool = False, fallback: Dice | None = None) -> None:
+        super().__init__(0)
+        self.script = script
+        self.used = 0
+        self.ordered = ordered
+        self.fallback = fallback
+
+    def _next(self, choices: Callable[[], list[tuple[Any, Fraction]]]) -> Any:
+        if self.used < len(self.script):
+            self.used += 1
+            return self.script[self.used - 1]
+        if self.fallback is not None:
+            raise DiceError("a replayed outcome drew more dice than its script holds")
+        raise _Missing(choices())
+
+    def roll(self, sides: int) -> int:
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side (got {sides})")
+        self.count += 1
+        return int(self._next(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        if n < 2 or self.ordered:
+            return [self.roll(sides) for _ in range(n)]
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side (got {sides})")
+        self.count += n
+        return list(self._next(lambda: pool_multisets(n, sides)))
+
+
+@dataclass
+class Classes:
+    """The distinct results of one random step: ``(probability, script)`` per class, most
+    likely first, and ``rest``: the probability of the scripts left out (0 when exact)."""
+
+    found: list[tuple[Fraction, list[Any]]]
+    rest: Fraction
+    runs: int
+
+    def choices(self) -> list[tuple[int, Fraction]]:
+        """The classes as a random event's answers: index -> probability; -1 is the rest."""
+        found = [(i, p) for i, (p, _) in enumerate(self.found)]
+        return found + ([(-1, self.rest)] if self.rest else [])
+
+
+def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable], ordered: bool = False,
+                      max_runs: int = MAX_RUNS, deadline: float = math.inf) -> Classes:
+    """Run ``run(dice)`` once per script of dice answers, most likely first, and group the
+    scripts by ``key(result)``; ``run`` must work on copies (it is called many times). Past
+    ``deadline`` (``time.monotonic()``) the scripts not run yet are the rest, as past the cap. A run
+    that raises is a class of its own, keyed by its error (replaying it raises the same)."""
+    classes: dict[Hashable, list[Any]] = {}
+    heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
+    order = itertools.count(1)
+    runs = 0
+    rest = Fraction(0)
+    while heap:
+        if runs >= max_runs or (runs % 64 == 63 and time.monotonic() > deadline):
+            rest = sum((p for _, _, _, p in heap), Fraction(0))
+            break
+        _, _, script, p = heapq.heappop(heap)
+        runs += 1
+        try:
+            k: Hashable = ("ok", key(run(Replay(script, ordered))))
+        except _Missing as missing:
+            for answer, q in missing.choices:
+                if q:
+                    heapq.heappush(heap, (-float(p * q), next(order), script + [answer], p * q))
+            continue
+        except Exception as exc:  # the same error the engine meets when it plays this script
+            k = ("error", type(exc).__name__, str(exc))
+        entry = classes.get(k)
+        if entry is None:
+            classes[k] = [p, script]
+        else:
+            entry[0] += p
+    found = sorted(((p, s) for p, s in classes.values()), key=lambda ps: -ps[0])
+    return Classes(found, rest, runs)
+
+
+class Cache:
+    """Classes by their inputs' fingerprint, kept within :data:`MAX_CACHE` entries."""
+
+    def __init__(self) -> None:
+        self.entries: dict[Hashable, Classes] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable, make: Callable[[], Classes]) -> Classes:
+        found = self.entries.get(key)
+        if found is not None:
+            self.hits += 1
+            return found
+        self.misses += 1
+        if len(self.entries) >= MAX_CACHE:
+            self.entries.clear()
+        found = self.entries[key] = make()
+        return found

@@ -1,0 +1,114 @@
+"""Fights and other conflict procedures as random events with a branch per distinct result.
+
+The engine's :class:`~solo.engine.conflicts.ConflictRunner` calls a procedure's ``begin``,
+``act`` and ``conclude`` with the game's dice. In an analysis the runner hands out
+:class:`ClassedRules` instead: each of those calls becomes one random event of the explorer's
+script whose answers are the call's outcome classes (:mod:`solo.analyze.classes`), and the class
+drawn is carried out by replaying its first script of dice on the real procedure, with the
+real fighters. A procedure that implements :class:`~solo.rules.base.OutcomeClasses` gives its
+classes itself; the others are enumerated and cached.
+
+Two results of a call are one class when everything a later step can read is equal: the
+procedure's state, the round, the result, and every fighter's character (what the beats say
+happened is narration; nothing reads it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
+
+from solo.adventure.model import ConflictSpec
+from solo.adventure.odds import fingerprint
+from solo.analyze import classes as cl
+from solo.analyze import outcomes
+from solo.engine.conflicts import ConflictRunner
+from solo.rules.base import Character
+from solo.rules.conflict import Conclusion, ConflictRules, ConflictSetup, ConflictStep, Fighter, private_state
+from solo.rules.dice import Dice
+
+if TYPE_CHECKING:
+    from solo.analyze.explore import AnalysisGame
+
+
+def _fighters(setup: ConflictSetup) -> tuple:
+    return tuple((f.key, f.side, f.group, f.behaviour, fingerprint(f.character)) for f in setup.fighters)
+
+
+def _copy(setup: ConflictSetup) -> ConflictSetup:
+    fighters = [dataclasses.replace(f, character=Character.from_dict(f.character.to_dict())) for f in setup.fighters]
+    return dataclasses.replace(setup, fighters=fighters)
+
+
+def _result(value: Any, setup: ConflictSetup) -> Hashable:
+    if isinstance(value, ConflictStep):
+        mine = (fingerprint(value.state), value.round, value.result)
+    else:
+        assert isinstance(value, Conclusion)
+        mine = (fingerprint(value.awards), fingerprint(value.fallen), fingerprint(value.measures))
+    return mine + (_fighters(setup),)
+
+
+class ClassedRules:
+    """A conflict procedure whose random calls are answered class by class (module docstring)."""
+
+    def __init__(self, rules: ConflictRules, game: "AnalysisGame", spec: ConflictSpec) -> None:
+        self._rules = rules
+        self._game = game
+        self._spec = spec
+        self._ordered = game.ruleset.id in cl.ORDERED_POOLS
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+    def _classed(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None, extra: Any,
+                 call: Callable[[Dice, ConflictSetup, Any], Any], dice: Dice) -> Any:
+        key = (what, self._rules.procedure, id(self._spec), _fighters(setup),
+               None if state is None else fingerprint(state), extra)
+
+        def enumerate_all() -> cl.Classes:
+            own = getattr(self._rules, "outcome_classes", None)
+            if own is not None:
+                given = own(what, setup, state, extra)
+                if given is not None:
+                    listed, rest = given
+                    return cl.Classes(sorted(((Fraction(p), list(f)) for p, f in listed), key=lambda pf: -pf[0]),
+                                      Fraction(rest), 0)
+
+            def run(replay: Dice) -> Hashable:
+                mine = _copy(setup)
+                value = call(replay, mine, None if state is None else private_state(state))
+                return _result(value, mine)
+
+            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline)
+
+        found = self._game.classes.get(key, enumerate_all)
+        choices = found.choices()
+        answer = self._game.next_answer(f"{self._rules.procedure} {what}", lambda: choices) if len(choices) > 1 else 0
+        if answer == -1:
+            raise outcomes.NotExact(f"a {self._rules.procedure} {what} can go more than {cl.MAX_FIGHT_RUNS} ways; "
+                                    "the least likely are left unexplored")
+        script = found.found[int(answer)][1]
+        return call(cl.Replay(list(script), self._ordered, fallback=dice), setup, state)
+
+    def begin(self, dice: Dice, setup: ConflictSetup) -> ConflictStep:
+        return self._classed("start", setup, None, None, lambda d, s, _: self._rules.begin(d, s), dice)
+
+    def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
+        return self._classed("exchange", setup, state, key, lambda d, s, st: self._rules.act(d, s, st, key), dice)
+
+    def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
+        return self._classed("aftermath", setup, state, result,
+                             lambda d, s, st: self._rules.conclude(d, s, st, result), dice)
+
+
+class ClassedConflicts(ConflictRunner):
+    """The engine's conflict runner, handing out :class:`ClassedRules`."""
+
+    def __init__(self, context: Any, game: "AnalysisGame") -> None:
+        super().__init__(context)
+        self._game = game
+
+    def rules(self, spec: ConflictSpec) -> ConflictRules:
+        return ClassedRules(super().rules(spec), self._game, spec)  # type: ignore[return-value]
