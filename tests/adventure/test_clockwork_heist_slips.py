@@ -98,7 +98,7 @@ def test_circling_between_the_landing_and_the_loft_meets_the_watch(heist):
         _take(game, "Climb back down to the landing")
     # the alarm rings instead of the loop going on for ever
     assert game.state.scene != "galleries" or game.finished
-    assert game.state.clocks["alarm"] == 8
+    assert game.state.clocks["alarm"] == 10
 
 
 def test_the_landing_shows_its_description_once_then_a_short_reminder(heist):
