@@ -37,6 +37,7 @@ def _offered(game: Game) -> list[str]:
     ("grand-stair", "Shoot through the chain of the great chandelier", "dorrin"),
     ("hacker", "Jam its wheels with your knife", "wren"),
     ("cistern", "Thicken the water into a jelly you can walk on", "ottilie"),
+    ("strongroom-door", "Soften the granite around the bolt-keepers", "ottilie"),
 ])
 def test_an_option_that_needs_a_gun_a_knife_or_magic_is_only_for_who_has_it(heist, scene, text, owner):
     for pregen in ("wren", "ottilie", "dorrin"):

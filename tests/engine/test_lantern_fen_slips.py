@@ -100,7 +100,7 @@ def test_drawing_stallard_out_opens_the_accusation(fen):
 def test_unluck_is_rolled_and_erasmus_s_ill_luck_bites_more_often(fen):
     """The drowned-churchyard cut rolls Unluck against average (7): the roll coming up means the
     bad luck strikes. Erasmus carries Unluck 2, Maud and Nell 1, so his cut is the riskier."""
-    cut = "Take the shallow cut over the drowned churchyard and hope your ill luck sleeps tonight"
+    cut = "Take the shallow cut over the drowned churchyard, where trouble comes if your Unluck does"
     stats = {(sid, c.check.params.get("stat")) for sid, s in fen.scenes.items() for c in s.choices if c.check}
     assert ("marker-posts", "unluck") in stats
     bites = {}
