@@ -37,7 +37,7 @@ import difflib
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from solo.errors import SoloError
 
@@ -446,6 +446,24 @@ def _walk(root: _Node) -> Iterator[_Node]:
         stack.extend(reversed(node.children()))
 
 
+def _admits(node: _Node, name: str, candidates: frozenset[Any]) -> set[Any]:
+    if isinstance(node, _BoolOp):
+        parts = [_admits(operand, name, candidates) for operand in node.operands]
+        return set.intersection(*parts) if node.op == "and" else set.union(*parts)
+    if isinstance(node, _Compare) and len(node.rest) == 1:
+        op, _, right = node.rest[0]
+        for mine, other in ((node.first, right), (right, node.first)):
+            if not (isinstance(mine, _Name) and mine.name == name):
+                continue
+            if op in ("==", "!=") and isinstance(other, _Literal):
+                return {c for c in candidates if _equal(c, other.value) == (op == "==")}
+            if (op in ("in", "not in") and mine is node.first and isinstance(other, _List)
+                    and all(isinstance(item, _Literal) for item in other.items)):
+                values = [item.value for item in other.items if isinstance(item, _Literal)]
+                return {c for c in candidates if any(_equal(c, v) for v in values) == (op == "in")}
+    return set(candidates)
+
+
 @dataclass(frozen=True)
 class Expression:
     """A parsed expression: its source text and its tree. Immutable and cached by :func:`parse`."""
@@ -513,6 +531,13 @@ class Expression:
             if isinstance(node, _Name) and node.name == name and id(node) not in covered:
                 return None
         return moduli, largest
+
+    def admits(self, name: str, candidates: Iterable[Any]) -> set[Any]:
+        """Which of ``candidates`` the variable ``name`` can hold when the expression is true, read
+        from its ``name == "x"``, ``name != "x"`` and ``name in [...]`` tests joined by ``and`` and
+        ``or``; any other part admits every candidate. (The validator reads ``character.id`` this
+        way to know which pregenerated characters can meet a choice.)"""
+        return _admits(self._root, name, frozenset(candidates))
 
     def calls(self) -> set[tuple[str, tuple[Any, ...]]]:
         """Every call as ``(function, args)``; an argument that is not a literal is :data:`NOT_LITERAL`."""

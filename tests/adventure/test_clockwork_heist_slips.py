@@ -37,6 +37,7 @@ def _offered(game: Game) -> list[str]:
     ("grand-stair", "Shoot through the chain of the great chandelier", "dorrin"),
     ("hacker", "Jam its wheels with your knife", "wren"),
     ("cistern", "Thicken the water into a jelly you can walk on", "ottilie"),
+    ("strongroom-door", "Soften the granite around the bolt-keepers", "ottilie"),
 ])
 def test_an_option_that_needs_a_gun_a_knife_or_magic_is_only_for_who_has_it(heist, scene, text, owner):
     for pregen in ("wren", "ottilie", "dorrin"):
@@ -98,7 +99,7 @@ def test_circling_between_the_landing_and_the_loft_meets_the_watch(heist):
         _take(game, "Climb back down to the landing")
     # the alarm rings instead of the loop going on for ever
     assert game.state.scene != "galleries" or game.finished
-    assert game.state.clocks["alarm"] == 8
+    assert game.state.clocks["alarm"] == 10
 
 
 def test_the_landing_shows_its_description_once_then_a_short_reminder(heist):

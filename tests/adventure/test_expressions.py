@@ -541,3 +541,18 @@ def test_random_templates_give_text_or_an_expression_error(text):
         assert isinstance(render(text, ENV), str)
     except ExpressionError:
         pass
+
+
+@pytest.mark.parametrize("text, admitted", [
+    ('character.id == "maud"', {"maud"}),
+    ('"nell" == character.id', {"nell"}),
+    ('character.id != "maud"', {"nell", "tobin"}),
+    ('character.id in ["maud", "nell"] and has("rope")', {"maud", "nell"}),
+    ('character.id not in ["maud"]', {"nell", "tobin"}),
+    ('character.id == "maud" or character.id == "tobin"', {"maud", "tobin"}),
+    ('character.id == "maud" and character.id == "nell"', set()),
+    ('has("rope")', {"maud", "nell", "tobin"}),
+    ('not (character.id == "maud")', {"maud", "nell", "tobin"}),  # not read: every one admitted
+])
+def test_admits_reads_which_values_a_name_can_hold_when_true(text, admitted):
+    assert parse(text).admits("character.id", ["maud", "nell", "tobin"]) == admitted

@@ -144,6 +144,44 @@ scenes:
     assert [(p.code, p.line) for p in problems if p.code not in {"unlabelled-name", "degrees-never-written"}] == [("unknown-stat", 18)]
 
 
+def test_a_disability_behind_a_pregen_only_if_is_checked_for_that_pregen_alone(tmp_path):
+    """`disability:` names Maud's disability; the choice is Maud's alone, so Nell (who lacks it)
+    is not asked about it. The same check without the `if` is refused for Nell."""
+    text = """\
+format: 1
+id: lf
+title: Omens
+system: loose-fuzzy
+start: a
+characters:
+  - id: maud
+    name: Maud
+    stats: {cleverness: 2, body: 3, knowledge: 2, perception: 3, tenacity: 3, ferrywoman: 4, fen_lore: 3, staff: 2}
+    resources: {luck: 3, unluck: 1}
+    extra: {disabilities: {superstitious: 1}}
+  - id: nell
+    name: Nell
+    stats: {cleverness: 2, body: 3, knowledge: 2, perception: 3, tenacity: 3, swimmer: 4, eel_catcher: 3, knife: 2}
+    resources: {luck: 3, unluck: 1}
+    extra: {disabilities: {unlettered: 1}}
+scenes:
+  a:
+    title: A
+    choices:
+      - text: Spit over the side
+        if: character.id == "maud" and turn >= 0
+        check: {stat: tenacity, disability: superstitious, outcomes: {success: b, failure: b}}
+      - text: Spit over the side, anyone
+        check: {stat: tenacity, disability: superstitious, outcomes: {success: b, failure: b}}
+  b:
+    title: B
+    ending: {outcome: victory}
+"""
+    problems = [p for p in validate_path(write(tmp_path, text))
+                if p.code not in {"unlabelled-name", "degrees-never-written"}]
+    assert [(p.code, p.line) for p in problems] == [("bad-check", 25)]
+
+
 def test_a_clean_adventure_has_no_problems(tmp_path, fixtures):
     assert validate_path(write(tmp_path, VALID)) == []
     assert validate_path(fixtures / "tiny.yaml") == []

@@ -95,3 +95,23 @@ def test_drawing_stallard_out_opens_the_accusation(fen):
     GameMaster(game).goto("chapel-steps")
     assert accuse in _offered(game)
     assert not any(t.startswith("Ask him, in front of the chapel door") for t in _offered(game))
+
+
+def test_unluck_is_rolled_and_erasmus_s_ill_luck_bites_more_often(fen):
+    """The drowned-churchyard cut rolls Unluck against average (7): the roll coming up means the
+    bad luck strikes. Erasmus carries Unluck 2, Maud and Nell 1, so his cut is the riskier."""
+    cut = "Take the shallow cut over the drowned churchyard, where trouble comes if your Unluck does"
+    stats = {(sid, c.check.params.get("stat")) for sid, s in fen.scenes.items() for c in s.choices if c.check}
+    assert ("marker-posts", "unluck") in stats
+    bites = {}
+    for pregen in ("erasmus", "maud"):
+        game = _at(fen, pregen, "marker-posts")
+        assert cut in _offered(game)
+        bites[pregen] = next(float(r["success"].rstrip("%")) for r in GameMaster(game).odds()
+                             if r["choice"] == cut)
+    assert bites["erasmus"] > 2 * bites["maud"] > 0
+
+
+def test_maud_s_superstition_is_written_as_a_disability(fen):
+    omen = next(c for s in fen.scenes.values() for c in s.choices if c.text.startswith("Spit three times"))
+    assert omen.check.params.get("disability") == "superstitious"

@@ -365,6 +365,28 @@ def test_a_spark_may_be_declared_after_the_first_roll():
     assert record["outcome"] == "success" and record["details"]["size"] == "medium"
 
 
+def test_no_spark_is_offered_once_the_first_roll_has_met_the_target():
+    """Head d4 against easy 4: a first 4 already succeeds, so a spark could not change the
+    result and the roll is finished at once, with the same dice as a character with no blessings."""
+    game = play(ABILITIES, "ada", pool=[3, 5, 3])
+    plain = play(ABILITIES, "bo")
+    game.dice.force(4)
+    events = pick(game, "Remember the van's route", keep=False)
+    assert all("first_roll" not in r["details"] for r in rolls(events, final=False))
+    assert not any(text.startswith("Spark") for _, text in offered(game))
+    while game.offered.kind == "roll":
+        events += game.choose("keep")
+    record = rolls(events)[0]
+    plain.dice.force(4)
+    other = rolls(pick(plain, "Remember the van's route"))[0]
+    assert record["outcome"] == other["outcome"] == "success"
+    assert record["details"]["rounds"] == other["details"]["rounds"] == [[4]]
+    assert game.character.resources["blessings"] == [3, 5, 3]
+    game.dice.force(3)  # a first 3 falls short of 4: the spark is offered
+    pick(game, "Remember the van's route", keep=False)
+    assert [text for _, text in offered(game)][1].startswith("Spark with")
+
+
 def test_rolling_on_gives_the_basic_check_with_the_same_dice():
     sparked = play(ABILITIES, "ada", pool=[2, 2])
     plain = play(ABILITIES, "bo")  # no blessing dice: the same head d4 check rolls at once

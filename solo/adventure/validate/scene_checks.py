@@ -88,13 +88,25 @@ class SceneChecks(EffectChecks):
         return {_norm(args[0]) for name, args in calls
                 if name in ("stat", "chance") and len(args) == 1 and isinstance(args[0], str)}
 
+    def _admitted(self, choice: model.Choice) -> list[int]:
+        """The pregenerated characters (by index) who can meet the choice: all of them, less those
+        its `if` shuts out by ``character.id`` (a pregen-only choice is checked for its pregens)."""
+        everyone = list(range(len(self.pregens)))
+        if choice.condition is None:
+            return everyone
+        try:
+            ids = parse(choice.condition).admits("character.id", [p.id for p, _ in self.pregens])
+        except ExpressionError:
+            return everyone
+        return [i for i in everyone if self.pregens[i][0].id in ids] or everyone  # none: said elsewhere
+
     def check_stats(self, choice: model.Choice, spec: model.CheckSpec) -> None:
         stats: list[tuple[str, tuple[Any, ...]]]
         if isinstance(spec.stat, str):  # "gumption+piloting" adds two, like a list
             stats = [(part.strip(), ("stat",)) for part in spec.stat.split("+")]
         else:
             stats = [(s, ("stat", n)) for n, s in enumerate(spec.stat or ()) if isinstance(s, str)]
-        owners = list(range(len(self.pregens)))
+        owners = self._admitted(choice)
         for stat, step in stats:
             at = spec.path + step
             wanted = _norm(stat)
@@ -102,7 +114,7 @@ class SceneChecks(EffectChecks):
                 continue
             if wanted in self.system_stats:
                 continue
-            having = [i for i in range(len(self.pregens)) if self._has_stat(i, stat)]
+            having = [i for i in self._admitted(choice) if self._has_stat(i, stat)]
             owners = [i for i in owners if i in having]
             if not having:
                 severity = self.error if self.pregens else self.warning
@@ -110,8 +122,8 @@ class SceneChecks(EffectChecks):
                          f"{stat!r} is not a stat of the {self.adv.system} system"
                          + (" nor of any pregenerated character" if self.pregens else ""),
                          _did_you_mean(stat, self.all_stats))
-            elif len(having) < len(self.pregens) and wanted not in self._guards(choice):
-                missing = [self.pregens[i][0].id for i in range(len(self.pregens)) if i not in having]
+            elif len(having) < len(self._admitted(choice)) and wanted not in self._guards(choice):
+                missing = [self.pregens[i][0].id for i in self._admitted(choice) if i not in having]
                 self.warning("stat-not-on-every-character", at,
                              f"{stat!r} is not a stat of {', '.join(missing)}",
                              f'guard the choice with if: stat("{stat}") > 0, or give every character {stat}')

@@ -5,7 +5,8 @@ When a spark could still be declared (a balanced second stat, and blessing dice 
 equal worth, and two more to end Taxed first if the character is taxed), :func:`check` throws only
 the stat die's first face and returns an *open* record: ``details["first_roll"]`` holds the
 face. Its offers are to roll on as a basic check (the offer keyed ``keep``) or to spark with one
-of the balanced stats; :func:`finish` carries either out with the face already thrown (the
+of the balanced stats (only when that face falls short of the target: a first roll that has met it
+already is rolled on at once, since no spark could change whether it succeeds); :func:`finish` carries either out with the face already thrown (the
 spark's die joins it in the first round, and the group bumps together from there). Otherwise
 the check is rolled at once, as before. Either way the same seed and choices give the same dice.
 """
@@ -83,6 +84,8 @@ def check(dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRe
         record = roll_check(dice, character, parsed)
     else:
         record = _first_roll(dice, character, basic)
+        if record.success:  # the target is met already: a spark could not change the result
+            record = roll_check(dice, character, basic, first_face=int(record.details["first_roll"]["face"]))
     record.steps[:0] = session_lines
     return record
 
