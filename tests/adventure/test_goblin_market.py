@@ -131,7 +131,7 @@ def test_every_shadow_with_cold_iron_and_pip(market):
     run.pick("cold iron nail through the master knot")
     run.pick("thick of the flying shadows", 6)
     run.pick("badgers' door")
-    run.pick("Let Pip speak")
+    run.pick("Let Robin speak")
     run.pick("Run down the hill")
     assert run.game.state.ending == "ending-every-shadow"
     assert run.done("every-shadow") and run.done("tam-shadow")
@@ -214,7 +214,7 @@ def test_a_tied_haggle_is_told_and_changes_nothing_as_the_draw_label_says(market
     run.pick("dark lane")
     before = (dict(run.game.state.clocks), dict(run.game.state.flags), sorted(run.game.character.items))
     options = [o for o in run.game.offered.options if o.enabled and "haggle hard" in o.text.lower()]
-    run.game.dice.force(3, 4)  # 3 + 2 against Quillick's 4 + 1
+    run.game.dice.force(3, 4)  # 3 + 2 against Thimblerig's 4 + 1
     events = run.game.choose(options[0].id)
     told = " ".join(getattr(e, "text", "") or "" for e in events)
     assert "Stalemate" in told
