@@ -296,3 +296,26 @@ def test_each_pregen_wins_between_15_and_70_percent_as_the_gm_notes_say(reports,
     assert set(written) == {s.id for s in market.scenes.values() if s.ending is not None}
     for ending, rate in written.items():
         assert abs(rates.get(ending, 0.0) - rate) <= TOLERANCE, (ending, rates.get(ending), rate)
+
+
+def _option(run: Script, text: str):
+    found = [o for o in run.game.offered.options if text.lower() in o.text.lower()]
+    assert len(found) == 1, (text, [o.text for o in run.game.offered.options])
+    return found[0]
+
+
+def test_the_markets_gossip_opens_a_way_the_player_can_see_shut_before(market):
+    """What Old Nan tells (who rules under the hill) opens the Queen's court in the lanes; without
+    it the option is shown greyed out with what is missing, so the clue visibly changes the choice."""
+    told = Script(market, "sorrel")
+    told.pick("Sit by Old Nan")
+    told.pick("who rules under the hill")
+    told.pick("Thank her")
+    told.pick("true name")
+    untold = Script(market, "sorrel")
+    untold.pick("Duck through")
+    untold.pick("true name")
+    assert told.scene == untold.scene == "market-lanes"
+    assert _option(told, "Queen's court").enabled
+    shut = _option(untold, "Queen's court")
+    assert not shut.enabled and "know where she holds court" in shut.reason
