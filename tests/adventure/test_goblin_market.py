@@ -185,7 +185,7 @@ def test_under_the_hill_when_the_moon_sets(market):
     assert run.game.state.ending == "ending-under-the-hill"
 
 
-# -- slips that stay fixed (docs/checklists/goblin-market.md) ------------------------------------
+# -- slips that stay fixed (docs/editorial/goblin-market.md) ------------------------------------
 
 
 def test_tam_is_nobodys_brother_since_no_pregen_is_his_family(market):
