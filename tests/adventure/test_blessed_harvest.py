@@ -119,7 +119,7 @@ def test_random_players_win_sometimes_and_the_gm_notes_say_how_often():
         assert endings[None] == 0, "a game that did not end"
         assert set(endings) == set(ADVENTURE.endings), endings  # every ending, for each pregen
         wins = sum(endings[e] for e in VICTORIES) / RUNS
-        assert 0.15 <= wins <= 0.70, (pregen, endings)
+        assert 0.15 <= wins <= 0.60, (pregen, endings)
         stated = _notes()[pregen]
         assert set(stated) == set(ADVENTURE.endings)
         for ending, share in stated.items():

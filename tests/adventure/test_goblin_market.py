@@ -291,7 +291,7 @@ def test_each_pregen_wins_between_15_and_70_percent_as_the_gm_notes_say(reports,
     report = reports[who]
     rates = {e: n / report["runs"] for e, n in report["endings"].items()}
     wins = sum(r for e, r in rates.items() if market.scenes[e].ending.outcome == "victory")
-    assert 0.15 <= wins <= 0.70, rates
+    assert 0.15 <= wins <= 0.60, rates
     written = gm_figures(market)[who]
     assert set(written) == {s.id for s in market.scenes.values() if s.ending is not None}
     for ending, rate in written.items():

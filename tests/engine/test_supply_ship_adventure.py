@@ -63,7 +63,7 @@ def test_random_playthroughs_never_raise_or_stick_and_reach_every_scene_and_endi
 def test_no_pregen_wins_too_often_or_too_rarely(reports):
     for who, report in reports.items():
         rate = report["outcomes"].get("victory", 0) / report["runs"]
-        assert 0.12 <= rate <= 0.72, (who, rate)  # about 15% to 70%, with room for 80 runs' noise
+        assert 0.15 <= rate <= 0.60, (who, rate)  # the issue's 15-60% band (random play wins 23-34% per pregen)
 
 
 def test_the_crew_can_die_and_the_ending_says_so(adventure):
