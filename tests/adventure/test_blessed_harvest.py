@@ -119,7 +119,7 @@ def test_random_players_win_sometimes_and_the_gm_notes_say_how_often():
         assert endings[None] == 0, "a game that did not end"
         assert set(endings) == set(ADVENTURE.endings), endings  # every ending, for each pregen
         wins = sum(endings[e] for e in VICTORIES) / RUNS
-        assert 0.15 <= wins <= 0.70, (pregen, endings)
+        assert 0.15 <= wins <= 0.60, (pregen, endings)
         stated = _notes()[pregen]
         assert set(stated) == set(ADVENTURE.endings)
         for ending, share in stated.items():
@@ -208,3 +208,26 @@ def test_a_starting_item_opens_its_own_way(pregen, scene, option):
     other = "bram" if pregen == "wren" else "wren"
     assert any(t.startswith(option) for t in offered[pregen])
     assert not any(t.startswith(option) for t in offered[other])
+
+
+@pytest.mark.parametrize("clue, scene, option", [
+    ("knows_wagon", "lark-lane", "Whistle Jory down from the mill"),
+    ("knows_gran", "gran-cottage", "Kneel down to Nettie's height, tell her you know her gran"),
+    ("trail_read", "gran-cottage", "Point out the worn-down heel of her boot"),
+    ("goose-feather", "gran-gate", "Hold up the white feather from the chapel door"),
+])
+def test_the_clues_of_the_village_open_ways_at_the_lane_and_the_cottage(clue, scene, option):
+    """What the village tells you (Jory, the bakehouse, the porch's boot-prints and feather) opens
+    an option further down Lark Lane that a player who missed it does not get."""
+    from solo.engine.gm import GameMaster
+    offered = {}
+    for learned in (False, True):
+        game = Game(ADVENTURE, seed=1, character=_pregen("wren"))
+        game.start()
+        gm = GameMaster(game)
+        if learned:
+            gm.give(clue) if clue in ADVENTURE.items else gm.set(clue, "true")
+        gm.goto(scene)
+        offered[learned] = [o.text for o in game.offered.options if o.enabled]
+    assert any(t.startswith(option) for t in offered[True])
+    assert not any(t.startswith(option) for t in offered[False])

@@ -1,4 +1,4 @@
-"""clockwork-heist's editorial slips stay fixed (docs/checklists/clockwork-heist.md): options that
+"""clockwork-heist's editorial slips stay fixed (docs/editorial/clockwork-heist.md): options that
 need a thing only to whoever carries it, and what the player learned read later."""
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ def test_every_shadow_with_cold_iron_and_pip(market):
     run.pick("cold iron nail through the master knot")
     run.pick("thick of the flying shadows", 6)
     run.pick("badgers' door")
-    run.pick("Let Pip speak")
+    run.pick("Let Robin speak")
     run.pick("Run down the hill")
     assert run.game.state.ending == "ending-every-shadow"
     assert run.done("every-shadow") and run.done("tam-shadow")
@@ -187,7 +187,7 @@ def test_under_the_hill_when_the_moon_sets(market):
     assert run.game.state.ending == "ending-under-the-hill"
 
 
-# -- slips that stay fixed (docs/checklists/goblin-market.md) ------------------------------------
+# -- slips that stay fixed (docs/editorial/goblin-market.md) ------------------------------------
 
 
 def test_tam_is_nobodys_brother_since_no_pregen_is_his_family(market):
@@ -216,7 +216,7 @@ def test_a_tied_haggle_is_told_and_changes_nothing_as_the_draw_label_says(market
     run.pick("dark lane")
     before = (dict(run.game.state.clocks), dict(run.game.state.flags), sorted(run.game.character.items))
     options = [o for o in run.game.offered.options if o.enabled and "haggle hard" in o.text.lower()]
-    run.game.dice.force(3, 4)  # 3 + 2 against Quillick's 4 + 1
+    run.game.dice.force(3, 4)  # 3 + 2 against Thimblerig's 4 + 1
     events = run.game.choose(options[0].id)
     told = " ".join(getattr(e, "text", "") or "" for e in events)
     assert "Stalemate" in told
@@ -293,8 +293,31 @@ def test_each_pregen_wins_between_15_and_70_percent_as_the_gm_notes_say(reports,
     report = reports[who]
     rates = {e: n / report["runs"] for e, n in report["endings"].items()}
     wins = sum(r for e, r in rates.items() if market.scenes[e].ending.outcome == "victory")
-    assert 0.15 <= wins <= 0.70, rates
+    assert 0.15 <= wins <= 0.60, rates
     written = gm_figures(market)[who]
     assert set(written) == {s.id for s in market.scenes.values() if s.ending is not None}
     for ending, rate in written.items():
         assert abs(rates.get(ending, 0.0) - rate) <= TOLERANCE, (ending, rates.get(ending), rate)
+
+
+def _option(run: Script, text: str):
+    found = [o for o in run.game.offered.options if text.lower() in o.text.lower()]
+    assert len(found) == 1, (text, [o.text for o in run.game.offered.options])
+    return found[0]
+
+
+def test_the_markets_gossip_opens_a_way_the_player_can_see_shut_before(market):
+    """What Old Nan tells (who rules under the hill) opens the Queen's court in the lanes; without
+    it the option is shown greyed out with what is missing, so the clue visibly changes the choice."""
+    told = Script(market, "sorrel")
+    told.pick("Sit by Old Nan")
+    told.pick("who rules under the hill")
+    told.pick("Thank her")
+    told.pick("true name")
+    untold = Script(market, "sorrel")
+    untold.pick("Duck through")
+    untold.pick("true name")
+    assert told.scene == untold.scene == "market-lanes"
+    assert _option(told, "Queen's court").enabled
+    shut = _option(untold, "Queen's court")
+    assert not shut.enabled and "know where she holds court" in shut.reason

@@ -1,5 +1,5 @@
 """Coming back to an adventure's hub shows a short reminder, not the whole first-visit text again
-(docs/checklists/README.md, "Across the set")."""
+(docs/editorial/README.md, "Across the set")."""
 
 from __future__ import annotations
 

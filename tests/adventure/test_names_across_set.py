@@ -1,5 +1,5 @@
 """The bundled adventures do not reuse a person's name: a player who plays two of them should not
-meet a second Wren, Quill or Pim (docs/checklists/README.md)."""
+meet a second Wren, Quill or Pim (docs/editorial/README.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """supply-ship's editorial slips stay fixed: each test drives the game to where a slip was.
 
-The checklist these mirror is docs/checklists/supply-ship.md; a line there names the test here
+The checklist these mirror is docs/editorial/supply-ship.md; a line there names the test here
 that keeps it ticked.
 """
 

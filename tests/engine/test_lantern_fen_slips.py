@@ -1,4 +1,4 @@
-"""lantern-fen's editorial slips stay fixed (docs/checklists/lantern-fen.md)."""
+"""lantern-fen's editorial slips stay fixed (docs/editorial/lantern-fen.md)."""
 
 from __future__ import annotations
 

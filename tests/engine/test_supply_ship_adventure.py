@@ -63,7 +63,7 @@ def test_random_playthroughs_never_raise_or_stick_and_reach_every_scene_and_endi
 def test_no_pregen_wins_too_often_or_too_rarely(reports):
     for who, report in reports.items():
         rate = report["outcomes"].get("victory", 0) / report["runs"]
-        assert 0.12 <= rate <= 0.72, (who, rate)  # about 15% to 70%, with room for 80 runs' noise
+        assert 0.15 <= rate <= 0.60, (who, rate)  # the issue's 15-60% band (random play wins 23-34% per pregen)
 
 
 def test_the_crew_can_die_and_the_ending_says_so(adventure):
@@ -77,3 +77,17 @@ def test_the_crew_can_die_and_the_ending_says_so(adventure):
     assert len(options) == 1
     game.choose(options[0].key)
     assert game.finished and game.state.ending == "end-mourning"
+
+
+def test_a_careful_player_wins_more_often_than_a_random_one(reports):
+    """The careful bot (reads the odds, takes the safer road) beats random play for every pregen:
+    200-run figures are 39-49% against 25-35% (GM note); 80 seeded runs keep a clear gap."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for who in PREGENS:
+            careful = playtest(Options(adventure="supply-ship", runs=80, seed=13, pregen=who,
+                                       policy="careful", replay_dir=folder))
+            wins = careful["outcomes"].get("victory", 0) / careful["runs"]
+            random_wins = reports[who]["outcomes"].get("victory", 0) / reports[who]["runs"]
+            assert wins > random_wins, (who, wins, random_wins)

@@ -33,9 +33,9 @@ def test_a_flag_is_not_named_until_the_story_sets_or_reveals_it(tmp_path):
     words = Words(session.adventure, session.game)
     shown = [name for name, _ in status_of(session.game, session.adventure).known]
     sheet = [text for _, text, _ in words.sheet()]
-    assert "Quillick's weakness" not in shown and "The way to the Queen's court" not in shown
-    assert not any("Quillick" in text or "Queen's court" in text for text in sheet)
+    assert "Thimblerig's weakness" not in shown and "The way to the Queen's court" not in shown
+    assert not any("Thimblerig" in text or "Queen's court" in text for text in sheet)
     session.game.state.flags["knows_wager"] = True  # as the story sets it
-    assert ("Quillick's weakness", "yes") in status_of(session.game, session.adventure).known
+    assert ("Thimblerig's weakness", "yes") in status_of(session.game, session.adventure).known
     session.game.state.revealed.append("knows_queen")  # a reveal: names it though unset
     assert ("The way to the Queen's court", "no") in status_of(session.game, session.adventure).known
