@@ -21,6 +21,10 @@ from solo.adventure import expressions as ex
 Compiled = Callable[[Any], Any]
 
 
+#: Variable names an engine's variables look up apart (the rest are flags, clocks, counters).
+SPECIAL_NAMES = frozenset({"turn", "scene", "character.name", "character.id"})
+
+
 def _name(node: Any) -> Compiled:
     name = node.name
 
@@ -30,7 +34,21 @@ def _name(node: Any) -> Compiled:
         except KeyError:
             return node.eval(env)
 
-    return run
+    if name in SPECIAL_NAMES or name.startswith("roll."):
+        return run
+
+    def plain(env: Any) -> Any:
+        # a game's variables read a flag, clock or counter straight (``plain``); a mapping
+        # without it is read as any mapping
+        lookup = getattr(env.variables, "plain", None)
+        if lookup is None:
+            return run(env)
+        try:
+            return lookup(name)
+        except KeyError:
+            return node.eval(env)
+
+    return plain
 
 
 def _literal(node: Any) -> Compiled:

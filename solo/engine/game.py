@@ -16,6 +16,7 @@ import functools
 from typing import Any, Mapping
 
 from solo.adventure import expressions, odds
+from solo.adventure.expression_compiler import SPECIAL_NAMES
 from solo.adventure.format import branches
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
@@ -92,12 +93,17 @@ class Game:
         seed: int | None = None,
         character: Character | None = None,
         quiet: bool = False,
+        alternatives: bool = True,
     ) -> None:
         self.adventure = adventure
         #: Leave out what only a person reads: no odds hints on offered options (a bot that
         #: wants the odds asks :mod:`solo.adventure.odds`). The same state, dice and events
         #: otherwise. Playtest runs ask for it.
         self.quiet = quiet
+        #: Offer the ruleset's alternatives to rolling beside a scene's check choices (``1a``:
+        #: GUTS+ failing on purpose). A playtest bot never takes them, so its runs ask for none:
+        #: the same choices, keys, dice and results, without working out options nobody picks.
+        self.alternatives = alternatives
         self.ruleset = registry.get(adventure.system)
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
@@ -526,8 +532,10 @@ class Game:
 
     def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
         if self.ruleset.offers(record, self.character):
-            self.state.pending = Pending("roll", {**data, "record": record.to_dict()})
-            return [ev.RollMade(record.to_dict(), self._roll_label(data), final=False)]
+            kept = record.to_dict()
+            self.state.pending = Pending("roll", {**data, "record": kept})
+            # a quiet game's event shares the pending copy (no front end holds the event)
+            return [ev.RollMade(kept if self.quiet else record.to_dict(), self._roll_label(data), final=False)]
         return self._resolve(data, record)
 
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
@@ -552,7 +560,8 @@ class Game:
         runner = EffectRunner(self.context)
         xp_before = int(self.character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, self.character) or []
-        entry = record.to_dict()
+        shown = record.to_dict()
+        entry = dict(shown)  # the log's copy (its parts are the event's: neither is changed later)
         if "chance" in data:
             entry["chance"] = data["chance"]  # the odds of success before the roll: luck, in summaries
         self.state.rolls.append(entry)
@@ -560,7 +569,7 @@ class Game:
             "outcome": record.outcome, "success": record.success,
             "total": record.total if isinstance(record.total, int) else 0, **record.measures,
         }
-        runner.events.append(ev.RollMade(record.to_dict(), self._roll_label(data), final=True))
+        runner.events.append(ev.RollMade(shown, self._roll_label(data), final=True))
         xp_after = int(self.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
@@ -632,7 +641,8 @@ class Game:
             if enabled:
                 n += 1
                 options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
-                options.extend(self._alternative_options(choice, index, str(n)))
+                if self.alternatives and choice.check is not None:
+                    options.extend(self._alternative_options(choice, index, str(n)))
             else:
                 reason = self.render(choice.disabled or "")
                 if self.state.down and choice.check is not None:
@@ -939,9 +949,13 @@ class _Variables(Mapping[str, Any]):
         raise KeyError(name)
 
     def __getitem__(self, name: str) -> Any:
-        state = self._game.state
         if name in _SPECIAL or name[:5] == "roll.":
             return self._special(name)
+        return self.plain(name)
+
+    def plain(self, name: str) -> Any:
+        """A flag, clock or counter by name (``name`` neither special nor ``roll.*``)."""
+        state = self._game.state
         # flags win over clocks, which win over counters (see the class docstring)
         value = state.flags.get(name, _ABSENT)
         if value is _ABSENT:
@@ -978,7 +992,7 @@ class _Variables(Mapping[str, Any]):
         return sum(1 for _ in self)
 
 
-_SPECIAL = frozenset({"turn", "scene", "character.name", "character.id"})
+_SPECIAL = SPECIAL_NAMES
 _ABSENT = object()
 
 
