@@ -59,7 +59,14 @@ def _literal(node: Any) -> Compiled:
 def _not(node: Any) -> Compiled:
     operand = compile_tree(node.operand)
     truthy = ex._truthy
-    return lambda env: not truthy(operand(env))
+
+    def run(env: Any) -> Any:
+        value = operand(env)
+        if value is True or value is False:  # the common case, without the call
+            return not value
+        return not truthy(value)
+
+    return run
 
 
 def _boolop(node: Any) -> Compiled:
@@ -71,7 +78,10 @@ def _boolop(node: Any) -> Compiled:
         value: Any = None
         for operand in operands:
             value = operand(env)
-            if truthy(value) == want:
+            if value is True or value is False:  # the common case, without the call
+                if value is want:
+                    return value
+            elif truthy(value) == want:
                 return value
         return value
 

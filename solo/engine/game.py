@@ -311,17 +311,28 @@ class Game:
         return self._follow(runner)
 
     # -- scenes ------------------------------------------------------------------------------
-    def _follow(self, runner: EffectRunner) -> list[ev.Event]:
-        """Move along pending gotos until a scene asks for a decision or the game ends."""
-        while not self.finished:
+    def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
+        """Move along pending gotos until a scene asks for a decision or the game ends.
+
+        ``checked``: the caller has just checked the objectives, and that check completed
+        none (``runner.settled``); if nothing happens here either (no move, no ``defeated``
+        branch) they are not checked again: only what no expression reads, whether the
+        character is down, can have changed since.
+        """
+        state = self.state
+        acted = False
+        while state.ending is None:
             if runner.goto is None:
-                if self.state.pending is None and self._taken_out(runner):
+                if state.pending is None and self._taken_out(runner):
+                    acted = True
                     continue  # the adventure's `defeated` branch ran; follow where it leads
                 break
             self.budget.move()
             dest, runner.goto = runner.goto, None
             self._enter(dest, runner)
-        self._check_objectives(runner)
+            acted = True
+        if acted or not (checked and runner.settled):
+            self._check_objectives(runner)
         if not self.finished and self.state.pending is None:
             self.state.pending = Pending("scene")
         return runner.events
@@ -453,8 +464,8 @@ class Game:
     def _end_turn(self, choice: Choice, runner: EffectRunner, branch: Branch | None) -> list[ev.Event]:
         """After a choice (and its roll): hooks, then move on or stay and choose again."""
         goto = runner.goto or (branch.goto if branch is not None else None) or choice.goto
-        self.run_turn_hooks(runner, goto)
-        return self._follow(runner)
+        self.run_turn_hooks(runner, goto)  # checks the objectives last
+        return self._follow(runner, checked=True)
 
     def run_turn_hooks(self, runner: EffectRunner, goto: str | None) -> None:
         """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
@@ -744,10 +755,13 @@ class Game:
         if self.state.character is None:
             return
         done = self.state.objectives
+        settled = True
         for objective in self._watched:
             when = objective.when
             if when and not done.get(objective.id) and self.evaluate(when):
                 self.complete_objective(objective.id, runner)
+                settled = False
+        runner.settled = settled
 
     def complete_objective(self, oid: str, runner: EffectRunner) -> None:
         objective = self.adventure.objectives.get(oid)
