@@ -532,7 +532,8 @@ class Game:
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
         params = self._params(spec)
-        chance = self._chance(spec)
+        # the chance before the roll is for people (luck, in summaries): a quiet game keeps none
+        chance = None if self.quiet else self._chance(spec)
         if chance is not None:
             data = {**data, "chance": chance}
         if spec.kind == "contest":
