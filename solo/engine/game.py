@@ -430,11 +430,14 @@ class Game:
     def visible_choices(self, scene: Scene) -> list[tuple[int, Choice, bool]]:
         """(index, choice, enabled) for the choices a player sees in a scene now."""
         shown = []
-        down = self.state.down
+        state = self.state
+        down = state.down
+        evaluate = self.evaluate
         for index, choice in enumerate(scene.choices):
-            if choice.once and f"{scene.id}#{index}" in self.state.taken:
+            if choice.once and f"{scene.id}#{index}" in state.taken:
                 continue
-            enabled = choice.condition is None or bool(self.evaluate(choice.condition))
+            condition = choice.condition
+            enabled = condition is None or bool(evaluate(condition))
             if down and choice.check is not None:
                 enabled = False  # no rolls while the rules have the character out
             if enabled or choice.disabled or (down and choice.check is not None):
@@ -648,13 +651,17 @@ class Game:
         scene = self.adventure.scenes[self.state.scene or ""]
         options = []
         n = 0
+        quiet, render = self.quiet, self.render
         for index, choice, enabled in self.visible_choices(scene):
-            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled and not self.quiet else ""
+            check = choice.check
+            text = choice.text
             if enabled:
                 n += 1
-                options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
-                if self.alternatives and choice.check is not None:
-                    options.extend(self._alternative_options(choice, index, str(n)))
+                hint = self._lazy_hint(check) if check is not None and not quiet else ""
+                key = str(n)
+                options.append(ev.Option(key, render(text) if "{" in text else text, f"{CHOICE_ID}{index}", hint=hint))
+                if check is not None and self.alternatives:
+                    options.extend(self._alternative_options(choice, index, key))
             else:
                 reason = self.render(choice.disabled or "")
                 if self.state.down and choice.check is not None:
