@@ -234,16 +234,10 @@ class Game:
         pending = self.state.pending
         self.state.pending = None
         self._offered = None
-        handler = {
-            "character": self._choose_character,
-            "scene": self._choose_scene,
-            "check": self._choose_check,
-            "roll": self._choose_roll,
-            "conflict": self._choose_conflict,
-        }[pending.kind]
+        handler = _HANDLERS[pending.kind]
         self.budget = StepBudget()
         try:
-            return self._finish_step(handler(option.id, pending.data))
+            return self._finish_step(handler(self, option.id, pending.data))
         except (InvalidDecision, EngineError):
             raise
         except FAILURES as exc:  # any failure of the adventure is the game's, in one line
@@ -931,6 +925,15 @@ class Game:
             mark_text(exc, text)
             raise
 
+
+#: The method answering each kind of decision (looked up on the class: a subclass's own wins).
+_HANDLERS: dict[str, Any] = {
+    "character": lambda game, option, data: game._choose_character(option, data),
+    "scene": lambda game, option, data: game._choose_scene(option, data),
+    "check": lambda game, option, data: game._choose_check(option, data),
+    "roll": lambda game, option, data: game._choose_roll(option, data),
+    "conflict": lambda game, option, data: game._choose_conflict(option, data),
+}
 
 #: Expression texts and their compiled closures (see :meth:`Game.evaluate`); the closures read
 #: everything through the environment they are given, so one serves every game.
