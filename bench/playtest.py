@@ -22,7 +22,7 @@ then the wall-clock throughput of ``solo playtest --workers K`` for K = 1, 2, ..
 and the agreement of ``analyze`` with ``--agree-runs`` sampled runs (default 100,000) for every
 adventure it analyses exactly (the test adventure ``tests/playtest/agree.yaml`` included): the
 largest gap between an exact ending probability and its sampled frequency, in standard errors.
-The load average is printed with the figures.
+The load average is printed with the figures. Where the time goes: ``bench/profile_playtest.py``.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ from solo.adventure import expressions as ex
 Compiled = Callable[[Any], Any]
 
 
+#: Variable names an engine's variables look up apart (the rest are flags, clocks, counters).
+SPECIAL_NAMES = frozenset({"turn", "scene", "character.name", "character.id"})
+
+
 def _name(node: Any) -> Compiled:
     name = node.name
 
@@ -30,7 +34,21 @@ def _name(node: Any) -> Compiled:
         except KeyError:
             return node.eval(env)
 
-    return run
+    if name in SPECIAL_NAMES or name.startswith("roll."):
+        return run
+
+    def plain(env: Any) -> Any:
+        # a game's variables read a flag, clock or counter straight (``plain``); a mapping
+        # without it is read as any mapping
+        lookup = getattr(env.variables, "plain", None)
+        if lookup is None:
+            return run(env)
+        try:
+            return lookup(name)
+        except KeyError:
+            return node.eval(env)
+
+    return plain
 
 
 def _literal(node: Any) -> Compiled:
@@ -41,7 +59,14 @@ def _literal(node: Any) -> Compiled:
 def _not(node: Any) -> Compiled:
     operand = compile_tree(node.operand)
     truthy = ex._truthy
-    return lambda env: not truthy(operand(env))
+
+    def run(env: Any) -> Any:
+        value = operand(env)
+        if value is True or value is False:  # the common case, without the call
+            return not value
+        return not truthy(value)
+
+    return run
 
 
 def _boolop(node: Any) -> Compiled:
@@ -53,7 +78,10 @@ def _boolop(node: Any) -> Compiled:
         value: Any = None
         for operand in operands:
             value = operand(env)
-            if truthy(value) == want:
+            if value is True or value is False:  # the common case, without the call
+                if value is want:
+                    return value
+            elif truthy(value) == want:
                 return value
         return value
 

@@ -35,13 +35,14 @@ class EffectRunner:
 
     def __init__(self, context: "PlayContext") -> None:
         self.context = context
+        #: The game's state, read once: a runner lives for one step, and no step swaps it.
+        self.state = context.state
         self.events: list[ev.Event] = []
         self.goto: str | None = None
+        #: The game's last objectives check on this runner completed none (so, with nothing
+        #: changed since, checking again would complete none either).
+        self.settled = False
         self._depth = 0
-
-    @property
-    def state(self):
-        return self.context.state
 
     def run(self, effects: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
         self._depth += 1

@@ -16,6 +16,7 @@ import functools
 from typing import Any, Mapping
 
 from solo.adventure import expressions, odds
+from solo.adventure.expression_compiler import SPECIAL_NAMES
 from solo.adventure.format import branches
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
 from solo.engine import events as ev
@@ -92,12 +93,17 @@ class Game:
         seed: int | None = None,
         character: Character | None = None,
         quiet: bool = False,
+        alternatives: bool = True,
     ) -> None:
         self.adventure = adventure
         #: Leave out what only a person reads: no odds hints on offered options (a bot that
         #: wants the odds asks :mod:`solo.adventure.odds`). The same state, dice and events
         #: otherwise. Playtest runs ask for it.
         self.quiet = quiet
+        #: Offer the ruleset's alternatives to rolling beside a scene's check choices (``1a``:
+        #: GUTS+ failing on purpose). A playtest bot never takes them, so its runs ask for none:
+        #: the same choices, keys, dice and results, without working out options nobody picks.
+        self.alternatives = alternatives
         self.ruleset = registry.get(adventure.system)
         self.dice = Dice(seed)
         self.machine = SceneMachine(adventure)
@@ -228,16 +234,10 @@ class Game:
         pending = self.state.pending
         self.state.pending = None
         self._offered = None
-        handler = {
-            "character": self._choose_character,
-            "scene": self._choose_scene,
-            "check": self._choose_check,
-            "roll": self._choose_roll,
-            "conflict": self._choose_conflict,
-        }[pending.kind]
+        handler = _HANDLERS[pending.kind]
         self.budget = StepBudget()
         try:
-            return self._finish_step(handler(option.id, pending.data))
+            return self._finish_step(handler(self, option.id, pending.data))
         except (InvalidDecision, EngineError):
             raise
         except FAILURES as exc:  # any failure of the adventure is the game's, in one line
@@ -305,17 +305,28 @@ class Game:
         return self._follow(runner)
 
     # -- scenes ------------------------------------------------------------------------------
-    def _follow(self, runner: EffectRunner) -> list[ev.Event]:
-        """Move along pending gotos until a scene asks for a decision or the game ends."""
-        while not self.finished:
+    def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
+        """Move along pending gotos until a scene asks for a decision or the game ends.
+
+        ``checked``: the caller has just checked the objectives, and that check completed
+        none (``runner.settled``); if nothing happens here either (no move, no ``defeated``
+        branch) they are not checked again: only what no expression reads, whether the
+        character is down, can have changed since.
+        """
+        state = self.state
+        acted = False
+        while state.ending is None:
             if runner.goto is None:
-                if self.state.pending is None and self._taken_out(runner):
+                if state.pending is None and self._taken_out(runner):
+                    acted = True
                     continue  # the adventure's `defeated` branch ran; follow where it leads
                 break
             self.budget.move()
             dest, runner.goto = runner.goto, None
             self._enter(dest, runner)
-        self._check_objectives(runner)
+            acted = True
+        if acted or not (checked and runner.settled):
+            self._check_objectives(runner)
         if not self.finished and self.state.pending is None:
             self.state.pending = Pending("scene")
         return runner.events
@@ -413,11 +424,14 @@ class Game:
     def visible_choices(self, scene: Scene) -> list[tuple[int, Choice, bool]]:
         """(index, choice, enabled) for the choices a player sees in a scene now."""
         shown = []
-        down = self.state.down
+        state = self.state
+        down = state.down
+        evaluate = self.evaluate
         for index, choice in enumerate(scene.choices):
-            if choice.once and f"{scene.id}#{index}" in self.state.taken:
+            if choice.once and f"{scene.id}#{index}" in state.taken:
                 continue
-            enabled = choice.condition is None or bool(self.evaluate(choice.condition))
+            condition = choice.condition
+            enabled = condition is None or bool(evaluate(condition))
             if down and choice.check is not None:
                 enabled = False  # no rolls while the rules have the character out
             if enabled or choice.disabled or (down and choice.check is not None):
@@ -447,8 +461,8 @@ class Game:
     def _end_turn(self, choice: Choice, runner: EffectRunner, branch: Branch | None) -> list[ev.Event]:
         """After a choice (and its roll): hooks, then move on or stay and choose again."""
         goto = runner.goto or (branch.goto if branch is not None else None) or choice.goto
-        self.run_turn_hooks(runner, goto)
-        return self._follow(runner)
+        self.run_turn_hooks(runner, goto)  # checks the objectives last
+        return self._follow(runner, checked=True)
 
     def run_turn_hooks(self, runner: EffectRunner, goto: str | None) -> None:
         """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
@@ -515,7 +529,8 @@ class Game:
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
         params = self._params(spec)
-        chance = self._chance(spec)
+        # the chance before the roll is for people (luck, in summaries): a quiet game keeps none
+        chance = None if self.quiet else self._chance(spec)
         if chance is not None:
             data = {**data, "chance": chance}
         if spec.kind == "contest":
@@ -526,8 +541,10 @@ class Game:
 
     def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
         if self.ruleset.offers(record, self.character):
-            self.state.pending = Pending("roll", {**data, "record": record.to_dict()})
-            return [ev.RollMade(record.to_dict(), self._roll_label(data), final=False)]
+            kept = record.to_dict()
+            self.state.pending = Pending("roll", {**data, "record": kept})
+            # a quiet game's event shares the pending copy (no front end holds the event)
+            return [ev.RollMade(kept if self.quiet else record.to_dict(), self._roll_label(data), final=False)]
         return self._resolve(data, record)
 
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
@@ -552,7 +569,8 @@ class Game:
         runner = EffectRunner(self.context)
         xp_before = int(self.character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, self.character) or []
-        entry = record.to_dict()
+        shown = record.to_dict()
+        entry = dict(shown)  # the log's copy (its parts are the event's: neither is changed later)
         if "chance" in data:
             entry["chance"] = data["chance"]  # the odds of success before the roll: luck, in summaries
         self.state.rolls.append(entry)
@@ -560,7 +578,7 @@ class Game:
             "outcome": record.outcome, "success": record.success,
             "total": record.total if isinstance(record.total, int) else 0, **record.measures,
         }
-        runner.events.append(ev.RollMade(record.to_dict(), self._roll_label(data), final=True))
+        runner.events.append(ev.RollMade(shown, self._roll_label(data), final=True))
         xp_after = int(self.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
@@ -627,12 +645,17 @@ class Game:
         scene = self.adventure.scenes[self.state.scene or ""]
         options = []
         n = 0
+        quiet, render = self.quiet, self.render
         for index, choice, enabled in self.visible_choices(scene):
-            hint = self._lazy_hint(choice.check) if choice.check is not None and enabled and not self.quiet else ""
+            check = choice.check
+            text = choice.text
             if enabled:
                 n += 1
-                options.append(ev.Option(str(n), self.render(choice.text), f"{CHOICE_ID}{index}", hint=hint))
-                options.extend(self._alternative_options(choice, index, str(n)))
+                hint = self._lazy_hint(check) if check is not None and not quiet else ""
+                key = str(n)
+                options.append(ev.Option(key, render(text) if "{" in text else text, f"{CHOICE_ID}{index}", hint=hint))
+                if check is not None and self.alternatives:
+                    options.extend(self._alternative_options(choice, index, key))
             else:
                 reason = self.render(choice.disabled or "")
                 if self.state.down and choice.check is not None:
@@ -734,10 +757,13 @@ class Game:
         if self.state.character is None:
             return
         done = self.state.objectives
+        settled = True
         for objective in self._watched:
             when = objective.when
             if when and not done.get(objective.id) and self.evaluate(when):
                 self.complete_objective(objective.id, runner)
+                settled = False
+        runner.settled = settled
 
     def complete_objective(self, oid: str, runner: EffectRunner) -> None:
         objective = self.adventure.objectives.get(oid)
@@ -900,6 +926,15 @@ class Game:
             raise
 
 
+#: The method answering each kind of decision (looked up on the class: a subclass's own wins).
+_HANDLERS: dict[str, Any] = {
+    "character": lambda game, option, data: game._choose_character(option, data),
+    "scene": lambda game, option, data: game._choose_scene(option, data),
+    "check": lambda game, option, data: game._choose_check(option, data),
+    "roll": lambda game, option, data: game._choose_roll(option, data),
+    "conflict": lambda game, option, data: game._choose_conflict(option, data),
+}
+
 #: Expression texts and their compiled closures (see :meth:`Game.evaluate`); the closures read
 #: everything through the environment they are given, so one serves every game.
 _COMPILED: dict[str, Any] = {}
@@ -939,9 +974,13 @@ class _Variables(Mapping[str, Any]):
         raise KeyError(name)
 
     def __getitem__(self, name: str) -> Any:
-        state = self._game.state
         if name in _SPECIAL or name[:5] == "roll.":
             return self._special(name)
+        return self.plain(name)
+
+    def plain(self, name: str) -> Any:
+        """A flag, clock or counter by name (``name`` neither special nor ``roll.*``)."""
+        state = self._game.state
         # flags win over clocks, which win over counters (see the class docstring)
         value = state.flags.get(name, _ABSENT)
         if value is _ABSENT:
@@ -978,7 +1017,7 @@ class _Variables(Mapping[str, Any]):
         return sum(1 for _ in self)
 
 
-_SPECIAL = frozenset({"turn", "scene", "character.name", "character.id"})
+_SPECIAL = SPECIAL_NAMES
 _ABSENT = object()
 
 

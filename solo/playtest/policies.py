@@ -116,8 +116,8 @@ class Policy:
         if offered.kind in ("check", "roll"):
             return dice_decision(game, offered)
         keys = playable_keys(offered)
-        if offered.kind != "scene" or len(keys) == 1:
-            return self.rng.choice(keys)
+        if offered.kind != "scene" or len(keys) == 1 or type(self).weights is Policy.weights:
+            return self.rng.choice(keys)  # uniform: no choice to weigh (the random bot's every pick)
         scene = game.adventure.scenes[game.state.scene or ""]
         options = [o for o in offered.options if o.key in keys]
         choices = [scene.choices[int(o.id.removeprefix(CHOICE_ID))] for o in options]

@@ -164,15 +164,19 @@ class RollRecord:
         )
 
 
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """Turn tuples into lists recursively so records compare equal after a JSON round trip.
-    (Text, numbers and None, the leaves of every record, are let through first: a record is
-    copied at every roll.)"""
+    (Text, numbers and None, the leaves of every record, are let through without a call: a
+    record is copied at every roll.)"""
     kind = type(value)
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
+    if kind in _LEAVES:
         return value
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+    leaves = _LEAVES
+    if kind is dict or isinstance(value, dict):
+        return {k if type(k) is str else str(k): v if type(v) in leaves else _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
+        return [v if type(v) in leaves else _plain(v) for v in value]
     return value

@@ -1,4 +1,6 @@
-"""A quiet game (what playtests run) leaves out the odds hints and nothing else."""
+"""A quiet game (what playtests run) leaves out what only people read (the odds hints, the chance
+noted beside each roll in the log) and nothing else; a game without alternatives leaves out the
+options to settle a check without rolling, and plays every other choice the same."""
 
 from __future__ import annotations
 
@@ -10,6 +12,10 @@ from solo.engine.game import Game
 
 def _play(adventure, quiet: bool, seed: int) -> tuple[list[dict], list[str]]:
     game = Game(adventure, seed=seed, quiet=quiet)
+    return _drive(game, seed)
+
+
+def _drive(game: Game, seed: int) -> tuple[list[dict], list[str]]:
     answers = random.Random(seed)
     seen: list[dict] = []
     hints: list[str] = []
@@ -25,8 +31,11 @@ def _play(adventure, quiet: bool, seed: int) -> tuple[list[dict], list[str]]:
             seen.append(data)
         if game.finished:
             break
-        events = game.choose(answers.choice(game.offered.enabled_keys()))
-    seen.append(game.snapshot())
+        events = game.choose(answers.choice([k for k in game.offered.enabled_keys() if not k[-1].isalpha()]))
+    snapshot = game.snapshot()
+    chances = [roll.pop("chance", None) for roll in snapshot["rolls"]]
+    seen.append(snapshot)
+    hints += [f"chance {c}" for c in chances if c is not None]
     return seen, hints
 
 
@@ -36,5 +45,25 @@ def test_a_quiet_game_plays_the_same_without_hints():
         loud, loud_hints = _play(adventure, False, seed)
         quiet, quiet_hints = _play(adventure, True, seed)
         assert quiet == loud
-        assert not any(h.endswith("success") for h in quiet_hints)
+        assert not any(h.endswith("success") or h.startswith("chance") for h in quiet_hints)
         assert any(h.endswith("success") for h in loud_hints)
+        assert any(h.startswith("chance") for h in loud_hints)
+
+
+def test_a_game_without_alternatives_offers_every_other_option_and_plays_the_same():
+    adventure = loader.load("supply-ship").adventure  # GUTS+: "fail on purpose" beside checks
+    offered_any = False
+    for seed in range(3):
+        with_them = Game(adventure, seed=seed, quiet=True)
+        without = Game(adventure, seed=seed, quiet=True, alternatives=False)
+        seen_with, _ = _drive(with_them, seed)
+        seen_without, _ = _drive(without, seed)
+        for a, b in zip(seen_with, seen_without):
+            if a.get("type") == "choices":
+                variants = [o for o in a["options"] if o.get("parent")]
+                offered_any = offered_any or bool(variants)
+                a = {**a, "options": [o for o in a["options"] if not o.get("parent")]}
+                assert not any(o.get("parent") for o in b["options"])
+            assert a == b
+        assert len(seen_with) == len(seen_without)
+    assert offered_any

@@ -117,7 +117,13 @@ def parse_amount(value: Any) -> Amount:
 
 
 def critical_distribution(amount: Amount) -> dict[int, Fraction]:
-    """What an action deals (or heals) after the critical d6: a 6 doubles it."""
+    """What an action deals (or heals) after the critical d6: a 6 doubles it (worked out once
+    per amount: every offer's damage hints ask it again)."""
+    return dict(_critical_distribution(amount))
+
+
+@lru_cache(maxsize=256)
+def _critical_distribution(amount: Amount) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for total, p in amount.distribution().items():
         out[total] = out.get(total, Fraction(0)) + p * Fraction(5, 6)

@@ -34,6 +34,7 @@ from solo.rules.base import RulesError
 from solo.rules.conflict import FLED, SURRENDERED, WON, SetupProblem
 from solo.rules.four_s.fight.gear import Amount, parse_amount
 from solo.rules.four_s.ruleset import lookup_stat, parse_goal
+from solo.rules.memo import Memo
 
 MOVE_KEYS = ("id", "text", "stat", "goal", "against", "zone", "damage", "area", "hold", "ends", "once")
 ENDS = (WON, FLED, SURRENDERED)
@@ -70,11 +71,18 @@ def _zones_of(value: Any) -> tuple[str, ...]:
     return ()
 
 
+_MOVES = Memo(256)  # a fight reads its moves at every look; they are the adventure's, unchanging
+
+
 def read_moves(params: Mapping[str, Any]) -> list[Move]:
     """The adventure's role-play moves (lenient: entries ``solo validate`` refuses are skipped)."""
     raw = params.get("roleplay")
     if not isinstance(raw, list):
         return []
+    return list(_MOVES.get(lambda: _read_moves(raw), raw))
+
+
+def _read_moves(raw: list[Any]) -> list[Move]:
     found = []
     for entry in raw:
         if not isinstance(entry, Mapping) or entry_problems(entry, None):

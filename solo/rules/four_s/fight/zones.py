@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.conflict import ENEMY, Fighter, SetupProblem
+from solo.rules.memo import Memo
 
 ONE_ZONE = "the fray"
 MAX_ZONES = 30
@@ -115,9 +116,16 @@ def _targets(value: Any) -> Any:
     return value.get("to", []) if isinstance(value, Mapping) else value
 
 
+_ZONES = Memo(256)  # a fight reads its battlefield at every look; it is the adventure's, unchanging
+
+
 def read_zones(params: Mapping[str, Any]) -> ZoneMap:
     """The battlefield as declared (lenient: play trusts what ``solo validate`` has checked)."""
-    raw = _zone_entries(params.get("zones"))
+    raw, exits = _zone_entries(params.get("zones")), params.get("exits")
+    return _ZONES.get(lambda: _read_zones(raw, exits), raw, exits)
+
+
+def _read_zones(raw: Mapping[str, Any], exits: Any) -> ZoneMap:
     if not raw:
         return ZoneMap((ONE_ZONE,), {ONE_ZONE: ()})
     order = tuple(str(z) for z in raw)
@@ -129,7 +137,7 @@ def read_zones(params: Mapping[str, Any]) -> ZoneMap:
         access[str(zone)] = tuple(dict.fromkeys(str(t) for t in targets if str(t) in raw and str(t) != str(zone)))
         if isinstance(value, Mapping) and isinstance(value.get("name"), str):
             names[str(zone)] = value["name"]
-    exits = params.get("exits") or []
+    exits = exits or []
     exits = tuple(str(e) for e in exits if str(e) in raw) if isinstance(exits, list) else ()
     return ZoneMap(order, access, names, exits)
 

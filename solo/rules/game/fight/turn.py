@@ -16,6 +16,7 @@ from solo.rules.conflict import ENEMY, Beat, ConflictSetup, private_state
 from solo.rules.game.fatigue import read_fatigue
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.kit import DIFFICULTY_LEVELS, Kit, Weapon, combine, read_kit
+from solo.rules.memo import Memo
 
 #: Kinds of defeat (the book: the victor chooses), as ``roll.defeat`` and ``fallen`` read them.
 DEFEATS = ("killed", "captured", "beaten", "driven-off")
@@ -26,6 +27,7 @@ DEFEAT_TEXT = {
 DEFEAT_WORDS = {"killed": "killed", "captured": "taken captive", "beaten": "beaten senseless",
                 "driven-off": "driven off"}
 SURPRISE = ("none", "player", "foes")
+_CHANCES = Memo()  # the exact chances a fight asks, by fighter and parameters (see Turn.chance)
 #: Rolls of a competitive check before a tie still standing lets the step pass without a hit.
 COMPETITIVE_ROLLS = 20
 TURN_STAGES = ("defence", "ranged", "melee", "riposte", "late", "move")
@@ -223,8 +225,11 @@ class FightTurn:
         return "block" if self.kit(key).can_block else "dodge"
 
     def chance(self, key: str, params: Mapping[str, Any]) -> Fraction:
-        """The exact chance a check succeeds: the ruleset's own odds."""
-        return self.ruleset.check_odds(self.character(key), params).outcomes["success"]
+        """The exact chance a check succeeds: the ruleset's own odds (remembered: every order
+        and every view of the fight asks the same few again)."""
+        character, ruleset = self.character(key), self.ruleset
+        return _CHANCES.get(lambda: ruleset.check_odds(character, params).outcomes["success"],
+                            ruleset.id, character, params)
 
     def hit_chance(self, key: str, target: str, weapon: Weapon | None = None) -> Fraction:
         return self.chance(key, self.attack_params(key, target, weapon))

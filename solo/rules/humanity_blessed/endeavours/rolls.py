@@ -33,6 +33,7 @@ from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check, stat_die
 from solo.rules.humanity_blessed.planning import plan_roll
 from solo.rules.humanity_blessed.tables import MAX_HELP_DICE
+from solo.rules.memo import Memo
 from solo.rules.reasons import reason
 
 #: Totals are listed up to this bound for the focus chance (see :func:`beats_all`).
@@ -151,12 +152,17 @@ def chance_at_least(pmf: Mapping[int, Fraction], need: int) -> Fraction:
 # -- exact odds ------------------------------------------------------------------------------
 
 
+_CHANCES = Memo()  # every round's offer asks the chance of every action again
+
+
 def check_chance(ruleset: Any, character: Character, how: Mapping[str, Any]) -> Fraction:
-    return ruleset.check_odds(character, how).outcomes["success"]
+    return _CHANCES.get(lambda: ruleset.check_odds(character, how).outcomes["success"],
+                        "check", ruleset.id, character, how)
 
 
 def contest_chance(ruleset: Any, attacker: Character, defender: Character, how: Mapping[str, Any]) -> Fraction:
-    return ruleset.contest_odds(attacker, defender, how).outcomes["success"]
+    return _CHANCES.get(lambda: ruleset.contest_odds(attacker, defender, how).outcomes["success"],
+                        "contest", ruleset.id, attacker, defender, how)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -102,9 +103,18 @@ def _integer(pmf: Mapping[int, Fraction]) -> tuple[dict[int, int], int]:
 def first_chance(mine: Mapping[int, Fraction], others: Sequence[Mapping[int, Fraction]]) -> Fraction:
     """The chance ``mine`` is the highest of all the rolls, a tie for the highest being broken
     evenly among those tied (as the fight's dice do). Worked in whole numbers over one
-    denominator (the same exact value as with fractions, without a gcd at every step)."""
+    denominator (the same exact value as with fractions, without a gcd at every step), and
+    remembered: every round's offer asks it again for the same rolls."""
     if not others:
         return Fraction(1)
+    return _first_chance(tuple(mine.items()), tuple(tuple(pmf.items()) for pmf in others))
+
+
+@functools.lru_cache(maxsize=2048)
+def _first_chance(mine_items: tuple[tuple[int, Fraction], ...],
+                  others_items: tuple[tuple[tuple[int, Fraction], ...], ...]) -> Fraction:
+    mine = dict(mine_items)
+    others = [dict(items) for items in others_items]
     rows = []
     denominator = 1
     for pmf in others:

@@ -47,6 +47,7 @@ from typing import Any, Iterable, Mapping
 from solo.rules.base import Character
 from solo.rules.loose_fuzzy.abilities import norm
 from solo.rules.loose_fuzzy.combat import WOUND_CONDITIONS, condition_wound_penalty
+from solo.rules.memo import Memo
 from solo.rules.values import find_key
 
 #: Weapon lethality: what it adds to the target's Defense Total.
@@ -168,8 +169,26 @@ def loadout(
     base: str,
     disarmed: bool = False,
 ) -> Loadout | None:
-    """The weapon and ability a fighter fights with (None if they have no ability to fight with)."""
+    """The weapon and ability a fighter fights with (None if they have no ability to fight with).
+
+    Remembered by the fighter and the rules of what they carry: every exchange, order and view
+    of a fight asks it again for the same fighters."""
     carried = _carried(character, items)
+    names = {item: item_names.get(item, item) for item, _ in carried}
+    return _LOADOUTS.get(lambda: _loadout(character, carried, names, base, disarmed),
+                         character, carried, names, base, disarmed)
+
+
+_LOADOUTS = Memo(1024)
+
+
+def _loadout(
+    character: Character,
+    carried: list[tuple[str, Mapping[str, Any]]],
+    item_names: Mapping[str, str],
+    base: str,
+    disarmed: bool,
+) -> Loadout | None:
     armour = max((_level(r.get("armour")) or 0 for _, r in carried), default=0)
     heavy = max((_level(r.get("heavy")) or 0 for _, r in carried), default=0)
     natural = natural_weapon(character)

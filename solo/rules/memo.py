@@ -1,0 +1,61 @@
+"""Memoising a rules computation on characters and parameters: their immutable keys, and a memo.
+
+A fight or an endeavour asks the same exact odds again and again (every round's offer shows the
+chance of every action; thousands of playtest runs meet the same few situations). The odds are a
+pure function of the characters (everything a ruleset may read: system, name, stats, resources,
+items, conditions, extra) and of the parameters, so :func:`key` turns those into one hashable
+value and :class:`Memo` keeps a bounded number of answers. :func:`key` keeps types apart (``1``,
+``1.0`` and ``True`` are different keys), so a memoised answer is always the one the computation
+would give. A value it cannot make hashable raises ``TypeError``, and :class:`Memo` then simply
+computes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable, Hashable, TypeVar
+
+from solo.rules.base import Character
+
+T = TypeVar("T")
+
+
+def key(value: Any) -> Hashable:
+    """``value`` as an immutable key; a :class:`Character` by everything a ruleset may read."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is dict:
+        return (dict, tuple((key(k), key(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return (kind, tuple(key(v) for v in value))
+    if isinstance(value, Character):
+        return (Character, value.system, value.name, value.id, key(value.stats), key(value.resources),
+                key(value.items), key(value.conditions), key(value.extra))
+    if kind is set or kind is frozenset:
+        return (kind, frozenset(key(v) for v in value))
+    hash(value)  # anything else stands for itself when it can (numbers, Fractions, enums)
+    return (kind, value)
+
+
+class Memo:
+    """Answers of one pure computation, by key, the oldest forgotten past ``size``."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, compute: Callable[[], T], *parts: Any) -> T:
+        """``compute()``, or its answer for the same ``parts`` given before."""
+        try:
+            found = key(parts)
+        except TypeError:  # something unhashable among the parts: no memo
+            return compute()
+        answers = self._answers
+        if found in answers:
+            answers.move_to_end(found)
+            return answers[found]
+        answer = answers[found] = compute()
+        if len(answers) > self.size:
+            answers.popitem(last=False)
+        return answer
