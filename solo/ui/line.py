@@ -221,7 +221,7 @@ class LineFront:
         if rw.final:
             self.para(f"Result: {rw.summary()}", "  ")
         else:
-            self.para(f"So far: {rw.result}. You can still act on this roll.", "  ")
+            self.para(f"{rw.so_far()} You can still act on this roll.", "  ")
         for why in reasons:
             self.para(why, "  ")
 

@@ -134,6 +134,13 @@ class RollWords:
     steps: tuple[str, ...] = ()  # the ruleset's own reading, for the detailed view only
     #: dice rolled beside the main ones, each group with what it is: ("bonus die", (Die(1),))
     extras: tuple[tuple[str, tuple[Die, ...]], ...] = ()
+    #: a roll stopped before it has a result (an attack rolled, the answer to come): what stands
+    #: so far, said instead of ``result``, which means nothing yet
+    awaiting: str = ""
+
+    def so_far(self) -> str:
+        """An open roll's line: what stands so far, never a result the roll has not reached."""
+        return self.awaiting or f"So far: {self.result}."
 
     def follows(self, previous: "RollWords | None") -> bool:
         """Whether this is ``previous`` roll again (still open when it was shown): the same
@@ -271,6 +278,7 @@ class Words:
             steps=tuple(clean(s) for s in step_lines(record)),
             extras=tuple((name, tuple(Die(d.value, d.reading, OUTCOME_TONE.get(d.outcome, "")) for d in group))
                          for name, group in reading.extras),
+            awaiting="" if final else clean(reading.awaiting),
         )
 
     def rule(self, topic: str = "check") -> Rule | None:

@@ -29,7 +29,17 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if size:
         why.append(f"Outcome size: {str(size).replace('-', ' ')}.")
     topic = "blessings" if help_spent else ("contest" if record.get("kind") == "contest" else "check")
-    return RollReading(tuple(plain_dice(record)), tuple(why), topic)
+    return RollReading(tuple(plain_dice(record)), tuple(why), topic, awaiting=_awaiting(record, d))
+
+
+def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
+    """An open defence (the attack rolled, the player's answer not yet): what stands so far."""
+    held = details.get("open_defence")
+    if not isinstance(held, Mapping):
+        return ""
+    attacker = held.get("attacker") or {}
+    name = str(attacker.get("name") or "The attacker") if isinstance(attacker, Mapping) else "The attacker"
+    return f"{name} rolled {record.get('total')}; your answer is not rolled yet."
 
 
 VOCABULARY = Vocabulary(
