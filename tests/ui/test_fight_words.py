@@ -55,3 +55,65 @@ def test_every_fight_term_is_in_help_and_each_fight_rule_names_the_books_section
     assert "“Protection”" in GUTS.rules["fight"].source and "“Injuries”" in GUTS.rules["fight"].source
     assert "Combat Rules" in LOOSE.rules["fight"].source
     assert "4x" in loose["wound steps"] and "moderate" in loose["wound steps"]
+
+
+def _fight_screens(fixture: str, seeds: range) -> tuple[set[str], set[str], list[str]]:
+    """Every fighter tag, gauge label and note a real fight of ``fixture`` shows, over ``seeds``."""
+    from pathlib import Path
+
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    path = Path(__file__).parents[1] / "fixtures" / fixture
+    tags: set[str] = set()
+    gauges: set[str] = set()
+    notes: list[str] = []
+    for seed in seeds:
+        game = Game(loader.load(path).adventure, seed=seed)
+        events = game.start()
+        for _ in range(300):
+            if game.offered is None:
+                break
+            options = [o for o in game.offered.options if o.key]
+            events += game.choose(options[min(seed % 3, len(options) - 1)].key)
+        for event in events:
+            view = getattr(event, "view", None) or {}
+            for fighter in view.get("fighters", []):
+                tags.update(fighter.get("tags", []))
+                gauges.update(g.get("label", "") for g in fighter.get("gauges", []))
+            notes += view.get("notes", [])
+    return tags, gauges, notes
+
+
+def _explained(word: str, terms) -> bool:
+    """Whether a term of :help names ``word`` (or its singular: "blessings", "blessing dice")."""
+    forms = {word.lower(), word.lower().removesuffix("s")}
+    return any(form in term.lower() for form in forms for term, _ in terms)
+
+
+def test_every_word_a_humanity_blessed_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    from solo.rules.humanity_blessed.words import VOCABULARY as HB
+
+    tags, gauges, notes = _fight_screens("hb-fight.yaml", range(4))
+    assert any(t.startswith("ache") for t in tags) and "DOWN" in tags  # the fights reached wounds and the fallen
+    plain = ("rolled", "→")  # "rolled 5", "→ Tam": the roll and the target, said as they are
+    said = {t.split()[0].lower() for t in tags if not t.startswith(plain)}
+    said = {{"tending": "tend", "finishing": "finish", "taken": "taken out",
+             "wrong-footing": "muddled"}.get(w, w) for w in said}
+    missing = [w for w in said | {g.lower() for g in gauges} if not _explained(w, HB.terms)]
+    assert not missing, missing
+    assert any("every defence is Hurry" in n for n in notes) and _explained("defend", HB.terms)
+    fight = HB.rules["fight"]
+    assert "“Wounds”" in fight.source and "Simultaneous Actions" in fight.source
+
+
+def test_every_word_a_four_s_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    tags, gauges, notes = _fight_screens("four-s-fight.yaml", range(2))
+    assert {"Health", "action points"} <= gauges
+    for word in gauges | {"enemy pool", "enemy rolls", "CP", "zone"}:
+        assert _explained(word, FOUR_S.terms), word
+    assert any(n.startswith("Enemy pool") for n in notes) and any(" CP " in n for n in notes)
+    for tag in tags:  # "block 3", "held by the Watch", "held back"
+        assert _explained(tag.split()[0], FOUR_S.terms), tag
+    fight = FOUR_S.rules["fight"]
+    assert "“Action Points (AP)”" in fight.source and "“Enemy Health”" in fight.source
