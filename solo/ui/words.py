@@ -79,9 +79,11 @@ def _listed(items: list[str]) -> str:
     return (", ".join(items[:-1]) + " and " + items[-1]) if len(items) > 1 else "".join(items)
 
 
-def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = None) -> str:
+def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = None, who: str | None = None) -> str:
     """A fight roll in plain words: "rolled 5 and 3: great success" (the system's word for the
-    result, never the engine's label)."""
+    result, never the engine's label). ``who``: the name of the fighter who rolled when it is
+    not the player ("Jonah Reyes rolled 6 and 1 (7) against ...: great success for Jonah Reyes");
+    None for the player's own roll."""
     kept = record.get("kept")
     dice = kept if isinstance(kept, list) and kept else list(record.get("dice") or [])
     outcome = str(record.get("outcome", ""))
@@ -90,15 +92,32 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
     rolled = _listed(faces)
     details = record.get("details") if isinstance(record.get("details"), Mapping) else {}
     other = details.get("opponent") if isinstance(details.get("opponent"), Mapping) else None
-    if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the player's
-        name = clean(str(other.get("name", ""))) or "the other side"
-        name = name[0].lower() + name[1:] if name.startswith("The ") else name
+    subject = _subject(who) if who else ""
+    if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the roller's
+        name = _subject(str(other.get("name", ""))) or "the other side"
+        if name == subject:  # the beat is theirs but the roll is the answer to it: the player's
+            subject = ""
         theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []])
-        return (f"you rolled {rolled} ({record.get('total')}) against {name}'s {theirs} ({other.get('total')}): "
-                f"{said} for you")
+        return (f"{subject or 'you'} rolled {rolled} ({record.get('total')}) against {name}'s {theirs} "
+                f"({other.get('total')}): {said} for {subject or 'you'}")
+    head = f"{subject} rolled" if subject else "rolled"
     if rolled and said:
-        return f"rolled {rolled}: {said}"
-    return f"rolled {rolled}" if rolled else said
+        return f"{head} {rolled}: {said}"
+    return f"{head} {rolled}" if rolled else said
+
+
+def _subject(name: str) -> str:
+    """A fighter's name inside a sentence: "The pink thing" reads "the pink thing"."""
+    name = clean(name)
+    return name[0].lower() + name[1:] if name.startswith("The ") else name
+
+
+def roller(event: Any) -> str | None:
+    """Who rolled a conflict beat's roll, for :func:`roll_words`: None for the player (or the
+    conflict itself), else the fighter's name."""
+    actor = getattr(event, "actor", "")
+    return None if actor in ("", "player") else (getattr(event, "name", "") or None)
+
 
 @dataclass(frozen=True)
 class Line:
@@ -366,7 +385,7 @@ class Words:
         if kind == "ConflictAction":
             line = f"{clean(event.name)}: {clean(event.text)}" if event.name else clean(event.text)
             if event.roll:  # who rolled what, in the system's words for the result
-                line += f" ({roll_words(event.roll, self.vocab.outcomes)})"
+                line += f" ({roll_words(event.roll, self.vocab.outcomes, roller(event))})"
             return [Line(line, "", "conflict")]
         if kind in ("ConflictRound", "ConflictEnded"):
             lines = []

@@ -117,3 +117,26 @@ def test_every_word_a_four_s_fight_shows_is_a_term_and_the_fight_rule_names_the_
         assert _explained(tag.split()[0], FOUR_S.terms), tag
     fight = FOUR_S.rules["fight"]
     assert "“Action Points (AP)”" in fight.source and "“Enemy Health”" in fight.source
+
+
+def test_an_allys_or_a_foes_roll_is_said_as_theirs_not_yours():
+    """Jonah's attack in supply-ship read "you rolled 6, 6 and 1": a roll is said as its roller's."""
+    from solo.ui.words import roller
+
+    record = {"kind": "contest", "kept": [6, 6, 1], "total": 17, "outcome": "positive-impact",
+              "details": {"opponent": {"name": "The pink thing", "dice": [5, 4], "total": 9}}}
+    ally = ev.ConflictAction(round=1, actor="jonah", name="Jonah Reyes", side="player",
+                             text="Jonah Reyes attacks the pink thing bare-handed.", roll=record)
+    said = roll_words(record, GUTS.outcomes, roller(ally))
+    assert said == ("Jonah Reyes rolled 6, 6 and 1 (17) against the pink thing's 5 and 4 (9): "
+                    "great success for Jonah Reyes")
+    assert "Jonah Reyes rolled 6, 6 and 1" in drawn(render_conflict(ally, GUTS.outcomes))
+    foe = ev.ConflictAction(round=1, actor="pink", name="The pink thing", side="enemy",
+                            text="The pink thing twists away.", roll={"kept": [6, 5], "outcome": "success"})
+    assert roll_words(foe.roll, GUTS.outcomes, roller(foe)) == "the pink thing rolled 6 and 5: full success"
+    mine = ev.ConflictAction(round=1, actor="player", name="Dara Okafor", side="player", text="You swing.",
+                             roll=record)
+    assert roll_words(record, GUTS.outcomes, roller(mine)).startswith("you rolled 6, 6 and 1")
+    # a foe's beat whose roll is the player's answer (read from the player's side) stays "you"
+    answer = dict(record, details={"opponent": {"name": "The pink thing", "dice": [5, 4], "total": 9}})
+    assert roll_words(answer, GUTS.outcomes, "The pink thing").startswith("you rolled")
