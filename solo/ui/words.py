@@ -95,8 +95,8 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
     subject = _subject(who) if who else ""
     if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the roller's
         name = _subject(str(other.get("name", ""))) or "the other side"
-        if name == subject:  # the beat is theirs but the roll is the answer to it: the player's
-            subject = ""
+        if name == subject:  # the beat is theirs but the roll is the answer to it: the defender's
+            subject = _defender(record)
         theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []])
         return (f"{subject or 'you'} rolled {rolled} ({record.get('total')}) against {name}'s {theirs} "
                 f"({other.get('total')}): {said} for {subject or 'you'}")
@@ -104,6 +104,15 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
     if rolled and said:
         return f"{head} {rolled}: {said}"
     return f"{head} {rolled}" if rolled else said
+
+
+def _defender(record: Mapping[str, Any]) -> str:
+    """Who answered a contest the other side started, when the record names them (its ``roles``
+    step: "Jonah Reyes (Pilot)" reads "Jonah Reyes"); "" (the player) when it does not."""
+    for step in record.get("steps") or []:
+        if isinstance(step, Mapping) and step.get("code") == "roles" and step.get("defender"):
+            return _subject(str(step["defender"]).split(" (")[0])
+    return ""
 
 
 def _subject(name: str) -> str:

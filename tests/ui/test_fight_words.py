@@ -137,6 +137,9 @@ def test_an_allys_or_a_foes_roll_is_said_as_theirs_not_yours():
     mine = ev.ConflictAction(round=1, actor="player", name="Dara Okafor", side="player", text="You swing.",
                              roll=record)
     assert roll_words(record, GUTS.outcomes, roller(mine)).startswith("you rolled 6, 6 and 1")
-    # a foe's beat whose roll is the player's answer (read from the player's side) stays "you"
+    # a foe's beat whose roll is the answer to it is the defender's: the player's, or an ally's
     answer = dict(record, details={"opponent": {"name": "The pink thing", "dice": [5, 4], "total": 9}})
     assert roll_words(answer, GUTS.outcomes, "The pink thing").startswith("you rolled")
+    chased = dict(answer, steps=[{"code": "roles", "aggressor": "The pink thing", "defender": "Jonah Reyes (Pilot)"}])
+    assert roll_words(chased, GUTS.outcomes, "The pink thing") == (
+        "Jonah Reyes rolled 6, 6 and 1 (17) against the pink thing's 5 and 4 (9): great success for Jonah Reyes")
