@@ -132,7 +132,7 @@ def _heading(view: dict[str, Any]) -> str:
     head = f"── {safe(view.get('title', ''))}: where it stands after round {view.get('round', 0)}"
     if view.get("phase"):
         head += f" · {safe(view['phase'])}"
-    return head + " ──"
+    return head  # no rule after it: on a narrow terminal a trailing "──" wrapped onto a line of its own
 
 
 def action_line(event: ev.ConflictAction, outcomes: dict[str, str] | None = None) -> Text:

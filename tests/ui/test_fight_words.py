@@ -143,3 +143,17 @@ def test_an_allys_or_a_foes_roll_is_said_as_theirs_not_yours():
     chased = dict(answer, steps=[{"code": "roles", "aggressor": "The pink thing", "defender": "Jonah Reyes (Pilot)"}])
     assert roll_words(chased, GUTS.outcomes, "The pink thing") == (
         "Jonah Reyes rolled 6, 6 and 1 (17) against the pink thing's 5 and 4 (9): great success for Jonah Reyes")
+
+
+def test_the_fight_state_heading_wraps_without_a_stray_rule_at_60_columns():
+    """At 60 columns the heading "── The pink thing: where it stands after round 1 · your turn ──"
+    left its closing "──" alone on the next line."""
+    view = {"title": "The pink thing", "round": 1, "phase": "your turn", "notes": [],
+            "fighters": [{"key": "player", "name": "Dara Okafor", "side": "player", "out": False, "tags": [],
+                          "gauges": [{"label": "body", "value": 6, "maximum": 6}]}]}
+    console = Console(width=60, file=io.StringIO(), record=True, color_system=None)
+    for renderable in render_conflict(ev.ConflictRound(1, view), GUTS.outcomes):
+        console.print(renderable)
+    lines = [line.strip() for line in console.export_text().splitlines()]
+    assert "where it stands after round 1 · your turn" in lines[0]
+    assert all(line.strip("─ ") for line in lines if line), lines
