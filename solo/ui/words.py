@@ -89,21 +89,29 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
     outcome = str(record.get("outcome", ""))
     said = (outcomes or {}).get(outcome) or outcome.replace("-", " ")
     faces = [str(d) for d in dice]
-    rolled = _listed(faces)
     details = record.get("details") if isinstance(record.get("details"), Mapping) else {}
+    rolled = _listed(faces) + _bonus(details) if faces else ""
     other = details.get("opponent") if isinstance(details.get("opponent"), Mapping) else None
     subject = _subject(who) if who else ""
     if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the roller's
         name = _subject(str(other.get("name", ""))) or "the other side"
         if name == subject:  # the beat is theirs but the roll is the answer to it: the defender's
             subject = _defender(record)
-        theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []])
+        theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []]) + _bonus(other)
         return (f"{subject or 'you'} rolled {rolled} ({record.get('total')}) against {name}'s {theirs} "
                 f"({other.get('total')}): {said} for {subject or 'you'}")
     head = f"{subject} rolled" if subject else "rolled"
     if rolled and said:
         return f"{head} {rolled}: {said}"
     return f"{head} {rolled}" if rolled else said
+
+
+def _bonus(details: Mapping[str, Any]) -> str:
+    """The bonus dice a side took, said after its dice (", bonus die 5"), so the total adds up."""
+    faces = [str(b.get("die")) for b in details.get("bonus") or [] if isinstance(b, Mapping) and b.get("die") is not None]
+    if not faces:
+        return ""
+    return f", bonus {'die' if len(faces) == 1 else 'dice'} {_listed(faces)}"
 
 
 def _defender(record: Mapping[str, Any]) -> str:

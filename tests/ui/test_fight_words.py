@@ -157,3 +157,14 @@ def test_the_fight_state_heading_wraps_without_a_stray_rule_at_60_columns():
     lines = [line.strip() for line in console.export_text().splitlines()]
     assert "where it stands after round 1 · your turn" in lines[0]
     assert all(line.strip("─ ") for line in lines if line), lines
+
+
+def test_bonus_dice_taken_are_said_so_the_total_adds_up():
+    """supply-ship read "you rolled 3 and 2 (10)": the 5 of a bonus die made the 10."""
+    record = {"kind": "contest", "kept": [3, 2], "total": 10, "outcome": "positive-impact",
+              "details": {"bonus": [{"die": 5}],
+                          "opponent": {"name": "The pink thing", "dice": [1, 1], "total": 2, "bonus": []}}}
+    assert roll_words(record, GUTS.outcomes) == (
+        "you rolled 3 and 2, bonus die 5 (10) against the pink thing's 1 and 1 (2): great success for you")
+    two = {"kept": [4, 4], "outcome": "success", "details": {"bonus": [{"die": 2}, {"die": 6}]}}
+    assert roll_words(two, GUTS.outcomes) == "rolled 4 and 4, bonus dice 2 and 6: full success"
