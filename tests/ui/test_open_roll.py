@@ -101,3 +101,4 @@ def test_the_dice_panel_says_the_same_and_the_answer_then_gets_its_result(tmp_pa
         answered += game.choose("keep")
     final = [e for e in answered if isinstance(e, ev.RollMade)][-1]
     assert final.final and final.record["success"]
+
