@@ -400,7 +400,9 @@ class Words:
         if kind == "ConflictStarted":
             return [Line(f"Conflict: {clean(event.title)}", BAD, "conflict")]
         if kind == "ConflictAction":
-            line = f"{clean(event.name)}: {clean(event.text)}" if event.name else clean(event.text)
+            name, text = clean(event.name), clean(event.text)
+            said = not name or text.startswith((name, "You ", "Your ")) or text.lower().startswith(name.lower())
+            line = text if said else f"{name}: {text}"  # the name once, and only when the text lacks it
             if event.roll:  # who rolled what, in the system's words for the result
                 line += f" ({roll_words(event.roll, self.vocab.outcomes, roller(event))})"
             return [Line(line, "", "conflict")]

@@ -168,3 +168,19 @@ def test_bonus_dice_taken_are_said_so_the_total_adds_up():
         "you rolled 3 and 2, bonus die 5 (10) against the pink thing's 1 and 1 (2): great success for you")
     two = {"kept": [4, 4], "outcome": "success", "details": {"bonus": [{"die": 2}, {"die": 6}]}}
     assert roll_words(two, GUTS.outcomes) == "rolled 4 and 4, bonus dice 2 and 6: full success"
+
+
+def test_a_beat_in_words_names_its_fighter_once():
+    """The transcript read "The pink thing: The pink thing twists..." and "Dara Okafor: You attack..."."""
+    from solo.adventure import loader
+    from solo.ui.words import Words
+
+    words = Words(loader.load("supply-ship").adventure)
+
+    def said(name, text):
+        beat = ev.ConflictAction(round=1, actor="x", name=name, side="enemy", text=text)
+        return words.conflict(beat)[0].text
+
+    assert said("The pink thing", "The pink thing twists away.") == "The pink thing twists away."
+    assert said("Dara Okafor", "You attack the pink thing.") == "You attack the pink thing."
+    assert said("Jonah Reyes", "Holds back, ready to help.") == "Jonah Reyes: Holds back, ready to help."
