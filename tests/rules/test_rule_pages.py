@@ -192,3 +192,13 @@ def test_guts_plus_fight_page_injuries_and_protection_are_the_engines():
     assert f"Each part takes {NUMBER_WORDS[body.INJURIES_TO_DISABLE]} injuries before it is lost" in page
     assert f"protection over it takes the first {NUMBER_WORDS[body.PROTECTION_MARKS]}" in page
     assert f"or {NUMBER_WORDS[body.UNCONSCIOUS_OTHER_PARTS]} other parts at once" in page
+
+
+def test_game_fight_page_damage_is_the_engines():
+    from solo.rules.game.combat import read_damage
+
+    page = rule_text("game", "fight")
+    assert "each worth 1 FP and an 8 worth 2; the target's AR comes off once" in page
+    assert read_damage([3, 5]).fp_lost == 2 and read_damage([8, 5]).fp_lost == 3 and read_damage([8, 5], ar=1).fp_lost == 2
+    assert read_damage([2, 4], ar=5).fp_lost == 0  # never below 0
+    assert read_damage([1, 6]).stun and not read_damage([2, 6]).stun and "A damage die showing 1 stuns" in page

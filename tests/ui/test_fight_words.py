@@ -184,3 +184,14 @@ def test_a_beat_in_words_names_its_fighter_once():
     assert said("The pink thing", "The pink thing twists away.") == "The pink thing twists away."
     assert said("Dara Okafor", "You attack the pink thing.") == "You attack the pink thing."
     assert said("Jonah Reyes", "Holds back, ready to help.") == "Jonah Reyes: Holds back, ready to help."
+
+
+def test_every_word_a_game_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    from solo.rules.game.words import VOCABULARY as GAME
+
+    tags, gauges, notes = _fight_screens("game-fight.yaml", range(2))
+    assert "FP" in gauges and _explained("FP", GAME.terms)
+    shown = {t.split()[0] if t.split()[0] == "AR" else t.split()[-1] for t in tags if "MU" in t or t.startswith("AR")}
+    for word in shown | {"stunned", "parry", "damage dice"}:
+        assert _explained(word, GAME.terms), word
+    assert "“Combat”" in GAME.rules["fight"].source
