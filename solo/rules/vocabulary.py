@@ -41,6 +41,9 @@ class RollReading:
     topic: str = "check"
     #: dice rolled beside the main ones, each group with what it is: ("bonus die", (DieReading(1),))
     extras: tuple[tuple[str, tuple[DieReading, ...]], ...] = ()
+    #: for a roll stopped before its result exists (an attack rolled, the player's answer still to
+    #: come): what stands so far, said instead of any result; "" once there is a result to tell
+    awaiting: str = ""
 
 
 def plain_dice(record: Mapping[str, Any]) -> tuple[DieReading, ...]:

@@ -342,11 +342,13 @@ def _autosave(ctx: Context):
 
 
 def where_saved(slot: str, finished: bool, path: Any = None) -> str:
-    """Two lines for after the game: where it is saved, and the command that resumes or re-reads it."""
-    at = f" ({path})" if path else ""
+    """Lines for after the game: where it is saved (the file on a line of its own, so a narrow
+    terminal does not cut the sentence in the middle of the path), and the command that resumes
+    or re-reads it."""
+    at = f":\n  {path}" if path else "."
     if finished:
-        return f"The story is saved in slot {slot!r}{at}.\nRe-read it with: solo transcript {slot}"
-    return f"Progress saved in slot {slot!r}{at}.\nResume with: solo continue {slot}"
+        return f"The story is saved in slot {slot!r}{at}\nRe-read it with: solo transcript {slot}"
+    return f"Progress saved in slot {slot!r}{at}\nResume with: solo continue {slot}"
 
 
 def leave(ctx: Context, why: str) -> int:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from solo.engine import events as ev
 from solo.ui.render import READING_STYLE, label, plain, safe
-from solo.ui.words import roll_words
+from solo.ui.words import roll_words, roller
 
 SIDE_STYLE = {"player": "bold cyan", "ally": "cyan", "enemy": "red"}
 BAR_LIMIT = 12  # gauges longer than this are shown as numbers only
@@ -131,7 +132,7 @@ def _heading(view: dict[str, Any]) -> str:
     head = f"── {safe(view.get('title', ''))}: where it stands after round {view.get('round', 0)}"
     if view.get("phase"):
         head += f" · {safe(view['phase'])}"
-    return head + " ──"
+    return head  # no rule after it: on a narrow terminal a trailing "──" wrapped onto a line of its own
 
 
 def action_line(event: ev.ConflictAction, outcomes: dict[str, str] | None = None) -> Text:
@@ -141,7 +142,7 @@ def action_line(event: ev.ConflictAction, outcomes: dict[str, str] | None = None
     record = event.roll
     if record:
         outcome = str(record.get("outcome", ""))
-        line.append(f"  ({roll_words(record, outcomes)})", style=READING_STYLE.get(outcome, "dim"))
+        line.append(f"  ({roll_words(record, outcomes, roller(event))})", style=READING_STYLE.get(outcome, "dim"))
     if event.side:
         line.stylize(style, 2, 2 + len(safe(event.name)) if event.text.startswith(event.name) else 2)
     return line
@@ -152,8 +153,9 @@ def render_conflict(event: ev.Event, outcomes: dict[str, str] | None = None) -> 
     system's words for a roll's result (see :mod:`solo.rules.vocabulary`)."""
     if isinstance(event, ev.ConflictStarted):
         return [Text(""), Text(f"⚔ {safe(event.title)}", style="bold red")]
-    if isinstance(event, ev.ConflictAction):
-        return [action_line(event, outcomes)]
+    if isinstance(event, ev.ConflictAction):  # a long beat wraps under itself, not under the margin
+        line = action_line(event, outcomes)
+        return [Padding(line[2:], (0, 0, 0, 2))]
     if isinstance(event, ev.ConflictRound):
         return [state_view(event.view, _heading(event.view))]
     if isinstance(event, ev.ConflictEnded):

@@ -127,7 +127,10 @@ class LineFront:
     def confirm(self, question: str) -> bool:
         if not getattr(self.source, "interactive", False):
             return False
-        answer = self.source.read(to_terminal(f"{question} [y/N] ", getattr(self.out, "encoding", None)))
+        *above, last = wrap(f"{question} [y/N]", self.width).split("\n")  # never cut mid-word by the terminal
+        for line in above:
+            self.write(line)
+        answer = self.source.read(to_terminal(f"{last} ", getattr(self.out, "encoding", None)))
         return (answer or "").strip().lower() in ("y", "yes")
 
     def view(self, kind: str, data: dict[str, Any]) -> None:
@@ -221,7 +224,7 @@ class LineFront:
         if rw.final:
             self.para(f"Result: {rw.summary()}", "  ")
         else:
-            self.para(f"So far: {rw.result}. You can still act on this roll.", "  ")
+            self.para(f"{rw.so_far()} You can still act on this roll.", "  ")
         for why in reasons:
             self.para(why, "  ")
 

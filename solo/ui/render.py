@@ -149,7 +149,7 @@ def roll_view(event: ev.RollMade, words: w.Words | None = None, *, previous: w.R
     if rw.final:
         result.append(rw.summary(), style=f"bold {TONE_STYLE.get(rw.tone, '')}".strip())
     else:
-        result.append(f"So far: {rw.result}", style=TONE_STYLE.get(rw.tone, ""))
+        result.append(rw.so_far().rstrip("."), style="" if rw.awaiting else TONE_STYLE.get(rw.tone, ""))
         result.append("  (you can still act on this roll)", style="dim")
     lines.append(Padding(result, (0, 0, 0, 3)))
     for why in reasons:  # wrapped lines stay under their sentence

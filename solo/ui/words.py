@@ -79,26 +79,63 @@ def _listed(items: list[str]) -> str:
     return (", ".join(items[:-1]) + " and " + items[-1]) if len(items) > 1 else "".join(items)
 
 
-def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = None) -> str:
+def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = None, who: str | None = None) -> str:
     """A fight roll in plain words: "rolled 5 and 3: great success" (the system's word for the
-    result, never the engine's label)."""
+    result, never the engine's label). ``who``: the name of the fighter who rolled when it is
+    not the player ("Jonah Reyes rolled 6 and 1 (7) against ...: great success for Jonah Reyes");
+    None for the player's own roll."""
     kept = record.get("kept")
     dice = kept if isinstance(kept, list) and kept else list(record.get("dice") or [])
     outcome = str(record.get("outcome", ""))
     said = (outcomes or {}).get(outcome) or outcome.replace("-", " ")
     faces = [str(d) for d in dice]
-    rolled = _listed(faces)
-    details = record.get("details") if isinstance(record.get("details"), Mapping) else {}
+    found = record.get("details")
+    details: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    rolled = _listed(faces) + _bonus(details) if faces else ""
     other = details.get("opponent") if isinstance(details.get("opponent"), Mapping) else None
-    if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the player's
-        name = clean(str(other.get("name", ""))) or "the other side"
-        name = name[0].lower() + name[1:] if name.startswith("The ") else name
-        theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []])
-        return (f"you rolled {rolled} ({record.get('total')}) against {name}'s {theirs} ({other.get('total')}): "
-                f"{said} for you")
+    subject = _subject(who) if who else ""
+    if record.get("kind") == "contest" and other is not None and rolled:  # both sides, from the roller's
+        name = _subject(str(other.get("name", ""))) or "the other side"
+        if name == subject:  # the beat is theirs but the roll is the answer to it: the defender's
+            subject = _defender(record)
+        theirs = _listed([str(d) for d in other.get("dice") or other.get("values") or []]) + _bonus(other)
+        return (f"{subject or 'you'} rolled {rolled} ({record.get('total')}) against {name}'s {theirs} "
+                f"({other.get('total')}): {said} for {subject or 'you'}")
+    head = f"{subject} rolled" if subject else "rolled"
     if rolled and said:
-        return f"rolled {rolled}: {said}"
-    return f"rolled {rolled}" if rolled else said
+        return f"{head} {rolled}: {said}"
+    return f"{head} {rolled}" if rolled else said
+
+
+def _bonus(details: Mapping[str, Any]) -> str:
+    """The bonus dice a side took, said after its dice (", bonus die 5"), so the total adds up."""
+    faces = [str(b.get("die")) for b in details.get("bonus") or [] if isinstance(b, Mapping) and b.get("die") is not None]
+    if not faces:
+        return ""
+    return f", bonus {'die' if len(faces) == 1 else 'dice'} {_listed(faces)}"
+
+
+def _defender(record: Mapping[str, Any]) -> str:
+    """Who answered a contest the other side started, when the record names them (its ``roles``
+    step: "Jonah Reyes (Pilot)" reads "Jonah Reyes"); "" (the player) when it does not."""
+    for step in record.get("steps") or []:
+        if isinstance(step, Mapping) and step.get("code") == "roles" and step.get("defender"):
+            return _subject(str(step["defender"]).split(" (")[0])
+    return ""
+
+
+def _subject(name: str) -> str:
+    """A fighter's name inside a sentence: "The pink thing" reads "the pink thing"."""
+    name = clean(name)
+    return name[0].lower() + name[1:] if name.startswith("The ") else name
+
+
+def roller(event: Any) -> str | None:
+    """Who rolled a conflict beat's roll, for :func:`roll_words`: None for the player (or the
+    conflict itself), else the fighter's name."""
+    actor = getattr(event, "actor", "")
+    return None if actor in ("", "player") else (getattr(event, "name", "") or None)
+
 
 @dataclass(frozen=True)
 class Line:
@@ -134,6 +171,13 @@ class RollWords:
     steps: tuple[str, ...] = ()  # the ruleset's own reading, for the detailed view only
     #: dice rolled beside the main ones, each group with what it is: ("bonus die", (Die(1),))
     extras: tuple[tuple[str, tuple[Die, ...]], ...] = ()
+    #: a roll stopped before it has a result (an attack rolled, the answer to come): what stands
+    #: so far, said instead of ``result``, which means nothing yet
+    awaiting: str = ""
+
+    def so_far(self) -> str:
+        """An open roll's line: what stands so far, never a result the roll has not reached."""
+        return self.awaiting or f"So far: {self.result}."
 
     def follows(self, previous: "RollWords | None") -> bool:
         """Whether this is ``previous`` roll again (still open when it was shown): the same
@@ -271,6 +315,7 @@ class Words:
             steps=tuple(clean(s) for s in step_lines(record)),
             extras=tuple((name, tuple(Die(d.value, d.reading, OUTCOME_TONE.get(d.outcome, "")) for d in group))
                          for name, group in reading.extras),
+            awaiting="" if final else clean(reading.awaiting),
         )
 
     def rule(self, topic: str = "check") -> Rule | None:
@@ -356,9 +401,11 @@ class Words:
         if kind == "ConflictStarted":
             return [Line(f"Conflict: {clean(event.title)}", BAD, "conflict")]
         if kind == "ConflictAction":
-            line = f"{clean(event.name)}: {clean(event.text)}" if event.name else clean(event.text)
+            name, text = clean(event.name), clean(event.text)
+            said = not name or text.startswith((name, "You ", "Your ")) or text.lower().startswith(name.lower())
+            line = text if said else f"{name}: {text}"  # the name once, and only when the text lacks it
             if event.roll:  # who rolled what, in the system's words for the result
-                line += f" ({roll_words(event.roll, self.vocab.outcomes)})"
+                line += f" ({roll_words(event.roll, self.vocab.outcomes, roller(event))})"
             return [Line(line, "", "conflict")]
         if kind in ("ConflictRound", "ConflictEnded"):
             lines = []

@@ -55,3 +55,143 @@ def test_every_fight_term_is_in_help_and_each_fight_rule_names_the_books_section
     assert "“Protection”" in GUTS.rules["fight"].source and "“Injuries”" in GUTS.rules["fight"].source
     assert "Combat Rules" in LOOSE.rules["fight"].source
     assert "4x" in loose["wound steps"] and "moderate" in loose["wound steps"]
+
+
+def _fight_screens(fixture: str, seeds: range) -> tuple[set[str], set[str], list[str]]:
+    """Every fighter tag, gauge label and note a real fight of ``fixture`` shows, over ``seeds``."""
+    from pathlib import Path
+
+    from solo.adventure import loader
+    from solo.engine.game import Game
+
+    path = Path(__file__).parents[1] / "fixtures" / fixture
+    tags: set[str] = set()
+    gauges: set[str] = set()
+    notes: list[str] = []
+    for seed in seeds:
+        game = Game(loader.load(path).adventure, seed=seed)
+        events = game.start()
+        for _ in range(300):
+            if game.offered is None:
+                break
+            options = [o for o in game.offered.options if o.key]
+            events += game.choose(options[min(seed % 3, len(options) - 1)].key)
+        for event in events:
+            view = getattr(event, "view", None) or {}
+            for fighter in view.get("fighters", []):
+                tags.update(fighter.get("tags", []))
+                gauges.update(g.get("label", "") for g in fighter.get("gauges", []))
+            notes += view.get("notes", [])
+    return tags, gauges, notes
+
+
+def _explained(word: str, terms) -> bool:
+    """Whether a term of :help names ``word`` (or its singular: "blessings", "blessing dice")."""
+    forms = {word.lower(), word.lower().removesuffix("s")}
+    return any(form in term.lower() for form in forms for term, _ in terms)
+
+
+def test_every_word_a_humanity_blessed_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    from solo.rules.humanity_blessed.words import VOCABULARY as HB
+
+    tags, gauges, notes = _fight_screens("hb-fight.yaml", range(4))
+    assert any(t.startswith("ache") for t in tags) and "DOWN" in tags  # the fights reached wounds and the fallen
+    plain = ("rolled", "→")  # "rolled 5", "→ Tam": the roll and the target, said as they are
+    said = {t.split()[0].lower() for t in tags if not t.startswith(plain)}
+    said = {{"tending": "tend", "finishing": "finish", "taken": "taken out",
+             "wrong-footing": "muddled"}.get(w, w) for w in said}
+    missing = [w for w in said | {g.lower() for g in gauges} if not _explained(w, HB.terms)]
+    assert not missing, missing
+    assert any("every defence is Hurry" in n for n in notes) and _explained("defend", HB.terms)
+    fight = HB.rules["fight"]
+    assert "“Wounds”" in fight.source and "Simultaneous Actions" in fight.source
+
+
+def test_every_word_a_four_s_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    tags, gauges, notes = _fight_screens("four-s-fight.yaml", range(2))
+    assert {"Health", "action points"} <= gauges
+    for word in gauges | {"enemy pool", "enemy rolls", "CP", "zone"}:
+        assert _explained(word, FOUR_S.terms), word
+    assert any(n.startswith("Enemy pool") for n in notes) and any(" CP " in n for n in notes)
+    for tag in tags:  # "block 3", "held by the Watch", "held back"
+        assert _explained(tag.split()[0], FOUR_S.terms), tag
+    fight = FOUR_S.rules["fight"]
+    assert "“Action Points (AP)”" in fight.source and "“Enemy Health”" in fight.source
+
+
+def test_an_allys_or_a_foes_roll_is_said_as_theirs_not_yours():
+    """Jonah's attack in supply-ship read "you rolled 6, 6 and 1": a roll is said as its roller's."""
+    from solo.ui.words import roller
+
+    record = {"kind": "contest", "kept": [6, 6, 1], "total": 17, "outcome": "positive-impact",
+              "details": {"opponent": {"name": "The pink thing", "dice": [5, 4], "total": 9}}}
+    ally = ev.ConflictAction(round=1, actor="jonah", name="Jonah Reyes", side="player",
+                             text="Jonah Reyes attacks the pink thing bare-handed.", roll=record)
+    said = roll_words(record, GUTS.outcomes, roller(ally))
+    assert said == ("Jonah Reyes rolled 6, 6 and 1 (17) against the pink thing's 5 and 4 (9): "
+                    "great success for Jonah Reyes")
+    assert "Jonah Reyes rolled 6, 6 and 1" in drawn(render_conflict(ally, GUTS.outcomes))
+    foe = ev.ConflictAction(round=1, actor="pink", name="The pink thing", side="enemy",
+                            text="The pink thing twists away.", roll={"kept": [6, 5], "outcome": "success"})
+    assert roll_words(foe.roll, GUTS.outcomes, roller(foe)) == "the pink thing rolled 6 and 5: full success"
+    mine = ev.ConflictAction(round=1, actor="player", name="Dara Okafor", side="player", text="You swing.",
+                             roll=record)
+    assert roll_words(record, GUTS.outcomes, roller(mine)).startswith("you rolled 6, 6 and 1")
+    # a foe's beat whose roll is the answer to it is the defender's: the player's, or an ally's
+    answer = dict(record, details={"opponent": {"name": "The pink thing", "dice": [5, 4], "total": 9}})
+    assert roll_words(answer, GUTS.outcomes, "The pink thing").startswith("you rolled")
+    chased = dict(answer, steps=[{"code": "roles", "aggressor": "The pink thing", "defender": "Jonah Reyes (Pilot)"}])
+    assert roll_words(chased, GUTS.outcomes, "The pink thing") == (
+        "Jonah Reyes rolled 6, 6 and 1 (17) against the pink thing's 5 and 4 (9): great success for Jonah Reyes")
+
+
+def test_the_fight_state_heading_wraps_without_a_stray_rule_at_60_columns():
+    """At 60 columns the heading "── The pink thing: where it stands after round 1 · your turn ──"
+    left its closing "──" alone on the next line."""
+    view = {"title": "The pink thing", "round": 1, "phase": "your turn", "notes": [],
+            "fighters": [{"key": "player", "name": "Dara Okafor", "side": "player", "out": False, "tags": [],
+                          "gauges": [{"label": "body", "value": 6, "maximum": 6}]}]}
+    console = Console(width=60, file=io.StringIO(), record=True, color_system=None)
+    for renderable in render_conflict(ev.ConflictRound(1, view), GUTS.outcomes):
+        console.print(renderable)
+    lines = [line.strip() for line in console.export_text().splitlines()]
+    assert "where it stands after round 1 · your turn" in lines[0]
+    assert all(line.strip("─ ") for line in lines if line), lines
+
+
+def test_bonus_dice_taken_are_said_so_the_total_adds_up():
+    """supply-ship read "you rolled 3 and 2 (10)": the 5 of a bonus die made the 10."""
+    record = {"kind": "contest", "kept": [3, 2], "total": 10, "outcome": "positive-impact",
+              "details": {"bonus": [{"die": 5}],
+                          "opponent": {"name": "The pink thing", "dice": [1, 1], "total": 2, "bonus": []}}}
+    assert roll_words(record, GUTS.outcomes) == (
+        "you rolled 3 and 2, bonus die 5 (10) against the pink thing's 1 and 1 (2): great success for you")
+    two = {"kept": [4, 4], "outcome": "success", "details": {"bonus": [{"die": 2}, {"die": 6}]}}
+    assert roll_words(two, GUTS.outcomes) == "rolled 4 and 4, bonus dice 2 and 6: full success"
+
+
+def test_a_beat_in_words_names_its_fighter_once():
+    """The transcript read "The pink thing: The pink thing twists..." and "Dara Okafor: You attack..."."""
+    from solo.adventure import loader
+    from solo.ui.words import Words
+
+    words = Words(loader.load("supply-ship").adventure)
+
+    def said(name, text):
+        beat = ev.ConflictAction(round=1, actor="x", name=name, side="enemy", text=text)
+        return words.conflict(beat)[0].text
+
+    assert said("The pink thing", "The pink thing twists away.") == "The pink thing twists away."
+    assert said("Dara Okafor", "You attack the pink thing.") == "You attack the pink thing."
+    assert said("Jonah Reyes", "Holds back, ready to help.") == "Jonah Reyes: Holds back, ready to help."
+
+
+def test_every_word_a_game_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    from solo.rules.game.words import VOCABULARY as GAME
+
+    tags, gauges, notes = _fight_screens("game-fight.yaml", range(2))
+    assert "FP" in gauges and _explained("FP", GAME.terms)
+    shown = {t.split()[0] if t.split()[0] == "AR" else t.split()[-1] for t in tags if "MU" in t or t.startswith("AR")}
+    for word in shown | {"stunned", "parry", "damage dice"}:
+        assert _explained(word, GAME.terms), word
+    assert "“Combat”" in GAME.rules["fight"].source

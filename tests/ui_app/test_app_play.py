@@ -273,3 +273,23 @@ def test_the_title_bar_names_the_rules_only_when_they_fit_whole(tmp_path):
     narrow, wide = run(go((80, 24))), run(go((140, 40)))
     assert "Moonlight at the Goblin Market" in narrow and "d3" not in narrow
     assert wide.rstrip().endswith("the d3 system of Strength, Skill, Support and Scharisma")
+
+
+def test_on_a_narrow_screen_the_fights_state_is_drawn_in_the_story_only_when_it_says_something_new(tmp_path):
+    """At 80x24 the state table goes in the story; a new question about the same state (supply-ship:
+    "Attack the pink thing" then "Where do you aim?") drew the same table again under it."""
+    from solo.engine import events as ev
+
+    view = {"title": "The pink thing", "round": 1, "phase": "your turn", "notes": ["You fight with bare hands."],
+            "fighters": [{"key": "player", "name": "Dara Okafor", "side": "player", "out": False, "tags": ["acting"],
+                          "gauges": [{"label": "body", "value": 6, "maximum": 6}]}]}
+    asked = dict(view, phase="where do you aim?")  # what it says is the same: only the question moved on
+    hurt = dict(view, fighters=[dict(view["fighters"][0], gauges=[{"label": "body", "value": 5, "maximum": 6}])])
+
+    async def go():
+        app = new_app(tmp_path, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            return [len(app._blocks(ev.ConflictRound(1, v))) for v in (view, asked, hurt, hurt)]
+
+    assert run(go()) == [1, 0, 1, 0]

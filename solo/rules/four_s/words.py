@@ -44,6 +44,15 @@ VOCABULARY = Vocabulary(
         ("Roleplay Bonus", "the highest tier of a stat that holds a point: added to your d6"),
         ("goal", "the number to reach: very easy 3 up to almost impossible 12"),
         ("action points (AP)", "what actions cost in a fight: six for each of your phases, restored at its start"),
+        ("phase", "a fight goes in phases: the enemy phase (all enemies act), then your phase (you spend AP)"),
+        ("Health", "what a blow takes away; at 0 a fighter is out of the fight (after it, you are healed unless the adventure says not)"),
+        ("critical", "after damage or healing, one more d6: a 6 doubles the amount"),
+        ("enemy pool", "the enemies share one Health pool: half, once or twice the party's SP (easy, normal, hard)"),
+        ("enemy rolls", "the dice the enemies buy with the party's SP (a d6 for 12, a d3 for 4); each action spends some, and in your phase each costs double"),
+        ("Combat Points (CP)", "single points the enemies buy with what SP is left (1 each); each adds 1 to an enemy roll"),
+        ("block", "damage a guarded fighter's next blow loses: block 3 takes 3 off it"),
+        ("held / held back", "held: grappled or netted, you can only try to break free; held back: an enemy loses its next phase"),
+        ("zone", "a part of the battlefield; moving to a touching zone costs 1 AP"),
     ),
     rules={
         "check": Rule(
@@ -61,6 +70,20 @@ VOCABULARY = Vocabulary(
             "10 max Health, and 10 more each level; each Strength tier opened beyond the first adds 5 "
             "(the book gives no figure: this is the project's reading). At 0 Health you are out of the fight.",
             "Strength, Skill, Support, Scharisma, “Health” and “Stats and Tiers”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "A fight goes in phases, usually the enemy phase first: all enemies act, then in your "
+            "phase you get your 6 AP back and spend them: 1 AP to move a zone, 1 for a fast item, 2 "
+            "for a normal one (bare hands: 2 AP for 1d3 damage), 3 for a slow one, 1 AP per d3 to "
+            "role-play (plus the stat's Roleplay Bonus, against a goal or a foe's free 1d3). Damage "
+            "and healing roll one more d6: a 6 doubles them. The enemies share one Health pool: "
+            "half the party's SP when easy, the SP when normal, twice when hard. They buy their "
+            "dice with the SP too (a d6 for 12, a d3 for 4) and spend them on blows, blocks, "
+            "grapples and healing; in your phase each roll costs them double. A block takes its "
+            "amount off the next blow. You lose when every fighter on your side is at 0 Health.",
+            "Strength, Skill, Support, Scharisma, “Combat”, “Action Points (AP)”, “Rolling for "
+            "Criticals”, “Items”, “Movement”, “Enemy Health” and “Spending Rolls for Actions”",
         ),
     },
 )

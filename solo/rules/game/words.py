@@ -90,6 +90,11 @@ VOCABULARY = Vocabulary(
         ("exertion", "FP spent on effort (a sprint, Transmutery Drain): back after an hour's rest"),
         ("ENC", "encumbrance: with FP − ENC at 2 or less every check takes −1; at 0 you cannot stand"),
         ("Drain", "what Transmutery costs in FP: 0, 1 or 2 by difficulty, 3 more on a failure"),
+        ("damage dice", "a hit rolls one d8 per point of excess; each is 1 FP, an 8 one more; the target's AR comes off the total"),
+        ("AR", "armour rating: taken once off the FP a hit would cost"),
+        ("stunned", "a damage die showed 1: the target loses its next action (reeling)"),
+        ("MU", "movement units: how far a foe stands; melee needs 0 MU, closing in or falling back moves 1"),
+        ("block / dodge / parry", "give up your attack to defend: the excess comes off the damage dice of the hit on you; parrying takes a Hack/Slash talent and a blade"),
     ),
     rules={
         "check": Rule(
@@ -121,6 +126,17 @@ VOCABULARY = Vocabulary(
             "back after an hour's rest, FP lost to wounds heal one a week. Carrying too much leaves "
             "you exhausted (−1 on checks) when FP minus ENC is 2 or less, and unable to stand at 0.",
             "GAME, “Fatigue”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "Five-second turns, each fighter one action. In order: blocks, dodges and parries are "
+            "rolled; then ranged attacks, then melee, then movement. An attack is a check; a hit "
+            "rolls a d8 damage die per point of excess (less a block's or parry's excess), each "
+            "worth 1 FP and an 8 worth 2; the target's AR comes off once. A damage die showing 1 "
+            "stuns: the target loses its next action. Foes attacking one target together make one "
+            "check with their best skill and the extra die. Melee needs 0 MU; ranged weapons are "
+            "Easy, Challenging or Hard by distance. At 0 FP a fighter is defeated.",
+            "GAME, “Combat”, “Damage Dice” and “Armor”",
         ),
     },
 )

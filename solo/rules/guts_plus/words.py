@@ -140,6 +140,7 @@ VOCABULARY = Vocabulary(
         ("fail on purpose", "skip a roll you fear, take a plain failure and one XP per die you would have rolled; once per choice"),
         ("injury", "a hit marks one body part; a part takes two injuries and is then lost; losing the head, or three other parts at once, knocks you out"),
         ("protection", "worn gear over a body part takes its injuries first, two of them; then it must be set right before it protects again"),
+        ("marks", "what protection has taken: 1/2 marks means one of its two is used up; at 2/2 it is knocked loose"),
         ("impact", "the book's word for the two ends of a roll: a positive impact is a great success (in a fight, one more injury), a negative impact a disaster (in close combat the other side strikes back)"),
     ),
     rules={

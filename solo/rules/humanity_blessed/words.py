@@ -29,7 +29,17 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if size:
         why.append(f"Outcome size: {str(size).replace('-', ' ')}.")
     topic = "blessings" if help_spent else ("contest" if record.get("kind") == "contest" else "check")
-    return RollReading(tuple(plain_dice(record)), tuple(why), topic)
+    return RollReading(tuple(plain_dice(record)), tuple(why), topic, awaiting=_awaiting(record, d))
+
+
+def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
+    """An open defence (the attack rolled, the player's answer not yet): what stands so far."""
+    held = details.get("open_defence")
+    if not isinstance(held, Mapping):
+        return ""
+    attacker = held.get("attacker") or {}
+    name = str(attacker.get("name") or "The attacker") if isinstance(attacker, Mapping) else "The attacker"
+    return f"{name} rolled {record.get('total')}; your answer is not rolled yet."
 
 
 VOCABULARY = Vocabulary(
@@ -48,6 +58,18 @@ VOCABULARY = Vocabulary(
         ("spark", "pay two blessing dice of equal worth to roll two equal stats together"),
         ("outcome size", "how big a success or failure is: very minor, minor, medium, major, very major, maximum"),
         ("target", "lowest 3, easy 4, medium 8, hard 12, very hard 16, trial 20"),
+        ("focus roll", "in a fight every fighter rolls at the top of the round; the highest acts first, then the rest from the lowest up"),
+        ("defend", "answer an attack with your own roll: Hurry in the first round, from the second Hurry, Head, Hand, Heart or Home; the attacker needs a higher total"),
+        ("wound", "a blow that lands leaves a wound on the stat that defended: ache, pain, weak or vulnerable, worse for a bigger blow"),
+        ("ache", "the stat's top face reads as the one below it, until the scene ends"),
+        ("pain", "-1 on the stat's rolls, until you rest somewhere safe"),
+        ("weak", "the stat's rolls take no help (no blessing dice, items or aid) until treated"),
+        ("vulnerable", "an opponent who sees you roll the stat may make you roll it again, until treated"),
+        ("down", "felled by a major blow or worse: no actions; an ally may tend you back up, a foe may finish you"),
+        ("tend", "get a fallen ally up: a Home roll beating the felling roll by 4 or more; the blow becomes a pain"),
+        ("finish (coup de grace)", "a Hurt roll of 8 or more on a fallen foe puts them out for good"),
+        ("taken out", "out of the fight for good (finished, or down when your side lost); the adventure says when it ends"),
+        ("muddled", "-2 on your next focus roll (after being wrong-footed)"),
     ),
     rules={
         "check": Rule(
@@ -73,6 +95,21 @@ VOCABULARY = Vocabulary(
             "The defender rolls the same stat; the attacker wins only with a strictly higher total. The "
             "margin sets the outcome's size.",
             "Humanity, Blessed, “Contests”",
+        ),
+        "fight": Rule(
+            "Fights",
+            "There are no hit points. Each round every fighter says what they try (attack, wrong-foot, "
+            "tend a fallen ally, finish a fallen foe, run, stand ready) and rolls for it at once: the "
+            "highest roll acts first, then the rest from the lowest up, and nobody takes part in more "
+            "than one contest a round. An attack is Hurt against the defender's answer (Hurry in the "
+            "first round, then Hurry, Head, Hand, Heart or Home); only a higher total lands, and the "
+            "margin's size is the blow: very minor or minor an ache, medium a pain, major a weakness, "
+            "very major a vulnerability, maximum both, on the stat that defended. A weakness or worse "
+            "puts the fighter down: an ally beating the felling roll by 4 on Home gets them up (the "
+            "blow becomes a pain); a foe rolling 8 on Hurt first finishes them. Aches end with the "
+            "fight; other wounds stay until rest or treatment.",
+            "Humanity, Blessed, “Simultaneous Actions”, “Contests”, “Size of Outcomes”, “Wounds” and "
+            "“GM Guide: Describing Violent Effects”",
         ),
     },
 )

@@ -9,10 +9,11 @@ what a choice does, what a roll means and what the character knows all come from
 
 from __future__ import annotations
 
+import io
 import threading
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 from textual import on
@@ -305,12 +306,16 @@ class SoloApp(App[int]):
         if isinstance(event, ev.Narration):
             return [prose(event.text)]
         if isinstance(event, ev.ConflictRound):  # the side panel shows where the fight stands, when shown
-            if not self.main.has_class("narrow") or event.view == self._fight_shown:
-                return []  # (in the story, a fight's state is shown only when it changed)
-            self._fight_shown = event.view
+            if not self.main.has_class("narrow"):
+                return []
             from solo.ui.conflict_view import state_view
 
-            return [state_view(event.view, f"Where the fight stands after round {event.view.get('round', 0)}")]
+            shown = state_view(event.view, f"Where the fight stands after round {event.view.get('round', 0)}")
+            drawn = _plain(shown)  # in the story, a fight's state is shown only when what it says changed
+            if drawn == self._fight_shown:  # (a new phase or question alone is not news)
+                return []
+            self._fight_shown = drawn
+            return [shown]
         return [r for r in self.events_view.render([event]) if not (isinstance(r, Text) and not r.plain)]
 
     def show_watching(self) -> None:
@@ -529,3 +534,10 @@ def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = Fa
     app = SoloApp(session, resume=resume, offer_keep=offer_keep, notice=notice, watch=watch)
     app.run()
     return app.status_code
+
+
+def _plain(renderable: RenderableType) -> str:
+    """What a renderable says, as plain text at a fixed width (to tell whether it changed)."""
+    console = Console(width=100, file=io.StringIO(), color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text()

@@ -103,6 +103,6 @@ def dice_view(record: dict[str, Any], words: RollWords, *, width: int = 30, comp
     if words.final:
         parts.append(Text(words.summary(), style=f"bold {tone}".strip()))
     else:
-        parts.append(Text(f"So far: {words.result}", style=tone))
+        parts.append(Text(words.so_far(), style="" if words.awaiting else tone))
         parts.append(Text("You can still act on this roll: see the choices.", style="dim"))
     return Group(*parts)  # the why and the rule are in the story and behind the r key
