@@ -18,6 +18,7 @@ from plain_d6 import PlainD6  # noqa: E402
 from solo.rules import registry  # noqa: E402
 
 registry.register("plain-d6", PlainD6)
+pytest_plugins = ["cpu_durations"]  # --cpu-durations=N: what each test costs whatever the load
 HYPOTHESIS_PROFILE = hypothesis_profiles.load()
 
 
