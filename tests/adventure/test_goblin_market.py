@@ -270,14 +270,13 @@ def test_quillick_is_no_pushover(market, who):
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
-    """RUNS seeded random playthroughs per pregen, played once for the tests in their xdist group."""
+    """RUNS seeded random playthroughs per pregen (module-wide: played once per worker)."""
     folder = tmp_path_factory.mktemp("replays")
     return {who: playtest(Options(adventure="goblin-market", runs=RUNS, seed=1, pregen=who,
                                   replay_dir=str(folder)))
             for who in PREGENS}
 
 
-@pytest.mark.xdist_group("goblin-market-reports")  # one worker plays them once
 def test_random_play_never_raises_or_gets_stuck_and_reaches_every_scene(reports, market):
     endings = set()
     for who, report in reports.items():
@@ -288,7 +287,6 @@ def test_random_play_never_raises_or_gets_stuck_and_reaches_every_scene(reports,
     assert reached == set(market.scenes)
 
 
-@pytest.mark.xdist_group("goblin-market-reports")  # one worker plays them once
 @pytest.mark.parametrize("who", PREGENS)
 def test_each_pregen_wins_between_15_and_70_percent_as_the_gm_notes_say(reports, market, who):
     report = reports[who]

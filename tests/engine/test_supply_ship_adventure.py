@@ -28,7 +28,7 @@ def adventure():
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
-    """80 seeded random playthroughs per pregen, played once for the tests in their xdist group."""
+    """80 seeded random playthroughs per pregen (module-wide: played once per worker)."""
     folder = tmp_path_factory.mktemp("failures")
     return {who: playtest(Options(adventure="supply-ship", runs=80, seed=13, pregen=who,
                                   replay_dir=str(folder)))
@@ -48,7 +48,6 @@ def test_the_whole_situation_is_there(adventure):
     assert fights and all(s.conflict.procedure == "fight" for s in fights)
 
 
-@pytest.mark.xdist_group("supply-ship-reports")  # one worker plays them once
 def test_random_playthroughs_never_raise_or_stick_and_reach_every_scene_and_ending(adventure, reports):
     endings: set[str] = set()
     unreached = set(adventure.scenes)
@@ -62,7 +61,6 @@ def test_random_playthroughs_never_raise_or_stick_and_reach_every_scene_and_endi
     assert not unreached
 
 
-@pytest.mark.xdist_group("supply-ship-reports")  # one worker plays them once
 def test_no_pregen_wins_too_often_or_too_rarely(reports):
     for who, report in reports.items():
         rate = report["outcomes"].get("victory", 0) / report["runs"]

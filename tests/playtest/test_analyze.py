@@ -155,7 +155,6 @@ def brawl_within_a_tenth():
     return adventure, analyze(adventure, budget=Budget(seconds=3600), bound=0.1)
 
 
-@pytest.mark.xdist_group("brawl-analysis")
 def test_a_soft_lock_behind_a_lost_fight_a_loop_and_an_unreachable_ending_are_caught_by_analyze(brawl_within_a_tenth):
     adventure, shared = brawl_within_a_tenth
     found = copy.deepcopy(shared)
@@ -245,7 +244,6 @@ def test_a_bounded_result_shows_ranges_and_points_at_a_playtest_when_the_bound_i
     assert found["ranges"] == {"treasure": {"low": 0.0, "high": 0.75}, "outside": {"low": 0.25, "high": 1.0}}
 
 
-@pytest.mark.xdist_group("brawl-analysis")
 def test_a_narrow_bound_shows_ranges_without_the_suggestion_and_says_what_was_not_reached(brawl_within_a_tenth):
     adventure, shared = brawl_within_a_tenth
     found = copy.deepcopy(shared)
