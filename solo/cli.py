@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from solo import __version__
+from solo import __version__, stopping
 from solo.adventure.sanitize import screen_text
 from solo.errors import BUG_EXIT, SoloError, bug_message, debugging, want_debug
 
@@ -968,20 +968,11 @@ def analyze(adventure: str, character_name: str | None, policy: str, checks: boo
         raise fail(exc) from None
 
 
-#: The signal that told solo to stop, once one has (SIGTERM or SIGHUP).
-_stopped_by: list[int] = []
-
-
-def _stop_as_interrupt(signum: int, frame: Any) -> None:
-    _stopped_by.append(signum)
-    raise KeyboardInterrupt
-
-
 def _leave_interrupted() -> None:
     """Leave after Ctrl-C (saying so, status 130) or a signal (quietly, 128 + its number)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving is not itself interrupted
-    if _stopped_by:
-        sys.exit(128 + _stopped_by[0])
+    if stopping.told:
+        sys.exit(128 + stopping.told[0])
     echo("solo: interrupted", err=True)
     sys.exit(130)
 
@@ -1014,10 +1005,9 @@ def _run_command_line() -> None:
 def main() -> None:
     # being told to stop (kill, a closed terminal) is handled like Ctrl-C: the step in progress
     # is undone, the game saved, and solo leaves; a signal leaves quietly with 128 + its number
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _stop_as_interrupt)
+    # (solo/__main__.py installs this before importing the command line; again for other callers)
     try:
+        stopping.install()
         _run_command_line()
     except KeyboardInterrupt:
         _leave_interrupted()

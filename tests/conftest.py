@@ -1,4 +1,4 @@
-"""Shared fixtures: the plain-d6 test ruleset and paths to fixture adventures."""
+"""Shared fixtures: the plain-d6 test ruleset, paths to fixture adventures, the Hypothesis profile."""
 
 from __future__ import annotations
 
@@ -12,11 +12,18 @@ FIXTURES = HERE / "fixtures"
 sys.path.insert(0, str(HERE / "engine"))
 sys.path.insert(0, str(HERE / "support"))
 
+import hypothesis_profiles  # noqa: E402
 from plain_d6 import PlainD6  # noqa: E402
 
 from solo.rules import registry  # noqa: E402
 
 registry.register("plain-d6", PlainD6)
+pytest_plugins = ["cpu_durations"]  # --cpu-durations=N: what each test costs whatever the load
+HYPOTHESIS_PROFILE = hypothesis_profiles.load()
+
+
+def pytest_report_header(config) -> str:
+    return f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE=dev|ci|long)"
 
 
 @pytest.fixture

@@ -522,19 +522,19 @@ def _evaluate_or_expression_error(text: str) -> None:
         assert isinstance(str(exc), str)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=60))
 def test_random_text_gives_a_value_or_an_expression_error(text):
     _evaluate_or_expression_error(text)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join))
 def test_random_token_soup_gives_a_value_or_an_expression_error(text):
     _evaluate_or_expression_error(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet="{}ab +'\"\n", max_size=40))
 def test_random_templates_give_text_or_an_expression_error(text):
     try:

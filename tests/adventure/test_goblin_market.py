@@ -272,6 +272,7 @@ def test_quillick_is_no_pushover(market, who):
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
+    """RUNS seeded random playthroughs per pregen (module-wide: played once per worker)."""
     folder = tmp_path_factory.mktemp("replays")
     return {who: playtest(Options(adventure="goblin-market", runs=RUNS, seed=1, pregen=who,
                                   replay_dir=str(folder)))

@@ -95,7 +95,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_fast_schema_check_agrees_with_jsonschema_on_generated_data(data):
     import copy

@@ -453,7 +453,7 @@ YAML_PIECES = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(YAML_PIECES), max_size=40).map("".join))
 def test_random_yaml_gives_a_document_or_a_yaml_source_error(text):
     try:
@@ -464,7 +464,7 @@ def test_random_yaml_gives_a_document_or_a_yaml_source_error(text):
         assert isinstance(doc.position(("a", 0, "b")), tuple)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.binary(max_size=60))
 def test_random_bytes_give_a_document_or_a_yaml_source_error(raw):
     try:
@@ -478,7 +478,7 @@ def test_random_bytes_give_a_document_or_a_yaml_source_error(raw):
 CONTROL_PIECES = YAML_PIECES + ['"\\e"', '"\\x1b["', '"\\t"', '"\\u009b"', "\r\n", "\r", "\x85", "\\", "\t"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(CONTROL_PIECES), max_size=40).map("".join))
 def test_a_document_that_cannot_hold_control_characters_needs_no_cleaning(text):
     from solo.adventure.sanitize import clean_tree

@@ -29,6 +29,28 @@ LONG_SEARCHES: dict[str, range] = {"clockwork-heist:end-founders-chime": range(4
                                    "clockwork-heist:end-clockwork-justice": range(400)}
 
 
+#: The seed on which the guided search first reached each ending when this was written: tried
+#: first, so the test costs one guided run instead of a search of up to 400. Only the order of the
+#: search changes: a seed that no longer works is tried again in its turn, and the assertion is
+#: still that some seed of the range reaches the ending.
+FOUND_ON = {
+    "blessed-harvest:ending-whole-village": 5, "blessed-harvest:ending-new-maiden": 11,
+    "blessed-harvest:ending-taken-back": 1, "clockwork-heist:end-founders-chime": 69,
+    "clockwork-heist:end-clockwork-justice": 345, "clockwork-heist:end-heart-hidden": 65,
+    "clockwork-heist:end-paper-trail": 19, "clockwork-heist:end-sold": 11,
+    "goblin-market:ending-home-by-dawn": 2, "goblin-market:ending-every-shadow": 57,
+    "goblin-market:ending-under-the-hill": 2, "lantern-fen:ending-new-cable": 10,
+    "lantern-fen:ending-dark-water": 2, "supply-ship:end-whole": 1, "supply-ship:end-specimen": 57,
+    "supply-ship:end-limping": 6, "supply-ship:end-made-good": 31, "supply-ship:end-mourning": 5,
+    "supply-ship:lost-air": 3,
+}
+
+
+def _search_order(case: str, seeds: range) -> list[int]:
+    first = FOUND_ON.get(case)
+    return ([first] if first in seeds else []) + [seed for seed in seeds if seed != first]
+
+
 def _adventure(name: str):
     return loader.load(name).adventure
 
@@ -58,7 +80,7 @@ def _endings() -> list:
 def test_a_scripted_playthrough_reaches_each_ending(name, ending):
     adventure = _adventure(name)
     seeds = LONG_SEARCHES.get(f"{name}:{ending}", SCRIPT_SEEDS)
-    script = acceptance.script_for(adventure, ending, seeds=seeds)
+    script = acceptance.script_for(adventure, ending, seeds=_search_order(f"{name}:{ending}", seeds))
     assert script is not None, f"no guided playthrough over {len(seeds)} seeds reaches {ending}"
     assert script.ok and script.ending == ending
     assert acceptance.replay(adventure, script) == ending  # the script plays the same way again

@@ -28,6 +28,7 @@ def adventure():
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
+    """80 seeded random playthroughs per pregen (module-wide: played once per worker)."""
     folder = tmp_path_factory.mktemp("failures")
     return {who: playtest(Options(adventure="supply-ship", runs=80, seed=13, pregen=who,
                                   replay_dir=str(folder)))

@@ -61,7 +61,7 @@ def test_damaged_saves_are_refused_in_one_line(tmp_path_factory, alarm, rnd: ran
     assert finding is None, finding
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(deadline=None, derandomize=True)
 @given(st.randoms(use_true_random=False))
 def test_generated_expressions_parse_and_evaluate_or_refuse(rnd: random.Random):
     text = cases.expression(rnd)
@@ -74,7 +74,7 @@ def test_generated_expressions_parse_and_evaluate_or_refuse(rnd: random.Random):
     assert value is None or isinstance(value, (bool, int, str, list))
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(deadline=None, derandomize=True)
 @given(st.randoms(use_true_random=False))
 def test_generated_expressions_evaluate_in_a_real_game_or_refuse(rnd: random.Random):
     finding = cases.check_expression(cases.expression(rnd))

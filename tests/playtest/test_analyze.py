@@ -3,6 +3,7 @@ the bounded result when the state space is over budget, and the check table."""
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from fractions import Fraction
@@ -147,15 +148,16 @@ BRAWL = HERE / "broken" / "brawl.yaml"
 
 
 @pytest.fixture(scope="module")
-def brawl() -> tuple:
-    """The brawl analysed once for the tests that read it (its fight is the slow part)."""
+def brawl_within_a_tenth():
+    """``analyze`` of the brawl fixture to a bound of 0.1 (about 10 s of CPU), shared by the tests
+    that read it; no time limit that binds, so what is explored does not depend on the machine."""
     adventure = loader.load(str(BRAWL)).adventure
-    # no time limit that binds, so what is explored does not depend on the machine's speed
     return adventure, analyze(adventure, budget=Budget(seconds=3600), bound=0.1)
 
 
-def test_a_soft_lock_behind_a_lost_fight_a_loop_and_an_unreachable_ending_are_caught_by_analyze(brawl):
-    adventure, found = brawl
+def test_a_soft_lock_behind_a_lost_fight_a_loop_and_an_unreachable_ending_are_caught_by_analyze(brawl_within_a_tenth):
+    adventure, shared = brawl_within_a_tenth
+    found = copy.deepcopy(shared)
     assert found["method"] == "bounded" and found["bound"] <= 0.1
     assert found["unreachable_endings"] == ["vault"]
     stuck = {entry["scene"]: entry for entry in found["stuck"]}
@@ -242,8 +244,9 @@ def test_a_bounded_result_shows_ranges_and_points_at_a_playtest_when_the_bound_i
     assert found["ranges"] == {"treasure": {"low": 0.0, "high": 0.75}, "outside": {"low": 0.25, "high": 1.0}}
 
 
-def test_a_narrow_bound_shows_ranges_without_the_suggestion_and_says_what_was_not_reached(brawl):
-    adventure, found = brawl
+def test_a_narrow_bound_shows_ranges_without_the_suggestion_and_says_what_was_not_reached(brawl_within_a_tenth):
+    adventure, shared = brawl_within_a_tenth
+    found = copy.deepcopy(shared)
     console = Console(record=True, width=200)
     show(found, adventure, console, 1.0, asked=AskedFor(str(BRAWL), None, 3600))
     text = _words(console.export_text())

@@ -173,7 +173,7 @@ def test_book_examples(dice, label):
 
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=10))
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 def test_reading_matches_independent_implementation(values):
     assert go.read(values) == naive_read(values)
     assert go.explain(values)  # always says something
@@ -223,7 +223,7 @@ def test_split_is_deterministic_among_equal_dice():
 
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.integers(1, 6))
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 def test_best_split_is_the_best_of_all_allocations(values, pips):
     split = go.best_split(values, pips)
     assert all(s >= 0 and v + s <= 6 for v, s in zip(values, split))
@@ -1120,7 +1120,7 @@ def test_a_record_saved_with_one_unpooled_bonus_die_still_places(rules):
 
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=10), st.integers(1, 30))
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 def test_placement_options_are_legal_distinct_and_few(values, pips):
     from solo.rules.guts_plus import MAX_PLACEMENTS, placement_options
 
@@ -1142,7 +1142,7 @@ def test_placement_options_are_legal_distinct_and_few(values, pips):
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=4), st.integers(1, 6),
        st.integers(1, 6))
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 def test_every_placement_offer_applies_cleanly(values, face, second):
     rules = GutsPlus()
     values = [values[0], values[0]] + values + [4, 4]  # two doubles, two bonus dice
@@ -1283,7 +1283,7 @@ def test_engine_keep_with_pending_pips_uses_the_best_split(fixtures):
 
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.integers(1, 14))
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 def test_a_typed_split_is_offered_only_when_it_can_reach_something_new(values, pips):
     from solo.rules.guts_plus.offers import _more_results_than
 

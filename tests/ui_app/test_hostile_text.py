@@ -10,6 +10,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+import pytest
 from apptools import press, screen_text, settle
 from hypothesis import HealthCheck, example, given, settings
 
@@ -21,6 +22,8 @@ from solo.saves import SaveStore  # noqa: E402
 from solo.session import new_session  # noqa: E402
 from solo.ui.app.app import SoloApp  # noqa: E402
 from solo.ui.safe_text import terminal  # noqa: E402
+
+pytestmark = pytest.mark.e2e  # the Textual pilot, clicking all over the screen
 
 SCREENSHOT = 'N [@click=app.screenshot("pwned.svg","/tmp")]Bob[/]'
 

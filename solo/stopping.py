@@ -1,0 +1,88 @@
+"""Being told to stop: SIGTERM and SIGHUP reach solo's code as :class:`Stopped`.
+
+:class:`Stopped` is a KeyboardInterrupt, so every place that undoes a half-done step and saves
+on Ctrl-C does the same when solo is killed or its terminal closes; the command line then
+leaves quietly with 128 + the signal's number.
+
+It is a subclass, not KeyboardInterrupt itself, for one reason: CPython (3.11 at least) marks a
+plain KeyboardInterrupt that escapes code run from a string (``exec``, which ``dataclasses``
+uses while a module is imported) as "unhandled" for the whole process, even when solo catches
+it further up, and then ends the process by SIGINT (status -2) instead of the status solo
+asked for. Only the exact class is marked, so a stop raised as a subclass leaves with 143.
+
+This module is imported before the command line (click, rich) so that the handlers are in
+place as early as possible: a signal that lands before them ends the process by its default
+action, before any of solo's code ran.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+from typing import Any
+
+#: The signals that stop solo the way Ctrl-C does (those this platform has).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+#: The signal that told solo to stop, once one has (kept even when a library turns the
+#: interrupt into one of its own exceptions on the way up).
+told: list[int] = []
+
+
+class Stopped(KeyboardInterrupt):
+    """Solo was told to stop by a signal (not by Ctrl-C)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+
+def _drops_exceptions(frame: FrameType | None) -> bool:
+    """Whether an exception raised in ``frame`` would be printed as "Exception ignored" and
+    lost instead of reaching solo: it runs inside a ``__del__`` or inside the import system's
+    module-lock callback (where a stop during start-up's imports lands now and then)."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__" or (code.co_name == "cb" and code.co_filename.startswith("<frozen importlib")):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _raise_later(signum: int) -> Any:
+    """A trace function that raises :class:`Stopped` at the first call or line run outside
+    a frame that drops exceptions, then is gone (an exception from a trace function ends
+    tracing)."""
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        if _drops_exceptions(frame):
+            return None
+        raise Stopped(signum)
+
+    return trace
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    if signum not in told:
+        told.append(signum)
+    if _drops_exceptions(frame):  # raised here it would be printed and lost: raise it just after
+        trace = _raise_later(signum)
+        outer = frame
+        while outer is not None and _drops_exceptions(outer):
+            outer = outer.f_back
+        if outer is not None:
+            outer.f_trace = trace  # its next line, if it runs one before calling anything
+        sys.settrace(trace)  # else the next call
+        return
+    raise Stopped(signum)
+
+
+def install() -> None:
+    """Make SIGTERM and SIGHUP raise :class:`Stopped` in the main thread (idempotent)."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, _raise_stopped)
