@@ -38,6 +38,7 @@ from solo.adventure.format.effects import EFFECTS
 from solo.adventure.odds import success_chance
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
+from solo.rules.base import PlaytestHints, hook
 
 if TYPE_CHECKING:
     from solo.adventure.model import Choice
@@ -50,7 +51,8 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
     """The offers a system's exact odds take, in the order they are preferred (the ruleset's
     ``odds_play`` hint); a roll whose offers include none of them is kept. A system that gives
     none has odds of the roll as it falls (no rerolls, no blessing dice, no second attempts)."""
-    return tuple(getattr(ruleset, "odds_play", ()))
+    hints = hook(ruleset, PlaytestHints)
+    return tuple(hints.odds_play) if hints is not None else ()
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0

@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
 from solo.errors import SoloError
-from solo.rules.base import Character
+from solo.rules.base import Character, HasConflicts, hook
 from solo.rules.dice import Dice, RollRecord
 
 #: Sides a participant can be on.
@@ -357,14 +357,16 @@ def settles_as(rules: Any, result: str) -> str:
 
 def conflict_rules(ruleset: Any, procedure: str) -> ConflictRules | None:
     """The ruleset's procedure called ``procedure``, or None if the system has no such thing."""
-    table: Mapping[str, Any] = getattr(ruleset, "conflicts", None) or {}
+    own = hook(ruleset, HasConflicts)
+    table: Mapping[str, Any] = own.conflicts if own is not None else {}
     cls = table.get(procedure)
     return None if cls is None else cls(ruleset)
 
 
 def procedures(ruleset: Any) -> tuple[str, ...]:
     """The names of the conflict procedures a ruleset offers."""
-    return tuple(getattr(ruleset, "conflicts", None) or ())
+    own = hook(ruleset, HasConflicts)
+    return tuple(own.conflicts) if own is not None else ()
 
 
 def percent(odds: Fraction | None) -> str:

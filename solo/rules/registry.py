@@ -7,6 +7,9 @@ A third-party package adds a ruleset by declaring, in its ``pyproject.toml``::
 
 The object named there is a :class:`~solo.rules.base.Ruleset` class (instantiated with no
 arguments) or instance. Built-ins are imported lazily so that ``solo --help`` stays fast.
+Every ruleset is checked once, when first asked for (:func:`solo.rules.base.check_ruleset`): a
+missing member or a hook of the wrong kind is one line naming the system, the entry point and
+the member, not a traceback mid-game.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import importlib
 import logging
 from importlib.metadata import entry_points
 
-from solo.rules.base import Ruleset, RulesError
+from solo.rules.base import Ruleset, RulesError, check_ruleset
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +71,14 @@ def get(ruleset_id: str) -> Ruleset:
     if ruleset_id in _loaded:
         return _loaded[ruleset_id]
     if ruleset_id in _registered:
+        source = "registered in code"
         ruleset = _instantiate(_registered[ruleset_id])
     else:
         target = BUILTIN.get(ruleset_id) or _entry_point_targets().get(ruleset_id)
         if target is None:
             known = ", ".join(available())
             raise UnknownRuleset(f"unknown game system {ruleset_id!r} (known: {known})")
+        source = f"built-in {target}" if ruleset_id in BUILTIN else f"entry point {target}"
         module_name, _, attr = target.partition(":")
         try:
             module = importlib.import_module(module_name)
@@ -85,5 +90,6 @@ def get(ruleset_id: str) -> Ruleset:
                 f"game system {ruleset_id!r} is registered as {target!r} but cannot be loaded: {exc}"
             ) from exc
         ruleset = _instantiate(obj)
+    check_ruleset(ruleset, ruleset_id, source)
     _loaded[ruleset_id] = ruleset
     return ruleset
