@@ -496,8 +496,9 @@ class Gains(Protocol):
 class ChecksAwards(Protocol):
     """A system that can say an award is impossible before play (``solo validate``)."""
 
-    def check_award(self, resource: str, amount: Any, character: Character) -> None:
-        """Raise :class:`RulesError` for an award that cannot be given as written."""
+    def check_award(self, resource: str, amount: Any, character: Character | None) -> None:
+        """Raise :class:`RulesError` for an award that cannot be given as written (to
+        ``character``, or to any character of the system when None)."""
 
 
 @runtime_checkable
@@ -651,10 +652,10 @@ class HasStarter(Protocol):
     starter_param: tuple[str, str] | None
 
 
-def hook(ruleset: object, kind: type[_H]) -> _H | None:
+def hook(ruleset: object, kind: Callable[..., _H]) -> _H | None:
     """``ruleset`` as the optional hook ``kind`` (one of the Protocols above), or None when it
     does not have it. The one way callers ask a ruleset for something beyond :class:`Ruleset`."""
-    return ruleset if isinstance(ruleset, kind) else None  # type: ignore[return-value]
+    return ruleset if isinstance(ruleset, kind) else None  # type: ignore[arg-type, return-value]
 
 
 class RulesetError(RulesError):
