@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, TypeVar, runtime_checkable
 
 from solo.errors import SoloError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from solo.rules.house_rules import HouseRule
 
 
 class RulesError(SoloError, ValueError):
@@ -622,7 +625,7 @@ class ItemParams(Protocol):
 
 @runtime_checkable
 class Presents(Protocol):
-    """How a system is shown in lists and examples: its short name and an adventure's starter."""
+    """How players know a system in lists (``solo list``)."""
 
     #: The short name on the catalogue (``GUTS+``); default: :attr:`Ruleset.name`.
     display_name: str
@@ -632,7 +635,7 @@ class Presents(Protocol):
 class HasHouseRules(Protocol):
     """The opt-in house rules an adventure of this system may name (:mod:`solo.rules.house_rules`)."""
 
-    house_rules: tuple[Any, ...]
+    house_rules: tuple["HouseRule", ...]
 
 
 @runtime_checkable
@@ -644,12 +647,19 @@ class DescribesDegrees(Protocol):
 
 
 @runtime_checkable
-class HasStarter(Protocol):
-    """What ``solo new adventure`` writes for this system: a "did it go well?" condition and a
-    check parameter with its easy value (or None)."""
+class StarterCondition(Protocol):
+    """What ``solo new adventure``'s sample check tests to say what a better result does (a
+    condition on a ``roll.*`` measure): a system that reads rolls in degrees gives one."""
 
     starter_condition: str
-    starter_param: tuple[str, str] | None
+
+
+@runtime_checkable
+class StarterParam(Protocol):
+    """The check parameter ``solo new adventure``'s sample check takes, with a middling value
+    (``("target", "average")``)."""
+
+    starter_param: tuple[str, str]
 
 
 def hook(ruleset: object, kind: Callable[..., _H]) -> _H | None:
@@ -713,7 +723,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
-    "starter_condition": ("text", HasStarter), "starter_param": ("pair", HasStarter),
+    "starter_condition": ("text", StarterCondition), "starter_param": ("pair", StarterParam),
 }
 
 

@@ -124,7 +124,7 @@ class CheckerCore:
         for n, name in enumerate(self.adv.house_rules):
             if name in offered:
                 continue
-            known = house_rules.HOUSE_RULES.get(name)
+            known = house_rules.known().get(name)
             if known is not None:
                 hint = f"it is a {known.system} house rule"
             elif offered:

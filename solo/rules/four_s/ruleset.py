@@ -465,6 +465,10 @@ class FourS(RulesetDefaults):
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "FOUR-S: Strength, Skill, Support, Scharisma"
+    #: How players know the system (``solo list``).
+    display_name: ClassVar[str] = "FOUR-S"
+    #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
+    starter_param: ClassVar[tuple[str, str]] = ("goal", "easy")
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     #: Labels a contest (competing roll) can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")
