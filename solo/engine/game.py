@@ -67,7 +67,7 @@ MAX_STATS_SHOWN = 6
 
 
 def _stat_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):  # tiers (four-s): "6/1" for [6, 1, 0, 0, 0, 0]
+    if isinstance(value, (list, tuple)):  # tiers (FOUR-S): "6/1" for [6, 1, 0, 0, 0, 0]
         shown = list(value)
         while len(shown) > 1 and shown[-1] == 0:
             shown.pop()

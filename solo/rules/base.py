@@ -50,7 +50,7 @@ class Character:
 
     ``stats`` maps the system's stat names (qualities, skills, abilities, stats) to ratings; their
     value type is the system's (an int for most, a die size such as ``"d6"`` for
-    humanity-blessed). ``resources`` holds counters a system tracks on the character (XP, EP,
+    Humanity, Blessed). ``resources`` holds counters a system tracks on the character (XP, EP,
     learning experiences, Luck, blessing dice, health...). ``extra`` holds anything else a system
     needs (GAME's notable characteristic, talents, traits; GUTS+ body parts and Essence aura).
     """
@@ -108,7 +108,7 @@ class Odds:
     ``outcomes`` maps label to an exact :class:`~fractions.Fraction`; labels that overlap (for
     example ``success`` beside the finer labels) are allowed, each is its own event.
     ``distributions`` holds named secondary distributions (GAME's ``excess``: value to
-    probability). ``values`` holds scalar facts (humanity-blessed ``expected``). ``truncated``
+    probability). ``values`` holds scalar facts (Humanity, Blessed ``expected``). ``truncated``
     is the probability mass a computation left out (0 when it is exact).
     """
 
@@ -186,7 +186,7 @@ class Ruleset(Protocol):
 
     * ``contest_labels: ClassVar[tuple[str, ...]]``, outcome labels a contest may have beyond
       :attr:`outcome_labels`, worst to best (GAME and FOUR-S: ``failure, draw, success``);
-      default ``()``. Readers use ``getattr(ruleset, "contest_labels", ())``, so it is not a
+      default ``()``. Readers use ``names(ruleset, "contest_labels")``, so it is not a
       member a runtime ``isinstance`` check asks for.
     * ``conflicts: ClassVar[Mapping[str, type]]``, the system's conflict procedures by name
       (``{"fight": GutsFight}``), each a class taking the ruleset and implementing
@@ -662,10 +662,29 @@ class StarterParam(Protocol):
     starter_param: tuple[str, str]
 
 
+@runtime_checkable
+class ShowsExamples(Protocol):
+    """Examples of ``solo odds SYSTEM`` arguments (``"--dice 3 [--modifier -1]"``), for help."""
+
+    cli_examples: tuple[str, ...]
+
+
 def hook(ruleset: object, kind: Callable[..., _H]) -> _H | None:
     """``ruleset`` as the optional hook ``kind`` (one of the Protocols above), or None when it
     does not have it. The one way callers ask a ruleset for something beyond :class:`Ruleset`."""
-    return ruleset if isinstance(ruleset, kind) else None  # type: ignore[arg-type, return-value]
+    members = _MEMBERS.get(kind)
+    if members is None:
+        return ruleset if isinstance(ruleset, kind) else None  # type: ignore[arg-type, return-value]
+    # A member set to None is a hook left out (a subclass may switch off its parent's).
+    return ruleset if all(getattr(ruleset, m, None) is not None for m in members) else None  # type: ignore[return-value]
+
+
+def names(ruleset: object, member: str) -> tuple[str, ...]:
+    """A hook that is a tuple of names (``contest_labels``, ``npc_params``...; ``kind`` "names"
+    in :data:`OPTIONAL`), or ``()`` when the ruleset leaves it out."""
+    if OPTIONAL[member][0] != "names":
+        raise KeyError(f"{member!r} is not a hook of names")
+    return tuple(getattr(ruleset, member, None) or ())
 
 
 class RulesetError(RulesError):
@@ -723,6 +742,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
+    "cli_examples": ("names", ShowsExamples),
     "starter_condition": ("text", StarterCondition), "starter_param": ("pair", StarterParam),
 }
 
@@ -744,3 +764,9 @@ def check_ruleset(ruleset: object, ruleset_id: str, source: str) -> None:
         what, ok = _KINDS[kind]
         if not ok(value):
             raise RulesetError(f"{where}: member {name!r} must be {what} (got {type(value).__name__})")
+
+
+#: Each hook's members (the table above, by Protocol), for :func:`hook`.
+_MEMBERS: dict[object, tuple[str, ...]] = {}
+for _name, (_, _protocol) in OPTIONAL.items():
+    _MEMBERS[_protocol] = _MEMBERS.get(_protocol, ()) + (_name,)

@@ -2,7 +2,7 @@
 
 A *conflict* is the richest procedure of a game system: GUTS+ rounds with initiative and body
 parts, GAME's damage dice and fatigue, Loose and Fuzzy's Advantage Points, Humanity, Blessed's
-number-line Endeavors, four-s's phases and shared enemy pool. An adventure scene declares one
+number-line Endeavors, FOUR-S's phases and shared enemy pool. An adventure scene declares one
 (``conflict:`` in the format); the engine runs it until it ends, asking the player one decision
 at a time and playing every other participant by a documented, seeded behaviour.
 
@@ -17,7 +17,7 @@ pure state machine over JSON-ready data:
 * :meth:`ConflictRules.act` carries out the player's action and everything the other side does
   until the player must decide again or the conflict ends;
 * :meth:`ConflictRules.conclude` applies the aftermath once a result is known (experience for
-  defeated foes, healing after a four-s fight...).
+  defeated foes, healing after a FOUR-S fight...).
 
 Participants arrive as :class:`Fighter` values holding live :class:`~solo.rules.base.Character`
 objects. A procedure changes them in place (fatigue, injuries, wounds); the engine stores every

@@ -7,6 +7,14 @@ A third-party package adds a ruleset by declaring, in its ``pyproject.toml``::
 
 The object named there is a :class:`~solo.rules.base.Ruleset` class (instantiated with no
 arguments) or instance. Built-ins are imported lazily so that ``solo --help`` stays fast.
+
+:data:`BUILTIN` is the one place outside ``solo/rules/<system>/`` that names the five systems, on
+purpose rather than as solo's own entry points: the built-ins must be there in a source checkout
+or a frozen build with no ``*.dist-info`` (entry points exist only once pip wrote the metadata,
+so an editable install made before they were declared would lose every system), their order is
+the order shown everywhere (``available()``, the first one is ``solo new pack``'s default), and
+finding them costs no scan of the installed distributions. Everything else about a system is
+asked of its ruleset (:mod:`solo.rules.base`, the optional hooks).
 Every ruleset is checked once, when first asked for (:func:`solo.rules.base.check_ruleset`): a
 missing member or a hook of the wrong kind is one line naming the system, the entry point and
 the member, not a traceback mid-game.

@@ -29,27 +29,27 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("add", "`add: {name: n}`", "add to counters (n may be negative)"),
     Effect("tick", "`tick: clock` or `tick: {clock: n}`", "fill clock segments (a negative n empties some)"),
     Effect("give", "`give: item`",
-           "add an item (an id or a list of ids); guts-plus leaves behind an item the character has no "
+           "add an item (an id or a list of ids); GUTS+ leaves behind an item the character has no "
            "room for (see Items)", rewards=True),
     Effect("take", "`take: item`", "remove an item (an id or a list of ids)"),
     Effect("complete", "`complete: objective`", "complete an objective and give its award", rewards=True),
     Effect("award", "`award: {xp: 5}`", "give resources (see Awards below)", rewards=True),
     Effect("condition", "`condition: name`",
-           "put a condition on the character (one it already has changes nothing); in guts-plus `condition: strained` on a character already "
+           "put a condition on the character (one it already has changes nothing); in GUTS+ `condition: strained` on a character already "
            "strained is, by the book, 1 injury to the head that protection does not stop (the condition "
            "stays on once)"),
     Effect("clear", "`clear: name`", "remove a condition from the character"),
-    Effect("injury", "`injury: part` or `injury: {part: head, count: 1}`", "injure a body part (guts-plus)"),
+    Effect("injury", "`injury: part` or `injury: {part: head, count: 1}`", "injure a body part (GUTS+)"),
     Effect("heal", "`heal: part` or `heal: {part: head, count: 1}`",
-           "take injuries off a body part (guts-plus; `heal: all` heals every part); a character whose body "
+           "take injuries off a body part (GUTS+; `heal: all` heals every part); a character whose body "
            "no longer keeps them unconscious wakes"),
     Effect("rest", "`rest: {hours: n, days: n, weeks: n}`",
            "the character rests that long (any of the three, added up); the system gives back what rest "
-           "gives back (game: every exertion FP after an hour, one wound FP per full week of rest; "
-           "guts-plus: injuries heal one at a time at the book's resting rate, a part with one injury in "
+           "gives back (GAME: every exertion FP after an hour, one wound FP per full week of rest; "
+           "GUTS+: injuries heal one at a time at the book's resting rate, a part with one injury in "
            "12 hours, a part with two back to one in 60 hours, the part needing least time first and the "
            "head first among equals, hours short of the next injury kept for the next rest). Only a "
-           "system with rules for rest takes it (game, guts-plus)"),
+           "system with rules for rest takes it (GAME, GUTS+)"),
     Effect("advance", "`advance: key` or `advance: [keys]`",
            "buy or take advances at the system's price, as `solo character advance --buy KEY` does; one "
            "the rules refuse at that moment (too little experience) is skipped with a note"),

@@ -76,6 +76,8 @@ class Game(RulesetDefaults):
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "Guilddom Adventures Made Easy (GAME)"
     #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--skill 3 --difficulty hard",)
     display_name: ClassVar[str] = "GAME"
     #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
     starter_param: ClassVar[tuple[str, str]] = ("difficulty", "easy")

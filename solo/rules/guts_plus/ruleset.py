@@ -154,6 +154,8 @@ class GutsPlus(RulesetDefaults):
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "GUTS+"
     #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--dice 3 [--modifier -1]", "--contest 4:3")
     display_name: ClassVar[str] = "GUTS+"
     #: What the sample check tests to say what a better result does (the degrees below).
     starter_condition: ClassVar[str] = "roll.impact == 2"

@@ -42,6 +42,8 @@ class HumanityBlessed(RulesetDefaults):
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "Humanity, Blessed"
     #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--die d8 [--spark] --target 8",)
     display_name: ClassVar[str] = "Humanity, Blessed"
     #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
     starter_param: ClassVar[tuple[str, str]] = ("target", "easy")

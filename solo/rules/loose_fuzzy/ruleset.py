@@ -103,6 +103,8 @@ class LooseFuzzy(RulesetDefaults):
 
     id: ClassVar[str] = SYSTEM
     #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--dice 3 --target 11",)
     display_name: ClassVar[str] = "Loose and Fuzzy"
     #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
     starter_param: ClassVar[tuple[str, str]] = ("target", "average")
