@@ -34,7 +34,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.format.branches import FAILURE
-from solo.adventure.format.effects import EFFECTS
+from solo.adventure.format.effects import EFFECTS, walk
 from solo.adventure.odds import success_chance
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
@@ -83,16 +83,8 @@ def playable_keys(offered: "ChoicesOffered") -> list[str]:
 
 
 def _rewarding(effects: Any) -> bool:
-    for effect in effects or ():
-        if not isinstance(effect, Mapping):
-            continue
-        for name, value in effect.items():
-            if name in REWARD_EFFECTS:
-                return True
-            if name == "if" and isinstance(value, Mapping):
-                if _rewarding(value.get("then")) or _rewarding(value.get("else")):
-                    return True
-    return False
+    """Whether any effect, nested ones included (as the format nests them), gives something."""
+    return any(name in REWARD_EFFECTS for name, _ in walk(effects))
 
 
 def is_rewarding(choice: "Choice") -> bool:
