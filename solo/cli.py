@@ -502,13 +502,12 @@ class SystemOption(click.Option):
         self.what, self.first_by_default = what, first_by_default
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        record = super().get_help_record(ctx)
-        if record is None:
-            return None
         known = registry.available()
         if self.first_by_default:
-            return record[0], f"{self.what}.  [default: {known[0]}]"
-        return record[0], f"{self.what} ({', '.join(known)})."
+            self.help, self.default, self.show_default = f"{self.what}.", known[0], True
+        else:
+            self.help = f"{self.what} ({', '.join(known)})."
+        return super().get_help_record(ctx)
 
     def get_default(self, ctx: click.Context, call: bool = True):  # type: ignore[override]
         if self.first_by_default and call:

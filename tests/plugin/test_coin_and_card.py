@@ -109,6 +109,11 @@ def test_new_adventure_and_character_creation_read_the_ruleset(tmp_path):
     assert "target: 4" in text  # its starter check parameter
     assert 'when: "roll.margin >= 2"' in text  # its degree condition
     assert solo(tmp_path, "validate", "gate.yaml").stdout.strip() == "0 errors, 0 warnings in 1 file"
+    helped = " ".join(solo(tmp_path, "new", "adventure", "--help").stdout.split())
+    assert "(guts-plus, game, loose-fuzzy, humanity- blessed, four-s, coin-and-card)" in helped
+    examples = solo(tmp_path, "odds", "--help").stdout
+    assert "solo odds coin-and-card --rating 1 --target 5" in examples  # its cli_examples
+
 
 
 def test_full_screen_plays_to_an_ending(tmp_path):

@@ -114,3 +114,24 @@ def test_callers_ask_through_hook_not_getattr() -> None:
                 if match.group(1) in declared:
                     found.append(f"{path.relative_to(SOLO.parent)}:{n}: {match.group(1)}")
     assert found == []
+
+
+def test_generic_places_ask_the_ruleset(coin, scratch_id) -> None:
+    """solo list's system name, the validator's degree words, house rules and the starter's
+    check read the ruleset's hooks, for a plugin as for a built-in."""
+    from solo.adventure.catalog_view import system_name
+    from solo.adventure.degree_checks import degrees
+    from solo.publish.starter import starter_text
+    from solo.rules import house_rules
+
+    registry.register(scratch_id, coin)
+    assert system_name(scratch_id) == "Coin & Card"
+    assert system_name("no-such-system") == "no-such-system"
+    assert system_name("four-s") == "FOUR-S"
+    assert degrees(registry.get(scratch_id)) == (("partial",), ("margin",))
+    assert degrees(registry.get("four-s")) is None
+    assert house_rules.for_system(scratch_id) == []
+    assert [r.name for r in house_rules.for_system("loose-fuzzy")] == ["stance-rolls"]
+    assert [r.system for r in house_rules.lookup(["harm-escalates", "nope"])] == ["humanity-blessed"]
+    text = starter_text(scratch_id, "gate", "Gate")
+    assert "          target: 4\n" in text and 'when: "roll.margin >= 2"' in text

@@ -82,6 +82,7 @@ class CoinAndCard(RulesetDefaults):
     creation_extra: ClassVar[tuple[str, ...]] = ("motto",)
     custom_stats: ClassVar[bool] = False
     odds_play: ClassVar[tuple[str, ...]] = ()
+    cli_examples: ClassVar[tuple[str, ...]] = ("--rating 1 --target 5",)
     degree_words: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (("partial",), ("margin",))
     starter_condition: ClassVar[str] = "roll.margin >= 2"
     starter_param: ClassVar[tuple[str, str]] = ("target", "4")
