@@ -17,17 +17,11 @@ __all__ = ["catalog_lines", "system_name"]
 
 
 def system_name(system: str) -> str:
-    """The name players know a game system by: the ruleset's ``display_name``, else its
-    ``name``; an id no ruleset answers to, as it is."""
+    """The name players know a game system by (the ruleset's ``display_name``, through
+    :func:`solo.rules.registry.display_name`); an id no ruleset answers to, as it is."""
     from solo.rules import registry
-    from solo.rules.base import Presents, RulesError, hook
 
-    try:
-        ruleset = registry.get(system)
-    except RulesError:
-        return system
-    own = hook(ruleset, Presents)
-    return own.display_name if own is not None else ruleset.name
+    return registry.display_name(system)
 
 
 def catalog_lines(entries: Sequence[Mapping[str, Any]], *, width: int = 80) -> Iterator[str]:

@@ -13,8 +13,9 @@ purpose rather than as solo's own entry points: the built-ins must be there in a
 or a frozen build with no ``*.dist-info`` (entry points exist only once pip wrote the metadata,
 so an editable install made before they were declared would lose every system), their order is
 the order shown everywhere (``available()``, the first one is ``solo new pack``'s default), and
-finding them costs no scan of the installed distributions. Everything else about a system is
-asked of its ruleset (:mod:`solo.rules.base`, the optional hooks).
+finding them costs no scan of the installed distributions. :data:`BUILTIN_NAMES` is the same
+exception for speed: the names ``solo list`` shows, held equal to the rulesets' own by a test.
+Everything else about a system is asked of its ruleset (:mod:`solo.rules.base`, the hooks).
 Every ruleset is checked once, when first asked for (:func:`solo.rules.base.check_ruleset`): a
 missing member or a hook of the wrong kind is one line naming the system, the entry point and
 the member, not a traceback mid-game.
@@ -38,6 +39,16 @@ BUILTIN: dict[str, str] = {
     "loose-fuzzy": "solo.rules.loose_fuzzy:LooseFuzzy",
     "humanity-blessed": "solo.rules.humanity_blessed:HumanityBlessed",
     "four-s": "solo.rules.four_s:FourS",
+}
+
+#: What players call each built-in (its ruleset's ``display_name``, which a test holds equal), so
+#: that ``solo list`` names the systems of its adventures without importing five rulesets.
+BUILTIN_NAMES: dict[str, str] = {
+    "guts-plus": "GUTS+",
+    "game": "GAME",
+    "loose-fuzzy": "Loose and Fuzzy",
+    "humanity-blessed": "Humanity, Blessed",
+    "four-s": "FOUR-S",
 }
 
 _loaded: dict[str, Ruleset] = {}
@@ -68,6 +79,21 @@ def available() -> list[str]:
     """All ruleset ids: built-ins first, then registered and entry-point ones, sorted."""
     extra = set(_registered) | set(_entry_point_targets())
     return list(BUILTIN) + sorted(extra - set(BUILTIN))
+
+
+def display_name(ruleset_id: str) -> str:
+    """The name players know a system by: a built-in's from :data:`BUILTIN_NAMES` (no import),
+    any other ruleset's ``display_name`` hook, else its ``name``; an unknown id as it is."""
+    from solo.rules.base import Presents, hook
+
+    if ruleset_id in BUILTIN_NAMES and ruleset_id not in _registered:
+        return BUILTIN_NAMES[ruleset_id]
+    try:
+        ruleset = get(ruleset_id)
+    except RulesError:
+        return ruleset_id
+    own = hook(ruleset, Presents)
+    return own.display_name if own is not None else ruleset.name
 
 
 def _instantiate(obj: object) -> Ruleset:

@@ -135,3 +135,12 @@ def test_generic_places_ask_the_ruleset(coin, scratch_id) -> None:
     assert [r.system for r in house_rules.lookup(["harm-escalates", "nope"])] == ["humanity-blessed"]
     text = starter_text(scratch_id, "gate", "Gate")
     assert "          target: 4\n" in text and 'when: "roll.margin >= 2"' in text
+
+
+def test_builtin_names_listed_without_import_are_the_rulesets_own() -> None:
+    from solo.rules.base import Presents
+
+    for system, shown in registry.BUILTIN_NAMES.items():
+        own = hook(registry.get(system), Presents)
+        assert own is not None and own.display_name == shown, system
+    assert set(registry.BUILTIN_NAMES) == set(registry.BUILTIN)
