@@ -476,8 +476,43 @@ def _ruleset(system: str):
 
 
 def _system_help(ruleset) -> str:
-    options = getattr(ruleset, "cli_options", {}) or {}
-    return "\n".join(f"  --{name:<14} {text}" for name, text in options.items())
+    return "\n".join(f"  --{name:<14} {text}" for name, text in ruleset.cli_options.items())
+
+
+def _examples(command: str) -> list[str]:
+    """``solo odds SYSTEM ...`` lines, from each registered ruleset's ``cli_examples``."""
+    from solo.rules.base import RulesError, ShowsExamples, hook
+
+    lines = []
+    for system in registry.available():
+        try:
+            own = hook(registry.get(system), ShowsExamples)
+        except RulesError:
+            continue
+        lines += [f"solo {command} {system} {example}" for example in (own.cli_examples if own else ())]
+    return lines
+
+
+class SystemOption(click.Option):
+    """``--system``: its help lists the registered game systems (read only when help is shown),
+    and a missing value may default to the first of them."""
+
+    def __init__(self, *args, what: str = "The game system", first_by_default: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.what, self.first_by_default = what, first_by_default
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        known = registry.available()
+        if self.first_by_default:
+            self.help, self.default, self.show_default = f"{self.what}.", known[0], True
+        else:
+            self.help = f"{self.what} ({', '.join(known)})."
+        return super().get_help_record(ctx)
+
+    def get_default(self, ctx: click.Context, call: bool = True):  # type: ignore[override]
+        if self.first_by_default and call:
+            return registry.available()[0]
+        return super().get_default(ctx, call=call)
 
 
 class SystemCommand(click.Command):
@@ -498,9 +533,14 @@ class SystemCommand(click.Command):
             with formatter.section("Systems"):
                 formatter.write_text(f"{', '.join(registry.available())} "
                                      f"(solo {self.name} SYSTEM --help lists a system's options)")
+            examples = _examples(str(self.name))[: None if self.name == "odds" else 1]
+            if examples:
+                with formatter.section("Examples"):
+                    for line in examples:
+                        formatter.write_text(line)
             return
         ruleset = registry.get(system)
-        options = getattr(ruleset, "cli_options", {}) or {}
+        options = ruleset.cli_options
         with formatter.section(f"Options for {system}"):
             formatter.write_dl([(f"--{name}", text) for name, text in options.items()])
 
@@ -510,15 +550,7 @@ class SystemCommand(click.Command):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def odds(ctx: click.Context, system: str, as_json: bool) -> None:
-    """Exact odds of a check or contest in SYSTEM (options depend on the system).
-
-    \b
-    solo odds game --skill 3 --difficulty hard
-    solo odds guts-plus --dice 3 [--modifier -1]     solo odds guts-plus --contest 4:3
-    solo odds loose-fuzzy --dice 3 --target 11
-    solo odds humanity-blessed --die d8 [--spark] --target 8
-    solo odds four-s --bonus 2 --goal 7
-    """
+    """Exact odds of a check or contest in SYSTEM (options depend on the system)."""
     from solo.rules.base import RulesError
 
     ruleset = _ruleset(system)
@@ -545,7 +577,7 @@ def roll(ctx: click.Context, system: str, seed: int | None, as_json: bool) -> No
 
     \b
     solo roll 2d6+1              any dice: NdS, with an optional +M or -M
-    solo roll guts-plus --dice 3 a check by a system's rules
+    solo roll SYSTEM ...         a check by a system's rules (examples below)
     """
     from solo.rules.base import RulesError
     from solo.rules.dice import Dice
@@ -703,7 +735,7 @@ def new() -> None:
 
 @new.command(name="adventure")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--system", "system_id", required=True, help="The game system (guts-plus, game, loose-fuzzy, humanity-blessed, four-s).")
+@click.option("--system", "system_id", cls=SystemOption, required=True, help="The game system.")
 @click.option("--force", is_flag=True, help="Replace the file if it exists.")
 def new_adventure(file: str, system_id: str, force: bool) -> None:
     """Write a starting adventure FILE for a game system: it validates and plays as written."""
@@ -719,7 +751,8 @@ def new_adventure(file: str, system_id: str, force: bool) -> None:
 @new.command(name="pack")
 @click.argument("name")
 @click.option("--dir", "parent", default=".", type=click.Path(file_okay=False), help="Where to create the pack's folder.")
-@click.option("--system", "system_id", default="guts-plus", show_default=True, help="The game system of the sample adventure.")
+@click.option("--system", "system_id", cls=SystemOption, first_by_default=True, what="The game system of the sample adventure",
+              help="The game system of the sample adventure.")
 def new_pack(name: str, parent: str, system_id: str) -> None:
     """Create adventure pack NAME: a Python project (pyproject, sample adventure, test) that `pip wheel` builds."""
     from solo.publish.pack_scaffold import scaffold_pack
@@ -747,7 +780,7 @@ def _characters(save_dir: str | None):
 
 
 @character.command(name="new")
-@click.option("--system", "system_id", required=True, help="The game system (guts-plus, game, ...).")
+@click.option("--system", "system_id", cls=SystemOption, required=True, help="The game system.")
 @click.option("--name", help="The character's name.")
 @click.option("--from", "from_file", type=click.Path(dir_okay=False, exists=True), help="Read the character from a YAML/JSON file.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help=SAVE_DIR_HELP)

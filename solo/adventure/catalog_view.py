@@ -15,18 +15,13 @@ from solo.rules import house_rules
 
 __all__ = ["catalog_lines", "system_name"]
 
-_SYSTEM_NAMES = {
-    "guts-plus": "GUTS+",
-    "game": "GAME",
-    "loose-fuzzy": "Loose and Fuzzy",
-    "humanity-blessed": "Humanity, Blessed",
-    "four-s": "FOUR-S",
-}
-
 
 def system_name(system: str) -> str:
-    """The name players know a game system by (a plugin's id as it is)."""
-    return _SYSTEM_NAMES.get(system, system)
+    """The name players know a game system by (the ruleset's ``display_name``, through
+    :func:`solo.rules.registry.display_name`); an id no ruleset answers to, as it is."""
+    from solo.rules import registry
+
+    return registry.display_name(system)
 
 
 def catalog_lines(entries: Sequence[Mapping[str, Any]], *, width: int = 80) -> Iterator[str]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from solo.adventure import model
 from solo.adventure.format import branches
 from solo.adventure.scene_graph import branch_gotos
-from solo.rules.base import Character, RulesError
+from solo.rules.base import Character, CreationDefaults, RulesError, hook
 from solo.rules.conflict import (
     ALLY,
     ENEMY,
@@ -187,11 +187,11 @@ def _player_sides(checker: "ExpressionChecks") -> list[Character | None]:
     pregens: list[Character | None] = [character for _, character in checker.pregens if character is not None]
     if pregens:
         return pregens
-    defaults = getattr(checker.ruleset, "creation_defaults", None)
+    defaults = hook(checker.ruleset, CreationDefaults)
     if defaults is None:
         return [None]
     try:
-        stats = defaults()
+        stats = defaults.creation_defaults()
         character = Character(name="Player", system=checker.adv.system, stats=dict(stats))
         return [checker.ruleset.prepare_character(character)]
     except (RulesError, TypeError, ValueError, KeyError, AttributeError):

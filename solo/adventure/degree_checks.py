@@ -1,7 +1,8 @@
 """`solo validate`'s warning for results that never pay off: a file whose system reads a roll in
 degrees (GUTS+ positive and negative impact, Loose and Fuzzy criticals and costly successes,
 Humanity, Blessed outcome sizes, GAME excess) but which never writes what a better or worse
-result does. The screen then promises "something extra" that never comes.
+result does. The screen then promises "something extra" that never comes. Which keys and
+measures say a degree is the ruleset's ``degree_words`` (:class:`solo.rules.base.DescribesDegrees`).
 
 The warning names the file's first check, counts its checks, and says which branch keys or
 ``roll.*`` measures would answer it. One branch or one ``roll.<measure>`` read anywhere in the
@@ -13,28 +14,31 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["DEGREE_CODES", "DEGREES", "check_degrees"]
+from solo.rules.base import DescribesDegrees, hook
+
+__all__ = ["DEGREE_CODES", "check_degrees", "degrees"]
 
 DEGREE_CODES: dict[str, str] = {
     "degrees-never-written": "the system reads rolls in degrees and the file never says what a better or worse result does",
 }
 
-#: system id -> (branch keys that write a degree, roll measures that read one)
-DEGREES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "guts-plus": (("positive-impact", "negative-impact"), ("impact",)),
-    "loose-fuzzy": (("critical-success", "critical-failure", "costly-success"), ("critical",)),
-    "humanity-blessed": (("very-minor", "minor", "medium", "major", "very-major", "maximum"), ("size",)),
-    "game": ((), ("excess",)),
-}
+
+def degrees(ruleset: object) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(branch keys that write a degree, roll measures that read one): the ruleset's
+    ``degree_words``; None for a system that does not read rolls in degrees."""
+    own = hook(ruleset, DescribesDegrees)
+    return own.degree_words if own is not None else None
 
 
 def check_degrees(validator: Any) -> None:
     """Warn once when the file has checks in a system with degrees and writes none of them."""
     adv = validator.adv
-    degrees = DEGREES.get(adv.system)
-    if degrees is None:
+    if validator.ruleset is None:
         return
-    keys, measures = degrees
+    read = degrees(validator.ruleset)
+    if read is None:
+        return
+    keys, measures = read
     checks = [(choice, scene) for scene in adv.scenes.values() for choice in scene.choices
               if choice.check is not None]
     if not checks:

@@ -31,7 +31,7 @@ from solo.adventure.odds import percent, spec_label, success_chance
 from solo.adventure.scene_graph import branch_gotos, effect_gotos, tables_reached
 from solo.errors import SoloError
 from solo.rules import registry
-from solo.rules.base import Character, RulesError
+from solo.rules.base import Character, RulesError, names
 
 __all__ = ["GraphError", "Edge", "edges", "to_dot", "to_mermaid"]
 
@@ -162,7 +162,7 @@ class _Builder:
         """The outcomes of the system that have no branch here (and so take the choice's goto)."""
         labels = list(getattr(self.ruleset, "outcome_labels", ()) or GENERIC_OUTCOMES)
         if spec.kind == "contest":
-            labels += [x for x in getattr(self.ruleset, "contest_labels", ()) or () if x not in labels]
+            labels += [x for x in names(self.ruleset, "contest_labels") if x not in labels]
         return [label for label in labels if _branch_for(spec, label, self.ruleset) is None]
 
     def build(self) -> list[Edge]:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.adventure.model import Adventure, CheckSpec
-from solo.rules.base import Character, Odds, Ruleset
+from solo.rules.base import Character, Odds, Ruleset, names
 
 CACHE_SIZE = 4096
 _cache: OrderedDict[Any, Odds] = OrderedDict()
@@ -89,7 +89,7 @@ def check_params(adventure: Adventure, ruleset: Ruleset, spec: CheckSpec) -> dic
     if spec.assist and spec.assist in adventure.npcs:
         helper = adventure.npcs[spec.assist]
         params["helper"] = ruleset.prepare_character(helper.character(adventure.system))
-    for name in getattr(ruleset, "npc_params", ()):
+    for name in names(ruleset, "npc_params"):
         if params.get(name):
             params[name] = adventure.npc_characters(params[name], ruleset.prepare_character)
     return params

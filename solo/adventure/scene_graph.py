@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
+from solo.adventure.format.effects import BY_NAME, walk
 from solo.adventure._gc import gc_paused
 
 if TYPE_CHECKING:
@@ -53,29 +54,18 @@ _CACHE = "_scene_graph"
 
 
 def effect_gotos(effects: Any) -> Iterator[str]:
-    """Every scene id named by a ``goto`` inside a list of effects (``if`` branches included)."""
-    for effect in effects or ():
-        if not isinstance(effect, Mapping):
-            continue
-        for name, value in effect.items():
-            if name == "goto" and isinstance(value, str):
-                yield value
-            elif name == "if" and isinstance(value, Mapping):
-                yield from effect_gotos(value.get("then"))
-                yield from effect_gotos(value.get("else"))
+    """Every scene id named by a ``goto`` inside a list of effects (nested effects included, as
+    the format registry nests them: :func:`solo.adventure.format.effects.walk`)."""
+    for name, value in walk(effects):
+        if name == "goto" and isinstance(value, str):
+            yield value
 
 
 def effect_tables(effects: Any) -> Iterator[str]:
-    """Every table id a list of effects rolls directly (``if`` branches included)."""
-    for effect in effects or ():
-        if not isinstance(effect, Mapping):
-            continue
-        for name, value in effect.items():
-            if name == "table" and isinstance(value, str):
-                yield value
-            elif name == "if" and isinstance(value, Mapping):
-                yield from effect_tables(value.get("then"))
-                yield from effect_tables(value.get("else"))
+    """Every table id a list of effects rolls directly (nested effects included)."""
+    for name, value in walk(effects):
+        if name == "table" and isinstance(value, str):
+            yield value
 
 
 def branch_gotos(branch: "Branch") -> Iterator[str]:
@@ -191,7 +181,7 @@ def forced_goto(scene: "Scene") -> str | None:
         for name, value in effect.items():
             if name == "goto" and isinstance(value, str):
                 dest = value
-            elif name in ("if", "table", "tick", "add", "set"):
+            elif name in BY_NAME and BY_NAME[name].may_move:
                 dest = None  # it may move elsewhere (a goto inside, a row, a filled clock)
     return dest
 

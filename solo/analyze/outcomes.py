@@ -34,7 +34,7 @@ from solo.adventure.format.branches import check_branch_key
 from solo.adventure.model import Adventure, CheckSpec, Table
 from solo.adventure.odds import check_params, fingerprint, opponent_of, spec_odds
 from solo.playtest.policies import odds_play
-from solo.rules.base import Character, Ruleset
+from solo.rules.base import Character, Ruleset, names
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
 
@@ -61,7 +61,7 @@ def label_shares(ruleset: Ruleset, odds: Any, kind: str) -> dict[str, Fraction]:
     """Each result label's own probability (see the module docstring); they add up to 1."""
     labels = list(ruleset.outcome_labels)
     if kind == "contest":
-        labels += [x for x in getattr(ruleset, "contest_labels", ()) if x not in labels]
+        labels += [x for x in names(ruleset, "contest_labels") if x not in labels]
     shares: dict[str, Fraction] = {}
     for label in labels:
         value = odds.outcomes.get(f"plain-{label}", odds.outcomes.get(label))

@@ -15,7 +15,7 @@ from solo.engine import events as ev
 from solo.engine.budget import MAX_CONDITIONS
 from solo.engine.failure import mark_effect
 from solo.errors import SoloError
-from solo.rules.base import RulesError
+from solo.rules.base import Carries, Heals, Injures, Rests, RulesError, TakesConditions, hook
 
 if TYPE_CHECKING:
     from solo.engine.context import PlayContext
@@ -111,13 +111,13 @@ class EffectRunner:
     def _give(self, value: Any) -> None:
         character = self.context.character
         adventure = self.context.adventure
-        carrying = getattr(self.context.ruleset, "carrying", None)  # a system that counts items
+        counts = hook(self.context.ruleset, Carries)  # a system that counts items
         for item in self._items(value):
             if item in character.items:
                 continue
-            if carrying is not None:
+            if counts is not None:
                 rules = {iid: known.rules for iid, known in adventure.items.items()}
-                reason = carrying(character, rules, item)
+                reason = counts.carrying(character, rules, item)
                 if reason:
                     self.events.append(ev.ItemRefused(item, adventure.item_name(item), reason))
                     continue
@@ -147,13 +147,13 @@ class EffectRunner:
         ``take_condition`` answers lines, not None: GUTS+ strained twice) puts it on itself; a
         condition already held is otherwise not added again (and never counts toward the cap)."""
         character = self.context.character
-        takes = getattr(self.context.ruleset, "take_condition", None)
+        takes = hook(self.context.ruleset, TakesConditions)
         for name in self._items(value):
             had = name in character.conditions
             if not had and len(character.conditions) >= MAX_CONDITIONS:
                 raise EffectError(f"condition: {character.name} already has {MAX_CONDITIONS} conditions, "
                                   "the most a character can carry")
-            lines = takes(character, name) if takes is not None else None
+            lines = takes.take_condition(character, name) if takes is not None else None
             if lines is None:  # no rule of the system acts on it: it is on, once
                 if not had:
                     character.conditions.append(name)
@@ -171,19 +171,19 @@ class EffectRunner:
 
     def _injury(self, value: Any) -> None:
         part, count = (value, 1) if isinstance(value, str) else (value["part"], value.get("count", 1))
-        injure = getattr(self.context.ruleset, "injure", None)
+        injure = hook(self.context.ruleset, Injures)
         if injure is None:
             raise EffectError(f"injury: the {self.context.ruleset.id} system has no body parts")
         items = {iid: item.rules for iid, item in self.context.adventure.items.items()}
-        for line in injure(self.context.character, str(part), int(count), items=items) or ():
+        for line in injure.injure(self.context.character, str(part), int(count), items=items) or ():
             self.events.append(ev.RulesNote(line))
 
     def _heal(self, value: Any) -> None:
         part, count = (value, 1) if isinstance(value, str) else (value["part"], value.get("count", 1))
-        heal = getattr(self.context.ruleset, "heal", None)
+        heal = hook(self.context.ruleset, Heals)
         if heal is None:
             raise EffectError(f"heal: the {self.context.ruleset.id} system has no body parts")
-        for line in heal(self.context.character, str(part), int(count)) or ():
+        for line in heal.heal(self.context.character, str(part), int(count)) or ():
             self.events.append(ev.RulesNote(line))
 
     def _advance(self, value: Any) -> None:
@@ -204,12 +204,12 @@ class EffectRunner:
             self.events.append(ev.RulesNote(f"advance {key}" + (f": {', '.join(changed)}" if changed else "")))
 
     def _rest(self, value: Mapping[str, Any]) -> None:
-        rest = getattr(self.context.ruleset, "rest", None)
+        rest = hook(self.context.ruleset, Rests)
         if rest is None:
             raise EffectError(f"rest: the {self.context.ruleset.id} system has no rules for resting")
         hours = int(value.get("hours", 0)) + HOURS_PER_DAY * (
             int(value.get("days", 0)) + DAYS_PER_WEEK * int(value.get("weeks", 0)))
-        for line in rest(self.context.character, hours) or ():
+        for line in rest.rest(self.context.character, hours) or ():
             self.events.append(ev.RulesNote(line))
 
     def _table(self, value: Any) -> None:

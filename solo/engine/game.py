@@ -29,7 +29,10 @@ from solo.engine.scene_machine import SceneMachine
 from solo.engine.state import GameState, Pending
 from solo.errors import SoloError
 from solo.rules import registry
-from solo.rules.base import Character, Offer, RulesError
+from solo.rules.base import (
+    Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
+    StartsAdventures, hook,
+)
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
 from solo.rules.values import find_key
@@ -65,7 +68,7 @@ MAX_STATS_SHOWN = 6
 
 
 def _stat_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):  # tiers (four-s): "6/1" for [6, 1, 0, 0, 0, 0]
+    if isinstance(value, (list, tuple)):  # tiers (FOUR-S): "6/1" for [6, 1, 0, 0, 0, 0]
         shown = list(value)
         while len(shown) > 1 and shown[-1] == 0:
             shown.pop()
@@ -265,12 +268,12 @@ class Game:
         """An answer typed to a roll's typed offer, read by the ruleset, as an option whose key
         reads back to itself (so the choice log replays); None if it is no such answer."""
         pending = self.state.pending
-        read = getattr(self.ruleset, "read_offer", None)
+        read = hook(self.ruleset, ReadsOffers)
         if pending is None or pending.kind != "roll" or read is None or not text:
             return None
         record = RollRecord.from_dict(pending.data["record"])
         try:
-            key = read(record, self.character, text)
+            key = read.read_offer(record, self.character, text)
         except RulesError as exc:
             raise InvalidDecision(str(exc)) from exc
         return None if key is None else ev.Option(key, text, key)
@@ -286,12 +289,12 @@ class Game:
         character = self.ruleset.prepare_character(character)
         self.ruleset.validate_character(character)
         self.state.character = character
-        gain = getattr(self.ruleset, "start_adventure", None)
+        gain = hook(self.ruleset, StartsAdventures)
         events: list[ev.Event] = [
             ev.CharacterChosen(character.id, character.name, dict(character.stats), list(character.items))
         ]
         if gain is not None:
-            events += [ev.RulesNote(line) for line in gain(self.dice, character) or ()]
+            events += [ev.RulesNote(line) for line in gain.start_adventure(self.dice, character) or ()]
         return events
 
     def _choose_character(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
@@ -382,10 +385,10 @@ class Game:
 
     def incapacitated(self) -> str | None:
         """Why the rules say the character cannot act (``"unconscious"``, ``"0 FP"``), or None."""
-        check = getattr(self.ruleset, "incapacitated", None)
+        check = hook(self.ruleset, Incapacitates)
         if check is None or self.state.character is None:
             return None
-        return check(self.state.character) or None
+        return check.incapacitated(self.state.character) or None
 
     def _taken_out(self, runner: EffectRunner) -> bool:
         """Run the adventure's ``defeated`` branch when the character has just been taken out.
@@ -722,10 +725,10 @@ class Game:
             params, branches = self._params(spec), frozenset(spec.outcomes)
         except (EngineError, RulesError, LookupError, ValueError, TypeError):
             return ""
-        known = getattr(self.ruleset, "offer_odds", None)  # a plug-in ruleset may not have it
+        known = hook(self.ruleset, KnowsOfferOdds)  # a plug-in ruleset may not have it
 
         def after_taking(offer: str | None) -> dict[str, Any] | None:
-            exact = known(record, who, offer) if known is not None and offer is not None else WALK
+            exact = known.offer_odds(record, who, offer) if known is not None and offer is not None else WALK
             if exact is None:
                 return None
             if isinstance(exact, str):  # WALK: walk the dice the offer draws
@@ -780,11 +783,11 @@ class Game:
         """Give a resource. An amount per name (GUTS+ ``learning: {thought: 1}``) is for the
         ruleset's ``gain`` hook to carry out; a number it leaves alone is added here."""
         character = self.character
-        gain = getattr(self.ruleset, "gain", None)
+        gain = hook(self.ruleset, Gains)
         before = character.resources.get(resource, 0)
         if not isinstance(amount, Mapping):
             amount = int(amount)
-        lines = gain(self.dice, character, resource, amount) if gain is not None else None
+        lines = gain.gain(self.dice, character, resource, amount) if gain is not None else None
         if lines is None:
             if isinstance(amount, Mapping):
                 raise EffectError(f"award: {resource} takes a whole number in {self.ruleset.id}")
@@ -882,8 +885,8 @@ class Game:
 
         def trait(name: str) -> bool:
             character = game.state.character
-            has_trait = getattr(game.ruleset, "has_trait", None)
-            return character is not None and has_trait is not None and bool(has_trait(character, name))
+            traits = hook(game.ruleset, HasTraits)
+            return character is not None and traits is not None and bool(traits.has_trait(character, name))
 
         return {
             "has": has,
@@ -959,7 +962,7 @@ class _Variables(Mapping[str, Any]):
             field = name[5:]
             if field in ROLL_FIELDS:
                 return state.last_roll.get(field, ROLL_FIELDS[field])
-            if field in getattr(self._game.ruleset, "measure_names", ()):
+            if field in _measures(self._game.ruleset):
                 return state.last_roll.get(field, 0)
             raise KeyError(name)
         if name == "turn":
@@ -1010,7 +1013,7 @@ class _Variables(Mapping[str, Any]):
         if state.character is not None:
             names.update(dict.fromkeys(["character.name", "character.id"]))
         names.update(dict.fromkeys(f"roll.{field}" for field in ROLL_FIELDS))
-        names.update(dict.fromkeys(f"roll.{field}" for field in getattr(self._game.ruleset, "measure_names", ())))
+        names.update(dict.fromkeys(f"roll.{field}" for field in _measures(self._game.ruleset)))
         return iter(names)
 
     def __len__(self) -> int:
@@ -1019,6 +1022,12 @@ class _Variables(Mapping[str, Any]):
 
 _SPECIAL = SPECIAL_NAMES
 _ABSENT = object()
+
+
+def _measures(ruleset: object) -> tuple[str, ...]:
+    """The measures a ruleset's roll records carry (``roll.<name>``); none when it names none."""
+    own = hook(ruleset, HasMeasures)
+    return tuple(own.measure_names) if own is not None else ()
 
 
 def _lookup(stats: Mapping[str, Any], name: Any) -> Any:

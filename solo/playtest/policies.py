@@ -34,10 +34,11 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.format.branches import FAILURE
-from solo.adventure.format.effects import EFFECTS
+from solo.adventure.format.effects import EFFECTS, walk
 from solo.adventure.odds import success_chance
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
+from solo.rules.base import PlaytestHints, hook
 
 if TYPE_CHECKING:
     from solo.adventure.model import Choice
@@ -50,7 +51,8 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
     """The offers a system's exact odds take, in the order they are preferred (the ruleset's
     ``odds_play`` hint); a roll whose offers include none of them is kept. A system that gives
     none has odds of the roll as it falls (no rerolls, no blessing dice, no second attempts)."""
-    return tuple(getattr(ruleset, "odds_play", ()))
+    hints = hook(ruleset, PlaytestHints)
+    return tuple(hints.odds_play) if hints is not None else ()
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
@@ -81,16 +83,8 @@ def playable_keys(offered: "ChoicesOffered") -> list[str]:
 
 
 def _rewarding(effects: Any) -> bool:
-    for effect in effects or ():
-        if not isinstance(effect, Mapping):
-            continue
-        for name, value in effect.items():
-            if name in REWARD_EFFECTS:
-                return True
-            if name == "if" and isinstance(value, Mapping):
-                if _rewarding(value.get("then")) or _rewarding(value.get("else")):
-                    return True
-    return False
+    """Whether any effect, nested ones included (as the format nests them), gives something."""
+    return any(name in REWARD_EFFECTS for name, _ in walk(effects))
 
 
 def is_rewarding(choice: "Choice") -> bool:

@@ -87,8 +87,13 @@ is one adventure; its file name is the id players type (`solo play {sample}`).
 """
 
 
-def scaffold_pack(name: str, parent: str | Path = ".", *, system: str = "guts-plus") -> Path:
-    """Create the pack ``name`` in a new folder under ``parent``; never writes into an existing one."""
+def scaffold_pack(name: str, parent: str | Path = ".", *, system: str | None = None) -> Path:
+    """Create the pack ``name`` in a new folder under ``parent``; never writes into an existing one.
+    Its sample adventure is of ``system``, by default the first registered (the first built-in)."""
+    if system is None:
+        from solo.rules import registry
+
+        system = registry.available()[0]
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", name):
         raise StarterError(f"{name!r} is not a pack name: letters, digits, '.', '-' and '_', starting with a letter")
     pack = slug(name)

@@ -2,8 +2,9 @@
 
 The file is small and complete: the schema header, one pregenerated character built by the
 system's own creation rules (:func:`solo.rules.creation.draft`, so it is legal by construction),
-a check with that system's difficulty parameter, an objective and two endings. It validates and
-plays as written; the author edits it from there.
+a check with that system's difficulty parameter (its ``starter_param``), a line for a better
+result where the system reads rolls in degrees (its ``starter_condition``), an objective and two
+endings. It validates and plays as written; the author edits it from there.
 """
 
 from __future__ import annotations
@@ -15,23 +16,6 @@ from typing import Any
 
 from solo.errors import SoloError
 
-# The check parameter each built-in system's checks take, and a middling value for it.
-#: Where a system reads a roll in degrees, the starter says what the better result does (the
-#: validator warns a file that never does): a condition on the roll's measure, in the success.
-_DEGREE_CONDITION = {
-    "guts-plus": "roll.impact == 2",
-    "game": "roll.excess >= 2",
-    "loose-fuzzy": 'roll.critical == "success"',
-    "humanity-blessed": 'roll.size == "major" or roll.size == "very-major" or roll.size == "maximum"',
-}
-
-_CHECK_PARAMETER = {
-    "guts-plus": None,
-    "game": ("difficulty", "easy"),
-    "loose-fuzzy": ("target", "average"),
-    "humanity-blessed": ("target", "easy"),
-    "four-s": ("goal", "easy"),
-}
 
 
 class StarterError(SoloError, ValueError):
@@ -75,12 +59,18 @@ def check_stat(system: str, stats: dict[str, Any]) -> str:
 
 def starter_text(system: str, adventure_id: str, title: str) -> str:
     """The text of a starting adventure for ``system``."""
+    from solo.rules import registry
+    from solo.rules.base import StarterCondition, StarterParam, hook
+
+    ruleset = registry.get(system)
     character = pregen(system)
     stat = check_stat(system, character["stats"])
-    parameter = _CHECK_PARAMETER.get(system)
+    own_param = hook(ruleset, StarterParam)
+    parameter = own_param.starter_param if own_param is not None else None
     parameter_line = f"\n          {parameter[0]}: {parameter[1]}" if parameter else ""
     extra_lines = "".join(f"\n    {key}: {_flow(value)}" for key, value in character.items() if key != "stats")
-    condition = _DEGREE_CONDITION.get(system)
+    own_condition = hook(ruleset, StarterCondition)
+    condition = own_condition.starter_condition if own_condition is not None else None
     degree_lines = f"""
               effects:
                 - if:

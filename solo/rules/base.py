@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, TypeVar, runtime_checkable
 
 from solo.errors import SoloError
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from solo.rules.house_rules import HouseRule
 
 
 class RulesError(SoloError, ValueError):
@@ -46,7 +50,7 @@ class Character:
 
     ``stats`` maps the system's stat names (qualities, skills, abilities, stats) to ratings; their
     value type is the system's (an int for most, a die size such as ``"d6"`` for
-    humanity-blessed). ``resources`` holds counters a system tracks on the character (XP, EP,
+    Humanity, Blessed). ``resources`` holds counters a system tracks on the character (XP, EP,
     learning experiences, Luck, blessing dice, health...). ``extra`` holds anything else a system
     needs (GAME's notable characteristic, talents, traits; GUTS+ body parts and Essence aura).
     """
@@ -104,7 +108,7 @@ class Odds:
     ``outcomes`` maps label to an exact :class:`~fractions.Fraction`; labels that overlap (for
     example ``success`` beside the finer labels) are allowed, each is its own event.
     ``distributions`` holds named secondary distributions (GAME's ``excess``: value to
-    probability). ``values`` holds scalar facts (humanity-blessed ``expected``). ``truncated``
+    probability). ``values`` holds scalar facts (Humanity, Blessed ``expected``). ``truncated``
     is the probability mass a computation left out (0 when it is exact).
     """
 
@@ -182,7 +186,7 @@ class Ruleset(Protocol):
 
     * ``contest_labels: ClassVar[tuple[str, ...]]``, outcome labels a contest may have beyond
       :attr:`outcome_labels`, worst to best (GAME and FOUR-S: ``failure, draw, success``);
-      default ``()``. Readers use ``getattr(ruleset, "contest_labels", ())``, so it is not a
+      default ``()``. Readers use ``names(ruleset, "contest_labels")``, so it is not a
       member a runtime ``isinstance`` check asks for.
     * ``conflicts: ClassVar[Mapping[str, type]]``, the system's conflict procedures by name
       (``{"fight": GutsFight}``), each a class taking the ruleset and implementing
@@ -397,6 +401,375 @@ class RulesetDefaults:
     def end_of_adventure(self, character: Character) -> list[str]:
         """Everything carries over to the next adventure."""
         return []
+
+
+# -- optional hooks ----------------------------------------------------------------------------
+#
+# Everything the engine, the front ends, the validator, the playtest bot and ``solo analyze`` may
+# ask a ruleset beyond :class:`Ruleset` is one small Protocol here. A ruleset has a hook or it does
+# not; callers ask through :func:`hook`, which hands back the ruleset typed as the hook (or None),
+# never through ``getattr`` with a name typed again at each call. :func:`check_ruleset` checks a
+# ruleset when it is registered: a missing required member or a hook of the wrong kind is one line
+# naming the ruleset, where it came from and the member.
+
+_H = TypeVar("_H")
+
+
+@runtime_checkable
+class Carries(Protocol):
+    """A system that counts what a character carries (GUTS+ encumbrance)."""
+
+    def carrying(self, character: Character, items: Mapping[str, Any], adding: str | None = None) -> str | None:
+        """Why the character cannot carry ``items`` (ids to their ``rules:``) with ``adding`` too, or None."""
+
+
+@runtime_checkable
+class TakesConditions(Protocol):
+    """A system whose rules act when a condition is put on a character (GUTS+ strained twice)."""
+
+    def take_condition(self, character: Character, name: str) -> list[str] | None:
+        """Put ``name`` on the character by the rules and return lines saying so; None: not a rule's."""
+
+
+@runtime_checkable
+class Injures(Protocol):
+    """A system with body parts that take injuries (the ``injury`` effect)."""
+
+    def injure(self, character: Character, part: str, count: int, *, items: Mapping[str, Any]) -> list[str] | None:
+        """Injure ``part`` ``count`` times; lines saying what the rules did."""
+
+
+@runtime_checkable
+class Heals(Protocol):
+    """A system whose injuries come off by an effect (the ``heal`` effect)."""
+
+    def heal(self, character: Character, part: str, count: int) -> list[str] | None:
+        """Take ``count`` injuries off ``part`` (``all``: every part); lines saying so."""
+
+
+@runtime_checkable
+class Rests(Protocol):
+    """A system with rules for rest (the ``rest`` effect)."""
+
+    def rest(self, character: Character, hours: int) -> list[str] | None:
+        """Rest ``hours``; lines saying what came back."""
+
+
+@runtime_checkable
+class StartsAdventures(Protocol):
+    """A system that gives something when an adventure begins (a pool refilled, Luck rolled)."""
+
+    def start_adventure(self, dice: Dice, character: Character) -> list[str] | None:
+        """Carry it out on the chosen character; lines saying so."""
+
+
+@runtime_checkable
+class Incapacitates(Protocol):
+    """A system that says when a character can no longer act (the ``defeated`` branch)."""
+
+    def incapacitated(self, character: Character) -> str | None:
+        """Why the character cannot act (``"unconscious"``), or None."""
+
+
+@runtime_checkable
+class ReadsOffers(Protocol):
+    """A system whose offers are answered by typing a value (a ``typed`` :class:`Offer`)."""
+
+    def read_offer(self, record: RollRecord, character: Character, text: str) -> str | None:
+        """The offer key for what the player typed, or None when it is no such answer."""
+
+
+@runtime_checkable
+class KnowsOfferOdds(Protocol):
+    """A system that knows the odds after an offer cheaply (see :meth:`RulesetDefaults.offer_odds`)."""
+
+    def offer_odds(self, record: RollRecord, character: Character, key: str) -> "Odds | str | None":
+        """Exact odds once ``key`` is taken, None to show no figure, :data:`WALK` to walk the dice."""
+
+
+@runtime_checkable
+class Gains(Protocol):
+    """A system that carries out awards itself (an amount per name, a pool with a cap)."""
+
+    def gain(self, dice: Dice, character: Character, resource: str, amount: Any) -> list[str] | None:
+        """Give the award and return lines; None leaves it to the engine (whole numbers added)."""
+
+
+@runtime_checkable
+class ChecksAwards(Protocol):
+    """A system that can say an award is impossible before play (``solo validate``)."""
+
+    def check_award(self, resource: str, amount: Any, character: Character | None) -> None:
+        """Raise :class:`RulesError` for an award that cannot be given as written (to
+        ``character``, or to any character of the system when None)."""
+
+
+@runtime_checkable
+class HasTraits(Protocol):
+    """A system whose characters have traits an adventure may test (``trait("name")``)."""
+
+    #: The trait names the validator accepts in ``trait(...)``.
+    trait_names: tuple[str, ...]
+
+    def has_trait(self, character: Character, name: str) -> bool:
+        """Whether the character has the trait."""
+
+
+@runtime_checkable
+class WordsSteps(Protocol):
+    """A system whose roll records carry step codes it words (:mod:`solo.rules.reasons`)."""
+
+    def step_words(self, step: Mapping[str, Any]) -> "str | list[str] | None":
+        """The line(s) one step reads as; None: shown as its code and values."""
+
+
+@runtime_checkable
+class HasVocabulary(Protocol):
+    """A system's words for players: names, outcome words, ``:help`` terms, rules pages, roll
+    readings (a :class:`solo.rules.vocabulary.Vocabulary`)."""
+
+    vocabulary: Vocabulary
+
+
+@runtime_checkable
+class CreationRules(Protocol):
+    """The creation rules in a few lines, shown while a character is made."""
+
+    creation_rules: str
+
+
+@runtime_checkable
+class CreationExtra(Protocol):
+    """Extra fields a new character fills in (GAME's notable characteristic...)."""
+
+    creation_extra: tuple[str, ...]
+
+
+@runtime_checkable
+class CreationDefaults(Protocol):
+    """The starting stats of a new character of a system without a draft class of its own."""
+
+    def creation_defaults(self) -> Mapping[str, Any]:
+        """Stat name to starting rating."""
+
+
+@runtime_checkable
+class HasDraft(Protocol):
+    """A system with its own step-by-step character creation (a :class:`solo.rules.creation.Draft`)."""
+
+    draft_class: type
+
+
+@runtime_checkable
+class AllowsCustomStats(Protocol):
+    """Whether a new character may add stats of its own (default: yes)."""
+
+    custom_stats: bool
+
+
+@runtime_checkable
+class PlaytestHints(Protocol):
+    """How the playtest bot plays this system's offers for exact odds (preferred first)."""
+
+    odds_play: tuple[str, ...]
+
+
+@runtime_checkable
+class HasConflicts(Protocol):
+    """A system with conflict procedures (:mod:`solo.rules.conflict`), by name."""
+
+    conflicts: Mapping[str, Any]
+
+
+@runtime_checkable
+class HasMeasures(Protocol):
+    """A system whose roll records carry measures (``roll.<name>`` in expressions)."""
+
+    measure_names: tuple[str, ...]
+
+
+@runtime_checkable
+class HasSizeLabels(Protocol):
+    """A system that names extra branch keys by a roll's size (``measures["size"]``)."""
+
+    size_labels: tuple[str, ...]
+
+
+@runtime_checkable
+class HasContestLabels(Protocol):
+    """A system whose contests have outcomes beyond its checks' (``draw``), worst to best."""
+
+    contest_labels: tuple[str, ...]
+
+
+@runtime_checkable
+class NamesParams(Protocol):
+    """A system that declares the check parameters it reads (for "did you mean" hints)."""
+
+    check_params: tuple[str, ...]
+
+
+@runtime_checkable
+class PeopleParams(Protocol):
+    """Check parameters whose values name NPCs (Humanity, Blessed ``group_with``)."""
+
+    npc_params: tuple[str, ...]
+
+
+@runtime_checkable
+class ItemParams(Protocol):
+    """Check parameters whose values are item ids, which the validator checks."""
+
+    item_params: tuple[str, ...]
+
+
+@runtime_checkable
+class Presents(Protocol):
+    """How players know a system in lists (``solo list``)."""
+
+    #: The short name on the catalogue (``GUTS+``); default: :attr:`Ruleset.name`.
+    display_name: str
+
+
+@runtime_checkable
+class HasHouseRules(Protocol):
+    """The opt-in house rules an adventure of this system may name (:mod:`solo.rules.house_rules`)."""
+
+    house_rules: tuple["HouseRule", ...]
+
+
+@runtime_checkable
+class DescribesDegrees(Protocol):
+    """The branch keys and ``roll.<name>`` measures that tell how well a roll went."""
+
+    #: (branch keys that say a degree, measures that say one).
+    degree_words: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+@runtime_checkable
+class StarterCondition(Protocol):
+    """What ``solo new adventure``'s sample check tests to say what a better result does (a
+    condition on a ``roll.*`` measure): a system that reads rolls in degrees gives one."""
+
+    starter_condition: str
+
+
+@runtime_checkable
+class StarterParam(Protocol):
+    """The check parameter ``solo new adventure``'s sample check takes, with a middling value
+    (``("target", "average")``)."""
+
+    starter_param: tuple[str, str]
+
+
+@runtime_checkable
+class ShowsExamples(Protocol):
+    """Examples of ``solo odds SYSTEM`` arguments (``"--dice 3 [--modifier -1]"``), for help."""
+
+    cli_examples: tuple[str, ...]
+
+
+def hook(ruleset: object, kind: Callable[..., _H]) -> _H | None:
+    """``ruleset`` as the optional hook ``kind`` (one of the Protocols above), or None when it
+    does not have it. The one way callers ask a ruleset for something beyond :class:`Ruleset`."""
+    members = _MEMBERS.get(kind)
+    if members is None:
+        return ruleset if isinstance(ruleset, kind) else None  # type: ignore[arg-type, return-value]
+    # A member set to None is a hook left out (a subclass may switch off its parent's).
+    return ruleset if all(getattr(ruleset, m, None) is not None for m in members) else None  # type: ignore[return-value]
+
+
+def names(ruleset: object, member: str) -> tuple[str, ...]:
+    """A hook that is a tuple of names (``contest_labels``, ``npc_params``...; ``kind`` "names"
+    in :data:`OPTIONAL`), or ``()`` when the ruleset leaves it out."""
+    if OPTIONAL[member][0] != "names":
+        raise KeyError(f"{member!r} is not a hook of names")
+    return tuple(getattr(ruleset, member, None) or ())
+
+
+class RulesetError(RulesError):
+    """A ruleset cannot be used: a required member is missing or a hook is of the wrong kind."""
+
+
+def _names(value: object) -> bool:
+    return isinstance(value, (tuple, list, frozenset)) and all(isinstance(v, str) for v in value)
+
+
+def _method(value: object) -> bool:
+    return callable(value)
+
+
+_KINDS: dict[str, tuple[str, Callable[[object], bool]]] = {
+    "method": ("a method", _method),
+    "names": ("a tuple of strings", _names),
+    "text": ("a string", lambda v: isinstance(v, str)),
+    "flag": ("True or False", lambda v: isinstance(v, bool)),
+    "mapping": ("a mapping", lambda v: isinstance(v, Mapping)),
+    "class": ("a class", lambda v: isinstance(v, type)),
+    "pair": ("a (name, value) pair", lambda v: _names(v) and len(v) == 2),  # type: ignore[arg-type]
+    "degrees": ("a pair of tuples of strings", lambda v: isinstance(v, tuple) and len(v) == 2
+                and all(_names(part) for part in v)),
+    "words": ("a solo.rules.vocabulary.Vocabulary", lambda v: isinstance(v, Vocabulary)),
+    "rules": ("a tuple of house rules (name, title, text)", lambda v: isinstance(v, (tuple, list))
+              and all(isinstance(getattr(r, "name", None), str) for r in v)),
+}
+
+#: Members every ruleset has, and the kind each must be.
+REQUIRED: dict[str, str] = {
+    "id": "text", "name": "text", "outcome_labels": "names", "stat_names": "names",
+    "cli_options": "mapping",
+    **{name: "method" for name in (
+        "validate_character", "prepare_character", "parse_check", "check", "contest", "offers",
+        "apply_offer", "alternatives", "take_alternative", "settle", "is_success", "check_odds",
+        "contest_odds", "odds_for_args", "roll_for_args", "experience", "advancement", "advance",
+        "end_of_adventure")},
+}
+
+#: Optional hooks: member name -> (kind, the Protocol that declares it).
+OPTIONAL: dict[str, tuple[str, type]] = {
+    "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
+    "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests),
+    "start_adventure": ("method", StartsAdventures), "incapacitated": ("method", Incapacitates),
+    "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
+    "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
+    "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
+    "step_words": ("method", WordsSteps), "vocabulary": ("words", HasVocabulary),
+    "creation_rules": ("text", CreationRules), "creation_extra": ("names", CreationExtra),
+    "creation_defaults": ("method", CreationDefaults), "draft_class": ("class", HasDraft),
+    "custom_stats": ("flag", AllowsCustomStats), "odds_play": ("names", PlaytestHints),
+    "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
+    "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
+    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
+    "item_params": ("names", ItemParams), "display_name": ("text", Presents),
+    "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
+    "cli_examples": ("names", ShowsExamples),
+    "starter_condition": ("text", StarterCondition), "starter_param": ("pair", StarterParam),
+}
+
+
+def check_ruleset(ruleset: object, ruleset_id: str, source: str) -> None:
+    """Raise :class:`RulesetError` (one line: the ruleset, ``source`` and the member) when a
+    required member is missing or any member is not of its kind (a ``rest`` that is a number)."""
+    where = f"game system {ruleset_id!r} ({source})"
+    for name, kind in REQUIRED.items():
+        if not hasattr(ruleset, name):
+            raise RulesetError(f"{where}: missing member {name!r} ({_KINDS[kind][0]})")
+    members = dict(REQUIRED) | {name: kind for name, (kind, _) in OPTIONAL.items()}
+    for name, kind in members.items():
+        if not hasattr(ruleset, name):
+            continue
+        value = getattr(ruleset, name)
+        if value is None and name in OPTIONAL:
+            continue  # a hook set to None is a hook left out
+        what, ok = _KINDS[kind]
+        if not ok(value):
+            raise RulesetError(f"{where}: member {name!r} must be {what} (got {type(value).__name__})")
+
+
+#: Each hook's members (the table above, by Protocol), for :func:`hook`.
+_MEMBERS: dict[object, tuple[str, ...]] = {}
+for _name, (_, _protocol) in OPTIONAL.items():
+    _MEMBERS[_protocol] = _MEMBERS.get(_protocol, ()) + (_name,)
 
 
 # -- outcome classes for the analyzer (owned by the analysis; see solo/analyze/classes.py) -------

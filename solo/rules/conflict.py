@@ -2,7 +2,7 @@
 
 A *conflict* is the richest procedure of a game system: GUTS+ rounds with initiative and body
 parts, GAME's damage dice and fatigue, Loose and Fuzzy's Advantage Points, Humanity, Blessed's
-number-line Endeavors, four-s's phases and shared enemy pool. An adventure scene declares one
+number-line Endeavors, FOUR-S's phases and shared enemy pool. An adventure scene declares one
 (``conflict:`` in the format); the engine runs it until it ends, asking the player one decision
 at a time and playing every other participant by a documented, seeded behaviour.
 
@@ -17,7 +17,7 @@ pure state machine over JSON-ready data:
 * :meth:`ConflictRules.act` carries out the player's action and everything the other side does
   until the player must decide again or the conflict ends;
 * :meth:`ConflictRules.conclude` applies the aftermath once a result is known (experience for
-  defeated foes, healing after a four-s fight...).
+  defeated foes, healing after a FOUR-S fight...).
 
 Participants arrive as :class:`Fighter` values holding live :class:`~solo.rules.base.Character`
 objects. A procedure changes them in place (fatigue, injuries, wounds); the engine stores every
@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
 from solo.errors import SoloError
-from solo.rules.base import Character
+from solo.rules.base import Character, HasConflicts, hook
 from solo.rules.dice import Dice, RollRecord
 
 #: Sides a participant can be on.
@@ -357,14 +357,16 @@ def settles_as(rules: Any, result: str) -> str:
 
 def conflict_rules(ruleset: Any, procedure: str) -> ConflictRules | None:
     """The ruleset's procedure called ``procedure``, or None if the system has no such thing."""
-    table: Mapping[str, Any] = getattr(ruleset, "conflicts", None) or {}
+    own = hook(ruleset, HasConflicts)
+    table: Mapping[str, Any] = own.conflicts if own is not None else {}
     cls = table.get(procedure)
     return None if cls is None else cls(ruleset)
 
 
 def procedures(ruleset: Any) -> tuple[str, ...]:
     """The names of the conflict procedures a ruleset offers."""
-    return tuple(getattr(ruleset, "conflicts", None) or ())
+    own = hook(ruleset, HasConflicts)
+    return tuple(own.conflicts) if own is not None else ()
 
 
 def percent(odds: Fraction | None) -> str:

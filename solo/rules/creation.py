@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
 
-from solo.rules.base import Character, Ruleset, RulesError
+from solo.rules.base import (
+    AllowsCustomStats, Character, CreationDefaults, CreationExtra, CreationRules, HasDraft, Ruleset, RulesError, hook,
+)
 
 
 class CreationError(RulesError):
@@ -216,23 +218,25 @@ class GenericDraft(Draft):
     own_range = (0, 6)
 
     def start(self) -> None:
-        defaults = getattr(self.ruleset, "creation_defaults", None)
-        self.stats = dict(defaults() if callable(defaults) else {})
+        defaults = hook(self.ruleset, CreationDefaults)
+        self.stats = dict(defaults.creation_defaults() if defaults is not None else {})
         for stat in self.ruleset.stat_names:
             self.stats.setdefault(stat, 1)
-        for extra in getattr(self.ruleset, "creation_extra", ()) or ():
+        for extra in _extra(self.ruleset):
             self.extra.setdefault(extra, "")
-        self.own_word = "stat" if getattr(self.ruleset, "custom_stats", True) else ""
+        custom = hook(self.ruleset, AllowsCustomStats)
+        self.own_word = "stat" if custom is None or custom.custom_stats else ""
 
     @property
     def rules(self) -> str:  # type: ignore[override]
-        return str(getattr(self.ruleset, "creation_rules", "") or "")
+        own = hook(self.ruleset, CreationRules)
+        return own.creation_rules if own is not None else ""
 
     def fields(self) -> list[Field]:
         own = set(self.own())
         fields = [Field(n, key, _shown(value), "", "Your own" if key in own else "Stats", own=key in own)
                   for n, (key, value) in enumerate(self.stats.items(), start=1)]
-        for extra in getattr(self.ruleset, "creation_extra", ()) or ():
+        for extra in _extra(self.ruleset):
             fields.append(Field(len(fields) + 1, extra, _shown(self.extra.get(extra, "")), "", "Choices"))
         return fields
 
@@ -241,6 +245,11 @@ class GenericDraft(Draft):
             self.extra[field.label] = _value(text)
         else:
             self.stats[field.label] = _value(text)
+
+
+def _extra(ruleset: object) -> tuple[str, ...]:
+    own = hook(ruleset, CreationExtra)
+    return tuple(own.creation_extra) if own is not None else ()
 
 
 def _value(text: str) -> Any:
@@ -258,5 +267,6 @@ def _shown(value: Any) -> str:
 
 def draft(ruleset: Ruleset, name: str) -> Draft:
     """A legal starting character of ``ruleset``'s system, ready to be changed field by field."""
-    cls = getattr(ruleset, "draft_class", None)
+    own = hook(ruleset, HasDraft)
+    cls = own.draft_class if own is not None else None
     return (cls if isinstance(cls, type) and issubclass(cls, Draft) else GenericDraft)(ruleset, name)

@@ -2,9 +2,10 @@
 
 The book's rule is always the default. Where the project once played a rule of its own (because
 the book leaves a gap a GM fills at the table), that rule lives on only as a named option an
-adventure opts into with a top-level ``house_rules: [name, ...]`` list. This module owns the
-names, the system each belongs to and the plain words shown on the adventure's card, on the
-rules page and in the docs. It does no I/O.
+adventure opts into with a top-level ``house_rules: [name, ...]`` list. Each ruleset owns its
+own (its ``house_rules`` hook, :class:`solo.rules.base.HasHouseRules`, kept in its package); this
+module owns the type and gathers them: by system for the rules page and ``solo validate``, by
+name for the adventure's card. It does no I/O.
 """
 
 from __future__ import annotations
@@ -12,10 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-__all__ = ["HouseRule", "HOUSE_RULES", "for_system", "lookup", "HARM_ESCALATES", "STANCE_ROLLS"]
-
-HARM_ESCALATES = "harm-escalates"
-STANCE_ROLLS = "stance-rolls"
+__all__ = ["HouseRule", "for_system", "known", "lookup"]
 
 
 @dataclass(frozen=True)
@@ -28,36 +26,31 @@ class HouseRule:
     text: str
 
 
-HOUSE_RULES: dict[str, HouseRule] = {
-    rule.name: rule
-    for rule in (
-        HouseRule(
-            HARM_ESCALATES,
-            "humanity-blessed",
-            "Harm escalates",
-            "A blow on a fighter who is already wounded leaves a wound one degree worse than the "
-            "worst they bear (two light blows make a pain, a third a weakness), and a weakness puts "
-            "them down: three blows that land end anyone's fight. By the book each blow leaves only "
-            "the wound its size gives, and only a major blow or worse puts a fighter down.",
-        ),
-        HouseRule(
-            STANCE_ROLLS,
-            "loose-fuzzy",
-            "Stances move the roll",
-            "Besides its Defense Total change, a stance moves the fighter's own roll the other way: "
-            "offensive +1, all-out attack +2, defensive -1, all-out defence -2. By the book a stance "
-            "changes only the Defense Total (and what all-out fighters may spend).",
-        ),
-    )
-}
-
-
 def for_system(system: str) -> list[HouseRule]:
-    """The house rules an adventure of ``system`` may name, in a stable order."""
-    return [rule for rule in HOUSE_RULES.values() if rule.system == system]
+    """The house rules an adventure of ``system`` may name, in a stable order (none for an
+    unknown system or one that offers none)."""
+    from solo.rules import registry
+    from solo.rules.base import HasHouseRules, RulesError, hook
+
+    try:
+        own = hook(registry.get(system), HasHouseRules)
+    except RulesError:
+        return []
+    return list(own.house_rules) if own is not None else []
+
+
+def known() -> dict[str, HouseRule]:
+    """Every registered system's house rules by name."""
+    from solo.rules import registry
+
+    return {rule.name: rule for system in registry.available() for rule in for_system(system)}
 
 
 def lookup(names: Iterable[str]) -> list[HouseRule]:
     """The known house rules among ``names``, in the order given (unknown names are skipped:
     the validator reports them)."""
-    return [HOUSE_RULES[name] for name in names if name in HOUSE_RULES]
+    names = list(names)
+    if not names:
+        return []
+    table = known()
+    return [table[name] for name in names if name in table]

@@ -54,13 +54,14 @@ def step_text(step: Any, words: Words | None = None) -> list[str]:
 def words_for(system: str) -> Words | None:
     """The step words of a registered ruleset, or None (an unknown system: codes shown bare)."""
     from solo.rules import registry
-    from solo.rules.base import RulesError
+    from solo.rules.base import RulesError, WordsSteps, hook
 
     try:
         ruleset = registry.get(system)
     except RulesError:  # an unknown ruleset: its records are still shown, as codes
         return None
-    return getattr(ruleset, "step_words", None)
+    words = hook(ruleset, WordsSteps)
+    return None if words is None else words.step_words
 
 
 def step_lines(record: Any) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo.rules import house_rules, registry
+from solo.rules.base import names
 from solo.rules.conflict import conflict_rules, procedures
 from solo.rules.vocabulary import for_system
 
@@ -44,11 +45,11 @@ def page(system: str) -> str:
         out += ["## Rules", ""]
         out += _table(("rule", "how the engine plays it", "book"),
                       [(r.title, r.text, r.source) for r in words.rules.values()])
-    options = getattr(ruleset, "cli_options", None) or {}
+    options = ruleset.cli_options
     if options:
         out += ["## What a roll reads (`solo odds` options)", ""]
         out += _table(("option", "meaning"), [(f"--{k}", v) for k, v in options.items()])
-    params = getattr(ruleset, "check_params", ()) or ()
+    params = names(ruleset, "check_params")
     if params:
         out += ["## Check and contest parameters in an adventure file", "",
                 ", ".join(f"`{p}`" for p in params), ""]

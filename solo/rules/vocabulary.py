@@ -118,14 +118,14 @@ COMMON_RESOURCES = {
 def for_system(system: str) -> Vocabulary:
     """The vocabulary the ruleset ``system`` gives; one without (or an unknown id) gets an empty one."""
     from solo.rules import registry
-    from solo.rules.base import RulesError
+    from solo.rules.base import HasVocabulary, RulesError, hook
 
     try:
         ruleset = registry.get(system)
     except RulesError:
         return Vocabulary(system=system, book=system)
-    vocab = getattr(ruleset, "vocabulary", None)
-    return vocab if isinstance(vocab, Vocabulary) else Vocabulary(system=system, book=ruleset.name)
+    own = hook(ruleset, HasVocabulary)
+    return own.vocabulary if own is not None else Vocabulary(system=system, book=ruleset.name)
 
 
 def resource_label(system: str, key: str) -> str | None:

@@ -18,7 +18,7 @@ SUCCESS = "success"
 FAILURE = "failure"
 #: Outcome labels every system understands: each catches the labels the system counts as such.
 GENERIC_OUTCOMES: tuple[str, ...] = (SUCCESS, FAILURE)
-#: A contest neither side won (game, four-s): no generic branch catches it.
+#: A contest neither side won (GAME, FOUR-S): no generic branch catches it.
 DRAW = "draw"
 
 B = TypeVar("B")

@@ -19,7 +19,7 @@ from solo.adventure.problems import Problem
 from solo.adventure.validate.codes import Path_
 from solo.adventure.validate.names import _at_path, _did_you_mean
 from solo.adventure.validate.usage_checks import UsageChecks
-from solo.rules.base import RulesError
+from solo.rules.base import Carries, RulesError, hook
 
 
 class Checker(UsageChecks):
@@ -121,9 +121,9 @@ class Checker(UsageChecks):
                 self.error("illegal-character", ("characters", n),
                            f"character {person.id!r}: the {self.adv.system} rules cannot read it ({exc})")
                 continue
-            carrying = getattr(self.ruleset, "carrying", None)  # a system that counts items
-            reason = carrying(character, {i: item.rules for i, item in self.adv.items.items()}) \
-                if carrying is not None else None
+            counts = hook(self.ruleset, Carries)  # a system that counts items
+            reason = counts.carrying(character, {i: item.rules for i, item in self.adv.items.items()}) \
+                if counts is not None else None
             if reason:
                 self.error("illegal-character", ("characters", n, "items"), f"character {person.id!r}: {reason}",
                            "mark what the character wears with rules: {worn: true} on the item, or carry less",

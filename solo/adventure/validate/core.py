@@ -20,7 +20,7 @@ from solo.adventure.validate.names import _did_you_mean, _names_with_halves, _no
 from solo.adventure.validate.positions import _At
 from solo.adventure.yaml_source import Document, ScalarPositions
 from solo.rules import house_rules, registry
-from solo.rules.base import Character, RulesError
+from solo.rules.base import Character, RulesError, names
 
 
 class CheckerCore:
@@ -90,12 +90,12 @@ class CheckerCore:
         self.pregens: list[tuple[model.Person, Character | None]] = []
         for person in self.adv.characters:
             self.pregens.append((person, self._prepared(person)))
-        measures = tuple(getattr(self.ruleset, "measure_names", ()) or ())
+        measures = names(self.ruleset, "measure_names")
         self.builtins = BUILTIN_VARIABLES + tuple(f"roll.{name}" for name in measures)
         labels = tuple(getattr(self.ruleset, "outcome_labels", ()) or ())
-        labels += tuple(getattr(self.ruleset, "size_labels", ()) or ())
+        labels += names(self.ruleset, "size_labels")
         self.labels = tuple(dict.fromkeys(labels + GENERIC_OUTCOMES))
-        contest = tuple(getattr(self.ruleset, "contest_labels", ()) or ())
+        contest = names(self.ruleset, "contest_labels")
         self.contest_labels = tuple(dict.fromkeys(labels + contest + GENERIC_OUTCOMES))
         stat_names = tuple(getattr(self.ruleset, "stat_names", ()) or ())
         self.system_stats = _names_with_halves(stat_names)
@@ -124,7 +124,7 @@ class CheckerCore:
         for n, name in enumerate(self.adv.house_rules):
             if name in offered:
                 continue
-            known = house_rules.HOUSE_RULES.get(name)
+            known = house_rules.known().get(name)
             if known is not None:
                 hint = f"it is a {known.system} house rule"
             elif offered:

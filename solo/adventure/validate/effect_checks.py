@@ -10,7 +10,7 @@ from solo.adventure.validate.codes import Path_
 from solo.adventure.validate.expression_checks import ExpressionChecks
 from solo.adventure.validate.names import _did_you_mean, _norm, _short
 from solo.adventure.yaml_source import Document
-from solo.rules.base import Character, RulesError
+from solo.rules.base import Character, ChecksAwards, Heals, Injures, Rests, RulesError, hook
 
 
 class EffectChecks(ExpressionChecks):
@@ -186,12 +186,12 @@ class EffectChecks(ExpressionChecks):
                            _did_you_mean(oid, self.adv.objectives, also="declare it under objectives:"))
 
     def _fx_injury(self, value: Any, path: Path_) -> None:
-        if self.ruleset is not None and getattr(self.ruleset, "injure", None) is None:
+        if self.ruleset is not None and hook(self.ruleset, Injures) is None:
             self.error("unsupported-effect", path, f"injury: the {self.adv.system} system has no body parts to injure",
                        "use condition: or a counter instead", key=True)
 
     def _fx_heal(self, value: Any, path: Path_) -> None:
-        if self.ruleset is not None and getattr(self.ruleset, "heal", None) is None:
+        if self.ruleset is not None and hook(self.ruleset, Heals) is None:
             self.error("unsupported-effect", path, f"heal: the {self.adv.system} system has no body parts to heal",
                        "use clear: or a counter instead", key=True)
 
@@ -227,7 +227,7 @@ class EffectChecks(ExpressionChecks):
         system's ``check_award``); without that hook only whole numbers are given."""
         if self.ruleset is None or not isinstance(value, Mapping):
             return
-        check = getattr(self.ruleset, "check_award", None)
+        check = hook(self.ruleset, ChecksAwards)
         people: list[Character | None] = [c for _, c in self.pregens if c is not None] or [None]
         for resource, amount in value.items():
             at = path + (resource,)
@@ -241,7 +241,7 @@ class EffectChecks(ExpressionChecks):
             for name, part in parts:
                 for character in people:
                     try:
-                        check(resource, part, character)
+                        check.check_award(resource, part, character)
                     except RulesError as exc:
                         hint = _did_you_mean(str(name), self.all_stats) if name is not None else ""
                         self.error("bad-award", at + ((name,) if name is not None else ()), f"award: {exc}",
@@ -250,7 +250,7 @@ class EffectChecks(ExpressionChecks):
                         break
 
     def _fx_rest(self, value: Any, path: Path_) -> None:
-        if self.ruleset is not None and getattr(self.ruleset, "rest", None) is None:
+        if self.ruleset is not None and hook(self.ruleset, Rests) is None:
             self.error("unsupported-effect", path, f"rest: the {self.adv.system} system has no rules for resting",
                        "narrate the time that passes instead", key=True)
 

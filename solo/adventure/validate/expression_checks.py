@@ -12,6 +12,7 @@ from solo.adventure.validate.core import CheckerCore
 from solo.adventure.validate.names import _did_you_mean, _norm, _short
 from solo.adventure.validate.positions import _At, _call_offset, _name_offset
 from solo.adventure.yaml_source import Document
+from solo.rules.base import HasTraits, hook
 
 
 class ExpressionChecks(CheckerCore):
@@ -148,8 +149,9 @@ class ExpressionChecks(CheckerCore):
     def _call_trait(self, arg: str, at: Callable[[], _At]) -> None:
         if self.ruleset is None:
             return
-        names = tuple(getattr(self.ruleset, "trait_names", ()) or ())
-        if getattr(self.ruleset, "has_trait", None) is None or not names:
+        traits = hook(self.ruleset, HasTraits)
+        names = tuple(traits.trait_names) if traits is not None else ()
+        if not names:
             self.error("unknown-trait", at, f"trait(): the {self.adv.system} system has no traits",
                        "test a condition, flag or item instead")
         elif _norm(arg) not in {_norm(n) for n in names}:

@@ -11,7 +11,7 @@ from solo.adventure.expressions import ExpressionError, parse
 from solo.adventure.validate.codes import Path_
 from solo.adventure.validate.effect_checks import EffectChecks
 from solo.adventure.validate.names import _did_you_mean, _names_with_halves, _norm
-from solo.rules.base import Character, RulesError
+from solo.rules.base import Character, RulesError, names
 
 
 class SceneChecks(EffectChecks):
@@ -131,7 +131,7 @@ class SceneChecks(EffectChecks):
 
     def check_item_params(self, spec: model.CheckSpec) -> None:
         """Parameters the system reads as items (``item_params``) name items of the file."""
-        for name in getattr(self.ruleset, "item_params", ()):
+        for name in names(self.ruleset, "item_params"):
             value = spec.params.get(name)
             ids = value if isinstance(value, list) else [] if value is None else [value]
             for index, item in enumerate(ids):
@@ -140,7 +140,7 @@ class SceneChecks(EffectChecks):
 
     def check_npc_params(self, spec: model.CheckSpec) -> None:
         """Parameters the system reads as NPCs (``npc_params``) name companions of the file."""
-        for name in getattr(self.ruleset, "npc_params", ()):
+        for name in names(self.ruleset, "npc_params"):
             value = spec.params.get(name)
             ids = value if isinstance(value, list) else [] if value is None else [value]
             for index, npc_id in enumerate(ids):
@@ -156,7 +156,7 @@ class SceneChecks(EffectChecks):
 
     def check_params(self, spec: model.CheckSpec, owners: list[int]) -> None:
         params = dict(spec.params)
-        for name in getattr(self.ruleset, "npc_params", ()):
+        for name in names(self.ruleset, "npc_params"):
             if params.get(name):
                 known = self.adv.npc_characters(params[name], self.ruleset.prepare_character)
                 params[name] = [c for c in known if isinstance(c, Character)]  # the rest: unknown-npc

@@ -484,6 +484,12 @@ class FourS(RulesetDefaults):
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = _VALUES.label
     name: ClassVar[str] = "FOUR-S: Strength, Skill, Support, Scharisma"
+    #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--bonus 2 --goal 7",)
+    display_name: ClassVar[str] = "FOUR-S"
+    #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
+    starter_param: ClassVar[tuple[str, str]] = ("goal", "easy")
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     #: Labels a contest (competing roll) can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")

@@ -75,6 +75,16 @@ class Game(RulesetDefaults):
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "Guilddom Adventures Made Easy (GAME)"
+    #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--skill 3 --difficulty hard",)
+    display_name: ClassVar[str] = "GAME"
+    #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
+    starter_param: ClassVar[tuple[str, str]] = ("difficulty", "easy")
+    #: What the sample check tests to say what a better result does (the degrees below).
+    starter_condition: ClassVar[str] = "roll.excess >= 2"
+    #: How a roll reads in degrees: branch keys that write one, ``roll.*`` measures that read one.
+    degree_words: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ("excess",))
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     #: Labels a contest can produce, worst to best.
     contest_labels: ClassVar[tuple[str, ...]] = ("failure", "draw", "success")

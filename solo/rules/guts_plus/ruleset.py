@@ -153,6 +153,14 @@ class GutsPlus(RulesetDefaults):
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "GUTS+"
+    #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--dice 3 [--modifier -1]", "--contest 4:3")
+    display_name: ClassVar[str] = "GUTS+"
+    #: What the sample check tests to say what a better result does (the degrees below).
+    starter_condition: ClassVar[str] = "roll.impact == 2"
+    #: How a roll reads in degrees: branch keys that write one, ``roll.*`` measures that read one.
+    degree_words: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (("positive-impact", "negative-impact"), ("impact",))
     outcome_labels: ClassVar[tuple[str, ...]] = go.LABELS
     stat_names: ClassVar[tuple[str, ...]] = CORE
     #: ``roll.impact`` (the reading from -2, negative impact, to 2, positive impact) and

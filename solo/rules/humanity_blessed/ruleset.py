@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.house_rules import HouseRule
+from solo.rules.humanity_blessed.house_rules import HOUSE_RULES
 from solo.rules.humanity_blessed.words import VOCABULARY
 from solo.rules.humanity_blessed.creation import BlessedDraft
 from solo.rules.creation import Draft
@@ -39,6 +41,18 @@ class HumanityBlessed(RulesetDefaults):
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "Humanity, Blessed"
+    #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--die d8 [--spark] --target 8",)
+    display_name: ClassVar[str] = "Humanity, Blessed"
+    #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
+    starter_param: ClassVar[tuple[str, str]] = ("target", "easy")
+    #: What the sample check tests to say what a better result does (the degrees below).
+    starter_condition: ClassVar[str] = 'roll.size == "major" or roll.size == "very-major" or roll.size == "maximum"'
+    #: How a roll reads in degrees: branch keys that write one, ``roll.*`` measures that read one.
+    degree_words: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (("very-minor", "minor", "medium", "major", "very-major", "maximum"), ("size",))
+    #: The opt-in house rules an adventure of this system may name.
+    house_rules: ClassVar[tuple[HouseRule, ...]] = HOUSE_RULES
     outcome_labels: ClassVar[tuple[str, ...]] = ("failure", "success")
     stat_names: ClassVar[tuple[str, ...]] = CORE_STATS
     #: What adventures read right after a roll (``roll.size``, ``roll.margin``), and the sizes

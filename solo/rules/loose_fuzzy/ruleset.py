@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
+from solo.rules.house_rules import HouseRule
+from solo.rules.loose_fuzzy.house_rules import HOUSE_RULES
 from solo.rules.loose_fuzzy.words import VOCABULARY
 from solo.rules.loose_fuzzy.creation import LooseDraft
 from solo.rules.creation import Draft
@@ -100,6 +102,18 @@ class LooseFuzzy(RulesetDefaults):
     draft_class: ClassVar[type[Draft]] = LooseDraft
 
     id: ClassVar[str] = SYSTEM
+    #: How players know the system (``solo list``).
+    #: ``solo odds`` arguments shown as examples in its help.
+    cli_examples: ClassVar[tuple[str, ...]] = ("--dice 3 --target 11",)
+    display_name: ClassVar[str] = "Loose and Fuzzy"
+    #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
+    starter_param: ClassVar[tuple[str, str]] = ("target", "average")
+    #: What the sample check tests to say what a better result does (the degrees below).
+    starter_condition: ClassVar[str] = 'roll.critical == "success"'
+    #: How a roll reads in degrees: branch keys that write one, ``roll.*`` measures that read one.
+    degree_words: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (("critical-success", "critical-failure", "costly-success"), ("critical",))
+    #: The opt-in house rules an adventure of this system may name.
+    house_rules: ClassVar[tuple[HouseRule, ...]] = HOUSE_RULES
     error_label: ClassVar[str] = VALUES.label
     name: ClassVar[str] = "A Loose and Fuzzy Game System"
     outcome_labels: ClassVar[tuple[str, ...]] = (

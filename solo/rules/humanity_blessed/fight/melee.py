@@ -56,7 +56,7 @@ from typing import Any, Iterator, Mapping
 from solo.rules.base import Character
 from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, SURRENDERED, WON, Beat, ConflictSetup, private_state
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.house_rules import HARM_ESCALATES
+from solo.rules.humanity_blessed.house_rules import HARM_ESCALATES
 from solo.rules.humanity_blessed import rolling, session
 from solo.rules.humanity_blessed.fight import abilities as ab
 from solo.rules.humanity_blessed.fight import policy, wounds

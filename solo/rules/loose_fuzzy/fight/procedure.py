@@ -78,7 +78,7 @@ from solo.rules.conflict import (
     percent,
 )
 from solo.rules.dice import Dice
-from solo.rules.house_rules import STANCE_ROLLS
+from solo.rules.loose_fuzzy.house_rules import STANCE_ROLLS
 from solo.rules.loose_fuzzy.combat import INCAPACITATION_TARGET, wound_level
 from solo.rules.loose_fuzzy.odds import contest_distribution
 from solo.rules.loose_fuzzy.fight import gear, policy
