@@ -102,3 +102,55 @@ def test_the_dice_panel_says_the_same_and_the_answer_then_gets_its_result(tmp_pa
     final = [e for e in answered if isinstance(e, ev.RollMade)][-1]
     assert final.final and final.record["success"]
 
+
+
+PIPS = """\
+format: 1
+id: guts-pips
+title: Pips
+system: guts-plus
+start: hull
+characters:
+  - id: cadet
+    name: Cadet
+    stats: {gumption: 2, utility: 3, thought: 2, slyness: 1}
+scenes:
+  hull:
+    title: The Hull
+    text: A seam weeps.
+    choices:
+      - text: Weld the seam
+        check:
+          stat: utility
+          outcomes:
+            success: {text: It holds., goto: done}
+            failure: {text: It weeps on., goto: done}
+  done:
+    title: Done
+    text: Quiet.
+    ending: {outcome: victory, summary: Over.}
+"""
+
+
+def test_guts_plus_pips_waiting_to_be_placed_say_the_dice_as_they_lie_not_a_result(tmp_path):
+    # Keeping the roll places the pips by the best split, so "So far: failure" above offers that
+    # each say they change nothing read as a contradiction (found under tmux at 80x24).
+    path = tmp_path / "pips.yaml"
+    path.write_text(PIPS)
+    game = Game(loader.load(path).adventure, seed=3)
+    game.start()
+    if game.offered.kind == "character":
+        game.choose(game.offered.options[0].key)
+    game.dice.force(2, 2, 1)  # doubles: a bonus die on offer; as they lie, a failure
+    game.choose(next(o for o in game.offered.options if o.text.startswith("Weld")).key)
+    assert game.offered.kind == "roll"
+    game.dice.force(4)
+    taken = game.choose(next(o for o in game.offered.options if o.id == "bonus").key)
+    assert game.offered is not None and game.offered.kind == "roll"  # the pips wait to be placed
+    for plain in (True, False):
+        text = " ".join(shown(game, taken, plain=plain).split())
+        assert "As the dice lie: failure; 4 pips still to place" in text
+        assert "So far" not in text
+    placed = game.choose("keep")
+    text = shown(game, placed, plain=True)
+    assert "As the dice lie" not in text and "success" in text  # kept: the pips placed, a result told

@@ -93,7 +93,19 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
                    + (f"{count_words(matched, 'match')} with your dice, each worth a bonus die." if matched
                       else "no die matched yours, so no bonus dice."))
     topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
-    return RollReading(tuple(dice), tuple(why), topic, _bonus_dice(details))
+    return RollReading(tuple(dice), tuple(why), topic, _bonus_dice(details), _awaiting(record, details))
+
+
+def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
+    """While bonus pips wait to be placed the result is not settled: the dice as they lie are
+    said as that, never as "so far" (keeping the roll places the pips by the best split)."""
+    pending = details.get("pending_bonus")
+    if not isinstance(pending, Mapping):
+        return ""
+    pips = int(pending.get("pips") or 0)
+    word = VOCABULARY.outcomes.get(str(record.get("outcome")), str(record.get("outcome") or ""))
+    return (f"As the dice lie: {word}; {count_words(pips, 'pip')} still to place "
+            f"(keeping the roll places them where they do most).")
 
 
 def _bonus_dice(details: Mapping[str, Any]) -> tuple[tuple[str, tuple[DieReading, ...]], ...]:
