@@ -194,3 +194,27 @@ def test_after_the_bay_vents_the_air_clock_reads_full_not_empty(adventure):
     assert game.state.scene == "bay-vents"
     assert sum(1 for e in events if getattr(e, "id", None) == "bay-vents" and hasattr(e, "title")) == 1
     assert game.state.counters["delay"] == 1
+
+
+@pytest.mark.parametrize("delay, said, unsaid", [
+    (1, "She came in a day late.", "1 days"),
+    (3, "She came in 3 days late.", "a day late"),
+])
+def test_the_late_homecoming_counts_its_days_in_words_that_agree(adventure, delay, said, unsaid):
+    """'She came in 1 days late' (found under tmux): one day reads as a day."""
+    game = _game(adventure)
+    gm = GameMaster(game)
+    gm.set("delay", str(delay))
+    text = _texts(gm.goto("end-made-good"))
+    assert said in text and unsaid not in text
+
+
+def test_boss_is_not_asked_to_track_a_creature_already_dealt_with(adventure):
+    """The sealed-breach scene offered 'Ask BOSS to track it' after the creature had burst."""
+    game = _game(adventure)
+    gm = GameMaster(game)
+    gm.goto("breach-sealed")
+    assert "Ask BOSS to track it" in _options(game)
+    gm.set("creature_handled", "true")
+    gm.goto("breach-sealed")
+    assert "Ask BOSS to track it" not in _options(game)
