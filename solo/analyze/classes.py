@@ -24,7 +24,7 @@ visited scene) is not enumerated twice: each fight exchange is solved once per e
 
 Pools of dice rolled together branch on their multisets (3d6: 56 ways, not 216), which is exact
 for rules that read a pool by its sums, counts and pairs. Loose and Fuzzy reads its first two
-dice as *marked*, so its pools are drawn die by die (:data:`ORDERED_POOLS`).
+dice as *marked*, so its pools are drawn die by die (:func:`ordered_pools`).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable
 
+from solo.rules.base import OrdersPools, hook
 from solo.rules.dice import Dice, DiceError
 
 MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
@@ -44,8 +45,12 @@ MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
 #: an exchange runs the whole procedure (a few ms), so its cap is the explorer's old per-step one.
 MAX_FIGHT_RUNS = 4_000
 MAX_CACHE = 50_000  # cached steps kept before the cache starts afresh
-#: Systems whose rules read the order of the dice of a pool (L&F marked dice).
-ORDERED_POOLS = frozenset({"loose-fuzzy"})
+
+
+def ordered_pools(ruleset: object) -> bool:
+    """Whether ``ruleset`` reads the order of a pool's dice (its :class:`OrdersPools` hook)."""
+    found = hook(ruleset, OrdersPools)
+    return bool(found is not None and found.ordered_pools)
 
 
 def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:

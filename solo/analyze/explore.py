@@ -124,7 +124,7 @@ class _ScriptedDice(Dice):
         self._game = game
         #: Faces (and pools) of an outcome class chosen already, drawn before the script.
         self.queue: list[Any] = []
-        self.ordered = game.ruleset.id in cl.ORDERED_POOLS
+        self.ordered = cl.ordered_pools(game.ruleset)
 
     def roll(self, sides: int) -> int:
         if sides < 1:

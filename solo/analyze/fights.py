@@ -57,7 +57,7 @@ class ClassedRules:
         self._rules = rules
         self._game = game
         self._spec = spec
-        self._ordered = game.ruleset.id in cl.ORDERED_POOLS
+        self._ordered = cl.ordered_pools(game.ruleset)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._rules, name)

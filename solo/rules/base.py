@@ -568,6 +568,14 @@ class AllowsCustomStats(Protocol):
 
 
 @runtime_checkable
+class OrdersPools(Protocol):
+    """Whether the rules read the order of a pool's dice (Loose and Fuzzy's two marked dice), so
+    ``solo analyze`` draws such a pool die by die instead of as a multiset (default: no)."""
+
+    ordered_pools: bool
+
+
+@runtime_checkable
 class PlaytestHints(Protocol):
     """How the playtest bot plays this system's offers for exact odds (preferred first)."""
 
@@ -736,7 +744,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "step_words": ("method", WordsSteps), "vocabulary": ("words", HasVocabulary),
     "creation_rules": ("text", CreationRules), "creation_extra": ("names", CreationExtra),
     "creation_defaults": ("method", CreationDefaults), "draft_class": ("class", HasDraft),
-    "custom_stats": ("flag", AllowsCustomStats), "odds_play": ("names", PlaytestHints),
+    "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
     "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),

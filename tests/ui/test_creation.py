@@ -119,7 +119,8 @@ def test_four_s_level_sets_the_budget_and_unplaced_points_are_kept(tmp_path):
     assert "SP placed: 12 of 16, 4 kept to place later" in flat(result.output)
     assert "SP placed: 16 of 16" in flat(result.output)
     bo = stored(tmp_path, "bo")
-    assert bo["resources"]["level"] == 1 and bo["resources"]["max_health"] == 20
+    # 10 + 10 for level 1, and 5 for the second Strength tier that the 7th point opens
+    assert bo["resources"]["level"] == 1 and bo["resources"]["max_health"] == 25
     assert bo["resources"]["sp_unspent"] == 0
 
 

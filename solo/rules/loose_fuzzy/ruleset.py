@@ -106,6 +106,8 @@ class LooseFuzzy(RulesetDefaults):
     #: ``solo odds`` arguments shown as examples in its help.
     cli_examples: ClassVar[tuple[str, ...]] = ("--dice 3 --target 11",)
     display_name: ClassVar[str] = "Loose and Fuzzy"
+    #: the first two dice of a pool are marked, so their order counts (``solo analyze``)
+    ordered_pools: ClassVar[bool] = True
     #: The check parameter ``solo new adventure``'s sample check takes, with a middling value.
     starter_param: ClassVar[tuple[str, str]] = ("target", "average")
     #: What the sample check tests to say what a better result does (the degrees below).
