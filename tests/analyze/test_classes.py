@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,8 @@ from solo.analyze import classes as cl
 from solo.analyze import outcomes
 from solo.analyze.command import analyze
 from solo.rules import registry
+
+ROOT = Path(__file__).resolve().parents[2]  # the tests read files by path wherever pytest runs
 
 SEARCH = """\
 format: 1
@@ -111,7 +114,7 @@ def test_a_check_whose_excess_is_read_is_exact_and_split_by_excess(tmp_path):
 
 
 def test_loose_fuzzy_contest_odds_with_an_exploding_tail_give_it_to_the_unexplored_share():
-    adventure = loader.load("adventures/lantern-fen.yaml").adventure
+    adventure = loader.load(str(ROOT / "adventures" / "lantern-fen.yaml")).adventure
     ruleset = registry.get("loose-fuzzy")
     person = ruleset.prepare_character(adventure.characters[0].character("loose-fuzzy"))
     spec = next(c.check for c in adventure.scenes["tansy-hut"].choices if c.check is not None and c.check.kind == "contest")
@@ -125,7 +128,7 @@ def test_bounded_ranges_agree_with_sampled_runs_and_a_wrong_figure_does_not(tmp_
     from solo.analyze.agreement import gaps
     from solo.playtest.command import Options, playtest
 
-    path = "tests/playtest/agree.yaml"
+    path = str(ROOT / "tests" / "playtest" / "agree.yaml")
     adventure = loader.load(path).adventure
     person = adventure.characters[0]
     found = analyze(adventure, person.character(adventure.system), max_states=40)
@@ -141,7 +144,7 @@ def test_bounded_ranges_agree_with_sampled_runs_and_a_wrong_figure_does_not(tmp_
 def test_what_a_fights_result_branches_read_is_kept_in_the_state(tmp_path):
     from solo.analyze.explore import KeyMaker
 
-    text = open("tests/playtest/broken/brawl.yaml").read().replace(
+    text = (ROOT / "tests" / "playtest" / "broken" / "brawl.yaml").read_text().replace(
         "won: {goto: street}", 'won: {goto: street, text: "{visited(\\"alley-b\\") and \\"Back again.\\" or \\"\\"}"}')
     (tmp_path / "b.yaml").write_text(text)
     keys = KeyMaker(loader.load(str(tmp_path / "b.yaml")).adventure)
