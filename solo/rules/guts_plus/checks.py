@@ -30,6 +30,7 @@ from solo.rules.guts_plus.qualities import (
     quality_level,
     whole,
 )
+from solo.rules.memo import key as frozen
 
 
 # -- parsed check ------------------------------------------------------------------------------
@@ -125,29 +126,16 @@ def _side_key(
     character: Character | None, stat: Any, dice: Any, modifier: Any, fewer: Any, near: Any, what: str
 ) -> tuple[Any, ...]:
     """Everything :func:`_parse_side` reads, as an immutable value."""
-    params = (_frozen(stat), _frozen(dice), _frozen(modifier), _frozen(fewer), _frozen(near), what)
+    params = (frozen(stat), frozen(dice), frozen(modifier), frozen(fewer), frozen(near), what)
     if character is None:
         return params
     return params + (
         character.name,
-        _frozen(character.stats),
-        _frozen(character.conditions),
-        _frozen(character.extra.get("condition_effects")),
-        _frozen(character.resources.get("learning")),
+        frozen(character.stats),
+        frozen(character.conditions),
+        frozen(character.extra.get("condition_effects")),
+        frozen(character.resources.get("learning")),
     )
-
-
-def _frozen(value: Any) -> Any:
-    """``value`` as a hashable value that keeps every type apart (``1``, ``1.0``, ``True``): text,
-    whole numbers and None stand for themselves, anything else is tagged with its type."""
-    kind = type(value)
-    if kind is str or kind is int or value is None:
-        return value
-    if kind is dict:
-        return (dict, tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
-    if kind is list or kind is tuple:
-        return (kind, tuple(_frozen(v) for v in value))
-    return (kind, value)
 
 
 def _parse_side(
