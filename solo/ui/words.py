@@ -109,7 +109,10 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
 
 def _bonus(details: Mapping[str, Any]) -> str:
     """The bonus dice a side took, said after its dice (", bonus die 5"), so the total adds up."""
-    faces = [str(b.get("die")) for b in details.get("bonus") or [] if isinstance(b, Mapping) and b.get("die") is not None]
+    bonus = details.get("bonus")
+    if not isinstance(bonus, list):  # GUTS+ lists its bonus dice; four-s's "bonus" is a number
+        return ""
+    faces = [str(b.get("die")) for b in bonus if isinstance(b, Mapping) and b.get("die") is not None]
     if not faces:
         return ""
     return f", bonus {'die' if len(faces) == 1 else 'dice'} {_listed(faces)}"

@@ -4,6 +4,7 @@ fight's terms in :help and its rule, with the book's section, on the rules page.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from rich.console import Console
 
@@ -195,3 +196,20 @@ def test_every_word_a_game_fight_shows_is_a_term_and_the_fight_rule_names_the_bo
     for word in shown | {"stunned", "parry", "damage dice"}:
         assert _explained(word, GAME.terms), word
     assert "“Combat”" in GAME.rules["fight"].source
+
+
+def test_a_four_s_role_play_roll_in_a_fight_reads_without_a_crash(tmp_path):
+    """four-s keeps the Roleplay Bonus as a number under ``details["bonus"]``, where GUTS+ lists its
+    bonus dice: the fight log read it as a list and crashed (found playing the fixture by hand)."""
+    from click.testing import CliRunner
+
+    from solo.cli import cli
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "four-s-fight.yaml"
+    result = CliRunner().invoke(cli, ["play", str(fixture), "--line", "--seed", "2", "--new",
+                                      "--save-dir", str(tmp_path)], input="1\n" * 80)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Jam the millwheel" in result.output and "Spend 1 AP: 1d3" in result.output
+    assert "internal error" not in result.output
+    tail = result.output.split("Spend 1 AP: 1d3", 1)[1]
+    assert "rolled" in tail  # the role-play roll was read out after the AP were spent
