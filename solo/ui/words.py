@@ -110,7 +110,7 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
 def _bonus(details: Mapping[str, Any]) -> str:
     """The bonus dice a side took, said after its dice (", bonus die 5"), so the total adds up."""
     bonus = details.get("bonus")
-    if not isinstance(bonus, list):  # GUTS+ lists its bonus dice; four-s's "bonus" is a number
+    if not isinstance(bonus, list):  # a list of bonus dice in one system, a number (a bonus) in another
         return ""
     faces = [str(b.get("die")) for b in bonus if isinstance(b, Mapping) and b.get("die") is not None]
     if not faces:
