@@ -144,7 +144,7 @@ def _dice(count: int) -> str:
 def roll_offers(record: RollRecord) -> list[Offer]:
     """Everything the player may still do to a GUTS+ roll, typed offers last."""
     details = record.details
-    if details.get("voluntary") or "near" in details:
+    if details.get("voluntary") or details.get("blocked") or "near" in details:
         return []
     found: list[Offer] = []
     typed: list[Offer] = []

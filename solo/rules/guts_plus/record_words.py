@@ -95,6 +95,12 @@ def _near(s: Mapping[str, Any]) -> str:
     return f"near success counts as {s['policy']}"
 
 
+def _blocked(s: Mapping[str, Any]) -> str:
+    if s.get("why") == "skill":
+        return f"no roll: the skill {s['skill']} is not one this essence knows → failure"
+    return f"no roll: {s['reach']} ft is beyond this essence's range of {s['range']} ft → failure"
+
+
 _WORDS: dict[str, Callable[[Mapping[str, Any]], str | list[str]]] = {
     "condition": _condition,
     "rolled": _rolled,
@@ -115,4 +121,5 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str | list[str]]] = {
     "placed": _placed,
     "declined": lambda s: f"{s['count']} bonus {_plural(s['count'], 'die', 'dice')} declined",
     "mastery": _mastery,
+    "essence-blocked": _blocked,
 }

@@ -75,7 +75,7 @@ from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import Advance, Character, Odds, Offer, RulesError, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
-from solo.rules.guts_plus import growth, offers, record_words
+from solo.rules.guts_plus import essence, growth, offers, record_words
 from solo.rules.guts_plus.body import (
     AURAS,
     STRAINED,
@@ -180,7 +180,9 @@ class GutsPlus(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "modifier", "fewer_dice", "near", "assist", "dice", "opponent_stat", "opponent_dice", "opponent_modifier",
-    )
+    ) + essence.PARAMS
+    #: ``trait("...")`` in expressions: Essence, its aura and its skills (:mod:`.essence`).
+    trait_names: ClassVar[tuple[str, ...]] = essence.TRAIT_NAMES
     cli_options: ClassVar[dict[str, str]] = {
         "dice": "number of d6 to roll (a quality's level, 1-10)",
         "modifier": "added to each die, e.g. -1 for a '-1 to rolls' condition (default 0)",
@@ -227,6 +229,17 @@ class GutsPlus(RulesetDefaults):
         if norm(name) != STRAINED:
             return None
         return strain(character)
+
+    def has_trait(self, character: Character, name: str) -> bool:
+        """``trait("essence")``, ``trait("hot aura")``, ``trait("grab")`` (see :mod:`.essence`)."""
+        return essence.has_trait(character, name)
+
+    def start_adventure(self, dice: Dice, character: Character) -> list[str]:
+        """A character with Essence and no aura rolls one d6 for it (the book's table)."""
+        if essence.density(character) and character.extra.get("aura") is None:
+            aura = roll_aura(dice, character)
+            return [f"{character.name}'s Essence aura: {aura} (rolled)."]
+        return []
 
     protect = staticmethod(protect)
     readjust = staticmethod(readjust)
@@ -332,6 +345,7 @@ class GutsPlus(RulesetDefaults):
             raise RulesError(
                 f"GUTS+: aura must be one of {', '.join(AURAS.values())} (got {aura!r})"
             )
+        essence.validate(character)
 
     # rolling ------------------------------------------------------------------------------
     def parse_check(
@@ -346,7 +360,20 @@ class GutsPlus(RulesetDefaults):
             params.get("near"),
         )
         spec.helper_level = helper_level_of(params, spec)
+        essence.read_params(params, spec.qualities)
         return spec
+
+    @staticmethod
+    def _blocked_record(spec: CheckSpec, kind: str, why: dict[str, Any]) -> RollRecord:
+        """An Essence roll that cannot be made (see :mod:`.essence`): a failure, no dice."""
+        return RollRecord(
+            system=SYSTEM, kind=kind, stat=spec.stat, dice=[], outcome="failure", success=False,
+            details={"blocked": why, "qualities": list(spec.qualities), "reading": "failure"},
+            steps=[reason("essence-blocked", **why)],
+        )
+
+    def _blocked_odds(self) -> Odds:
+        return self._reading_odds([0, 1, 0, 0, 0], 1, {})
 
     def _opponent_spec(
         self, opponent: Character | None, params: Mapping[str, Any]
@@ -368,6 +395,9 @@ class GutsPlus(RulesetDefaults):
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         spec = self.parse_check(params, character)
+        why = essence.blocked(character, params, spec.qualities)
+        if why is not None:
+            return self._blocked_record(spec, "check", why)
         faces = dice.rolls(spec.dice, 6)
         helper_faces = dice.rolls(spec.helper_dice, 6) if spec.helper_dice else []
         values = [go.apply_modifier(f, spec.modifier) for f in faces]
@@ -398,6 +428,9 @@ class GutsPlus(RulesetDefaults):
     ) -> RollRecord:
         spec = self.parse_check(params, character)
         theirs = self._opponent_spec(opponent, params)
+        why = essence.blocked(character, params, spec.qualities)
+        if why is not None:
+            return self._blocked_record(spec, "contest", why)
         faces = dice.rolls(spec.dice, 6)
         helper_faces = dice.rolls(spec.helper_dice, 6) if spec.helper_dice else []
         their_faces = dice.rolls(theirs.dice, 6)
@@ -462,6 +495,8 @@ class GutsPlus(RulesetDefaults):
         if "opponent" in params or "opponent_dice" in params:
             return []
         spec = self.parse_check(params, character)
+        if essence.blocked(character, params, spec.qualities) is not None:
+            return []  # no roll to fail on purpose
         # once per choice: failing the same task on purpose again and again earns nothing more
         return [Offer("voluntary-failure", f"Fail on purpose: +{spec.dice} XP", once=True)]
 
@@ -561,6 +596,8 @@ class GutsPlus(RulesetDefaults):
         success (the oracle's 4-6).
         """
         spec = self.parse_check(params, character)
+        if essence.blocked(character, params, spec.qualities) is not None:
+            return self._blocked_odds()
         weights, denominator, bonus = go.check_weights(
             spec.dice, spec.modifier, spec.mastery, spec.helper_dice
         )
@@ -580,6 +617,8 @@ class GutsPlus(RulesetDefaults):
         opponent's)."""
         spec = self.parse_check(params, character)
         theirs = self._opponent_spec(opponent, params)
+        if essence.blocked(character, params, spec.qualities) is not None:
+            return self._blocked_odds()
         weights, denominator, differences = go.contest_weights(
             spec.dice, theirs.dice, spec.modifier, theirs.modifier, spec.mastery, theirs.mastery,
             spec.helper_dice, params.get("defending") is True,

@@ -17,7 +17,9 @@ and what it does is the GM's call. Here an item says what it is to a fight in it
 ========================  ===================================================================
 
 ``protects`` (what an item shields while carried), ``worn`` and ``bag`` belong to the body and
-the inventory (:mod:`solo.rules.guts_plus.body`). A fighter without a weapon it can use fights
+the inventory (:mod:`solo.rules.guts_plus.body`). A fighter who knows an Essence skill that
+strikes (:data:`.essence.STRIKES`: hit, shock, stab, slash, lightning) may also attack with it,
+no item and no hand needed: an Essence contest (see :mod:`.procedure` for its strain). A fighter without a weapon it can use fights
 bare-handed (fists, feet, teeth: Gumption, one injury). A weapon that is not natural needs a
 usable arm; a weapon attacking with a quality the wielder lacks (a custom one: ``archery``)
 cannot be used by them.
@@ -36,7 +38,8 @@ from solo.rules.guts_plus.body import (
     unusable_parts,
     vital_part,
 )
-from solo.rules.guts_plus.qualities import CORE, find_quality, level_of, norm
+from solo.rules.guts_plus.essence import STRIKES, density, known
+from solo.rules.guts_plus.qualities import CORE, ESSENCE, find_quality, level_of, norm
 
 KINDS = ("melee", "ranged")
 FLAGS = ("sharp", "piercing", "natural")
@@ -57,6 +60,8 @@ class Weapon:
     sharp: bool = False
     piercing: bool = False
     natural: bool = False
+    #: an Essence skill, not an item: a negative impact strains the attacker
+    essence: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name}
@@ -146,7 +151,21 @@ def usable_weapons(character: Character, items: Mapping[str, Mapping[str, Any]],
     """The weapons the character can attack with now; bare hands when there is none."""
     found = [w for w in carried_weapons(character, items, names)
              if has_quality(character, w.quality) and (w.natural or has_hand(character))]
-    return found or [BARE_HANDS]
+    return (found or [BARE_HANDS]) + essence_weapons(character)
+
+
+def essence_weapons(character: Character) -> list[Weapon]:
+    """The Essence skills the character knows that strike (none without Essence)."""
+    if not density(character):
+        return []
+    found = []
+    for skill in known(character):
+        if skill in STRIKES:
+            count, sharp, piercing = STRIKES[skill]
+            found.append(Weapon(f"essence-{skill}", f"Essence ({skill.capitalize()})", ranged=True,
+                                quality=ESSENCE, injuries=count, sharp=sharp, piercing=piercing,
+                                natural=True, essence=True))
+    return found
 
 
 def attack_stat(character: Character, weapon: Weapon) -> list[str]:

@@ -102,11 +102,13 @@ from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus.body import (
     INJURIES_TO_DISABLE,
     PROTECTION_MARKS,
+    STRAINED,
     UNCONSCIOUS,
     body_parts,
     injure,
     injuries,
     readjust,
+    strain,
     sync_protection,
     vital_part,
 )
@@ -304,6 +306,7 @@ class Bout:
         if state["round"] > self.setup.rounds:
             return False
         beats.append(Beat("", f"Round {state['round']}: free for all.", round=state["round"]))
+        self.ease_strain(beats)
         return True
 
     def end_turn(self, key: str) -> None:
@@ -398,8 +401,11 @@ class Bout:
             state["edges"][attacker].pop(target, None)
         state["last_attacker"][target] = attacker
         rank = rolls.aggressor_rank(record)
-        with_what = "bare-handed" if weapon.key == "hands" else f"with {gear.phrase(weapon.name)}"
+        with_what = self.with_what(attacker, weapon)
         verb = self.verb(attacker, "shoot at", "shoots at") if weapon.ranged else self.verb(attacker, "attack", "attacks")
+        if weapon.essence:
+            verb = self.verb(attacker, "strike at", "strikes at")
+            self.used_essence(attacker)
         opening = f"{verb} {self.name(target)} {with_what}"
         if aim:
             opening += f", aiming at the {aim}"
@@ -423,6 +429,9 @@ class Bout:
                 if cover is not None:
                     part = self.react(dice, target, part, cover, beats)
             self.land(target, part, count, weapon.name, weapon.sharp, weapon.piercing, beats)
+        elif rank == go.NEGATIVE and weapon.essence:
+            beats.append(Beat(attacker, f"{opening}: it goes badly wrong.", record, label))
+            self.strain(attacker, beats)
         elif rank == go.NEGATIVE:
             if weapon.ranged:
                 state["fumbled"].append(attacker)
@@ -438,6 +447,14 @@ class Bout:
             miss = "a near miss" if rank == go.NEAR else "a miss"
             beats.append(Beat(attacker, f"{opening}: {miss}.", record, label))
         return False
+
+    def with_what(self, key: str, weapon: gear.Weapon) -> str:
+        """``bare-handed``, ``with the crowbar``, ``with your essence (Hit)``."""
+        if weapon.key == "hands":
+            return "bare-handed"
+        if weapon.essence:
+            return f"with {self.possessive(key)} essence ({weapon.name.partition('(')[2].rstrip(')')})"
+        return f"with {gear.phrase(weapon.name)}"
 
     def hit_location(self, dice: Dice, key: str) -> str:
         """A part the dice pick among the usable ones (the book lets the GM decide)."""
@@ -516,6 +533,33 @@ class Bout:
         if self.ruleset.incapacitated(character) and self.standing(key):
             self.state["out"][key] = UNCONSCIOUS
             beats.append(Beat(key, f"{self.verb(key, 'fall', 'falls')} unconscious."))
+
+    def used_essence(self, key: str) -> None:
+        """Using Essence while strained keeps the strain a round longer (book line 880)."""
+        if STRAINED in self.character(key).conditions:
+            self.state.setdefault("strained", {})[key] = self.state["round"]
+
+    def strain(self, key: str, beats: list[Beat]) -> None:
+        """A negative impact on Essence: strained, or already strained 1 head injury through
+        protection (:func:`.body.strain`); it wears off after one full round (line 880)."""
+        character = self.character(key)
+        for line in strain(character):
+            beats.append(Beat(key, line))
+        self.state.setdefault("strained", {})[key] = self.state["round"]
+        if self.ruleset.incapacitated(character) and self.standing(key):
+            self.state["out"][key] = UNCONSCIOUS
+            beats.append(Beat(key, f"{self.verb(key, 'fall', 'falls')} unconscious."))
+
+    def ease_strain(self, beats: list[Beat]) -> None:
+        """At a round's start: strain from two rounds back (a full round has passed) wears off."""
+        marks = self.state.setdefault("strained", {})
+        for key in self.order:
+            conditions = self.character(key).conditions
+            if STRAINED in conditions and marks.get(key, 0) <= self.state["round"] - 2 and self.standing(key):
+                conditions.remove(STRAINED)
+                marks.pop(key, None)
+                beats.append(Beat(key, f"{self.possessive(key)[:1].upper()}{self.possessive(key)[1:]} "
+                                       "strain wears off."))
 
     def readjust(self, key: str, part: str, beats: list[Beat]) -> None:
         readjust(self.character(key), part)
@@ -623,7 +667,7 @@ def distinct(weapons: list[gear.Weapon]) -> list[gear.Weapon]:
     found = []
     for weapon in weapons:
         profile = (weapon.quality, weapon.pairs, weapon.ranged, weapon.injuries, weapon.sharp,
-                   weapon.piercing, weapon.natural)
+                   weapon.piercing, weapon.natural, weapon.key if weapon.essence else None)
         if profile not in seen:
             seen.add(profile)
             found.append(weapon)
@@ -730,7 +774,7 @@ class Fight:
         helpers = bout.helpers()
         for foe in foes:
             for weapon in distinct(bout.weapons(me)):
-                with_what = "bare-handed" if weapon.key == "hands" else f"with {gear.phrase(weapon.name)}"
+                with_what = bout.with_what(me, weapon)
                 for helper in [None] + helpers:
                     chance, odds = bout.attack_chance(me, foe, weapon, helper)
                     key = f"attack:{foe}:{weapon.key}" + (f":{helper}" if helper else "")
