@@ -45,6 +45,15 @@ negative impact      something bad happens to the attacker instead (line 452): i
 When the player is attacked they roll as the defender (the contest read from their side, as
 ``defending: true`` contests are).
 
+**Essence strikes** (the optional magic, book lines 854-880): a fighter who knows a skill that
+strikes (:data:`..essence.STRIKES`) attacks with it as with a natural ranged weapon, Essence
+against ``defence``. **Decision:** its negative impact is the Essence rule's, not the weapon's:
+the attacker is strained (already strained: 1 head injury through protection) instead of a
+counterblow or a fumble. Strain wears off at the start of a round once a full round has passed
+since it was last gained or since Essence was last used while strained (line 880: one full
+round, and an additional one after use while strained); a fighter strained before the fight is
+treated as strained the round before it.
+
 **Injuries and protection.** A hit lands where it was aimed, or on a part the dice pick among
 the target's usable ones. Protection on that part takes the marks first, two of them, then is
 knocked loose (line 542); a ``sharp`` weapon tears what it knocks loose, so it can be mended only
@@ -543,8 +552,14 @@ class Bout:
         """A negative impact on Essence: strained, or already strained 1 head injury through
         protection (:func:`.body.strain`); it wears off after one full round (line 880)."""
         character = self.character(key)
-        for line in strain(character):
-            beats.append(Beat(key, line))
+        again = STRAINED in character.conditions
+        strain(character)
+        are = self.verb(key, "are", "is")
+        if again:
+            beats.append(Beat(key, f"{are} already strained: {self.possessive(key)} head takes an "
+                                   "injury that no protection stops."))
+        else:
+            beats.append(Beat(key, f"{are} strained."))
         self.state.setdefault("strained", {})[key] = self.state["round"]
         if self.ruleset.incapacitated(character) and self.standing(key):
             self.state["out"][key] = UNCONSCIOUS
