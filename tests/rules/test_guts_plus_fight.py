@@ -574,7 +574,7 @@ def test_odds_on_every_action_are_exact_fractions_between_0_and_1():
     dice.force(6, 6, 1, 1, 1)
     step = FIGHT.begin(dice, s)
     actions = FIGHT.decision(s, step.state).actions
-    assert {a.key.split(":")[0] for a in actions} == {"attack", "study", "talk", "flee"}
+    assert {a.key.split(":")[0] for a in actions} == {"attack", "study", "look-after", "talk", "flee"}
     for action in actions:
         assert action.odds is None or (isinstance(action.odds, Fraction) and 0 <= action.odds <= 1)
 

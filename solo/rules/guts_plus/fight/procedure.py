@@ -22,11 +22,11 @@ companion rolls half its dice in the same qualities, each match is a bonus die, 
 goes to it); re-adjust protection knocked loose (an active action, line 1397); talk an opponent
 out of fighting (``talk``; line 504: "maybe you can defuse the situation"); run (``flee``); or
 yield (``surrender``). The passive action, before the active one: look for a weak spot on an
-opponent, a Thought check (the book's own example, line 508). **Decision:** the book puts no
-order on a passive action, but the look is offered only before the active one: what it finds
-(+1 to the next attack on that foe) lasts past the turn, so a look made first is never worse
-than the same look made after (it helps this turn's attack too, and the active choice is
-made knowing its result), and a turn needs no extra question after every action.
+opponent, a Thought check (the book's own example, line 508). The book puts no order on the
+two actions (line 490), so the look may come first (it then helps this turn's attack) or after
+the active action: the player says "act first, look after" and is asked for the look once the
+active action is done (it then helps the next attack). A turn without that choice asks nothing
+more after its action.
 
 **Attacks** are contests (line 500): the attacker's quality for the weapon (Gumption, Utility
 for ranged weapons, plus a quality it pairs with) against the defender's ``defence`` quality
@@ -125,6 +125,8 @@ from solo.rules.guts_plus.fight import gear, policy, rolls
 from solo.rules.guts_plus.qualities import NEAR_POLICIES, display_name, find_quality, level_of
 
 ROUTED = "routed"
+#: The player keeps the turn's passive action (the look) for after the active one.
+LOOK_AFTER, SKIP_LOOK, LATER = "look-after", "skip-look", "later"
 RAN, STOOD = "ran off", "stood down"
 #: Ways of leaving a fight that count as defeated for the XP award.
 DEFEATED = (UNCONSCIOUS, RAN, STOOD)
@@ -760,6 +762,8 @@ class Fight:
             return self._aim_decision(bout)
         if step == "react":
             return self._react_decision(bout)
+        if step == "look":
+            return self._look_decision(bout)
         if step != "turn":
             raise ConflictError("the fight is over")
         return self._turn_decision(bout)
@@ -806,13 +810,10 @@ class Fight:
             actions.append(Action(f"readjust:{part}", f"Re-adjust {gear.phrase(bout.protector(me, part))} on your {part}",
                                   enabled=False, reason="torn: it can be mended only after the fight"))
         if not state["passive"]:
-            for foe in foes:
-                if bout.edge(me, foe):
-                    continue
-                chance = rolls.check_chance(bout.ruleset, bout.character(me), {"stat": "thought"}, bout.near)
-                actions.append(Action(f"study:{foe}", f"Look {bout.name(foe)} over for a weak spot "
-                                                      "(passive, then act)", chance,
-                                      f"Thought check: {percent(chance)} to find one (+1 to your next attack)"))
+            actions += self._looks(bout, "(passive, then act)")
+            if any(not bout.edge(me, foe) for foe in foes):
+                actions.append(Action(LOOK_AFTER, "Act first, look for a weak spot after (passive)",
+                                      hint="the look then helps your next attack"))
         if bout.can_talk:
             for foe in foes:
                 chance, _ = rolls.contest_chance(bout.ruleset, bout.character(me), bout.character(foe),
@@ -832,6 +833,25 @@ class Fight:
         passive = "" if state["passive"] else " (a look for a weak spot first is free)"
         prompt = f"Round {state['round']}, your turn: what do you do?{passive}"
         return Decision(prompt, tuple(actions))
+
+    @staticmethod
+    def _looks(bout: Bout, when: str) -> list[Action]:
+        """The passive action, a Thought check on each opponent not already studied."""
+        me = bout.player
+        found = []
+        for foe in bout.foes(me):
+            if bout.edge(me, foe):
+                continue
+            chance = rolls.check_chance(bout.ruleset, bout.character(me), {"stat": "thought"}, bout.near)
+            found.append(Action(f"study:{foe}", f"Look {bout.name(foe)} over for a weak spot {when}".rstrip(),
+                                chance, f"Thought check: {percent(chance)} to find one (+1 to your next attack)"))
+        return found
+
+    def _look_decision(self, bout: Bout) -> Decision:
+        actions = self._looks(bout, "")
+        actions.append(Action(SKIP_LOOK, "End your turn without looking"))
+        return Decision(f"Round {bout.state['round']}, your passive action: look for a weak spot?",
+                        tuple(actions))
 
     def _aim_decision(self, bout: Bout) -> Decision:
         pending = bout.state["pending"]
@@ -891,13 +911,35 @@ class Fight:
             found = self._aim(bout, dice, key, beats)
         elif step == "react":
             found = self._react(bout, dice, key, beats)
+        elif step == "look":
+            found = self._look(bout, dice, key, beats)
         else:
             raise ConflictError("the fight is over")
         return ConflictStep(bout.state, beats, bout.state["round"], found)
 
     def _finish(self, bout: Bout, dice: Dice, beats: list[Beat]) -> str | None:
-        bout.end_turn(bout.player)
+        """The player's active action is done: the look kept for after comes now (while there
+        is someone to look at), else the turn ends."""
+        me = bout.player
+        state = bout.state
+        if (state["passive"] == LATER and bout.standing(me) and bout.result() is None
+                and any(not bout.edge(me, foe) for foe in bout.foes(me))):
+            state["step"] = "look"
+            return None
+        bout.end_turn(me)
         return bout.advance(dice, beats)
+
+    def _look(self, bout: Bout, dice: Dice, key: str, beats: list[Beat]) -> str | None:
+        state = bout.state
+        target = key.partition(":")[2]
+        if key != SKIP_LOOK and (not key.startswith("study:") or target not in bout.foes(bout.player)
+                                 or bout.edge(bout.player, target)):
+            raise ConflictError(f"cannot look {target!r} over now")
+        state["passive"] = True
+        state["step"] = "turn"
+        if key != SKIP_LOOK:
+            bout.study(dice, bout.player, target, beats)
+        return self._finish(bout, dice, beats)
 
     def _turn(self, bout: Bout, dice: Dice, key: str, beats: list[Beat]) -> str | None:
         me = bout.player
@@ -923,6 +965,11 @@ class Fight:
                 raise ConflictError(f"no loose protection on {rest!r} to re-adjust")
             bout.readjust(me, rest, beats)
             return self._finish(bout, dice, beats)
+        if key == LOOK_AFTER:
+            if state["passive"]:
+                raise ConflictError("the passive action is already spoken for this turn")
+            state["passive"] = LATER
+            return None
         if kind == "study":
             if state["passive"] or rest not in bout.foes(me) or bout.edge(me, rest):
                 raise ConflictError(f"cannot look {rest!r} over now")

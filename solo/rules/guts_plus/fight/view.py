@@ -20,7 +20,8 @@ from solo.rules.guts_plus.qualities import display_name, norm
 if TYPE_CHECKING:
     from solo.rules.guts_plus.fight.procedure import Bout
 
-PHASES = {"turn": "your turn", "aim": "aim your blow", "react": "react to the blow"}
+PHASES = {"turn": "your turn", "aim": "aim your blow", "react": "react to the blow",
+          "look": "your passive action"}
 
 
 def _tags(bout: "Bout", key: str) -> list[str]:
@@ -76,7 +77,7 @@ def _notes(bout: "Bout") -> list[str]:
     for weapon in bout.weapons(me):
         stat = gear.attack_stat(character, weapon)
         dice = bout.ruleset.parse_check({"stat": stat}, character).dice
-        name = "bare hands" if weapon.key == "hands" else gear.phrase(weapon.name)
+        name = "bare hands" if weapon.key == "hands" else bout.with_what(me, weapon).removeprefix("with ")
         kit.append(f"{name} ({'+'.join(display_name(q) for q in stat)} {dice}d)")
     notes = ["You fight with " + ", ".join(kit) + "."]
     if bout.state["round"] > 1 and bout.state["step"] == "turn" and len(bout.state["queue"]) > 1:
