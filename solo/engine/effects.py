@@ -15,7 +15,7 @@ from solo.engine import events as ev
 from solo.engine.budget import MAX_CONDITIONS
 from solo.engine.failure import mark_effect
 from solo.errors import SoloError
-from solo.rules.base import Carries, Heals, Injures, Rests, RulesError, TakesConditions, hook
+from solo.rules.base import Carries, Heals, Injures, PassesTime, Rests, RulesError, TakesConditions, hook
 
 if TYPE_CHECKING:
     from solo.engine.context import PlayContext
@@ -209,7 +209,15 @@ class EffectRunner:
             raise EffectError(f"rest: the {self.context.ruleset.id} system has no rules for resting")
         hours = int(value.get("hours", 0)) + HOURS_PER_DAY * (
             int(value.get("days", 0)) + DAYS_PER_WEEK * int(value.get("weeks", 0)))
-        for line in rest.rest(self.context.character, hours) or ():
+        if value.get("resting") is False:
+            passing = hook(self.context.ruleset, PassesTime)
+            if passing is None:
+                raise EffectError(f"rest: the {self.context.ruleset.id} system has no rules for time "
+                                  "passing without rest")
+            lines = passing.pass_time(self.context.character, hours)
+        else:
+            lines = rest.rest(self.context.character, hours)
+        for line in lines or ():
             self.events.append(ev.RulesNote(line))
 
     def _table(self, value: Any) -> None:

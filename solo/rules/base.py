@@ -456,6 +456,14 @@ class Rests(Protocol):
 
 
 @runtime_checkable
+class PassesTime(Protocol):
+    """A system whose rules act while time passes without rest (``rest: {..., resting: false}``)."""
+
+    def pass_time(self, character: Character, hours: int) -> list[str] | None:
+        """``hours`` go by, the character not resting; lines saying what came back."""
+
+
+@runtime_checkable
 class StartsAdventures(Protocol):
     """A system that gives something when an adventure begins (a pool refilled, Luck rolled)."""
 
@@ -736,7 +744,7 @@ REQUIRED: dict[str, str] = {
 #: Optional hooks: member name -> (kind, the Protocol that declares it).
 OPTIONAL: dict[str, tuple[str, type]] = {
     "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
-    "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests),
+    "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
     "start_adventure": ("method", StartsAdventures), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),

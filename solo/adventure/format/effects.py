@@ -53,8 +53,10 @@ EFFECTS: tuple[Effect, ...] = (
            "gives back (GAME: every exertion FP after an hour, one wound FP per full week of rest; "
            "GUTS+: injuries heal one at a time at the book's resting rate, a part with one injury in "
            "12 hours, a part with two back to one in 60 hours, the part needing least time first and the "
-           "head first among equals, hours short of the next injury kept for the next rest). Only a "
-           "system with rules for rest takes it (GAME, GUTS+)"),
+           "head first among equals, hours short of the next injury kept for the next rest; protection "
+           "knocked loose is put right). Only a system with rules for rest takes it (GAME, GUTS+). "
+           "`resting: false`: the time passes without rest (GUTS+ only: injuries heal at the book's "
+           "untreated rate, one injury in 24 hours, two back to one in 120)"),
     Effect("advance", "`advance: key` or `advance: [keys]`",
            "buy or take advances at the system's price, as `solo character advance --buy KEY` does; one "
            "the rules refuse at that moment (too little experience) is skipped with a note"),

@@ -10,7 +10,7 @@ from solo.adventure.validate.codes import Path_
 from solo.adventure.validate.expression_checks import ExpressionChecks
 from solo.adventure.validate.names import _did_you_mean, _norm, _short
 from solo.adventure.yaml_source import Document
-from solo.rules.base import Character, ChecksAwards, Heals, Injures, Rests, RulesError, hook
+from solo.rules.base import Character, ChecksAwards, Heals, Injures, PassesTime, Rests, RulesError, hook
 
 
 class EffectChecks(ExpressionChecks):
@@ -253,6 +253,11 @@ class EffectChecks(ExpressionChecks):
         if self.ruleset is not None and hook(self.ruleset, Rests) is None:
             self.error("unsupported-effect", path, f"rest: the {self.adv.system} system has no rules for resting",
                        "narrate the time that passes instead", key=True)
+        elif (self.ruleset is not None and isinstance(value, Mapping) and value.get("resting") is False
+              and hook(self.ruleset, PassesTime) is None):
+            self.error("unsupported-effect", path, f"rest: the {self.adv.system} system has no rules for time "
+                       "passing without rest (resting: false)", "leave resting out: the character rests",
+                       key=True)
 
     def _fx_table(self, value: Any, path: Path_) -> None:
         if value in self.adv.tables:

@@ -166,6 +166,19 @@ def readjust(character: Character, part: str) -> list[str]:
     return [f"Protection on the {name} is back in place."]
 
 
+def put_right(character: Character) -> list[str]:
+    """Time out of a fight: every protection knocked loose (or marked) is re-adjusted.
+
+    **Decision:** the book leaves how long re-adjusting takes to the GM, "in most cases not much
+    time" (line 542); outside a fight any rest or passing time is enough."""
+    protection = character.extra.get("protection", {})
+    lines = []
+    for part, marks in protection.items():
+        if marks:
+            lines += readjust(character, part)
+    return lines
+
+
 def injure(
     character: Character, part: str, count: int = 1, *, ignore_protection: bool = False
 ) -> list[str]:

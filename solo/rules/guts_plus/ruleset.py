@@ -92,6 +92,7 @@ from solo.rules.guts_plus.body import (
     inventory_used,
     part_key,
     protect,
+    put_right,
     readjust,
     recover,
     roll_aura,
@@ -213,8 +214,14 @@ class GutsPlus(RulesetDefaults):
         return heal(character, part, count)
 
     def rest(self, character: Character, hours: int) -> list[str]:
-        """The ``rest`` effect: injuries heal at the resting rate (:func:`.body.recover`)."""
-        return recover(character, hours, resting=True)
+        """The ``rest`` effect: injuries heal at the resting rate (:func:`.body.recover`), and
+        protection knocked loose is put right (:func:`.body.put_right`)."""
+        return put_right(character) + recover(character, hours, resting=True)
+
+    def pass_time(self, character: Character, hours: int) -> list[str]:
+        """``rest: {..., resting: false}``: injuries heal at the book's untreated rate (line 558),
+        and loose protection is put right."""
+        return put_right(character) + recover(character, hours, resting=False)
 
     def incapacitated(self, character: Character) -> str | None:
         """``unconscious`` when the body says so (the head, or three other parts, unusable) or an

@@ -44,7 +44,8 @@ from solo.rules.guts_plus.qualities import CORE, ESSENCE, find_quality, level_of
 KINDS = ("melee", "ranged")
 FLAGS = ("sharp", "piercing", "natural")
 #: The item rules a GUTS+ fight reads (others are the inventory's or another system's).
-FIGHT_RULES = ("weapon", "quality", "pairs", "injuries") + FLAGS + (PROTECTS,)
+HEALS = "heals"
+FIGHT_RULES = ("weapon", "quality", "pairs", "injuries") + FLAGS + (PROTECTS, HEALS)
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,9 @@ def item_problems(rules: Mapping[str, Any]) -> list[str]:
     for flag in FLAGS:
         if flag in rules and not isinstance(rules[flag], bool):
             found.append(f"{flag} must be true or false (got {rules[flag]!r})")
+    heals = rules.get(HEALS)
+    if HEALS in rules and (isinstance(heals, bool) or heals not in (1, 2)):
+        found.append(f"heals must be 1 or 2 (got {heals!r})")
     covers = rules.get(PROTECTS)
     if covers is not None and covers != "all" and _names(covers) is None:
         found.append(f"protects must list body parts or say all (got {covers!r})")
@@ -132,6 +136,16 @@ def carried_weapons(character: Character, items: Mapping[str, Mapping[str, Any]]
         weapon = read_weapon(item, names.get(item, item), items.get(item) or {})
         if weapon is not None:
             found.append(weapon)
+    return found
+
+
+def remedies(character: Character, items: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:
+    """The remedies the character carries (``heals: n``), each once, in the order carried."""
+    found = []
+    for item in dict.fromkeys(character.items):
+        rules = items.get(item) or {}
+        if isinstance(rules, Mapping) and not item_problems(rules) and rules.get(HEALS) in (1, 2):
+            found.append((item, int(rules[HEALS])))
     return found
 
 

@@ -19,7 +19,10 @@ fighter, as often as they like, and a cautious companion holds its turn for the 
 hands), then say where (line 500: who, with what, and where, or let it land where it may);
 ask a companion who has not yet acted this round to assist (the assisting rule, line 474: the
 companion rolls half its dice in the same qualities, each match is a bonus die, and its turn
-goes to it); re-adjust protection knocked loose (an active action, line 1397); talk an opponent
+goes to it); use a remedy it carries (an item that ``heals``, a healing potion) on itself or a
+companion, standing or knocked out (line 504: healing a partner is something to do on a turn;
+**Decision:** no roll, the worst part first, the remedy used up; a companion who comes round
+fights on); re-adjust protection knocked loose (an active action, line 1397); talk an opponent
 out of fighting (``talk``; line 504: "maybe you can defuse the situation"); run (``flee``); or
 yield (``surrender``). The passive action, before the active one: look for a weak spot on an
 opponent, a Thought check (the book's own example, line 508). The book puts no order on the
@@ -114,6 +117,7 @@ from solo.rules.guts_plus.body import (
     STRAINED,
     UNCONSCIOUS,
     body_parts,
+    heal,
     injure,
     injuries,
     readjust,
@@ -578,6 +582,37 @@ class Bout:
                 beats.append(Beat(key, f"{self.possessive(key)[:1].upper()}{self.possessive(key)[1:]} "
                                        "strain wears off."))
 
+    def patients(self) -> list[str]:
+        """Who the player may treat: themselves and companions, standing or knocked out, hurt."""
+        side = [self.player] + [k for k in self.order if self.by_key[k].side == "ally"]
+        return [k for k in side if any(injuries(self.character(k)).values())
+                and self.state["out"].get(k) in (None, UNCONSCIOUS)]
+
+    def treat(self, key: str, item: str, count: int, beats: list[Beat]) -> None:
+        """The player uses a remedy on ``key``: ``count`` injuries off, the worst first (the head
+        or vital part, then a useless part before a hurt one, in body order); it is used up. A
+        companion knocked out whose body no longer keeps them down gets back up."""
+        me = self.player
+        self.character(me).items.remove(item)
+        character = self.character(key)
+        healed = []
+        for _ in range(count):
+            part = worst_part(character)
+            if part is None:
+                break
+            heal(character, part, 1)
+            healed.append(part)
+        whom = "yourself" if key == me else self.name(key)
+        name = gear.phrase(self.setup.item_names.get(item, item))
+        parts = " and ".join(dict.fromkeys(healed))
+        beats.append(Beat(me, f"You use {name} on {whom}: the {parts} {'heal' if len(healed) > 1 else 'heals'} "
+                              f"({len(healed)} injur{'y' if len(healed) == 1 else 'ies'} off)."))
+        if self.state["out"].get(key) == UNCONSCIOUS and not self.ruleset.incapacitated(character):
+            del self.state["out"][key]
+            if key not in self.state["order"]:  # out since the start: no initiative, acts last
+                self.state["order"].append(key)
+            beats.append(Beat(key, f"{self.title(key)} gets back up."))
+
     def readjust(self, key: str, part: str, beats: list[Beat]) -> None:
         readjust(self.character(key), part)
         own = "your" if key == self.player else "its"
@@ -675,6 +710,18 @@ class Bout:
                                   f"(+1 to its next attack on you).", record, label))
         else:
             beats.append(Beat(me, f"{self.title(target)} is not listening.", record, label))
+
+
+def worst_part(character: Character) -> str | None:
+    """The injured part a remedy heals first: the vital part, then a useless part before a hurt
+    one, in body order; None when nothing is injured."""
+    marks = injuries(character)
+    order = body_parts(character)
+    vital = vital_part(character)
+    hurt = [p for p in order if marks.get(p, 0) > 0]
+    if not hurt:
+        return None
+    return min(hurt, key=lambda p: (p != vital, -marks[p], order.index(p)))
 
 
 def distinct(weapons: list[gear.Weapon]) -> list[gear.Weapon]:
@@ -806,6 +853,15 @@ class Fight:
             actions.append(Action(f"readjust:{part}",
                                   f"Re-adjust {gear.phrase(bout.protector(me, part))} on your {part}",
                                   hint="it takes 2 marks again"))
+        for item, count in gear.remedies(bout.character(me), bout.setup.items):
+            name = gear.phrase(bout.setup.item_names.get(item, item))
+            for patient in bout.patients():
+                whom = "yourself" if patient == me else bout.name(patient)
+                part = worst_part(bout.character(patient))
+                down = " (knocked out)" if bout.state["out"].get(patient) else ""
+                actions.append(Action(f"heal:{item}:{patient}", f"Use {name} on {whom}{down}",
+                                      hint=f"{count} injur{'y' if count == 1 else 'ies'} off, the {part} first; "
+                                           "it is used up"))
         for part in bout.torn(me):
             actions.append(Action(f"readjust:{part}", f"Re-adjust {gear.phrase(bout.protector(me, part))} on your {part}",
                                   enabled=False, reason="torn: it can be mended only after the fight"))
@@ -959,6 +1015,13 @@ class Fight:
                 state["step"] = "aim"
                 return None
             bout.attack(dice, me, target, weapon, parts[0] if parts else None, helper or None, beats)
+            return self._finish(bout, dice, beats)
+        if kind == "heal":
+            item, _, patient = rest.partition(":")
+            remedy = dict(gear.remedies(bout.character(me), bout.setup.items))
+            if item not in remedy or patient not in bout.patients():
+                raise ConflictError(f"cannot use {item!r} on {patient!r} now")
+            bout.treat(patient, item, remedy[item], beats)
             return self._finish(bout, dice, beats)
         if kind == "readjust":
             if rest not in bout.loose_parts(me):
