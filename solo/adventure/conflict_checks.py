@@ -48,6 +48,7 @@ CONFLICT_CODES: dict[str, str] = {
     "conflict-dead-end": "a conflict result that leaves the player in a scene with no way on",
     "conflict-in-ending": "an ending scene's conflict is never run (warning)",
     "bad-item-rules": "an item's `rules:` that the adventure's conflict procedure cannot read",
+    "conflict-caution": "a conflict the rules run but that plays badly for a character (warning)",
 }
 
 
@@ -259,6 +260,10 @@ def _check_setups(checker: "ExpressionChecks", spec: model.ConflictSpec, rules: 
             if message in seen:
                 continue
             seen.add(message)
+            if getattr(problem, "warning", False):
+                checker.warning("conflict-caution", spec.path + tuple(problem.path), message, problem.hint,
+                                key=_is_key(checker, spec.path + tuple(problem.path)))
+                continue
             checker.error("bad-conflict", spec.path + tuple(problem.path), message, problem.hint,
                           key=_is_key(checker, spec.path + tuple(problem.path)))
     return possible

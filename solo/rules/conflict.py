@@ -275,6 +275,8 @@ class SetupProblem:
     path: tuple[Any, ...]  # e.g. ("opponents", 0, "npc") or ("params", "zones")
     message: str
     hint: str = ""
+    #: the conflict runs by the rules, but plays badly (``solo validate`` warns instead of failing)
+    warning: bool = False
 
 
 @runtime_checkable

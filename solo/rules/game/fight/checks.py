@@ -118,6 +118,48 @@ def setup_problems(setup: ConflictSetup) -> list[SetupProblem]:
     return found
 
 
+# -- cautions: the book's rules, playing badly ---------------------------------------------------
+def escape_reach(ruleset: Any, character: Any) -> int:
+    """The highest excess the character's Easy Wilderness/Escape check can make (what a snare's
+    intensity must not pass for them to ever get free)."""
+    odds = ruleset.check_odds(character, {"stat": "Wilderness/Escape", "difficulty": "easy"})
+    reached = [e for e, p in odds.distributions["excess"].items() if p > 0]
+    return max(reached) if reached else -1
+
+
+def snare_cautions(ruleset: Any, setup: ConflictSetup) -> list[SetupProblem]:
+    """A warning for each opponent whose snare can hold the player for good.
+
+    The book's rule stands: a snare's intensity is its hit's excess, and only an escape check
+    whose excess reaches it frees the target, so a player whose best escape excess is below the
+    best hit the opponent's snare can make has an escape chance of 0 from such a hit."""
+    player = setup.player
+    try:
+        reach = escape_reach(ruleset, player.character)
+    except RulesError:
+        return []
+    found: list[SetupProblem] = []
+    paths = setup.entry_paths()
+    for foe in setup.side(ENEMY):
+        kit = read_kit(foe.character, setup.items, setup.item_names)
+        for weapon in kit.weapons:
+            if not weapon.ensnare:
+                continue
+            band = foe.group or foe.npc or foe.key
+            pooled = sum((f.group or f.npc or f.key) == band for f in setup.side(ENEMY)) >= 2
+            worst = _most_dice(foe, weapon, pooled)
+            if worst > reach:
+                who = player.character.name or "the player"
+                found.append(SetupProblem(
+                    paths.get(foe.key, ("opponents",)),
+                    f"{foe.name}'s {weapon.name} can hold {who} for good: a hit of intensity "
+                    f"{reach + 1 if reach + 1 == worst else f'{reach + 1} to {worst}'} leaves an escape "
+                    f"chance of 0 (Wilderness/Escape excess at most {max(reach, 0)})",
+                    "the book's rule; give the character more Wilderness/Escape, or the fight a way "
+                    "out (surrender: true, or fewer rounds and an at_limit result)", warning=True))
+    return found
+
+
 # -- what the fight can end with ---------------------------------------------------------------
 def _most_dice(fighter: Fighter, weapon: Weapon, pooled: bool) -> int:
     """The most damage dice one hit can roll: the best excess (rating + bonus), at least 1 when

@@ -116,7 +116,7 @@ class Fight:
 
     # -- checking ----------------------------------------------------------------------------
     def problems(self, setup: ConflictSetup) -> list[SetupProblem]:
-        return checks.setup_problems(setup)
+        return checks.setup_problems(setup) + checks.snare_cautions(self.ruleset, setup)
 
     def possible_results(self, setup: ConflictSetup) -> tuple[str, ...]:
         return checks.reachable_results(self.ruleset, setup)
