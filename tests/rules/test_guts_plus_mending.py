@@ -137,3 +137,26 @@ def test_the_weak_spot_look_may_come_after_the_attack(road):
     assert "You look the Tollman over for a weak spot: found (+1 to the next attack on it)." in said(events)
     attack = next(o for o in game.offered.options if o.id == "attack:tollman:hands")
     assert attack.hint.startswith("Gumption 2d +1 vs 2d")  # the look helps the next attack
+
+
+def test_in_a_fight_loose_protection_is_readjusted_a_blow_is_taken_on_an_arm_and_a_turn_held(road):
+    game = _fight(road, 6, 6, 1, 2)
+    options = {o.id: o for o in game.offered.options}
+    assert options["readjust:head"].text == "Re-adjust a padded cap on your head"  # loose from the rockfall
+    # Tamsin spends her active action on the cap; the Tollman's blow (its 3 4 against her 2 3)
+    # is a hit the dice put on her head (the first part), and she is asked to react
+    game.dice.force(2, 3, 3, 4, 1)
+    events = game.choose("readjust:head")
+    assert "You put a padded cap on your head right." in said(events)
+    assert game.character.extra["protection"]["head"] == 0
+    assert game.offered.prompt.startswith("The Tollman hits you with bare hands (1 injury) on your head, "
+                                          "shielded by a padded cap (2 marks left). React?")
+    # a Gumption check (her 4 5): she takes it on her left arm instead (book line 520)
+    game.dice.force(4, 5)
+    events = game.choose("react:left arm")
+    assert "You twist to take it on your left arm instead." in said(events)
+    assert game.character.extra["injuries"]["left arm"] == 1
+    # round 2 is free for all: she may hold her turn and let the Tollman go first (line 486)
+    assert game.offered.prompt.startswith("Round 2, your turn")
+    hold = next(o for o in game.offered.options if o.id == "wait")
+    assert hold.text == "Hold your turn until the Tollman has acted"
