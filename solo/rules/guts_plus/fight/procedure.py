@@ -867,9 +867,6 @@ class Fight:
                                   enabled=False, reason="torn: it can be mended only after the fight"))
         if not state["passive"]:
             actions += self._looks(bout, "(passive, then act)")
-            if any(not bout.edge(me, foe) for foe in foes):
-                actions.append(Action(LOOK_AFTER, "Act first, look for a weak spot after (passive)",
-                                      hint="the look then helps your next attack"))
         if bout.can_talk:
             for foe in foes:
                 chance, _ = rolls.contest_chance(bout.ruleset, bout.character(me), bout.character(foe),
@@ -886,6 +883,10 @@ class Fight:
             actions.append(Action("wait", f"Hold your turn until {bout.name(queue[1])} has acted"))
         if bout.can_yield:
             actions.append(Action("yield", "Give up the fight"))
+        if not state["passive"] and any(not bout.edge(me, foe) for foe in foes):
+            # last, so the keys of the other actions stay those of saves and replays made before
+            actions.append(Action(LOOK_AFTER, "Act first, look for a weak spot after (passive)",
+                                  hint="the look then helps your next attack"))
         passive = "" if state["passive"] else " (a look for a weak spot first is free)"
         prompt = f"Round {state['round']}, your turn: what do you do?{passive}"
         return Decision(prompt, tuple(actions))
