@@ -533,3 +533,82 @@ def test_the_endeavours_tags_call_on_the_abilities_that_answer_them():
     run.answer("check:hurry", 3, 2)  # hurry d4 3, short of 4: Quick Acclimation's dc2 adds 2
     assert run.pos() == 5 + 2
     assert ("params", "tags", 0) in {p for p, _ in problems("race", {"tags": ["natur"]})}
+
+
+# -- clash endeavours ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("advantage, die", [(3, None), (4, "dc2"), (7, "dc2"), (8, "dc4"), (11, "dc4"),
+                                            (12, "dc6"), (15, "dc6"), (16, "dc8"), (19, "dc8"), (20, "dc10"),
+                                            (31, "dc10")])
+def test_a_summons_die_follows_the_gm_guides_table(advantage, die):
+    from solo.rules.humanity_blessed.endeavours.clash import summon_die
+
+    assert summon_die(advantage) == die
+
+
+def clash(params=None, *, player=None, rival=None, force=()):
+    return Run("clash", {"length": 16, **(params or {})}, player=player or person("Ada", hurry="d10"),
+               enemies=[("marshal", rival or person("Marshal"), "steady")], force=force)
+
+
+def test_each_summoner_begins_with_two_summons_and_stands_off_the_line():
+    run = clash({"summons": {"you": ["Wren"], "marshal": ["A pikeman", "A crossbowman"]}})
+    summons = run.state["summons"]
+    assert [(k, e["owner"], e["name"], e["die"]) for k, e in summons.items()] == [
+        ("player~s1", "player", "Wren", "dc4"), ("player~s2", "player", "your summon 2", "dc4"),
+        ("marshal~s1", "marshal", "A pikeman", "dc4"), ("marshal~s2", "marshal", "A crossbowman", "dc4")]
+    view = run.rules.view(run.setup, run.state)
+    assert "You" not in view.track.positions and "Marshal" not in view.track.positions
+    assert set(view.track.positions) == {"Wren", "your summon 2", "A pikeman", "A crossbowman"}
+    assert "summoner, off the line" in next(f for f in view.fighters if f.key == "player").tags
+
+
+def test_a_summoners_advantage_summons_and_their_other_movement_goes_to_a_summon():
+    run = clash()
+    # you 9 (d10), the marshal 2, the four summons 2 each: you take the focus with 9 -> a dc4
+    # summon; your check's 9 is a medium success: 3 spaces, carried by your first summon
+    texts = run.answer("check:hurry", 9, 2, 2, 2, 2, 2)
+    assert run.state["summons"]["player~s3"]["die"] == "dc4"
+    assert run.pos("player") == 0 and run.pos("player~s1") == 3 and run.pos("player~s3") == 0
+    assert any("summon with 9" in t for t in texts)
+
+
+def test_too_small_an_advantage_summons_nobody():
+    run = clash({"target": "lowest"})
+    run.answer("check:hurry", 3, 2, 2, 2, 2, 2)
+    assert "player~s3" not in run.state["summons"] and run.pos("player~s1") == 1  # very minor: 1
+
+
+def test_a_summon_with_the_advantage_captures_and_the_round_ends():
+    run = clash({"captures": 1}, player=person("Ada"))
+    # you 2, the marshal 2, Wren 4 takes the focus: 4 spaces, given back to Capture the pikeman
+    # (the foe summon furthest along, the first listed among equals): it checks against 4, rolls 3
+    texts = run.answer("check:hurry", 2, 2, 4, 2, 2, 2, 3)
+    assert run.state["out"]["marshal~s1"] == "captured" and run.state["taken"] == {"ours": 1, "theirs": 0}
+    assert run.pos("player~s1") == 0 and run.result == "won"
+    assert any("a check against 4" in t for t in texts)
+
+
+def test_a_summoner_left_without_summons_calls_one_at_the_rounds_end():
+    run = clash(player=person("Ada"))
+    run.state["out"].update({"marshal~s1": "captured", "marshal~s2": "captured"})
+    run.answer("check:hurry", 2, 2, 2, 2)
+    assert run.state["summons"]["marshal~s3"]["die"] == "dc4"
+
+
+def test_the_clash_odds_on_offer_are_the_rulesets():
+    run = clash(player=person("Ada", hurry="d6"))
+    assert run.action("check:hurry").odds == RS.odds_for_args({"die": "d6", "target": "4"}).outcomes["success"]
+    run.answer("contest:marshal~s1")
+    summon = next(f for f in run.rules.line(run.setup, run.state).by_key.values() if f.key == "marshal~s1")
+    offered = run.action("contest:marshal~s1:hurry").odds
+    assert offered == RS.contest_odds(run.me, summon.character, {"stat": "hurry", "focal": True}).outcomes["success"]
+
+
+def test_the_validator_names_a_clashs_bad_parameters():
+    found = problems("clash", {"summon_die": "d7", "captures": 0, "summons": {"ghost": ["Boo"]}},
+                     enemies=[("marshal", person("Marshal"))])
+    paths = {p for p, _ in found}
+    assert {("params", "summon_die"), ("params", "captures"), ("params", "summons", "ghost")} <= paths
+    assert ("opponents",) in {p for p, _ in problems("clash", {})}

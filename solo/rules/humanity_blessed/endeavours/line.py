@@ -165,6 +165,10 @@ class Line:
             opens: int = 0) -> None:
         self.beats.append(Beat(actor, text, record, label, round=opens))
 
+    def on_line(self, key: str) -> bool:
+        """Whether ``key`` has a place on the number line (a clash's summoners have none)."""
+        return True
+
     def monstrous(self, key: str) -> bool:
         return self.s.kind == "monstrous" and self.by_key[key].side == ENEMY
 
@@ -437,9 +441,8 @@ class Line:
                 focal = leaders[0]
                 start = self.pos(focal)
                 escape = self.s.kind == "race" and bool(btn.at_space(st["buttons"], "terrain", start))
-                self.move(dice, focal, best, "takes the focus and gains the advantage" if focal != self.player
-                          else "take the focus and gain the advantage", escape=escape)
-                if self.monstrous(focal):
+                self.advantage(dice, focal, best, escape)
+                if self.captures_on_advantage(focal):
                     capture = self._capture_plan(focal, self.pos(focal) - start)
             else:
                 focal = leaders[dice.roll(len(leaders)) - 1]
@@ -465,13 +468,26 @@ class Line:
         self.then({"t": "end"})
         return True
 
+    def advantage(self, dice: Dice, focal: str, roll: int, escape: bool) -> None:
+        """The focal roller's advantage movement: forward by the roll."""
+        self.move(dice, focal, roll, "takes the focus and gains the advantage" if focal != self.player
+                  else "take the focus and gain the advantage", escape=escape)
+
+    def captures_on_advantage(self, key: str) -> bool:
+        """Whether ``key`` may Capture when it gains the advantage (a monstrosity)."""
+        return self.monstrous(key)
+
+    def capture_candidates(self, key: str) -> list[tuple[str, int]]:
+        """Whom ``key`` may try to Capture, with where they stand."""
+        return [(k, self.pos(k)) for k in self.foes(key)]
+
     def _capture_plan(self, monster: str, gained: int) -> tuple[str, int] | None:
         if gained <= 0:
             return None
         spaces = policy.capture_spaces(self.fighter(monster).behaviour, gained, self.pos(monster))
         if not spaces:
             return None
-        victim = policy.capture_victim([(k, self.pos(k)) for k in self.foes(monster)])
+        victim = policy.capture_victim(self.capture_candidates(monster))
         return None if victim is None else (victim, spaces)
 
     def t_act(self, dice: Dice, task: dict[str, Any]) -> bool:
@@ -588,10 +604,15 @@ class Line:
         else:
             winner, loser, size = other, who, size_for_margin(max(0, -margin))
         verb = "win" if winner == self.player else "wins"
+        start = self.pos(winner)
         self.move(dice, winner, spaces_for_size(size), f"{verb} the contest ({size.replace('-', ' ')})")
         if self.s.kind == "stealth":
             self.add_alarm(dice, loser)
+        self.after_contest(dice, winner, loser, self.pos(winner) - start)
         return True
+
+    def after_contest(self, dice: Dice, winner: str, loser: str, moved: int) -> None:
+        """What a won contest may lead to beyond the winner's move (nothing in most kinds)."""
 
     # -- the end of a round ------------------------------------------------------------------
     def t_end(self, dice: Dice, task: dict[str, Any]) -> bool:
@@ -608,8 +629,12 @@ class Line:
                 self.then({"t": "back", "who": key})
         if self.s.kind == "monstrous":
             self.then({"t": "stamina"})
+        self.round_ends(dice)
         self.then({"t": "close"})
         return True
+
+    def round_ends(self, dice: Dice) -> None:
+        """What a kind adds at the end of a round, before the result is read (nothing here)."""
 
     def t_close(self, dice: Dice, task: dict[str, Any]) -> bool:
         st = self.state
