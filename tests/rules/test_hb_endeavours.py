@@ -612,3 +612,117 @@ def test_the_validator_names_a_clashs_bad_parameters():
     paths = {p for p, _ in found}
     assert {("params", "summon_die"), ("params", "captures"), ("params", "summons", "ghost")} <= paths
     assert ("opponents",) in {p for p, _ in problems("clash", {})}
+
+
+# -- monstrous abilities ------------------------------------------------------------------------
+
+
+def beast(*abilities: str, die: str = "dc4", blessings=None, **extra):
+    character = monster("Hound", die, stamina=40, muddle=[39], monstrous=list(abilities), **extra)
+    character.resources["blessings"] = list(blessings or [])
+    return character
+
+
+def test_immunity_holds_a_contest_it_would_lose_winning_by_one():
+    hound = beast("Immunity vs Head")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", head="d6"), enemies=[("hound", hound, "steady")])
+    run.answer("contest:hound")
+    assert run.action("contest:hound:head").odds == 0  # offered as it is: it cannot be won
+    assert run.action("contest:hound:hand").odds > 0
+    # you 5 against its 2 would win; you take the focus (5 over its check's 3) and the contest
+    # holds for the hound, by 1: very minor, 1 space
+    texts = run.answer("contest:hound:head", 5, 2, 3)
+    assert run.pos() == 5 and run.pos("hound") == 1
+    assert any("is immune to Head" in t for t in texts)
+
+
+def test_resistance_is_two_more_in_aid_for_the_defender_in_the_offered_odds():
+    hound = beast("Resistance vs Head")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", head="d6"), enemies=[("hound", hound, "steady")])
+    run.answer("contest:hound")
+    with_aid = RS.contest_odds(run.me, hound, {"stat": "head", "focal": True, "opponent_aid": "dc2"})
+    plain = RS.contest_odds(run.me, hound, {"stat": "head", "focal": True})
+    assert run.action("contest:hound:head").odds == with_aid.outcomes["success"] < plain.outcomes["success"]
+    assert run.action("contest:hound:hand").odds == RS.contest_odds(
+        run.me, hound, {"stat": "hand", "focal": True}).outcomes["success"]
+
+
+def test_unrelenting_and_merciless_count_the_times_it_was_muddled():
+    hound = monster("Hound", "dc4", stamina=40, muddle=[2], monstrous=["Unrelenting", "Merciless"])
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    # you 6 take the focus over its 2, passing its muddle button at 2; at the round's end it
+    # moves 1 (muddled once) and gains one blessing die (a 4)
+    texts = run.answer("check:hurry", 6, 2, 4)
+    assert run.state["muddled"]["hound"] == 1 and run.pos("hound") == 1
+    assert hound.resources["blessings"] == [4]
+    assert any("unrelenting" in t for t in texts) and any("merciless" in t for t in texts)
+
+
+def test_revenge_contests_whoever_muddled_it_at_once_and_takes_no_turn_away():
+    hound = monster("Hound", "dc4", stamina=40, muddle=[2], monstrous=["Revenge"])
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    # your 6 takes the focus and muddles it; its Revenge (Head 3 against your 2) moves it 1;
+    # your check still goes through (6: minor, 2 more); its own check (2) fails
+    texts = run.answer("check:hurry", 6, 2, 3, 2)
+    assert any("Revenge" in t for t in texts)
+    assert run.pos("hound") == 1 and run.pos() == 8
+
+
+def ahead_then(run, *force):
+    """Round 1: you 6 (advantage and a minor success: to 8), Jory and the hound fail with 2."""
+    run.answer("check:hurry", 6, 2, 2)
+    assert run.pos() == 8 and run.ask == "declare"
+    run.answer("sit", *force)
+
+
+def test_debilitate_takes_one_off_the_losers_stat_for_as_many_rounds_as_it_moved():
+    hound = beast("Debilitate Hurry")
+    jory = person("Jory", hurry="d6")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), allies=[("jory", jory, "steady")],
+              enemies=[("hound", hound, "steady")])
+    # round 2: you sit out; Jory 6 takes the focus; the hound contests you with Hurry, 4 to 2
+    ahead_then(run, 6, 4, 2)
+    assert run.ask == "side"
+    texts = run.answer("pass")
+    assert any("uses Debilitate" in t for t in texts) and run.pos("hound") == 2
+    assert run.state["powers"]["debilitated"] == [{"who": "player", "stat": "hurry", "until": 4}]
+    minus = RS.check_odds(run.me, {"stat": "hurry", "target": 4, "focal": True, "modifier": -1})
+    assert run.action("check:hurry").odds == minus.outcomes["success"] < RS.check_odds(
+        run.me, {"stat": "hurry", "target": 4, "focal": True}).outcomes["success"]
+
+
+def test_flatten_pushes_the_loser_of_a_hand_contest_back():
+    hound = beast("Flatten")
+    jory = person("Jory", hurry="d6")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), allies=[("jory", jory, "steady")],
+              enemies=[("hound", hound, "steady")])
+    ahead_then(run, 6, 4, 2)  # the hound contests your Hand d4: 4 to 2, minor: 2 spaces
+    texts = run.answer("pass")
+    assert any("uses Flatten" in t for t in texts)
+    assert run.pos("hound") == 2 and run.pos() == 6
+    assert run.state["powers"]["spent"] == {"hound": ["flatten"]}
+
+
+def test_shield_gives_resistance_for_the_rounds_moved_and_a_blessing_die_recharges_it():
+    hound = beast("Shield vs Hurry", blessings=[1, 2, 5])
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    # you 5 take the focus; its Home check 4 succeeds (minor: 2 spaces): Resistance vs Hurry
+    # for 2 rounds
+    texts = run.answer("check:hurry", 5, 4)
+    assert any("uses Shield" in t for t in texts)
+    assert run.state["powers"]["grants"] == [{"who": "hound", "name": "resistance", "stat": "hurry", "until": 3}]
+    assert hound.resources["blessings"] == [1, 5]  # round 2 began: the 2 readied it again
+    run.answer("contest:hound")
+    assert run.action("contest:hound:hurry").odds == RS.contest_odds(
+        run.me, hound, {"stat": "hurry", "focal": True, "opponent_aid": "dc2"}).outcomes["success"]
+
+
+def test_the_validator_reads_monstrous_abilities():
+    bad = monster("Hound", monstrous=["Resistance", "Wings", "Empower", "Revenge vs Head", "Debilitate Wits"])
+    found = problems("monstrous", {"length": 20}, enemies=[("hound", bad)])
+    messages = " | ".join(m for _, m in found)
+    assert "names one stat" in messages and "is not a monstrous ability" in messages
+    assert "does not play this monstrous ability yet" in messages and "takes nothing after its name" in messages
+    assert "names no stat of this endeavour" in messages
+    fine = monster("Hound", monstrous=["Resistance vs. Hurt", "Spark", "Capture"][::2])
+    assert problems("monstrous", {"length": 20}, enemies=[("hound", fine)]) == set()

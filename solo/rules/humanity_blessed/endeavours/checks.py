@@ -6,7 +6,7 @@ pregenerated character without any of the stats the endeavour lets anyone roll).
 the line's length, the target, the stats, the deadline against the round limit, yes/no
 switches, every button (on the line, not at 0 nor at or past the goal), a race's endurance stat
 on every racer, a stealth's patrol and ``made``, a discovery without glimmers, a monstrosity's
-die, stamina and muddle buttons, a clash's summon die, names of summons and captures.
+die, stamina, muddle buttons and monstrous abilities, a clash's summon die, names of summons and captures.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from solo.rules.conflict import ALLY, ENEMY, PLAYER, ConflictSetup, Fighter, SetupProblem
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.endeavours import buttons as btn
+from solo.rules.humanity_blessed.endeavours import monstrous
 from solo.rules.humanity_blessed.parsing import lookup, parse_tags
 from solo.rules.humanity_blessed.tables import CORE_STATS, norm, parse_target
 
@@ -138,7 +139,7 @@ def fighter_problems(proc: "Endeavour", setup: ConflictSetup, fighter: Fighter, 
     who = "the player" if fighter.side == PLAYER else fighter.name
     monster = proc.kind == "monstrous" and fighter.side == ENEMY
     if monster:
-        found += monster_problems(fighter, path, proc.settings(setup).length)
+        found += monster_problems(fighter, path, proc.settings(setup).length, stat_names(setup))
         if character.extra.get("die") is not None:
             return found
     stats = proc.settings(setup).stats
@@ -160,7 +161,8 @@ def fighter_problems(proc: "Endeavour", setup: ConflictSetup, fighter: Fighter, 
     return found
 
 
-def monster_problems(fighter: Fighter, path: tuple[Any, ...], length: int) -> list[SetupProblem]:
+def monster_problems(fighter: Fighter, path: tuple[Any, ...], length: int,
+                     stats: set[str] | frozenset[str] = frozenset()) -> list[SetupProblem]:
     found: list[SetupProblem] = []
     extra = fighter.character.extra
     name = fighter.name
@@ -169,6 +171,7 @@ def monster_problems(fighter: Fighter, path: tuple[Any, ...], length: int) -> li
         found.append(SetupProblem(path, f"{name}'s die must be a die such as dc2 to dc10 (got {die!r})"))
     if die is None and not any(bumping.is_die(v) for v in fighter.character.stats.values()):
         found.append(SetupProblem(path, f"{name} has no die: give the npc stats or extra.die (dc2 to dc10)"))
+    found += monstrous.problems(fighter.character, path, stats)
     stamina = extra.get("stamina")
     if stamina is not None and not (_whole(stamina) and 1 <= stamina <= 1000):
         found.append(SetupProblem(path, f"{name}'s stamina is a whole number from 1 to 1000 (got {stamina!r})"))

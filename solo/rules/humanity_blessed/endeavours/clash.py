@@ -40,7 +40,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import ALLY, ENEMY, PLAYER, Fighter
-from solo.rules.dice import Dice
+from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.endeavours import policy
 from solo.rules.humanity_blessed.endeavours.line import Line
@@ -168,7 +168,7 @@ class ClashLine(Line):
         return super().move(dice, carrier, spaces, f"carries {'your' if key == self.player else 'their'} "
                                                    "movement forward")
 
-    def after_contest(self, dice: Dice, winner: str, loser: str, moved: int) -> None:
+    def after_contest(self, dice: Dice, winner: str, loser: str, moved: int, record: RollRecord) -> None:
         if self.summoner(winner) or self.summoner(loser) or self.result is not None:
             return
         if not self.active(loser) or self.state["arrived"]:

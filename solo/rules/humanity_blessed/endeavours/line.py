@@ -73,7 +73,7 @@ from solo.rules.conflict import (
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import policy, rolls
+from solo.rules.humanity_blessed.endeavours import monstrous, policy, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -305,6 +305,11 @@ class Line:
             self.state["muddled"][monster] = self.state["muddled"].get(monster, 0) + 1
             self.say(key, f"{self.title(key)} {'strike' if key == self.player else 'strikes'} a crack in "
                           f"{self.name(monster)}'s guard: it is muddled (-2 on its next focus roll).")
+            intent = monstrous.revenge(self, monster, key)
+            if intent is not None:
+                self.say(monster, f"{self.title(monster)} takes its Revenge on {self.name(key)}.")
+                self.then({"t": "act", "who": monster, "role": "side", "stage": "new", "intent": intent,
+                           "revenge": True})
             return
 
     def add_alarm(self, dice: Dice, key: str) -> None:
@@ -323,15 +328,29 @@ class Line:
         me = self.character(key)
         stat = str(intent["stat"])
         if intent.get("do") == "contest" and self.active(str(intent.get("target"))):
-            other = self.character(str(intent["target"]))
-            record = rolls.contest(dice, me, other, rolls.params(stat, focal=focal))
+            target = str(intent["target"])
+            record = rolls.contest(dice, me, self.character(target), self.contest_how(key, target, stat, focal))
+            if monstrous.immune(self, target, stat):
+                monstrous.hold_immune(record)
         else:
-            record = rolls.check(dice, me, rolls.params(stat, self.s.target, intent.get("spark"), focal,
-                                                        self.s.tags))
+            record = rolls.check(dice, me, self.check_how(key, stat, self.s.target, intent.get("spark"), focal))
         paid = record.details.get("spark_paid")
         if paid:
             self.spend(key, len(paid))
         return record
+
+    def check_how(self, key: str, stat: str, target: int, spark: str | None = None,
+                  focal: bool = False) -> dict[str, Any]:
+        """A check's parameters for ``key``: the endeavour's tags, and what abilities add."""
+        how = rolls.params(stat, target, spark, focal, self.s.tags)
+        mod = monstrous.modifier(self, key, stat, focal)
+        if mod:
+            how["modifier"] = mod
+        return how
+
+    def contest_how(self, key: str, target: str, stat: str, focal: bool = False) -> dict[str, Any]:
+        """A contest's parameters, with what both sides' abilities add (see :mod:`.monstrous`)."""
+        return monstrous.contest_how(self, key, target, rolls.params(stat, focal=focal))
 
     def spend(self, key: str, count: int) -> None:
         st = self.state
@@ -347,6 +366,8 @@ class Line:
     def help(self, dice: Dice, key: str, record: RollRecord, n: int, *, defending: bool = False,
              sign: int = 1) -> RollRecord:
         new = rolls.add_help(dice, record, self.character(key), n, defending=defending, sign=sign)
+        if new.details.get("immune"):
+            monstrous.hold_immune(new)
         self.spend(key, n)
         entry = new.details["opponent_help" if defending else "help"]
         effect = f"{entry['value']} taken off" if sign < 0 else f"{entry['die']} adds {entry['value']}"
@@ -361,13 +382,17 @@ class Line:
             return "player" in st["intent"] or not self.active(self.player)
         st["start"] = {k: self.pos(k) for k in self.order}
         self.say("", f"Round {st['round']}.", opens=int(st["round"]))
+        if self.s.kind == "monstrous":
+            monstrous.start_of_round(self)
         for key in self.actors():
             if key == self.player:
                 continue
             ahead = sorted(((k, self.character(k)) for k in self.foes(key) if self.pos(k) > self.pos(key)),
                            key=lambda kc: -self.pos(kc[0]))
-            st["intent"][key] = policy.declare(self.fighter(key).behaviour, self.character(key),
-                                               self.stats_for(key), ahead, self.s.contests)
+            planned = monstrous.declare(self, key, self.stats_for(key), [k for k, _ in ahead]) \
+                if self.monstrous(key) else None
+            st["intent"][key] = planned or policy.declare(self.fighter(key).behaviour, self.character(key),
+                                                          self.stats_for(key), ahead, self.s.contests)
         task["stage"] = "asked"
         if self.active(self.player):
             return self.ask("declare")
@@ -570,7 +595,8 @@ class Line:
             size = str(record.details.get("size") or "very-minor")
             role = "focal" if task.get("role") == "focal" else "side"
             verb = "succeed" if who == self.player else "succeeds"
-            self.move(dice, who, spaces_for_size(size), f"{verb} ({size.replace('-', ' ')}, {role} action)")
+            moved = self.move(dice, who, spaces_for_size(size), f"{verb} ({size.replace('-', ' ')}, {role} action)")
+            monstrous.after_check(self, who, str(record.stat), moved)
         else:
             self.say(who, f"{self.title(who)} {'fail' if who == self.player else 'fails'} "
                           f"({record.total} against {record.details.get('target')}): no headway.")
@@ -581,7 +607,8 @@ class Line:
     def _contest(self, dice: Dice, task: dict[str, Any]) -> bool:
         who, other = str(task["who"]), str(task["target"])
         record = RollRecord.from_dict(task["record"])
-        self.state["involved"] += [who, other]
+        if not task.get("revenge"):  # a Revenge is made even by those who acted: it takes no one's turn
+            self.state["involved"] += [who, other]
         text = (f"{self.title(who)} {'contest' if who == self.player else 'contests'} {self.name(other)}: "
                 f"{record.total} against {record.details.get('opponent_total')}.")
         self.say(who, text, record, f"{self.name(who)} against {self.name(other)}")
@@ -599,6 +626,9 @@ class Line:
         record = RollRecord.from_dict(task["record"])
         self.keep(who, record)
         margin = int(record.details.get("margin", 0))
+        if record.details.get("immunity"):
+            self.say(other, f"{self.title(other)} is immune to {str(record.stat).title()}: "
+                            f"{record.details['immunity']['attacker_total']} would have won, but it holds and wins by 1.")
         if record.success:
             winner, loser, size = who, other, str(record.details.get("size") or "very-minor")
         else:
@@ -608,11 +638,14 @@ class Line:
         self.move(dice, winner, spaces_for_size(size), f"{verb} the contest ({size.replace('-', ' ')})")
         if self.s.kind == "stealth":
             self.add_alarm(dice, loser)
-        self.after_contest(dice, winner, loser, self.pos(winner) - start)
+        self.after_contest(dice, winner, loser, self.pos(winner) - start, record)
         return True
 
-    def after_contest(self, dice: Dice, winner: str, loser: str, moved: int) -> None:
-        """What a won contest may lead to beyond the winner's move (nothing in most kinds)."""
+    def after_contest(self, dice: Dice, winner: str, loser: str, moved: int, record: RollRecord) -> None:
+        """What a won contest may lead to beyond the winner's move: a monstrosity's Flatten or
+        Debilitate."""
+        ability = self.state["intent"].get(winner, {}).get("ability")
+        monstrous.after_contest(self, winner, loser, str(record.stat), moved, ability)
 
     # -- the end of a round ------------------------------------------------------------------
     def t_end(self, dice: Dice, task: dict[str, Any]) -> bool:
@@ -628,6 +661,7 @@ class Line:
             if key in st["captured"] and int(st["captured"][key].get("round", 0)) < st["round"]:
                 self.then({"t": "back", "who": key})
         if self.s.kind == "monstrous":
+            monstrous.end_of_round(self, dice)
             self.then({"t": "stamina"})
         self.round_ends(dice)
         self.then({"t": "close"})
@@ -696,8 +730,8 @@ class Line:
                 task["stage"] = "start"
                 return self.ask("stat", check=kind, target=target, stats=stats)
             stat = task.get("stat") or (stats[0] if who == self.player else policy.surest_stat(
-                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), rolls.params(s, target, tags=self.s.tags))))
-            record = rolls.check(dice, self.character(who), rolls.params(str(stat), target, tags=self.s.tags))
+                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), self.check_how(who, s, target))))
+            record = rolls.check(dice, self.character(who), self.check_how(who, str(stat), target))
             self.state["last"][who] = int(record.total or 0)
             task["record"] = record.to_dict()
             self.say(who, f"{self.title(who)} {'roll' if who == self.player else 'rolls'} "
@@ -816,7 +850,7 @@ class Line:
         stats = [task["stat"]] if task.get("stat") else self.stats_for(who)
         if who != self.player:
             task.setdefault("stat", policy.surest_stat(stats, lambda s: rolls.check_chance(
-                self.ruleset, self.character(who), rolls.params(s, glimmer["at"], tags=self.s.tags))))
+                self.ruleset, self.character(who), self.check_how(who, s, glimmer["at"]))))
         return self._plain_check(dice, task, who, stats, int(glimmer["at"]), "glimmer",
                                  f"take the {glimmer.get('type', 'discovery')}")
 
@@ -893,7 +927,7 @@ class Line:
             intent = self.state["intent"].get(other)
             if not intent or intent.get("do") == "sit":
                 continue
-            other_how = rolls.params(str(intent["stat"]), None if intent["do"] == "contest" else self.s.target,
-                                     intent.get("spark"), focal=True, tags=self.s.tags)
+            other_how = self.contest_how(other, str(intent["target"]), str(intent["stat"]), True) \
+                if intent["do"] == "contest" else self.check_how(other, str(intent["stat"]), self.s.target, intent.get("spark"), True)
             others.append(rolls.focus_spread(self.character(other), other_how, contest=intent["do"] == "contest"))
         return rolls.beats_all(rolls.focus_spread(self.character(key), how, contest=contest), others)
