@@ -53,7 +53,7 @@ def parse_defence(
                                      "tags", "uses")}
     theirs: dict[str, Any] = {"stat": params.get("opponent_stat") or params.get("stat"),
                               "modifier": params.get("opponent_modifier", 0),
-                              "aid": params.get("opponent_aid")}
+                              "aid": params.get("opponent_aid"), "complex": params.get("complex")}
     if params.get("opponent_die") is not None:
         theirs["die"] = params["opponent_die"]
         theirs.pop("stat")

@@ -110,6 +110,7 @@ class HBCheck:
     witnessed: bool = False  # an opposing character sees the roll (Vulnerability)
     group: tuple[Character, ...] = ()  # others rolling with the character (a median group check)
     uses: tuple[str, ...] = ()  # items the roll relies on (a high-quality one gives +1 aid)
+    complex: int | None = None  # a complex attack: the target the attacker must also beat
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -121,6 +122,8 @@ class HBCheck:
             params["group_with"] = [member.to_dict() for member in self.group]
         if self.uses:
             params["uses"] = list(self.uses)
+        if self.complex is not None:
+            params["complex"] = self.complex
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -188,6 +191,10 @@ def parse_check(
         if not isinstance(uses, (list, tuple)) or not all(isinstance(u, str) for u in uses):
             raise err(f"uses is a list of item ids (got {params.get('uses')!r})", param="uses")
         parsed = replace(parsed, uses=tuple(uses))
+    if params.get("complex") is not None:
+        if not contest:
+            raise err("complex is for a contest's attacker: the target the attack must also beat", param="complex")
+        parsed = replace(parsed, complex=_at("complex", parse_target, params.get("complex")))
     if parsed.group and parsed.witnessed:
         raise err("witnessed is for one character's roll, not a group's median", param="witnessed")
     return parsed
@@ -248,7 +255,8 @@ def parse_contest(
     """Both sides of a contest (the attacker's, the defender's) and whether it is violent."""
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
-                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses")}
+                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses",
+                            "complex")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),

@@ -277,7 +277,7 @@ def close_contest(
     d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
     all_dice = list(record.dice) + d_roll.faces
     a_total = int(record.total or 0)
-    d_total = d_roll.total + d_plan.modifier
+    d_total = complex_floor(d_roll.total + d_plan.modifier, mine.complex, steps)
     if a_total > d_total and vulnerable(character, a_plan.stats):
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
         details["vulnerability"] = {"first_total": a_total}
@@ -294,7 +294,7 @@ def close_contest(
         steps.append(reason("forced-reroll", defender=True, by=character.name, whom=opponent.name, total=d_total))
         steps += again
         all_dice += d_roll.faces
-        d_total = d_roll.total + d_plan.modifier
+        d_total = complex_floor(d_roll.total + d_plan.modifier, mine.complex, steps)
     if a_total <= d_total and a_plan.aid is not None:
         added, faces, rounds = roll_extra(dice, a_plan.aid[1])
         all_dice += faces
@@ -314,6 +314,15 @@ def close_contest(
     record.steps = record.steps + steps
     read_contest(record)
     return record
+
+
+def complex_floor(total: int, target: int | None, steps: list[Any]) -> int:
+    """A complex attack (book: Complex Attacks): a defender who rolls under the attack's target
+    is read as having rolled the target, so the attacker must beat both."""
+    if target is None or total >= target:
+        return total
+    steps.append(reason("complex", total=total, target=target))
+    return target
 
 
 def read_contest(record: RollRecord) -> None:

@@ -47,7 +47,8 @@ from solo.rules.base import Character
 from solo.rules.conflict import SetupProblem
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed.blessings import gain_blessings
-from solo.rules.humanity_blessed.tables import CORE_STATS, norm
+from solo.rules.humanity_blessed.tables import norm
+from solo.rules.reasons import reason
 
 if TYPE_CHECKING:
     from solo.rules.humanity_blessed.endeavours.line import Line
@@ -200,7 +201,7 @@ def hold_immune(record: Any) -> None:
     record.details.pop("size", None)
     record.success = False
     record.outcome = "failure"
-    record.steps.append("The defender is immune: it holds, winning by 1.")
+    record.steps.append(reason("immune", total=record.total))
 
 
 # -- the triggers --------------------------------------------------------------------------------
