@@ -5,11 +5,12 @@ result (success by the target, a contest won only by rolling higher) and its out
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, defending
+from solo.rules.humanity_blessed import bumping, defending, standing
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
@@ -37,6 +38,10 @@ def roll_side(
                     natural=rolled.natural, bumps=rolled.bumps)]
     if rolled.bonus:
         steps.append(reason("training", bonus=rolled.bonus))
+    if plan.extra_die is not None:  # Famous: a +dc2 that is part of the roll
+        value, faces, _ = roll_extra(dice, plan.extra_die)
+        rolled = dataclasses.replace(rolled, faces=rolled.faces + faces, bonus=rolled.bonus + value)
+        steps.append(reason("famous", die=plan.extra_die.name, value=value))
     steps += [dict(note) for note in plan.notes]
     for name, value in plan.modifiers.items():
         steps.append(reason("modifier", name=name, value=value))
@@ -200,6 +205,8 @@ def contest(
         if open_defence.sparks(character, mine):  # the player may still spark the answer
             return open_defence.hold(record, opponent, params, session_lines)
         record = close_contest(dice, record, opponent, character, mine)
+        if mine.famous:
+            standing.exerted(character, opponent)
         record = defending.turn_round(record)
         record.steps[:0] = session_lines
         read_contest(record)
@@ -207,6 +214,8 @@ def contest(
         mine, theirs, violent = parse_contest(character, opponent, params)
         record = open_contest(dice, character, mine, violent=violent)
         record = close_contest(dice, record, character, opponent, theirs)
+        if mine.famous:
+            standing.exerted(character, opponent)
     record.details["params"] = dict(params)
     earn(dice, record, character)
     return record
