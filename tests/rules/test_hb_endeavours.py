@@ -726,3 +726,21 @@ def test_the_validator_reads_monstrous_abilities():
     assert "names no stat of this endeavour" in messages
     fine = monster("Hound", monstrous=["Resistance vs. Hurt", "Spark", "Capture"][::2])
     assert problems("monstrous", {"length": 20}, enemies=[("hound", fine)]) == set()
+
+
+def test_an_agreeable_monstrosity_answers_the_players_contest_as_with_an_ache_not_a_companions():
+    hound = monster("Hound", "dc6", stamina=40, muddle=[39], agreeable=["you"])
+    aching, plain = monster("Hound", "dc6"), monster("Hound", "dc6")
+    for beast_ in (aching, plain):
+        beast_.stats.update({s: "dc6" for s in CORE_STATS})
+    aching.conditions.append("ache")
+    jory = person("Jory", hurry="d6")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", head="d6"), allies=[("jory", jory, "steady")],
+              enemies=[("hound", hound, "steady")])
+    run.answer("contest:hound")
+    offered = run.action("contest:hound:head").odds
+    assert offered == RS.contest_odds(run.me, aching, {"stat": "head", "focal": True}).outcomes["success"]
+    line = run.rules.line(run.setup, run.state)
+    assert line.contest_how("jory", "hound", "head")["by_player"] is False
+    assert rolls.contest_chance(RS, jory, hound, line.contest_how("jory", "hound", "head")) == \
+        RS.contest_odds(jory, plain, {"stat": "head"}).outcomes["success"]

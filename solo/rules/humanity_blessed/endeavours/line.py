@@ -350,7 +350,9 @@ class Line:
 
     def contest_how(self, key: str, target: str, stat: str, focal: bool = False) -> dict[str, Any]:
         """A contest's parameters, with what both sides' abilities add (see :mod:`.monstrous`)."""
-        return monstrous.contest_how(self, key, target, rolls.params(stat, focal=focal))
+        how = rolls.params(stat, focal=focal)
+        how["by_player"] = key == self.player  # whom an Agreeable defender answers (:mod:`..standing`)
+        return monstrous.contest_how(self, key, target, how)
 
     def spend(self, key: str, count: int) -> None:
         st = self.state
