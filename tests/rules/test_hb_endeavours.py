@@ -744,3 +744,47 @@ def test_an_agreeable_monstrosity_answers_the_players_contest_as_with_an_ache_no
     assert line.contest_how("jory", "hound", "head")["by_player"] is False
     assert rolls.contest_chance(RS, jory, hound, line.contest_how("jory", "hound", "head")) == \
         RS.contest_odds(jory, plain, {"stat": "head"}).outcomes["success"]
+
+
+# -- the characters' own line abilities (Ambidexterity, Calling Card, Dirty Trick) ---------------
+
+
+def with_abilities(character, *names):
+    character.extra["abilities"] = list(names)
+    return character
+
+
+@pytest.mark.parametrize("ambidextrous, muddles", [(False, 1), (True, 2)])
+def test_one_muddle_button_a_round_or_two_with_ambidexterity(ambidextrous, muddles):
+    hound = monster("Hound", "dc4", stamina=40, muddle=[2, 7])
+    ada = person("Ada", hurry="d6")
+    if ambidextrous:
+        with_abilities(ada, "Advanced Training", "Ambidexterity")
+    run = Run("monstrous", {"length": 40}, player=ada, enemies=[("hound", hound, "steady")])
+    # your 6: advantage over the button at 2, then a minor success (2) over the one at 7
+    run.answer("check:hurry", 6, 2)
+    assert run.pos() == 8 and run.state["muddled"]["hound"] == muddles
+    assert len([b for b in run.state["buttons"] if b["kind"] == "muddle"]) == 2 - muddles
+
+
+def test_calling_card_raises_the_alertness_instead_of_being_made_once():
+    ada = with_abilities(person("Ada", hurry="d6"), "Intuitive Eye", "Calling Card")
+    run = Run("stealth", {"length": 20, "alarms": [3], "patrol": 0, "made": "lose"}, player=ada)
+    # your 3 ends the advantage on the alarm at 3: a calling card instead (a new alarm at 3 + 2);
+    # the check (3 against 4) fails: another alarm, at 3 + 1
+    texts = run.answer("check:hurry", 3, 2, 1)
+    assert run.result is None and any("calling card" in t for t in texts)
+    assert sorted(b["at"] for b in run.state["buttons"] if b["kind"] == "alarm") == [3, 4, 5]
+    run.answer("check:hurry", 2)  # 2: to 5, on an alarm again: now made, and caught
+    assert run.result == "caught"
+
+
+def test_dirty_trick_leaves_terrain_behind_the_racer_until_someone_starts_on_it():
+    ada = with_abilities(person("Ada", hurry="d6"), "Line of Credit", "Dirty Trick")
+    run = Run("race", {"length": 40}, player=ada, enemies=[("rook", person("Rook", hurry="d6"), "steady")])
+    texts = run.answer("check:hurry", 6, 2)  # your 6: to 6, a trick at 5; your minor success: to 8
+    assert [b["at"] for b in run.state["buttons"] if b.get("trick")] == [5] and run.pos() == 8
+    assert any("dirty trick at 5" in t for t in texts)
+    run.answer("check:hurry", 2, 6)  # the drover's 6 from 0 is stopped by the trick at 5
+    assert run.pos("rook") == 5
+    assert not [b for b in run.state["buttons"] if b.get("trick")]  # he starts round 3 on it: gone

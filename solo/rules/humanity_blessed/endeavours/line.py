@@ -73,7 +73,7 @@ from solo.rules.conflict import (
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import monstrous, policy, rolls
+from solo.rules.humanity_blessed.endeavours import knacks, monstrous, policy, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -227,6 +227,7 @@ class Line:
         st["round"] += 1
         for key in ("intent", "rolls", "spent_now", "sat"):
             st[key] = {} if isinstance(st.get(key), dict) else []
+        st["muddlers"] = {}
         st["focal"] = None
         st["involved"], st["moved"], st["halted"], st["glimmered"] = [], [], [], []
         st["queue"] = [{"t": "declare"}, {"t": "top"}, {"t": "focus"}]
@@ -293,11 +294,15 @@ class Line:
         return the(here[0]) if here else "the terrain"
 
     def _muddle(self, key: str, start: int, end: int) -> None:
-        """The player's side moving over a muddle button muddles its monstrosity (one a move)."""
+        """The player's side moving over a muddle button muddles its monstrosity: one a round for
+        each character (two with Ambidexterity)."""
         for b in btn.crossed(self.state["buttons"], "muddle", start, end):
             monster = str(b["monster"])
             if not self.active(monster):
                 continue
+            if knacks.muddles_left(self, key) <= 0:
+                return
+            knacks.muddled_one(self, key)
             self.state["buttons"].remove(b)
             character = self.character(monster)
             if "muddled" not in [str(c).lower() for c in character.conditions]:
@@ -310,7 +315,6 @@ class Line:
                 self.say(monster, f"{self.title(monster)} takes its Revenge on {self.name(key)}.")
                 self.then({"t": "act", "who": monster, "role": "side", "stage": "new", "intent": intent,
                            "revenge": True})
-            return
 
     def add_alarm(self, dice: Dice, key: str) -> None:
         """Alertness rises: a new alarm button a die's roll ahead of whoever failed."""
@@ -383,6 +387,7 @@ class Line:
         if task.get("stage") == "asked":
             return "player" in st["intent"] or not self.active(self.player)
         st["start"] = {k: self.pos(k) for k in self.order}
+        knacks.clear_tricks(self)
         self.say("", f"Round {st['round']}.", opens=int(st["round"]))
         if self.s.kind == "monstrous":
             monstrous.start_of_round(self)
@@ -497,8 +502,10 @@ class Line:
 
     def advantage(self, dice: Dice, focal: str, roll: int, escape: bool) -> None:
         """The focal roller's advantage movement: forward by the roll."""
+        start = self.pos(focal)
         self.move(dice, focal, roll, "takes the focus and gains the advantage" if focal != self.player
                   else "take the focus and gain the advantage", escape=escape)
+        knacks.dirty_trick(self, focal, start)
 
     def captures_on_advantage(self, key: str) -> bool:
         """Whether ``key`` may Capture when it gains the advantage (a monstrosity)."""
@@ -801,6 +808,8 @@ class Line:
             return True
         if task.get("stage", "start") == "start" and not task.get("counted"):
             task["counted"] = True
+            if knacks.calling_card(self, dice, who):
+                return True
             st["made"] = int(st.get("made", 0)) + 1
             self.say(who, f"{self.title(who)} {'are' if who == self.player else 'is'} made: the watchful eye "
                           f"falls on {'you' if who == self.player else 'them'} at {task['at']}.")
