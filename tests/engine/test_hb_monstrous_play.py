@@ -22,7 +22,7 @@ SCENES = {"wolves": "1", "brute": "2"}
 FIRES = {"Shield": "uses Shield", "Mirror": "uses Mirror", "Fervor": "uses Fervor", "Clarity": "uses Clarity",
          "Inspire": "uses Inspire", "Flatten": "uses Flatten", "Debilitate": "uses Debilitate",
          "Revenge": "takes its Revenge", "Unrelenting": "is unrelenting", "Merciless": "is merciless",
-         "recharge": "to ready"}
+         "Empower": "uses Empower", "Propel": "uses Propel", "recharge": "to ready"}
 
 
 @pytest.fixture

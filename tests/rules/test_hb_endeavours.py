@@ -718,7 +718,7 @@ def test_shield_gives_resistance_for_the_rounds_moved_and_a_blessing_die_recharg
 
 
 def test_the_validator_reads_monstrous_abilities():
-    bad = monster("Hound", monstrous=["Resistance", "Wings", "Empower", "Revenge vs Head", "Debilitate Wits"])
+    bad = monster("Hound", monstrous=["Resistance", "Wings", "Curse", "Revenge vs Head", "Debilitate Wits"])
     found = problems("monstrous", {"length": 20}, enemies=[("hound", bad)])
     messages = " | ".join(m for _, m in found)
     assert "names one stat" in messages and "is not a monstrous ability" in messages
@@ -788,3 +788,25 @@ def test_dirty_trick_leaves_terrain_behind_the_racer_until_someone_starts_on_it(
     run.answer("check:hurry", 2, 6)  # the drover's 6 from 0 is stopped by the trick at 5
     assert run.pos("rook") == 5
     assert not [b for b in run.state["buttons"] if b.get("trick")]  # he starts round 3 on it: gone
+
+
+def test_empower_raises_the_die_caps_for_the_rounds_moved_then_they_return():
+    hound = beast("Empower")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    texts = run.answer("check:hurry", 5, 4)  # its Home check 4: minor, 2 spaces: 2 rounds of dc5
+    assert any("uses Empower" in t for t in texts) and hound.stats["home"] == "dc5"
+    run.answer("check:hurry", 5, 2)
+    run.answer("check:hurry", 5, 2)
+    assert hound.stats["home"] == "dc4" and run.state["round"] == 4  # round 4 began: back to dc4
+
+
+def test_propel_trades_the_focus_roll_with_a_lower_ally():
+    pack = [("a", beast("Propel"), "steady"), ("b", monster("Cub", "dc4", stamina=40, muddle=[39]), "steady")]
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=pack)
+    # you sit out; the hound 3, the cub 2: traded, the cub takes the focus with 3 and Captures
+    # you with it (3 given back); your Hurry 6 slips away
+    texts = run.answer("sit", 3, 2)
+    assert any("uses Propel" in t for t in texts) and run.state["focal"] == "b"
+    assert run.ask == "stat"
+    run.answer("stat:hurry", 6)
+    assert run.state["powers"]["spent"] == {"a": ["propel"]}

@@ -434,6 +434,8 @@ class Line:
                                  max(others) if others else None, rolls.usable_dice(self.character(key)))
             if n:
                 self.help_top(dice, key, n, 1)
+        if self.s.kind == "monstrous":
+            monstrous.propel(self)
         if self.player in st["rolls"] and self._top_help_matters():
             task["stage"] = "asked"
             return self.ask("help", on="top")

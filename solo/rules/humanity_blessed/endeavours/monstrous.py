@@ -17,6 +17,9 @@ Every monstrosity has Capture (:mod:`.line`); the others, each as the guide give
   far as it moved.
 * **Inspire** (recharge 4): a successful Hurry check adds the lower of 3 and the spaces moved to
   an ally's focus roll next round.
+* **Empower** (recharge 3): a successful Home check raises its and its allies' die caps by 1
+  for as many rounds as it moved, at most 3 (one Empower at a time on anyone).
+* **Propel** (recharge 2): after the focus rolls, it trades its roll with an ally's lower one.
 * **Unrelenting**: at each round's end it moves forward once per time it has been muddled.
 * **Merciless**: at each round's end it gains a blessing die per time it has been muddled.
 
@@ -36,7 +39,12 @@ recharge or more (the smallest that will do) at the start of a later round to re
 * A monstrosity with Debilitate or Flatten charged (and contests allowed) contests the opponent
   furthest along that is ahead of it, with X (Hand); otherwise, with charged check abilities,
   it rolls their stats in turn, round by round (in the order its abilities are listed).
-* Empower, Propel, Curse and Spark Rush are not modelled: ``solo validate`` says so.
+* Empower raises a die cap to at most dc10 (the guide's strongest); a standard die dN counts as
+  a cap of N (a d6 becomes dc7).
+* Propel is used when an ally who rolled lower stands no further along than the monstrosity
+  (the one further back, the first listed among equals): the trade decides the focus and the
+  order of side actions; each action still succeeds or fails by its own roll.
+* Curse and Spark Rush are not modelled: ``solo validate`` says so.
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 from solo.rules.base import Character
 from solo.rules.conflict import SetupProblem
 from solo.rules.dice import Dice
+from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.blessings import gain_blessings
 from solo.rules.humanity_blessed.tables import norm
 from solo.rules.reasons import reason
@@ -58,12 +67,15 @@ PLAYED: dict[str, tuple[bool, int]] = {
     "resistance": (True, 0), "immunity": (True, 0), "revenge": (False, 0), "flatten": (False, 3),
     "debilitate": (True, 2), "shield": (True, 2), "mirror": (True, 6), "fervor": (False, 6),
     "clarity": (False, 3), "inspire": (False, 4), "unrelenting": (False, 0), "merciless": (False, 0),
-    "capture": (False, 0),
+    "capture": (False, 0), "empower": (False, 3), "propel": (False, 2),
 }
 #: The guide's abilities the engine does not play yet.
-NOT_PLAYED = ("empower", "propel", "curse", "spark rush")
+NOT_PLAYED = ("curse", "spark rush")
 #: The check abilities: the stat of the check that triggers each.
-CHECK_STAT = {"shield": "home", "mirror": "home", "clarity": "home", "fervor": "heart", "inspire": "hurry"}
+CHECK_STAT = {"shield": "home", "mirror": "home", "clarity": "home", "fervor": "heart", "inspire": "hurry",
+              "empower": "home"}
+#: The strongest die cap a monstrosity has (the guide's dc10): Empower raises no die past it.
+TOP_CAP = 10
 #: What a team ability grants for a while.
 GRANTS = {"shield": "resistance", "mirror": "immunity", "fervor": "revenge"}
 MOST_ROUNDS = 3
@@ -212,6 +224,8 @@ def start_of_round(line: "Line") -> None:
     effects whose rounds have run out end."""
     p = _powers(line)
     now = int(line.state["round"])
+    for grant in [g for g in p["grants"] if int(g["until"]) < now and g["name"] == "empower"]:
+        _unempower(line, grant)
     p["grants"] = [g for g in p["grants"] if int(g["until"]) >= now]
     p["debilitated"] = [d for d in p["debilitated"] if int(d["until"]) >= now]
     for key, spent in p["spent"].items():
@@ -266,7 +280,14 @@ def after_check(line: "Line", key: str, stat: str, moved: int) -> None:
         if wanted != stat or not ready(line, key, name):
             continue
         spend(line, key, name)
-        if name in GRANTS:
+        if name == "empower":
+            rounds = _rounds(moved)
+            lifted = [who for who in [key] + _allies(line, key) if _empower(line, who, now + rounds)]
+            line.say(key, f"{line.title(key)} uses Empower: "
+                          f"{', '.join(line.name(w) for w in lifted) or 'nobody'} "
+                          f"{'rolls' if len(lifted) == 1 else 'roll'} one die cap higher for "
+                          f"{rounds} round{'s' if rounds != 1 else ''}.")
+        elif name in GRANTS:
             rounds = _rounds(moved)
             granted = listed(line.character(key))[name]
             for who in [key] + _allies(line, key):
@@ -287,6 +308,53 @@ def after_check(line: "Line", key: str, stat: str, moved: int) -> None:
                 p["inspired"][pick] = {"bonus": min(3, moved), "round": now + 1}
                 line.say(key, f"{line.title(key)} uses Inspire: {line.name(pick)} adds {min(3, moved)} to "
                               "its focus roll next round.")
+
+
+def _empower(line: "Line", who: str, until: int) -> bool:
+    """Raise ``who``'s die caps by 1 until the end of round ``until`` (not twice at once)."""
+    p = _powers(line)
+    if any(g["who"] == who and g["name"] == "empower" for g in p["grants"]):
+        return False
+    stats = line.character(who).stats
+    was = dict(stats)
+    for stat, die in was.items():
+        if bumping.is_die(die):
+            cap = max(bumping.parse_die(die).readings)
+            stats[stat] = bumping.capped_die(min(TOP_CAP, cap + 1)).name
+    p["grants"].append({"who": who, "name": "empower", "until": until, "was": was})
+    return True
+
+
+def _unempower(line: "Line", grant: dict[str, Any]) -> None:
+    stats = line.character(str(grant["who"])).stats
+    stats.update(grant.get("was", {}))
+
+
+def finish(line: "Line") -> None:
+    """The endeavour is over: Empowered dice return to what they were."""
+    for grant in _powers(line)["grants"]:
+        if grant["name"] == "empower":
+            _unempower(line, grant)
+    _powers(line)["grants"] = []
+
+
+def propel(line: "Line") -> None:
+    """After the focus rolls: a monstrosity with Propel charged trades its roll with a lower
+    rolling ally who stands no further along."""
+    rolls_ = line.state["rolls"]
+    for key in list(rolls_):
+        if not line.monstrous(key) or not ready(line, key, "propel") or not line.active(key):
+            continue
+        mine = int(rolls_[key]["value"])
+        lower = [k for k in _allies(line, key) if k in rolls_ and int(rolls_[k]["value"]) < mine
+                 and line.pos(k) <= line.pos(key)]
+        if not lower:
+            continue
+        ally = min(lower, key=lambda k: (line.pos(k), line.order.index(k)))
+        theirs = int(rolls_[ally]["value"])
+        rolls_[key]["value"], rolls_[ally]["value"] = theirs, mine
+        spend(line, key, "propel")
+        line.say(key, f"{line.title(key)} uses Propel: it trades its {mine} for {line.name(ally)}'s {theirs}.")
 
 
 def after_contest(line: "Line", winner: str, loser: str, stat: str, moved: int, ability: str | None) -> None:

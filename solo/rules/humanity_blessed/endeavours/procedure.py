@@ -75,7 +75,7 @@ from solo.rules.conflict import (
 )
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import bumping
-from solo.rules.humanity_blessed.endeavours import asks, policy
+from solo.rules.humanity_blessed.endeavours import asks, monstrous, policy
 from solo.rules.humanity_blessed.endeavours import buttons as btn
 from solo.rules.humanity_blessed.endeavours.clash import (
     DEFAULT_SUMMON_DIE,
@@ -241,6 +241,7 @@ class Endeavour:
 
     def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
         line = self.line(setup, state)
+        monstrous.finish(line)
         beats: list[Beat] = []
         for fighter in setup.fighters:
             conditions = fighter.character.conditions
