@@ -36,6 +36,7 @@ The book's Clash Endeavors, added to the round of :mod:`.line`:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from solo.rules.base import Character
@@ -96,6 +97,13 @@ class ClashLine(Line):
             self.by_key[key] = Fighter(key, side, summon_character({**entry, "key": key}),
                                        behaviour=owner.behaviour if owner.side != PLAYER else "")
             self.order.append(key)
+
+    def say(self, actor: str, text: str, record: RollRecord | None = None, label: str = "",
+            opens: int = 0) -> None:
+        super().say(actor, text, record, label, opens)
+        if actor and not self.summoner(actor):  # a summon: no fighter of the setup, so it says who
+            fighter = self.by_key[actor]
+            self.beats[-1] = replace(self.beats[-1], name=fighter.name, side=fighter.side)
 
     # -- who is who ----------------------------------------------------------------------------
     def on_line(self, key: str) -> bool:

@@ -96,8 +96,8 @@ def endeavour_view(line: Line) -> ConflictView:
         f = line.fighter(key)
         out = key in st["out"]
         name = "You" if key == line.player else f.name
-        fighters.append(FighterView(key, f.name, f.side, [Gauge("at", line.pos(key))],
-                                    _tags(line, key), out))
+        gauges = [Gauge("at", line.pos(key))] if line.on_line(key) else []
+        fighters.append(FighterView(key, f.name, f.side, gauges, _tags(line, key), out))
         if not out and line.on_line(key):
             positions[name] = line.pos(key)
     names = {k: line.fighter(k).name for k in line.order}
