@@ -211,6 +211,7 @@ def hold_immune(record: Any) -> None:
     record.details["immunity"] = {"attacker_total": record.total}
     record.details["margin"] = -1
     record.details.pop("size", None)
+    record.measures = {"size": "", "margin": -1}
     record.success = False
     record.outcome = "failure"
     record.steps.append(reason("immune", total=record.total))
