@@ -250,8 +250,8 @@ class ConflictRunner:
                 try:
                     fighter = setup.fighter(beat.actor)
                     name, side = fighter.name, fighter.side
-                except ConflictError:
-                    name = beat.actor
+                except ConflictError:  # one the procedure made (a summon): it says who
+                    name, side = beat.name or beat.actor, beat.side
             record = None
             if beat.roll is not None:
                 record = beat.roll.to_dict()

@@ -167,6 +167,9 @@ class Beat:
     #: the round this beat opens (a procedure's "Round N" line); 0: the round before it goes on,
     #: so that each event of a step that crosses rounds carries the round it happened in
     round: int = 0
+    #: the actor's name and side when it is no fighter of the setup (a summon a procedure made)
+    name: str = ""
+    side: str = ""
 
 
 @dataclass

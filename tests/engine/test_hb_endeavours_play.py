@@ -21,8 +21,9 @@ from solo.engine.game import Game
 from solo.engine.gm import GameMaster
 from solo.rules import registry
 from solo.rules.conflict import FALLBACK, fallback, settles_as
+from solo.rules.humanity_blessed.endeavours.clash import summon_die
 
-SCENES = {"race": 1, "sneak": 2, "search": 3, "hound": 4, "plain": 5}
+SCENES = {"race": 1, "sneak": 2, "search": 3, "hound": 4, "plain": 5, "clash": 6}
 
 
 @pytest.fixture
@@ -186,3 +187,29 @@ def test_an_endeavours_tags_answer_its_glimmer_checks_too(fixtures):
     assert reach.odds == str(tagged) and tagged > plain
     rolled = [e for e in game.choose("glimmer:g1:head") if e.type == "conflict-action" and e.roll]
     assert rolled[0].roll["details"]["aid"]["source"] == "Intuitive Eye"
+
+
+def test_a_clash_summons_races_and_captures_through_the_adventure(adventure):
+    """The fixture's clash: summoners never stand on the line, summons join by the guide's
+    table, a summon captures after the advantage and after a won contest, and the clash can end
+    at the goal or by captures either way."""
+    results, captures = Counter(), Counter()
+    for seed in range(30):
+        game = Game(adventure, seed=seed)
+        stream = play(game, random.Random(seed), str(SCENES["clash"]))
+        rounds = [e for e in stream if e["type"] == "conflict-round"]
+        for r in rounds:
+            assert not {"Ada Quill", "You", "The marshal of the bridge"} & set(r["view"]["track"]["positions"])
+        texts = [e["text"] for e in stream if e["type"] == "conflict-action"]
+        for text in texts:
+            if "summon with" in text or "summons with" in text:
+                roll = int(text.split(" with ")[1].split(":")[0])
+                die = text.split("(")[-1].split(")")[0]
+                assert die == summon_die(roll), text
+        for n, text in enumerate(texts):
+            if "to Capture" in text:
+                before = texts[n - 1]
+                captures["contest" if "wins the contest" in before else "advantage"] += 1
+        results[[e for e in stream if e["type"] == "conflict-end"][0]["result"]] += 1
+    assert {"goal", "won", "lost"} <= set(results), results
+    assert captures["contest"] and captures["advantage"], captures

@@ -533,3 +533,280 @@ def test_the_endeavours_tags_call_on_the_abilities_that_answer_them():
     run.answer("check:hurry", 3, 2)  # hurry d4 3, short of 4: Quick Acclimation's dc2 adds 2
     assert run.pos() == 5 + 2
     assert ("params", "tags", 0) in {p for p, _ in problems("race", {"tags": ["natur"]})}
+
+
+# -- clash endeavours ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("advantage, die", [(3, None), (4, "dc2"), (7, "dc2"), (8, "dc4"), (11, "dc4"),
+                                            (12, "dc6"), (15, "dc6"), (16, "dc8"), (19, "dc8"), (20, "dc10"),
+                                            (31, "dc10")])
+def test_a_summons_die_follows_the_gm_guides_table(advantage, die):
+    from solo.rules.humanity_blessed.endeavours.clash import summon_die
+
+    assert summon_die(advantage) == die
+
+
+def clash(params=None, *, player=None, rival=None, force=()):
+    return Run("clash", {"length": 16, **(params or {})}, player=player or person("Ada", hurry="d10"),
+               enemies=[("marshal", rival or person("Marshal"), "steady")], force=force)
+
+
+def test_each_summoner_begins_with_two_summons_and_stands_off_the_line():
+    run = clash({"summons": {"you": ["Wren"], "marshal": ["A pikeman", "A crossbowman"]}})
+    summons = run.state["summons"]
+    assert [(k, e["owner"], e["name"], e["die"]) for k, e in summons.items()] == [
+        ("player~s1", "player", "Wren", "dc4"), ("player~s2", "player", "your summon 2", "dc4"),
+        ("marshal~s1", "marshal", "A pikeman", "dc4"), ("marshal~s2", "marshal", "A crossbowman", "dc4")]
+    view = run.rules.view(run.setup, run.state)
+    assert "You" not in view.track.positions and "Marshal" not in view.track.positions
+    assert set(view.track.positions) == {"Wren", "your summon 2", "A pikeman", "A crossbowman"}
+    assert "summoner, off the line" in next(f for f in view.fighters if f.key == "player").tags
+
+
+def test_a_summoners_advantage_summons_and_their_other_movement_goes_to_a_summon():
+    run = clash()
+    # you 9 (d10), the marshal 2, the four summons 2 each: you take the focus with 9 -> a dc4
+    # summon; your check's 9 is a medium success: 3 spaces, carried by your first summon
+    texts = run.answer("check:hurry", 9, 2, 2, 2, 2, 2)
+    assert run.state["summons"]["player~s3"]["die"] == "dc4"
+    assert run.pos("player") == 0 and run.pos("player~s1") == 3 and run.pos("player~s3") == 0
+    assert any("summon with 9" in t for t in texts)
+
+
+def test_too_small_an_advantage_summons_nobody():
+    run = clash({"target": "lowest"})
+    run.answer("check:hurry", 3, 2, 2, 2, 2, 2)
+    assert "player~s3" not in run.state["summons"] and run.pos("player~s1") == 1  # very minor: 1
+
+
+def test_a_summon_with_the_advantage_captures_and_the_round_ends():
+    run = clash({"captures": 1}, player=person("Ada"))
+    # you 2, the marshal 2, Wren 4 takes the focus: 4 spaces, given back to Capture the pikeman
+    # (the foe summon furthest along, the first listed among equals): it checks against 4, rolls 3
+    texts = run.answer("check:hurry", 2, 2, 4, 2, 2, 2, 3)
+    assert run.state["out"]["marshal~s1"] == "captured" and run.state["taken"] == {"ours": 1, "theirs": 0}
+    assert run.pos("player~s1") == 0 and run.result == "won"
+    assert any("a check against 4" in t for t in texts)
+
+
+def test_a_summoner_left_without_summons_calls_one_at_the_rounds_end():
+    run = clash(player=person("Ada"))
+    run.state["out"].update({"marshal~s1": "captured", "marshal~s2": "captured"})
+    run.answer("check:hurry", 2, 2, 2, 2)
+    assert run.state["summons"]["marshal~s3"]["die"] == "dc4"
+
+
+def test_the_clash_odds_on_offer_are_the_rulesets():
+    run = clash(player=person("Ada", hurry="d6"))
+    assert run.action("check:hurry").odds == RS.odds_for_args({"die": "d6", "target": "4"}).outcomes["success"]
+    run.answer("contest:marshal~s1")
+    summon = next(f for f in run.rules.line(run.setup, run.state).by_key.values() if f.key == "marshal~s1")
+    offered = run.action("contest:marshal~s1:hurry").odds
+    assert offered == RS.contest_odds(run.me, summon.character, {"stat": "hurry", "focal": True}).outcomes["success"]
+
+
+def test_the_validator_names_a_clashs_bad_parameters():
+    found = problems("clash", {"summon_die": "d7", "captures": 0, "summons": {"ghost": ["Boo"]}},
+                     enemies=[("marshal", person("Marshal"))])
+    paths = {p for p, _ in found}
+    assert {("params", "summon_die"), ("params", "captures"), ("params", "summons", "ghost")} <= paths
+    assert ("opponents",) in {p for p, _ in problems("clash", {})}
+
+
+# -- monstrous abilities ------------------------------------------------------------------------
+
+
+def beast(*abilities: str, die: str = "dc4", blessings=None, **extra):
+    character = monster("Hound", die, stamina=40, muddle=[39], monstrous=list(abilities), **extra)
+    character.resources["blessings"] = list(blessings or [])
+    return character
+
+
+def test_immunity_holds_a_contest_it_would_lose_winning_by_one():
+    hound = beast("Immunity vs Head")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", head="d6"), enemies=[("hound", hound, "steady")])
+    run.answer("contest:hound")
+    assert run.action("contest:hound:head").odds == 0  # offered as it is: it cannot be won
+    assert run.action("contest:hound:hand").odds > 0
+    # you 5 against its 2 would win; you take the focus (5 over its check's 3) and the contest
+    # holds for the hound, by 1: very minor, 1 space
+    texts = run.answer("contest:hound:head", 5, 2, 3)
+    assert run.pos() == 5 and run.pos("hound") == 1
+    assert any("is immune to Head" in t for t in texts)
+
+
+def test_resistance_is_two_more_in_aid_for_the_defender_in_the_offered_odds():
+    hound = beast("Resistance vs Head")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", head="d6"), enemies=[("hound", hound, "steady")])
+    run.answer("contest:hound")
+    with_aid = RS.contest_odds(run.me, hound, {"stat": "head", "focal": True, "opponent_aid": "dc2"})
+    plain = RS.contest_odds(run.me, hound, {"stat": "head", "focal": True})
+    assert run.action("contest:hound:head").odds == with_aid.outcomes["success"] < plain.outcomes["success"]
+    assert run.action("contest:hound:hand").odds == RS.contest_odds(
+        run.me, hound, {"stat": "hand", "focal": True}).outcomes["success"]
+
+
+def test_unrelenting_and_merciless_count_the_times_it_was_muddled():
+    hound = monster("Hound", "dc4", stamina=40, muddle=[2], monstrous=["Unrelenting", "Merciless"])
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    # you 6 take the focus over its 2, passing its muddle button at 2; at the round's end it
+    # moves 1 (muddled once) and gains one blessing die (a 4)
+    texts = run.answer("check:hurry", 6, 2, 4)
+    assert run.state["muddled"]["hound"] == 1 and run.pos("hound") == 1
+    assert hound.resources["blessings"] == [4]
+    assert any("unrelenting" in t for t in texts) and any("merciless" in t for t in texts)
+
+
+def test_revenge_contests_whoever_muddled_it_at_once_and_takes_no_turn_away():
+    hound = monster("Hound", "dc4", stamina=40, muddle=[2], monstrous=["Revenge"])
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    # your 6 takes the focus and muddles it; its Revenge (Head 3 against your 2) moves it 1;
+    # your check still goes through (6: minor, 2 more); its own check (2) fails
+    texts = run.answer("check:hurry", 6, 2, 3, 2)
+    assert any("Revenge" in t for t in texts)
+    assert run.pos("hound") == 1 and run.pos() == 8
+
+
+def ahead_then(run, *force):
+    """Round 1: you 6 (advantage and a minor success: to 8), Jory and the hound fail with 2."""
+    run.answer("check:hurry", 6, 2, 2)
+    assert run.pos() == 8 and run.ask == "declare"
+    run.answer("sit", *force)
+
+
+def test_debilitate_takes_one_off_the_losers_stat_for_as_many_rounds_as_it_moved():
+    hound = beast("Debilitate Hurry")
+    jory = person("Jory", hurry="d6")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), allies=[("jory", jory, "steady")],
+              enemies=[("hound", hound, "steady")])
+    # round 2: you sit out; Jory 6 takes the focus; the hound contests you with Hurry, 4 to 2
+    ahead_then(run, 6, 4, 2)
+    assert run.ask == "side"
+    texts = run.answer("pass")
+    assert any("uses Debilitate" in t for t in texts) and run.pos("hound") == 2
+    assert run.state["powers"]["debilitated"] == [{"who": "player", "stat": "hurry", "until": 4}]
+    minus = RS.check_odds(run.me, {"stat": "hurry", "target": 4, "focal": True, "modifier": -1})
+    assert run.action("check:hurry").odds == minus.outcomes["success"] < RS.check_odds(
+        run.me, {"stat": "hurry", "target": 4, "focal": True}).outcomes["success"]
+
+
+def test_flatten_pushes_the_loser_of_a_hand_contest_back():
+    hound = beast("Flatten")
+    jory = person("Jory", hurry="d6")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), allies=[("jory", jory, "steady")],
+              enemies=[("hound", hound, "steady")])
+    ahead_then(run, 6, 4, 2)  # the hound contests your Hand d4: 4 to 2, minor: 2 spaces
+    texts = run.answer("pass")
+    assert any("uses Flatten" in t for t in texts)
+    assert run.pos("hound") == 2 and run.pos() == 6
+    assert run.state["powers"]["spent"] == {"hound": ["flatten"]}
+
+
+def test_shield_gives_resistance_for_the_rounds_moved_and_a_blessing_die_recharges_it():
+    hound = beast("Shield vs Hurry", blessings=[1, 2, 5])
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    # you 5 take the focus; its Home check 4 succeeds (minor: 2 spaces): Resistance vs Hurry
+    # for 2 rounds
+    texts = run.answer("check:hurry", 5, 4)
+    assert any("uses Shield" in t for t in texts)
+    assert run.state["powers"]["grants"] == [{"who": "hound", "name": "resistance", "stat": "hurry", "until": 3}]
+    assert hound.resources["blessings"] == [1, 5]  # round 2 began: the 2 readied it again
+    run.answer("contest:hound")
+    assert run.action("contest:hound:hurry").odds == RS.contest_odds(
+        run.me, hound, {"stat": "hurry", "focal": True, "opponent_aid": "dc2"}).outcomes["success"]
+
+
+def test_the_validator_reads_monstrous_abilities():
+    bad = monster("Hound", monstrous=["Resistance", "Wings", "Curse", "Revenge vs Head", "Debilitate Wits"])
+    found = problems("monstrous", {"length": 20}, enemies=[("hound", bad)])
+    messages = " | ".join(m for _, m in found)
+    assert "names one stat" in messages and "is not a monstrous ability" in messages
+    assert "does not play this monstrous ability yet" in messages and "takes nothing after its name" in messages
+    assert "names no stat of this endeavour" in messages
+    fine = monster("Hound", monstrous=["Resistance vs. Hurt", "Spark", "Capture"][::2])
+    assert problems("monstrous", {"length": 20}, enemies=[("hound", fine)]) == set()
+
+
+def test_an_agreeable_monstrosity_answers_the_players_contest_as_with_an_ache_not_a_companions():
+    hound = monster("Hound", "dc6", stamina=40, muddle=[39], agreeable=["you"])
+    aching, plain = monster("Hound", "dc6"), monster("Hound", "dc6")
+    for beast_ in (aching, plain):
+        beast_.stats.update({s: "dc6" for s in CORE_STATS})
+    aching.conditions.append("ache")
+    jory = person("Jory", hurry="d6")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", head="d6"), allies=[("jory", jory, "steady")],
+              enemies=[("hound", hound, "steady")])
+    run.answer("contest:hound")
+    offered = run.action("contest:hound:head").odds
+    assert offered == RS.contest_odds(run.me, aching, {"stat": "head", "focal": True}).outcomes["success"]
+    line = run.rules.line(run.setup, run.state)
+    assert line.contest_how("jory", "hound", "head")["by_player"] is False
+    assert rolls.contest_chance(RS, jory, hound, line.contest_how("jory", "hound", "head")) == \
+        RS.contest_odds(jory, plain, {"stat": "head"}).outcomes["success"]
+
+
+# -- the characters' own line abilities (Ambidexterity, Calling Card, Dirty Trick) ---------------
+
+
+def with_abilities(character, *names):
+    character.extra["abilities"] = list(names)
+    return character
+
+
+@pytest.mark.parametrize("ambidextrous, muddles", [(False, 1), (True, 2)])
+def test_one_muddle_button_a_round_or_two_with_ambidexterity(ambidextrous, muddles):
+    hound = monster("Hound", "dc4", stamina=40, muddle=[2, 7])
+    ada = person("Ada", hurry="d6")
+    if ambidextrous:
+        with_abilities(ada, "Advanced Training", "Ambidexterity")
+    run = Run("monstrous", {"length": 40}, player=ada, enemies=[("hound", hound, "steady")])
+    # your 6: advantage over the button at 2, then a minor success (2) over the one at 7
+    run.answer("check:hurry", 6, 2)
+    assert run.pos() == 8 and run.state["muddled"]["hound"] == muddles
+    assert len([b for b in run.state["buttons"] if b["kind"] == "muddle"]) == 2 - muddles
+
+
+def test_calling_card_raises_the_alertness_instead_of_being_made_once():
+    ada = with_abilities(person("Ada", hurry="d6"), "Intuitive Eye", "Calling Card")
+    run = Run("stealth", {"length": 20, "alarms": [3], "patrol": 0, "made": "lose"}, player=ada)
+    # your 3 ends the advantage on the alarm at 3: a calling card instead (a new alarm at 3 + 2);
+    # the check (3 against 4) fails: another alarm, at 3 + 1
+    texts = run.answer("check:hurry", 3, 2, 1)
+    assert run.result is None and any("calling card" in t for t in texts)
+    assert sorted(b["at"] for b in run.state["buttons"] if b["kind"] == "alarm") == [3, 4, 5]
+    run.answer("check:hurry", 2)  # 2: to 5, on an alarm again: now made, and caught
+    assert run.result == "caught"
+
+
+def test_dirty_trick_leaves_terrain_behind_the_racer_until_someone_starts_on_it():
+    ada = with_abilities(person("Ada", hurry="d6"), "Line of Credit", "Dirty Trick")
+    run = Run("race", {"length": 40}, player=ada, enemies=[("rook", person("Rook", hurry="d6"), "steady")])
+    texts = run.answer("check:hurry", 6, 2)  # your 6: to 6, a trick at 5; your minor success: to 8
+    assert [b["at"] for b in run.state["buttons"] if b.get("trick")] == [5] and run.pos() == 8
+    assert any("dirty trick at 5" in t for t in texts)
+    run.answer("check:hurry", 2, 6)  # the drover's 6 from 0 is stopped by the trick at 5
+    assert run.pos("rook") == 5
+    assert not [b for b in run.state["buttons"] if b.get("trick")]  # he starts round 3 on it: gone
+
+
+def test_empower_raises_the_die_caps_for_the_rounds_moved_then_they_return():
+    hound = beast("Empower")
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=[("hound", hound, "steady")])
+    texts = run.answer("check:hurry", 5, 4)  # its Home check 4: minor, 2 spaces: 2 rounds of dc5
+    assert any("uses Empower" in t for t in texts) and hound.stats["home"] == "dc5"
+    run.answer("check:hurry", 5, 2)
+    run.answer("check:hurry", 5, 2)
+    assert hound.stats["home"] == "dc4" and run.state["round"] == 4  # round 4 began: back to dc4
+
+
+def test_propel_trades_the_focus_roll_with_a_lower_ally():
+    pack = [("a", beast("Propel"), "steady"), ("b", monster("Cub", "dc4", stamina=40, muddle=[39]), "steady")]
+    run = Run("monstrous", {"length": 40}, player=person("Ada", hurry="d6"), enemies=pack)
+    # you sit out; the hound 3, the cub 2: traded, the cub takes the focus with 3 and Captures
+    # you with it (3 given back); your Hurry 6 slips away
+    texts = run.answer("sit", 3, 2)
+    assert any("uses Propel" in t for t in texts) and run.state["focal"] == "b"
+    assert run.ask == "stat"
+    run.answer("stat:hurry", 6)
+    assert run.state["powers"]["spent"] == {"a": ["propel"]}

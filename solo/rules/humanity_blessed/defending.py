@@ -22,10 +22,12 @@ as every outcome in the format does: ``success`` means the player held.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed import standing
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check
 from solo.rules.humanity_blessed.tables import flag, norm
 
@@ -53,7 +55,7 @@ def parse_defence(
                                      "tags", "uses")}
     theirs: dict[str, Any] = {"stat": params.get("opponent_stat") or params.get("stat"),
                               "modifier": params.get("opponent_modifier", 0),
-                              "aid": params.get("opponent_aid")}
+                              "aid": params.get("opponent_aid"), "complex": params.get("complex")}
     if params.get("opponent_die") is not None:
         theirs["die"] = params["opponent_die"]
         theirs.pop("stat")
@@ -66,8 +68,12 @@ def parse_defence(
         if "die" not in mine or mine.get("stat") is not None:
             stat = norm(str(mine.get("stat") or ""))
             mine["stat"] = stat if stat in OTHER_ANSWERS else "hurry"
-    return (parse_check(theirs, opponent, contest=True), parse_check(mine, character, contest=True),
-            violent)
+    attack, answer = parse_check(theirs, opponent, contest=True), parse_check(mine, character, contest=True)
+    if not violent and standing.agreeable_to(character, opponent, False):
+        answer = replace(answer, agreeable=True)
+    if standing.may_exert(character, opponent):
+        answer = replace(answer, famous=True)
+    return attack, answer, violent
 
 
 def turn_round(record: RollRecord) -> RollRecord:

@@ -69,7 +69,8 @@ def sides_odds(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
         a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
         disarmed=disarmed, vulnerable=vulnerable(character, a_plan.stats),
-        defender_vulnerable=vulnerable(opponent, d_plan.stats), first=first,
+        defender_vulnerable=vulnerable(opponent, d_plan.stats), first=first, floor=mine.complex,
+        attacker_extra=a_plan.extra_die, defender_extra=d_plan.extra_die,
     )
 
 
@@ -197,6 +198,9 @@ def contest_distribution(
     vulnerable: bool = False,
     defender_vulnerable: bool = False,
     first: int | None = None,
+    floor: int | None = None,
+    attacker_extra: Die | None = None,
+    defender_extra: Die | None = None,
     tail: Fraction = Fraction(1, 10**15),
 ) -> Odds:
     """Exact contest odds except for totals beyond a bound chosen so that the mass left out
@@ -205,8 +209,12 @@ def contest_distribution(
     attacker's winning roll is rolled again (before any aid) and the new roll stands; then a
     ``defender_vulnerable`` defender's holding roll is rolled again and the new roll stands.
     ``first``: the attacker's first total is known (modifiers included); a reroll is drawn
-    afresh. Results are kept (every argument is a value): a fight asks the same odds often."""
-    parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid)]
+    afresh. ``floor``: a complex attack's target; a defender's total (modifier included) below it
+    is read as the target, each time it is rolled. Results are kept (every argument is a value):
+    a fight asks the same odds often. ``attacker_extra``, ``defender_extra``: a bonus die that
+    is part of that side's roll (Famous)."""
+    parts = [attacker, defender] + [single_or_none(a) for a in (attacker_aid, defender_aid,
+                                                               attacker_extra, defender_extra)]
     bound = 40
     while bound < 5120 and any(
         g is not None and 1 - sum(bumping.total_pmf(g, bound).values()) >= tail / 8 for g in parts
@@ -215,7 +223,7 @@ def contest_distribution(
     while True:
         odds = _contest_upto(attacker, defender, attacker_modifier, defender_modifier,
                              attacker_aid, defender_aid, disarmed, bound, vulnerable,
-                             defender_vulnerable, first)
+                             defender_vulnerable, first, floor, attacker_extra, defender_extra)
         if odds.truncated < tail or bound >= 5120:
             return odds
         bound *= 2
@@ -238,9 +246,16 @@ def _contest_upto(
     attacker: Group, defender: Group, a_mod: int, d_mod: int,
     a_aid: int | Die | None, d_aid: int | Die | None, disarmed: bool, bound: int,
     vulnerable: bool = False, defender_vulnerable: bool = False, first: int | None = None,
+    floor: int | None = None, a_extra: Die | None = None, d_extra: Die | None = None,
 ) -> Odds:
-    a_w, a_den = _weights(attacker, bound)
-    d_w, d_den = _weights(defender, bound)
+    a_w, a_den = _with_extra(*_weights(attacker, bound), a_extra, bound)
+    d_w, d_den = _with_extra(*_weights(defender, bound), d_extra, bound)
+    if floor is not None:  # a complex attack: the defender's roll counts as at least the target
+        floored: dict[int, int] = {}
+        for d, w in d_w.items():
+            key = max(d, floor - d_mod)
+            floored[key] = floored.get(key, 0) + w
+        d_w = floored
     # the attacker's first roll: drawn from its dice, or known already
     f_w, f_den = (a_w, a_den) if first is None else ({first - a_mod: 1}, 1)
     shift = a_mod - d_mod
@@ -309,6 +324,19 @@ def _contest_upto(
                 "margin_unlisted": listed - sum(shown.values(), Fraction(0))},
         truncated=1 - listed,
     )
+
+
+def _with_extra(weights: dict[int, int], denominator: int, extra: Die | None,
+                bound: int) -> tuple[dict[int, int], int]:
+    """A side's weights with a bonus die that is part of its roll added (Famous)."""
+    if extra is None:
+        return weights, denominator
+    e_w, e_den = _weights(extra, bound)
+    out: dict[int, int] = {}
+    for v, w in weights.items():
+        for x, wx in e_w.items():
+            out[v + x] = out.get(v + x, 0) + w * wx
+    return out, denominator * e_den
 
 
 def _trim_both(pmf: dict[int, Fraction], below: Fraction = Fraction(1, 10**9)) -> dict[int, Fraction]:

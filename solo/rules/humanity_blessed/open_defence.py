@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import defending, first_roll
+from solo.rules.humanity_blessed import defending, first_roll, standing
 from solo.rules.humanity_blessed.parsing import HBCheck
 from solo.rules.humanity_blessed.record_steps import is_answer_open, is_verdict
 from solo.rules.humanity_blessed.tables import SYSTEM, err
@@ -85,6 +85,8 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
         lines.append(reason("answer-spark", paid=list(paid)))
         prepaid = True
     new = close_contest(dice, new, attacker, character, mine, defender_prepaid=bool(prepaid))
+    if mine.famous:
+        standing.exerted(character, attacker)
     new = defending.turn_round(new)
     if paid is not None:
         new.details["spark_paid"] = paid

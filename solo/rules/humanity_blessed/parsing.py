@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from solo.rules.base import Character, RulesError
-from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed import bumping, standing
 from solo.rules.humanity_blessed.bumping import Die, DieError
 from solo.rules.humanity_blessed.tables import (
     CHECK_TAGS,
@@ -110,6 +110,9 @@ class HBCheck:
     witnessed: bool = False  # an opposing character sees the roll (Vulnerability)
     group: tuple[Character, ...] = ()  # others rolling with the character (a median group check)
     uses: tuple[str, ...] = ()  # items the roll relies on (a high-quality one gives +1 aid)
+    complex: int | None = None  # a complex attack: the target the attacker must also beat
+    agreeable: bool = False  # a defender Agreeable to the attacker: the top face reads one lower
+    famous: bool = False  # the player exerts fame: a +dc2 bonus on this roll
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -121,6 +124,12 @@ class HBCheck:
             params["group_with"] = [member.to_dict() for member in self.group]
         if self.uses:
             params["uses"] = list(self.uses)
+        if self.complex is not None:
+            params["complex"] = self.complex
+        if self.agreeable:
+            params["agreeable"] = True
+        if self.famous:
+            params["famous"] = True
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -188,6 +197,12 @@ def parse_check(
         if not isinstance(uses, (list, tuple)) or not all(isinstance(u, str) for u in uses):
             raise err(f"uses is a list of item ids (got {params.get('uses')!r})", param="uses")
         parsed = replace(parsed, uses=tuple(uses))
+    if params.get("complex") is not None:
+        if not contest:
+            raise err("complex is for a contest's attacker: the target the attack must also beat", param="complex")
+        parsed = replace(parsed, complex=_at("complex", parse_target, params.get("complex")))
+    if contest and (params.get("agreeable") is True or params.get("famous") is True):  # re-parsing a record
+        parsed = replace(parsed, agreeable=params.get("agreeable") is True, famous=params.get("famous") is True)
     if parsed.group and parsed.witnessed:
         raise err("witnessed is for one character's roll, not a group's median", param="witnessed")
     return parsed
@@ -248,7 +263,8 @@ def parse_contest(
     """Both sides of a contest (the attacker's, the defender's) and whether it is violent."""
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
-                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses")}
+                   if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses",
+                            "complex")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),
@@ -267,4 +283,9 @@ def parse_contest(
             other_params["stat"] = "hurry"
     mine = parse_check(mine_params, character, contest=True)
     theirs = parse_check(other_params, opponent, contest=True)
+    by_player = params.get("by_player")
+    if not violent and standing.agreeable_to(opponent, character, by_player is not False):
+        theirs = replace(theirs, agreeable=True)
+    if by_player is None and standing.may_exert(character, opponent):
+        mine = replace(mine, famous=True)
     return mine, theirs, violent

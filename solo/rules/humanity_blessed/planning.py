@@ -36,6 +36,7 @@ class Plan:
     consumes: list[str] = field(default_factory=list)
     notes: list[Step] = field(default_factory=list)  # what changed the roll, as reasons
     size_up: int = 0  # a success reads this many outcome sizes larger (Perfect Divination)
+    extra_die: Die | None = None  # a bonus die that is part of the roll (Famous: +dc2)
 
     @property
     def modifier(self) -> int:
@@ -90,7 +91,7 @@ def plan_roll(
     dice = []
     for stat, name in zip(stats, dice_names):
         die = bumping.parse_die(name)
-        if cond.on("ache", stat):
+        if cond.on("ache", stat) or parsed.agreeable:
             die = bumping.with_ache(die)
         if "easeoffocus" in abilities and die.standard and die.sides >= 8:
             die = bumping.with_bumps(die, {1, 2})
@@ -101,7 +102,9 @@ def plan_roll(
     bonus = 1 if "advancedtraining" in abilities and big else 0
     if no_bump:
         notes.append(reason("no-bumping", why="surprise" if surprise else "distracted"))
-    if any(cond.on("ache", s) for s in stats):
+    if parsed.agreeable:
+        notes.append(reason("agreeable"))
+    elif any(cond.on("ache", s) for s in stats):
         notes.append(reason("ache"))
     modifiers: dict[str, int] = {}
     if parsed.modifier:
@@ -121,7 +124,7 @@ def plan_roll(
         aid = _best_aid(character, parsed, stats, dice_names, abilities, role, violent)
     size_up = 1 if role == "check" and tag_abilities(parsed, abilities, "size", role) else 0
     return Plan(stats, Group(tuple(dice), bonus), modifiers, aid, not weak, paid, refused,
-                consumes, notes, size_up)
+                consumes, notes, size_up, _DC2 if parsed.famous else None)
 
 
 def tag_abilities(parsed: HBCheck, abilities: set[str], effect: str, role: str) -> list[str]:

@@ -154,6 +154,10 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "modifier": lambda s: f"{INDENT}{int(s['value']):+d} ({s['name']})",
     "aid": _aid,
     "forced-reroll": _forced,
+    "agreeable": lambda s: f"{INDENT}agreeable: the top face reads one lower",
+    "famous": lambda s: f"{INDENT}famous: {s['die']} adds {s['value']}",
+    "immune": lambda s: f"{INDENT}immune: {s['total']} would have won; the defender holds, winning by 1",
+    "complex": lambda s: f"{INDENT}complex attack: {s['total']} is under the target {s['target']}, read as {s['target']}",
     "group-median": lambda s: (f"{INDENT}group of {s['rolls']}: the {_ORDINALS[int(s['rank'])]} roll counts: "
                                f"{s['total']} ({s['name']})"),
     # the verdict (one a record; :mod:`.record_steps` knows them)

@@ -5,11 +5,12 @@ result (success by the target, a contest won only by rolling higher) and its out
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, defending
+from solo.rules.humanity_blessed import bumping, defending, standing
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
@@ -37,6 +38,10 @@ def roll_side(
                     natural=rolled.natural, bumps=rolled.bumps)]
     if rolled.bonus:
         steps.append(reason("training", bonus=rolled.bonus))
+    if plan.extra_die is not None:  # Famous: a +dc2 that is part of the roll
+        value, faces, _ = roll_extra(dice, plan.extra_die)
+        rolled = dataclasses.replace(rolled, faces=rolled.faces + faces, bonus=rolled.bonus + value)
+        steps.append(reason("famous", die=plan.extra_die.name, value=value))
     steps += [dict(note) for note in plan.notes]
     for name, value in plan.modifiers.items():
         steps.append(reason("modifier", name=name, value=value))
@@ -200,6 +205,8 @@ def contest(
         if open_defence.sparks(character, mine):  # the player may still spark the answer
             return open_defence.hold(record, opponent, params, session_lines)
         record = close_contest(dice, record, opponent, character, mine)
+        if mine.famous:
+            standing.exerted(character, opponent)
         record = defending.turn_round(record)
         record.steps[:0] = session_lines
         read_contest(record)
@@ -207,6 +214,8 @@ def contest(
         mine, theirs, violent = parse_contest(character, opponent, params)
         record = open_contest(dice, character, mine, violent=violent)
         record = close_contest(dice, record, character, opponent, theirs)
+        if mine.famous:
+            standing.exerted(character, opponent)
     record.details["params"] = dict(params)
     earn(dice, record, character)
     return record
@@ -277,7 +286,7 @@ def close_contest(
     d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
     all_dice = list(record.dice) + d_roll.faces
     a_total = int(record.total or 0)
-    d_total = d_roll.total + d_plan.modifier
+    d_total = complex_floor(d_roll.total + d_plan.modifier, mine.complex, steps)
     if a_total > d_total and vulnerable(character, a_plan.stats):
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
         details["vulnerability"] = {"first_total": a_total}
@@ -294,7 +303,7 @@ def close_contest(
         steps.append(reason("forced-reroll", defender=True, by=character.name, whom=opponent.name, total=d_total))
         steps += again
         all_dice += d_roll.faces
-        d_total = d_roll.total + d_plan.modifier
+        d_total = complex_floor(d_roll.total + d_plan.modifier, mine.complex, steps)
     if a_total <= d_total and a_plan.aid is not None:
         added, faces, rounds = roll_extra(dice, a_plan.aid[1])
         all_dice += faces
@@ -314,6 +323,15 @@ def close_contest(
     record.steps = record.steps + steps
     read_contest(record)
     return record
+
+
+def complex_floor(total: int, target: int | None, steps: list[Any]) -> int:
+    """A complex attack (book: Complex Attacks): a defender who rolls under the attack's target
+    is read as having rolled the target, so the attacker must beat both."""
+    if target is None or total >= target:
+        return total
+    steps.append(reason("complex", total=total, target=target))
+    return target
 
 
 def read_contest(record: RollRecord) -> None:

@@ -7,7 +7,8 @@ Endeavors), as conflict procedures (:mod:`solo.rules.conflict`) an adventure nam
 * ``race``: terrain buttons, the escape bonus and endurance checks;
 * ``stealth``: alarm buttons that move, being made, alertness, negative Help;
 * ``discovery``: glimmer buttons to interact with (glimmers may join any endeavour too);
-* ``monstrous``: monstrosities with muddle buttons, stamina and Capture.
+* ``monstrous``: monstrosities with muddle buttons, stamina and Capture;
+* ``clash``: summoners off the line whose summons race and Capture each other on it.
 
 Modules, one job each:
 
@@ -17,6 +18,7 @@ Modules, one job each:
 * :mod:`.policy`: how the engine plays everyone but the player (the behaviours);
 * :mod:`.line`: one round's state machine (:class:`~.line.Line`): declaring, rolling for the
   focus, advantage, focal and side actions, the end of a round, the player's questions;
+* :mod:`.clash`: what a clash adds to the round (summoning, summoners' movement, Capture);
 * :mod:`.procedure`: the :class:`~solo.rules.conflict.ConflictRules` classes themselves;
 * :mod:`.checks`: what ``solo validate`` refuses;
 * :mod:`.view`: what the player sees (the number line through the view's ``track``).
@@ -27,6 +29,7 @@ round) and :mod:`.procedure` (each kind).
 
 from solo.rules.humanity_blessed.endeavours.procedure import (
     ENDEAVOURS,
+    Clash,
     Discovery,
     Endeavour,
     Monstrous,
@@ -34,4 +37,4 @@ from solo.rules.humanity_blessed.endeavours.procedure import (
     Stealth,
 )
 
-__all__ = ["ENDEAVOURS", "Discovery", "Endeavour", "Monstrous", "Race", "Stealth"]
+__all__ = ["ENDEAVOURS", "Clash", "Discovery", "Endeavour", "Monstrous", "Race", "Stealth"]

@@ -30,7 +30,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import rolls
+from solo.rules.humanity_blessed.endeavours import monstrous, rolls
 from solo.rules.humanity_blessed.endeavours.line import Line
 
 BACK = Action("back", "Back")
@@ -65,7 +65,7 @@ def decision(line: Line) -> Decision:
 
 def _check_action(line: Line, stat: str, side: bool, spark: str | None = None) -> Action:
     me = line.character(line.player)
-    how = rolls.params(stat, line.s.target, spark, focal=not side, tags=line.s.tags)
+    how = line.check_how(line.player, stat, line.s.target, spark, focal=not side)
     odds = rolls.check_chance(line.ruleset, me, how)
     hint = f"{percent(odds)} success"
     if not side:
@@ -141,8 +141,9 @@ def _contest_stats(line: Line, target: str) -> Decision:
     for stat in line.stats_for(line.player):
         if stat not in other.stats:
             continue
-        how = rolls.params(stat, focal=not side)
-        odds = rolls.contest_chance(line.ruleset, me, other, how)
+        how = line.contest_how(line.player, target, stat, focal=not side)
+        # an immune defender never loses a contest of that stat
+        odds = Fraction(0) if monstrous.immune(line, target, stat) else rolls.contest_chance(line.ruleset, me, other, how)
         hint = f"{percent(odds)} win ({rolls.die_of(me, stat)} vs {rolls.die_of(other, stat)})"
         if not side:
             hint += f", {percent(line.focus_chance(line.player, how, contest=True))} focus"
@@ -247,7 +248,7 @@ def _stat(line: Line, ask: dict[str, Any]) -> Decision:
     target = int(ask["target"])
     actions = []
     for stat in ask["stats"]:
-        odds = rolls.check_chance(line.ruleset, me, rolls.params(stat, target, tags=line.s.tags))
+        odds = rolls.check_chance(line.ruleset, me, line.check_how(line.player, stat, target))
         actions.append(Action(f"stat:{stat}", f"{line.stat_text(line.player, stat)} (target {target})",
                               odds, f"{percent(odds)} to {CHECK_WORDS.get(ask['check'], 'succeed')}"))
     prompts = {"capture": f"You are seized! A check against {target} to slip away.",
@@ -268,7 +269,7 @@ def _glimmer(line: Line, ask: dict[str, Any]) -> Decision:
                                   Fraction(1), "100%: your last roll already meets its target"))
             continue
         for stat in line.stats_for(line.player):
-            odds = rolls.check_chance(line.ruleset, me, rolls.params(stat, glimmer["at"], tags=line.s.tags))
+            odds = rolls.check_chance(line.ruleset, me, line.check_how(line.player, stat, glimmer["at"]))
             actions.append(Action(f"glimmer:{glimmer['id']}:{stat}",
                                   f"Reach for {what} with {line.stat_text(line.player, stat)}",
                                   odds, f"{percent(odds)} to take it"))

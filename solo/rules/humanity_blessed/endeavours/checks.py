@@ -6,7 +6,7 @@ pregenerated character without any of the stats the endeavour lets anyone roll).
 the line's length, the target, the stats, the deadline against the round limit, yes/no
 switches, every button (on the line, not at 0 nor at or past the goal), a race's endurance stat
 on every racer, a stealth's patrol and ``made``, a discovery without glimmers, a monstrosity's
-die, stamina and muddle buttons.
+die, stamina, muddle buttons and monstrous abilities, a clash's summon die, names of summons and captures.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from solo.rules.conflict import ALLY, ENEMY, PLAYER, ConflictSetup, Fighter, SetupProblem
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.endeavours import buttons as btn
+from solo.rules.humanity_blessed.endeavours import monstrous
 from solo.rules.humanity_blessed.parsing import lookup, parse_tags
 from solo.rules.humanity_blessed.tables import CORE_STATS, norm, parse_target
 
@@ -102,6 +103,33 @@ def param_problems(proc: "Endeavour", setup: ConflictSetup) -> list[SetupProblem
         made = p.get("made", "lose")
         if not (made in ("lose", "check") or (_whole(made) and made >= 1)):
             found.append(SetupProblem(("params", "made"), f"made is lose, check or how many times (got {made!r})"))
+    if proc.kind == "clash":
+        found += clash_problems(setup)
+    return found
+
+
+def clash_problems(setup: ConflictSetup) -> list[SetupProblem]:
+    """A clash's summon die, its names of summons and its ``captures``."""
+    p = setup.params
+    found: list[SetupProblem] = []
+    die = p.get("summon_die")
+    if die is not None and not (isinstance(die, str) and bumping.is_die(die)):
+        found.append(SetupProblem(("params", "summon_die"), f"summon_die is a die such as dc2 to dc10 (got {die!r})"))
+    captures = p.get("captures")
+    if captures is not None and not (_whole(captures) and captures >= 1):
+        found.append(SetupProblem(("params", "captures"), f"captures is how many summons, 1 or more (got {captures!r})"))
+    names = p.get("summons")
+    if names is not None:
+        summoners = {"you", "player"} | {str(f.npc) for f in setup.fighters if f.npc}
+        if not isinstance(names, dict):
+            found.append(SetupProblem(("params", "summons"), "summons maps you or an npc id to a list of names"))
+            return found
+        for who, listed in names.items():
+            if str(who) not in summoners:
+                found.append(SetupProblem(("params", "summons", who), f"{who!r} is not a summoner in this clash",
+                                          "use you, or the id of an opponent or companion"))
+            elif not (isinstance(listed, list) and all(isinstance(n, str) and n.strip() for n in listed)):
+                found.append(SetupProblem(("params", "summons", who), "the summons' names are a list of words"))
     return found
 
 
@@ -111,7 +139,7 @@ def fighter_problems(proc: "Endeavour", setup: ConflictSetup, fighter: Fighter, 
     who = "the player" if fighter.side == PLAYER else fighter.name
     monster = proc.kind == "monstrous" and fighter.side == ENEMY
     if monster:
-        found += monster_problems(fighter, path, proc.settings(setup).length)
+        found += monster_problems(fighter, path, proc.settings(setup).length, stat_names(setup))
         if character.extra.get("die") is not None:
             return found
     stats = proc.settings(setup).stats
@@ -133,7 +161,8 @@ def fighter_problems(proc: "Endeavour", setup: ConflictSetup, fighter: Fighter, 
     return found
 
 
-def monster_problems(fighter: Fighter, path: tuple[Any, ...], length: int) -> list[SetupProblem]:
+def monster_problems(fighter: Fighter, path: tuple[Any, ...], length: int,
+                     stats: set[str] | frozenset[str] = frozenset()) -> list[SetupProblem]:
     found: list[SetupProblem] = []
     extra = fighter.character.extra
     name = fighter.name
@@ -142,6 +171,7 @@ def monster_problems(fighter: Fighter, path: tuple[Any, ...], length: int) -> li
         found.append(SetupProblem(path, f"{name}'s die must be a die such as dc2 to dc10 (got {die!r})"))
     if die is None and not any(bumping.is_die(v) for v in fighter.character.stats.values()):
         found.append(SetupProblem(path, f"{name} has no die: give the npc stats or extra.die (dc2 to dc10)"))
+    found += monstrous.problems(fighter.character, path, stats)
     stamina = extra.get("stamina")
     if stamina is not None and not (_whole(stamina) and 1 <= stamina <= 1000):
         found.append(SetupProblem(path, f"{name}'s stamina is a whole number from 1 to 1000 (got {stamina!r})"))
@@ -165,6 +195,9 @@ def setup_problems(proc: "Endeavour", setup: ConflictSetup) -> list[SetupProblem
     found = param_problems(proc, setup)
     if proc.kind == "monstrous" and not setup.side(ENEMY):
         found.append(SetupProblem(("opponents",), "a monstrous endeavour needs a monstrosity among the opponents",
+                                  "add opponents:"))
+    if proc.kind == "clash" and not setup.side(ENEMY):
+        found.append(SetupProblem(("opponents",), "a clash endeavour needs an opposing summoner among the opponents",
                                   "add opponents:"))
     paths = entry_paths(setup)
     seen: set[str] = set()

@@ -73,7 +73,7 @@ from solo.rules.conflict import (
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import policy, rolls
+from solo.rules.humanity_blessed.endeavours import knacks, monstrous, policy, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -165,6 +165,10 @@ class Line:
             opens: int = 0) -> None:
         self.beats.append(Beat(actor, text, record, label, round=opens))
 
+    def on_line(self, key: str) -> bool:
+        """Whether ``key`` has a place on the number line (a clash's summoners have none)."""
+        return True
+
     def monstrous(self, key: str) -> bool:
         return self.s.kind == "monstrous" and self.by_key[key].side == ENEMY
 
@@ -223,6 +227,7 @@ class Line:
         st["round"] += 1
         for key in ("intent", "rolls", "spent_now", "sat"):
             st[key] = {} if isinstance(st.get(key), dict) else []
+        st["muddlers"] = {}
         st["focal"] = None
         st["involved"], st["moved"], st["halted"], st["glimmered"] = [], [], [], []
         st["queue"] = [{"t": "declare"}, {"t": "top"}, {"t": "focus"}]
@@ -289,11 +294,15 @@ class Line:
         return the(here[0]) if here else "the terrain"
 
     def _muddle(self, key: str, start: int, end: int) -> None:
-        """The player's side moving over a muddle button muddles its monstrosity (one a move)."""
+        """The player's side moving over a muddle button muddles its monstrosity: one a round for
+        each character (two with Ambidexterity)."""
         for b in btn.crossed(self.state["buttons"], "muddle", start, end):
             monster = str(b["monster"])
             if not self.active(monster):
                 continue
+            if knacks.muddles_left(self, key) <= 0:
+                return
+            knacks.muddled_one(self, key)
             self.state["buttons"].remove(b)
             character = self.character(monster)
             if "muddled" not in [str(c).lower() for c in character.conditions]:
@@ -301,7 +310,11 @@ class Line:
             self.state["muddled"][monster] = self.state["muddled"].get(monster, 0) + 1
             self.say(key, f"{self.title(key)} {'strike' if key == self.player else 'strikes'} a crack in "
                           f"{self.name(monster)}'s guard: it is muddled (-2 on its next focus roll).")
-            return
+            intent = monstrous.revenge(self, monster, key)
+            if intent is not None:
+                self.say(monster, f"{self.title(monster)} takes its Revenge on {self.name(key)}.")
+                self.then({"t": "act", "who": monster, "role": "side", "stage": "new", "intent": intent,
+                           "revenge": True})
 
     def add_alarm(self, dice: Dice, key: str) -> None:
         """Alertness rises: a new alarm button a die's roll ahead of whoever failed."""
@@ -319,15 +332,31 @@ class Line:
         me = self.character(key)
         stat = str(intent["stat"])
         if intent.get("do") == "contest" and self.active(str(intent.get("target"))):
-            other = self.character(str(intent["target"]))
-            record = rolls.contest(dice, me, other, rolls.params(stat, focal=focal))
+            target = str(intent["target"])
+            record = rolls.contest(dice, me, self.character(target), self.contest_how(key, target, stat, focal))
+            if monstrous.immune(self, target, stat):
+                monstrous.hold_immune(record)
         else:
-            record = rolls.check(dice, me, rolls.params(stat, self.s.target, intent.get("spark"), focal,
-                                                        self.s.tags))
+            record = rolls.check(dice, me, self.check_how(key, stat, self.s.target, intent.get("spark"), focal))
         paid = record.details.get("spark_paid")
         if paid:
             self.spend(key, len(paid))
         return record
+
+    def check_how(self, key: str, stat: str, target: int, spark: str | None = None,
+                  focal: bool = False) -> dict[str, Any]:
+        """A check's parameters for ``key``: the endeavour's tags, and what abilities add."""
+        how = rolls.params(stat, target, spark, focal, self.s.tags)
+        mod = monstrous.modifier(self, key, stat, focal)
+        if mod:
+            how["modifier"] = mod
+        return how
+
+    def contest_how(self, key: str, target: str, stat: str, focal: bool = False) -> dict[str, Any]:
+        """A contest's parameters, with what both sides' abilities add (see :mod:`.monstrous`)."""
+        how = rolls.params(stat, focal=focal)
+        how["by_player"] = key == self.player  # whom an Agreeable defender answers (:mod:`..standing`)
+        return monstrous.contest_how(self, key, target, how)
 
     def spend(self, key: str, count: int) -> None:
         st = self.state
@@ -343,6 +372,8 @@ class Line:
     def help(self, dice: Dice, key: str, record: RollRecord, n: int, *, defending: bool = False,
              sign: int = 1) -> RollRecord:
         new = rolls.add_help(dice, record, self.character(key), n, defending=defending, sign=sign)
+        if new.details.get("immune"):
+            monstrous.hold_immune(new)
         self.spend(key, n)
         entry = new.details["opponent_help" if defending else "help"]
         effect = f"{entry['value']} taken off" if sign < 0 else f"{entry['die']} adds {entry['value']}"
@@ -356,14 +387,19 @@ class Line:
         if task.get("stage") == "asked":
             return "player" in st["intent"] or not self.active(self.player)
         st["start"] = {k: self.pos(k) for k in self.order}
+        knacks.clear_tricks(self)
         self.say("", f"Round {st['round']}.", opens=int(st["round"]))
+        if self.s.kind == "monstrous":
+            monstrous.start_of_round(self)
         for key in self.actors():
             if key == self.player:
                 continue
             ahead = sorted(((k, self.character(k)) for k in self.foes(key) if self.pos(k) > self.pos(key)),
                            key=lambda kc: -self.pos(kc[0]))
-            st["intent"][key] = policy.declare(self.fighter(key).behaviour, self.character(key),
-                                               self.stats_for(key), ahead, self.s.contests)
+            planned = monstrous.declare(self, key, self.stats_for(key), [k for k, _ in ahead]) \
+                if self.monstrous(key) else None
+            st["intent"][key] = planned or policy.declare(self.fighter(key).behaviour, self.character(key),
+                                                          self.stats_for(key), ahead, self.s.contests)
         task["stage"] = "asked"
         if self.active(self.player):
             return self.ask("declare")
@@ -398,6 +434,8 @@ class Line:
                                  max(others) if others else None, rolls.usable_dice(self.character(key)))
             if n:
                 self.help_top(dice, key, n, 1)
+        if self.s.kind == "monstrous":
+            monstrous.propel(self)
         if self.player in st["rolls"] and self._top_help_matters():
             task["stage"] = "asked"
             return self.ask("help", on="top")
@@ -437,9 +475,8 @@ class Line:
                 focal = leaders[0]
                 start = self.pos(focal)
                 escape = self.s.kind == "race" and bool(btn.at_space(st["buttons"], "terrain", start))
-                self.move(dice, focal, best, "takes the focus and gains the advantage" if focal != self.player
-                          else "take the focus and gain the advantage", escape=escape)
-                if self.monstrous(focal):
+                self.advantage(dice, focal, best, escape)
+                if self.captures_on_advantage(focal):
                     capture = self._capture_plan(focal, self.pos(focal) - start)
             else:
                 focal = leaders[dice.roll(len(leaders)) - 1]
@@ -465,13 +502,28 @@ class Line:
         self.then({"t": "end"})
         return True
 
+    def advantage(self, dice: Dice, focal: str, roll: int, escape: bool) -> None:
+        """The focal roller's advantage movement: forward by the roll."""
+        start = self.pos(focal)
+        self.move(dice, focal, roll, "takes the focus and gains the advantage" if focal != self.player
+                  else "take the focus and gain the advantage", escape=escape)
+        knacks.dirty_trick(self, focal, start)
+
+    def captures_on_advantage(self, key: str) -> bool:
+        """Whether ``key`` may Capture when it gains the advantage (a monstrosity)."""
+        return self.monstrous(key)
+
+    def capture_candidates(self, key: str) -> list[tuple[str, int]]:
+        """Whom ``key`` may try to Capture, with where they stand."""
+        return [(k, self.pos(k)) for k in self.foes(key)]
+
     def _capture_plan(self, monster: str, gained: int) -> tuple[str, int] | None:
         if gained <= 0:
             return None
         spaces = policy.capture_spaces(self.fighter(monster).behaviour, gained, self.pos(monster))
         if not spaces:
             return None
-        victim = policy.capture_victim([(k, self.pos(k)) for k in self.foes(monster)])
+        victim = policy.capture_victim(self.capture_candidates(monster))
         return None if victim is None else (victim, spaces)
 
     def t_act(self, dice: Dice, task: dict[str, Any]) -> bool:
@@ -554,7 +606,8 @@ class Line:
             size = str(record.details.get("size") or "very-minor")
             role = "focal" if task.get("role") == "focal" else "side"
             verb = "succeed" if who == self.player else "succeeds"
-            self.move(dice, who, spaces_for_size(size), f"{verb} ({size.replace('-', ' ')}, {role} action)")
+            moved = self.move(dice, who, spaces_for_size(size), f"{verb} ({size.replace('-', ' ')}, {role} action)")
+            monstrous.after_check(self, who, str(record.stat), moved)
         else:
             self.say(who, f"{self.title(who)} {'fail' if who == self.player else 'fails'} "
                           f"({record.total} against {record.details.get('target')}): no headway.")
@@ -565,7 +618,8 @@ class Line:
     def _contest(self, dice: Dice, task: dict[str, Any]) -> bool:
         who, other = str(task["who"]), str(task["target"])
         record = RollRecord.from_dict(task["record"])
-        self.state["involved"] += [who, other]
+        if not task.get("revenge"):  # a Revenge is made even by those who acted: it takes no one's turn
+            self.state["involved"] += [who, other]
         text = (f"{self.title(who)} {'contest' if who == self.player else 'contests'} {self.name(other)}: "
                 f"{record.total} against {record.details.get('opponent_total')}.")
         self.say(who, text, record, f"{self.name(who)} against {self.name(other)}")
@@ -583,15 +637,26 @@ class Line:
         record = RollRecord.from_dict(task["record"])
         self.keep(who, record)
         margin = int(record.details.get("margin", 0))
+        if record.details.get("immunity"):
+            self.say(other, f"{self.title(other)} is immune to {str(record.stat).title()}: "
+                            f"{record.details['immunity']['attacker_total']} would have won, but it holds and wins by 1.")
         if record.success:
             winner, loser, size = who, other, str(record.details.get("size") or "very-minor")
         else:
             winner, loser, size = other, who, size_for_margin(max(0, -margin))
         verb = "win" if winner == self.player else "wins"
+        start = self.pos(winner)
         self.move(dice, winner, spaces_for_size(size), f"{verb} the contest ({size.replace('-', ' ')})")
         if self.s.kind == "stealth":
             self.add_alarm(dice, loser)
+        self.after_contest(dice, winner, loser, self.pos(winner) - start, record)
         return True
+
+    def after_contest(self, dice: Dice, winner: str, loser: str, moved: int, record: RollRecord) -> None:
+        """What a won contest may lead to beyond the winner's move: a monstrosity's Flatten or
+        Debilitate."""
+        ability = self.state["intent"].get(winner, {}).get("ability")
+        monstrous.after_contest(self, winner, loser, str(record.stat), moved, ability)
 
     # -- the end of a round ------------------------------------------------------------------
     def t_end(self, dice: Dice, task: dict[str, Any]) -> bool:
@@ -607,9 +672,14 @@ class Line:
             if key in st["captured"] and int(st["captured"][key].get("round", 0)) < st["round"]:
                 self.then({"t": "back", "who": key})
         if self.s.kind == "monstrous":
+            monstrous.end_of_round(self, dice)
             self.then({"t": "stamina"})
+        self.round_ends(dice)
         self.then({"t": "close"})
         return True
+
+    def round_ends(self, dice: Dice) -> None:
+        """What a kind adds at the end of a round, before the result is read (nothing here)."""
 
     def t_close(self, dice: Dice, task: dict[str, Any]) -> bool:
         st = self.state
@@ -671,8 +741,8 @@ class Line:
                 task["stage"] = "start"
                 return self.ask("stat", check=kind, target=target, stats=stats)
             stat = task.get("stat") or (stats[0] if who == self.player else policy.surest_stat(
-                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), rolls.params(s, target, tags=self.s.tags))))
-            record = rolls.check(dice, self.character(who), rolls.params(str(stat), target, tags=self.s.tags))
+                stats, lambda s: rolls.check_chance(self.ruleset, self.character(who), self.check_how(who, s, target))))
+            record = rolls.check(dice, self.character(who), self.check_how(who, str(stat), target))
             self.state["last"][who] = int(record.total or 0)
             task["record"] = record.to_dict()
             self.say(who, f"{self.title(who)} {'roll' if who == self.player else 'rolls'} "
@@ -740,6 +810,8 @@ class Line:
             return True
         if task.get("stage", "start") == "start" and not task.get("counted"):
             task["counted"] = True
+            if knacks.calling_card(self, dice, who):
+                return True
             st["made"] = int(st.get("made", 0)) + 1
             self.say(who, f"{self.title(who)} {'are' if who == self.player else 'is'} made: the watchful eye "
                           f"falls on {'you' if who == self.player else 'them'} at {task['at']}.")
@@ -791,7 +863,7 @@ class Line:
         stats = [task["stat"]] if task.get("stat") else self.stats_for(who)
         if who != self.player:
             task.setdefault("stat", policy.surest_stat(stats, lambda s: rolls.check_chance(
-                self.ruleset, self.character(who), rolls.params(s, glimmer["at"], tags=self.s.tags))))
+                self.ruleset, self.character(who), self.check_how(who, s, glimmer["at"]))))
         return self._plain_check(dice, task, who, stats, int(glimmer["at"]), "glimmer",
                                  f"take the {glimmer.get('type', 'discovery')}")
 
@@ -868,7 +940,7 @@ class Line:
             intent = self.state["intent"].get(other)
             if not intent or intent.get("do") == "sit":
                 continue
-            other_how = rolls.params(str(intent["stat"]), None if intent["do"] == "contest" else self.s.target,
-                                     intent.get("spark"), focal=True, tags=self.s.tags)
+            other_how = self.contest_how(other, str(intent["target"]), str(intent["stat"]), True) \
+                if intent["do"] == "contest" else self.check_how(other, str(intent["stat"]), self.s.target, intent.get("spark"), True)
             others.append(rolls.focus_spread(self.character(other), other_how, contest=intent["do"] == "contest"))
         return rolls.beats_all(rolls.focus_spread(self.character(key), how, contest=contest), others)

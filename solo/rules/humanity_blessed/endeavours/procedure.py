@@ -52,7 +52,7 @@ buttons (the book: discovery "added into any other Endeavor").
 * Glimmers found by the player reach the adventure as awards: one of the resource named by
   the glimmer's type per glimmer (``resource("clue")``); a ``blessings`` glimmer rolls a
   blessing die. A failed try leaves the glimmer where it is.
-* Clash endeavours (summons) and the monstrous abilities other than Capture are not modelled.
+* ``clash`` (Clash Endeavors): the round of :mod:`.clash` (its decisions are listed there).
 """
 
 from __future__ import annotations
@@ -75,8 +75,14 @@ from solo.rules.conflict import (
 )
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import bumping
-from solo.rules.humanity_blessed.endeavours import asks, policy
+from solo.rules.humanity_blessed.endeavours import asks, monstrous, policy
 from solo.rules.humanity_blessed.endeavours import buttons as btn
+from solo.rules.humanity_blessed.endeavours.clash import (
+    DEFAULT_SUMMON_DIE,
+    ClashLine,
+    check_die,
+    summon_names,
+)
 from solo.rules.humanity_blessed.endeavours.line import (
     CAPTURED,
     CAUGHT,
@@ -122,6 +128,7 @@ class Endeavour:
     fallbacks: ClassVar[Mapping[str, str]] = {GOAL: WON, DRAW: LOST}
     behaviours: ClassVar[tuple[str, ...]] = policy.BEHAVIOURS
     parameters: ClassVar[Mapping[str, str]] = COMMON
+    line_class: ClassVar[type[Line]] = Line
 
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset
@@ -179,7 +186,7 @@ class Endeavour:
 
     # -- the life cycle ----------------------------------------------------------------------
     def line(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Line:
-        return Line(self.ruleset, setup, state, self.settings(setup))
+        return self.line_class(self.ruleset, setup, state, self.settings(setup))
 
     def begin(self, dice: Dice, setup: ConflictSetup) -> ConflictStep:
         s = self.settings(setup)
@@ -205,14 +212,18 @@ class Endeavour:
         state["buttons"] += rolled
         beats += [Beat("", line) for line in lines]
         self.set_up(dice, setup, s, state, beats)
-        line = Line(self.ruleset, setup, state, s)
+        line = self.line_class(self.ruleset, setup, state, s)
         line.beats = beats
+        self.opening(line)
         result = line.run(dice)
         return ConflictStep(line.state, line.beats, line.state["round"], result)
 
     def set_up(self, dice: Dice, setup: ConflictSetup, s: Settings, state: dict[str, Any],
                beats: list[Beat]) -> None:
         """What the kind adds when the endeavour begins (buttons, stamina)."""
+
+    def opening(self, line: Line) -> None:
+        """What the kind does on the line before the first round (a clash's first summons)."""
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
         return asks.decision(self.line(setup, state))
@@ -230,6 +241,7 @@ class Endeavour:
 
     def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
         line = self.line(setup, state)
+        monstrous.finish(line)
         beats: list[Beat] = []
         for fighter in setup.fighters:
             conditions = fighter.character.conditions
@@ -359,6 +371,51 @@ class Monstrous(Endeavour):
                                            f"muddle at {', '.join(map(str, info['muddle'])) or 'nowhere'}."))
 
 
+class Clash(Endeavour):
+    """Clash Endeavors: summoners off the line, summons racing and capturing on it."""
+
+    procedure: ClassVar[str] = "clash"
+    kind: ClassVar[str] = "clash"
+    summary: ClassVar[str] = ("An endeavour of summons: summoners call them with advantage and lend them "
+                              "their movement; a summon that wins may Capture an opposing one.")
+    results: ClassVar[tuple[str, ...]] = (GOAL, WON, LOST, DRAW)
+    fallbacks: ClassVar[Mapping[str, str]] = {GOAL: WON, DRAW: LOST}
+    line_class: ClassVar[type[Line]] = ClashLine
+    parameters: ClassVar[Mapping[str, str]] = {
+        **COMMON,
+        "summon_die": f"the die of the two summons each summoner starts with, and of one called at a "
+                      f"round's end by a summoner left without (default {DEFAULT_SUMMON_DIE})",
+        "summons": "names for each summoner's summons in the order they come: a mapping of you (the "
+                   "player) or an npc id to a list of names",
+        "captures": "the side that captures this many opposing summons wins (default: only the goal "
+                    "decides)",
+    }
+
+    def more_settings(self, params: Mapping[str, Any], length: int) -> dict[str, Any]:
+        captures = params.get("captures")
+        return {"extra": {"captures": captures if _whole(captures) and captures >= 1 else None}}
+
+    def more_results(self, setup: ConflictSetup, s: Settings) -> tuple[str, ...]:
+        return (WON, LOST) if s.extra.get("captures") else ()
+
+    def set_up(self, dice: Dice, setup: ConflictSetup, s: Settings, state: dict[str, Any],
+               beats: list[Beat]) -> None:
+        die = setup.params.get("summon_die", DEFAULT_SUMMON_DIE)
+        state["summon_die"] = die if check_die(die) else DEFAULT_SUMMON_DIE
+        state["summons"], state["taken"] = {}, {"ours": 0, "theirs": 0}
+        state["summon_names"] = {f.key: summon_names(setup.params, f, setup.player.key) for f in setup.fighters}
+        beats.append(Beat("", "Summoners stand off the line: their advantage calls a new summon (4 or more), "
+                              "their other movement goes to their summon furthest along."))
+
+    def opening(self, line: Line) -> None:
+        for fighter in line.setup.fighters:
+            for _ in range(2):
+                if isinstance(line, ClashLine):
+                    line.summon(fighter.key, str(line.state["summon_die"]),
+                                f"{line.title(fighter.key)} {'begin' if fighter.key == line.player else 'begins'} "
+                                "with a summon")
+
+
 def monstrosity(character: Any, length: int) -> dict[str, Any]:
     """A monstrosity's die (shared by its stats), stamina and muddle buttons, from its npc's
     ``extra`` (``die``, ``stamina``, ``muddle``) or the GM guide's usual numbers."""
@@ -386,5 +443,6 @@ def monstrosity(character: Any, length: int) -> dict[str, Any]:
     return {"die": die.name, "stamina": int(stamina), "muddle": spaces}
 
 
-ENDEAVOURS: dict[str, type] = {cls.procedure: cls for cls in (Endeavour, Race, Stealth, Discovery, Monstrous)}
+ENDEAVOURS: dict[str, type] = {cls.procedure: cls for cls in (Endeavour, Race, Stealth, Discovery, Monstrous,
+                                                               Clash)}
 

@@ -47,6 +47,10 @@ def _tags(line: Line, key: str) -> list[str]:
         tags.append("focus")
     if line.monstrous(key):
         tags.append(f"stamina {line.stamina(key)}")
+    if not line.on_line(key):
+        tags.append("summoner, off the line")
+    elif line.s.kind == "clash":
+        tags.append(f"summon {line.character(key).extra.get('die', '')}".strip())
     if any(str(c).lower() == "muddled" for c in line.character(key).conditions):
         tags.append("muddled")
     if line.s.kind == "race" and st["spent"].get(key):
@@ -71,6 +75,11 @@ def _notes(line: Line) -> list[str]:
         spent = st["spent"].get(line.player, 0)
         notes.append(f"Spending blessing dice calls for an endurance check ({line.s.endurance}"
                      + (f", target {spent + 1}+" if spent else "") + ").")
+    elif line.s.kind == "clash":
+        taken = st.get("taken", {})
+        need = line.s.extra.get("captures")
+        notes.append(f"Summons captured: yours {taken.get('ours', 0)}, theirs {taken.get('theirs', 0)}"
+                     + (f" (at {need} a side wins)." if need else "."))
     elif line.s.kind == "monstrous":
         total = sum(line.pos(k) for k in line.actors() if line.ours(k))
         notes.append(f"Your side stands {total} along in all: drive off a monstrosity at its stamina.")
@@ -87,9 +96,9 @@ def endeavour_view(line: Line) -> ConflictView:
         f = line.fighter(key)
         out = key in st["out"]
         name = "You" if key == line.player else f.name
-        fighters.append(FighterView(key, f.name, f.side, [Gauge("at", line.pos(key))],
-                                    _tags(line, key), out))
-        if not out:
+        gauges = [Gauge("at", line.pos(key))] if line.on_line(key) else []
+        fighters.append(FighterView(key, f.name, f.side, gauges, _tags(line, key), out))
+        if not out and line.on_line(key):
             positions[name] = line.pos(key)
     names = {k: line.fighter(k).name for k in line.order}
     marks = btn.marks(st["buttons"], names)

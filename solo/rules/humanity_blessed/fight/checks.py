@@ -12,6 +12,7 @@ from typing import Any
 
 from solo.rules.conflict import ENEMY, PLAYER, ConflictSetup, Fighter, SetupProblem
 from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed.tables import parse_target
 
 NEEDED = ("hurt", "hurry")
 SWITCHES = ("flee", "surrender", "lethal", "close", "history")
@@ -22,6 +23,11 @@ def param_problems(params: Any) -> list[SetupProblem]:
     for name in SWITCHES:
         if name in params and not isinstance(params[name], bool):
             found.append(SetupProblem(("params", name), f"{name} must be true or false (got {params[name]!r})"))
+    if "complex" in params:
+        try:
+            parse_target(params["complex"])
+        except ValueError as exc:
+            found.append(SetupProblem(("params", "complex"), "complex: " + str(exc).split(": ", 1)[-1]))
     return found
 
 

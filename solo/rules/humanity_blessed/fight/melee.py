@@ -175,6 +175,8 @@ class Melee:
         params: dict[str, Any] = {"focal": focal}
         if do in ("attack", "trick"):
             params.update(stat=act.get("stat") or "hurt", spark=act.get("spark") or None)
+            if do == "attack" and self.setup.params.get("complex") is not None:
+                params["complex"] = self.setup.params["complex"]  # every attack here is complex
         elif do == "flee":
             params["stat"] = "hurry"
         elif do == "tend":

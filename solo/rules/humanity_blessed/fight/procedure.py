@@ -44,6 +44,9 @@ PARAMETERS: dict[str, str] = {
     "close": "whether the fight is at close quarters (default true; Blessèd Thorns needs it)",
     "history": "whether the fight lies within the player's History (default false; Uncommon "
                 "Attack needs it)",
+    "complex": "every attack here is a complex attack (a fight across a chasm, on a rope bridge): "
+               "the target it must also beat, a number or lowest/easy/medium/hard/very-hard/trial; "
+               "a defender who rolls under it counts as rolling it",
 }
 
 
