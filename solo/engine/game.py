@@ -19,6 +19,7 @@ from solo.adventure import expressions, odds
 from solo.adventure.expression_compiler import SPECIAL_NAMES
 from solo.adventure.format import branches
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
+from solo.engine import conditions
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.conflicts import ConflictRunner
@@ -902,6 +903,19 @@ class Game:
         }
 
     def evaluate(self, text: str) -> Any:
+        if type(text) is str:
+            fast = _FAST.get(text, _UNMADE)
+            if fast is _UNMADE:
+                fast = conditions.fast(text)
+                if len(_FAST) >= COMPILED_LIMIT:
+                    _FAST.clear()
+                _FAST[text] = fast
+            if fast is not None:  # the common case: one function of the state (solo.engine.conditions)
+                state, env = self.state, self._env or self.environment()
+                try:
+                    return fast(state.flags, state.clocks, state.counters, env.variables, env.functions)
+                except Exception:
+                    pass  # not the common case: the ordinary way below gives the value or the error
         run = _COMPILED.get(text) if type(text) is str else None
         try:
             if run is not None:  # the common case: a text compiled before, run straight
@@ -942,6 +956,9 @@ _HANDLERS: dict[str, Any] = {
 #: everything through the environment they are given, so one serves every game.
 _COMPILED: dict[str, Any] = {}
 COMPILED_LIMIT = 8192
+#: Expression texts and their functions of the state (:mod:`solo.engine.conditions`), or None.
+_FAST: dict[str, Any] = {}
+_UNMADE = object()
 
 
 class _Variables(Mapping[str, Any]):
