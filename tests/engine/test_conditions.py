@@ -117,10 +117,15 @@ class _Checked(Game):
 
     def evaluate(self, text: str):
         value = super().evaluate(text)
-        env = self.environment()
-        assert ex.parse(text).evaluate(env) == value
+        assert ex.parse(text).evaluate(self.environment()) == value
         _Checked.checked += 1
         return value
+
+    def _holds(self, condition, fast) -> bool:  # a scene's choices, hooks and objectives
+        held = super()._holds(condition, fast)
+        assert bool(ex.parse(condition).evaluate(self.environment())) is held
+        _Checked.checked += 1
+        return held
 
 
 @pytest.mark.parametrize("name", [p.stem for p in loader.bundled_files()] + ["bench/choices.yaml"])
