@@ -313,24 +313,25 @@ class Game:
     def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
         """Move along pending gotos until a scene asks for a decision or the game ends.
 
-        ``checked``: the caller has just checked the objectives, and that check completed
-        none (``runner.settled``); if nothing happens here either (no move, no ``defeated``
-        branch) they are not checked again: only what no expression reads, whether the
-        character is down, can have changed since.
+        ``checked``: the caller has just checked the objectives (``runner.settled`` says whether
+        that check completed none). The objectives are checked once more at the end unless the
+        last check completed none and nothing has changed since: ``runner.settled`` stays true
+        only while that holds (entering a scene checks them last, and an ending, a conflict's
+        start or the character falling clears it), so a move into a scene that completes nothing
+        is not checked twice.
         """
         state = self.state
-        acted = False
+        if not checked:
+            runner.settled = False
         while state.ending is None:
             if runner.goto is None:
                 if state.pending is None and self._taken_out(runner):
-                    acted = True
                     continue  # the adventure's `defeated` branch ran; follow where it leads
                 break
             self.budget.move()
             dest, runner.goto = runner.goto, None
             self._enter(dest, runner)
-            acted = True
-        if acted or not (checked and runner.settled):
+        if not runner.settled:
             self._check_objectives(runner)
         if not self.finished and self.state.pending is None:
             self.state.pending = Pending("scene")
@@ -350,11 +351,13 @@ class Game:
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
         runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
         runner.run(scene.on_enter)
-        self._check_objectives(runner)
+        self._check_objectives(runner)  # sets runner.settled
         if scene.ending is not None and runner.goto is None:
             self._end(scene, runner)
+            runner.settled = False  # the rules' end of the adventure may change the character
         elif scene.conflict is not None and runner.goto is None:
             self.conflicts.begin(scene, runner)
+            runner.settled = False
 
     def jump(self, scene_id: str) -> list[ev.Event]:
         """Go to ``scene_id`` without a declared edge (a GM's jump) and enter it as play enters
@@ -404,6 +407,7 @@ class Game:
         if reason == self.state.down:
             return False
         self.state.down = reason
+        runner.settled = False  # the state changed after the last objectives check
         if reason is None or self.adventure.defeated is None:
             return False
         runner.events.append(ev.RulesNote(f"{self.character.name} is taken out: {reason}."))
