@@ -650,7 +650,7 @@ class Game:
         if pending.kind == "roll":
             record = RollRecord.from_dict(pending.data["record"])
             offers = self.ruleset.offers(record, self.character)
-            keep = self._own_keep(record)
+            keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
                 options = [ev.Option("1", "Keep the roll", KEEP)]
