@@ -1,32 +1,31 @@
-"""Expressions as one Python function each, reading a game's state directly: the engine's hot path.
+"""Expressions as functions of a game's state dictionaries: the engine's hot path.
 
 :meth:`solo.engine.game.Game.evaluate` is asked about fifteen conditions per decision (a scene's
 choices, every-turn hooks, objectives). Through the closures of
 :mod:`solo.adventure.expression_compiler` each costs a chain of calls: the expression, then each
-node, then the variables' lookup through the environment. Here an expression's tree is turned
-once into the body of a single function of the state's own dictionaries::
+node, then the variables' lookup through the environment (a method, then three dictionaries).
+Here an expression's tree is turned once into closures that take the state's own dictionaries::
 
-    def run(F, K, N, V, P):   # flags, clocks, counters, the other variables, the functions
-        return ...
+    run(F, K, N, V, P)   # flags, clocks, counters, the other variables, the functions
 
-so ``not ticket and hours > 12`` is one call with a few dictionary reads and comparisons inline.
+and the shapes conditions are usually written in get a closure of their own, so ``not ticket``,
+``hours > 12`` or ``has('rope')`` is one call with the lookup and comparison inline, and
+``a and b`` is three.
 
-Only the common, valid case is written out: a flag, clock or counter that exists (flags win over
+Only the common, valid case is computed: a flag, clock or counter that exists (flags win over
 clocks, which win over counters, as in the engine), integers compared with integers, true/false
-operands, a known function that returns. Anything else (an absent name, a mixed comparison, a
-function that raises, text operands...) either goes through the tree walker's own helpers
-(``_compare``, ``_arith``, ``_truthy``: the same values and errors) or raises, and the caller
-then evaluates the expression the ordinary way, which gives the value or words the error. An
-expression with a node written out nowhere here (unary minus of a name) gets no function at all.
+operands, a known function that returns. Anything else either goes through the tree walker's own
+helpers (``_compare``, ``_arith``, ``_truthy``: the same values and errors) or raises, and the
+caller then evaluates the expression the ordinary way, which gives the value or words the error.
+An expression with a node not handled here (unary minus of a name) gets no function at all.
 
-Safety: the generated source never contains any text of the adventure. Names, literals and
-operators' columns are passed in as numbered constants (``c0``, ``c1``...); the only other words
-in the source are fixed ones of this module, and an operator is copied only after it is looked up
-in :data:`_PY_COMPARE` (the six comparison signs). So a hostile file cannot put code in it.
+As in :mod:`solo.adventure.expression_compiler`, no Python source is generated and nothing is
+``eval``-ed: every closure is one of the fixed functions below, parameterised by the node's parts.
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
 from solo.adventure import expressions as ex
@@ -35,112 +34,167 @@ from solo.adventure.expression_compiler import SPECIAL_NAMES
 #: flags, clocks, counters, the game's variables (for special names), the game's functions.
 Fast = Callable[[dict, dict, dict, Any, Any], Any]
 
-#: The comparison operators written out as Python (ints only; anything else goes to _compare).
-_PY_COMPARE = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!="}
+#: The comparisons computed straight on two integers (anything else goes to ``_compare``).
+_INT_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+                "==": operator.eq, "!=": operator.ne}
 
 #: Expression text -> its function, or None when it has none (see the module docstring).
 _MADE: dict[str, Fast | None] = {}
 MADE_LIMIT = 8192
 
+_truthy, _held, _worked = ex._truthy, ex._compare, ex._arith  # the tree walker's own rules
 
-class _Writer:
-    """Writes the body of one function: constants and temporaries numbered as they come."""
 
-    def __init__(self) -> None:
-        self.constants: list[Any] = []
-        self.temps = 0
+class _NotHandled(Exception):
+    """A node this module has no closure for (the expression keeps the ordinary way)."""
 
-    def constant(self, value: Any) -> str:
-        self.constants.append(value)
-        return f"c{len(self.constants) - 1}"
 
-    def temp(self) -> str:
-        self.temps += 1
-        return f"v{self.temps}"
+def _is_plain(node: Any) -> bool:
+    """A name read from flags, clocks or counters (not ``turn``, ``scene``, ``roll.*``...)."""
+    return type(node).__name__ == "_Name" and node.name not in SPECIAL_NAMES and not node.name.startswith("roll.")
 
-    def write(self, node: Any) -> str:
-        kind = type(node).__name__
-        if kind == "_Literal":
-            return self.constant(node.value)
-        if kind == "_Name":
-            name = self.constant(node.name)
-            if node.name in SPECIAL_NAMES or node.name.startswith("roll."):
-                return f"V[{name}]"
-            return f"(F[{name}] if {name} in F else K[{name}] if {name} in K else N[{name}])"
-        if kind == "_Not":
-            var = self.temp()
-            read = self.write(node.operand)
-            return f"(not (({var} := {read}) is True or ({var} is not False and T({var}))))"
-        if kind == "_BoolOp":
-            return self._boolop(node)
-        if kind == "_Compare":
-            return self._compare(node)
-        if kind == "_Arith":
-            value = self.write(node.first)
-            for op, column, operand in node.rest:
-                value = f"AR({self.constant(op)}, {value}, {self.write(operand)}, {self.constant(column)})"
-            return value
-        if kind == "_List":
-            return "[" + ", ".join(self.write(item) for item in node.items) + "]"
-        if kind == "_Call":
-            args = ", ".join(self.write(arg) for arg in node.args)
-            return f"P[{self.constant(node.name)}]({args})"
-        raise _NotWritten(kind)
 
-    def _boolop(self, node: Any) -> str:
-        """``a and b``: the first false operand, else the last; ``or``: the first true one."""
-        operands = list(node.operands)
-        last = operands.pop()
-        var = self.temp()
-        # the last operand is returned as it is, but read as true/false first (for its error)
-        value = f"({var} if ({var} := {self.write(last)}) is True or {var} is False or T({var}) in (True, False) else {var})"
-        for operand in reversed(operands):
-            var = self.temp()
-            test = f"({var} := {self.write(operand)}) is True or ({var} is not False and T({var}))"
-            if node.op == "and":
-                value = f"({value} if {test} else {var})"
-            else:
-                value = f"({var} if {test} else {value})"
+def _name(node: Any) -> Fast:
+    name = node.name
+    if not _is_plain(node):
+        return lambda F, K, N, V, P: V[name]
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        return F[name] if name in F else K[name] if name in K else N[name]
+
+    return run
+
+
+def _literal(node: Any) -> Fast:
+    value = node.value
+    return lambda F, K, N, V, P: value
+
+
+def _not(node: Any) -> Fast:
+    operand = node.operand
+    if _is_plain(operand):  # ``not ticket``
+        name = operand.name
+
+        def plain(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+            value = F[name] if name in F else K[name] if name in K else N[name]
+            if value is True:
+                return False
+            if value is False:
+                return True
+            return not _truthy(value)
+
+        return plain
+    inner = make(operand)
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        value = inner(F, K, N, V, P)
+        if value is True:
+            return False
+        if value is False:
+            return True
+        return not _truthy(value)
+
+    return run
+
+
+def _boolop(node: Any) -> Fast:
+    """``a and b``: the first false operand, else the last; ``or``: the first true one. Every
+    operand read is read as true/false, the last one too (for its error)."""
+    operands = tuple(make(o) for o in node.operands)
+    want = node.op == "or"
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        value: Any = None
+        for operand in operands:
+            value = operand(F, K, N, V, P)
+            if value is True or value is False:
+                if value is want:
+                    return value
+            elif _truthy(value) == want:
+                return value
         return value
 
-    def _compare(self, node: Any) -> str:
-        """``a < b <= c``: each pair held in turn, each operand evaluated once, left to right."""
-        left = self.temp()
-        left_read = f"({left} := {self.write(node.first)})"  # the first pair reads it
-        pairs = []
-        for op, column, operand in node.rest:
-            right = self.temp()
-            right_read = f"({right} := {self.write(operand)})"
-            sign = _PY_COMPARE.get(op)
-            op_c, column_c = self.constant(op), self.constant(column)
-            if sign is None:
-                pairs.append(f"CMP({op_c}, {left_read}, {right_read}, {column_c})")
+    return run
+
+
+def _compare(node: Any) -> Fast:
+    if len(node.rest) == 1:
+        op, column, right = node.rest[0]
+        fast = _INT_COMPARE.get(op)
+        if fast is not None and _is_plain(node.first) and type(right).__name__ == "_Literal" and type(right.value) is int:
+            name, number = node.first.name, right.value  # ``hours > 12``
+
+            def name_number(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+                value = F[name] if name in F else K[name] if name in K else N[name]
+                if type(value) is int:
+                    return fast(value, number)
+                return _held(op, value, number, column)
+
+            return name_number
+    first = make(node.first)
+    rest = tuple((op, column, make(n), _INT_COMPARE.get(op)) for op, column, n in node.rest)
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        left = first(F, K, N, V, P)
+        for op, column, right_fn, fast in rest:
+            right = right_fn(F, K, N, V, P)
+            if fast is not None and type(left) is int and type(right) is int:
+                held = fast(left, right)
             else:
-                pairs.append(f"(({left} {sign} {right}) if (type({left_read}) is int) & (type({right_read}) is int) "
-                             f"else CMP({op_c}, {left}, {right}, {column_c}))")
-            left = left_read = right
-        value = pairs.pop()
-        for pair in reversed(pairs):
-            value = f"({value} if {pair} else False)"
+                held = _held(op, left, right, column)
+            if not held:
+                return False
+            left = right
+        return True
+
+    return run
+
+
+def _arith(node: Any) -> Fast:
+    first = make(node.first)
+    rest = tuple((op, column, make(n)) for op, column, n in node.rest)
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        value = first(F, K, N, V, P)
+        for op, column, fn in rest:
+            value = _worked(op, value, fn(F, K, N, V, P), column)
         return value
 
+    return run
 
-class _NotWritten(Exception):
-    """A node this module does not write out (the expression keeps the ordinary way)."""
+
+def _call(node: Any) -> Fast:
+    name = node.name
+    if len(node.args) == 1 and type(node.args[0]).__name__ == "_Literal":
+        argument = node.args[0].value  # ``has('rope')``
+        return lambda F, K, N, V, P: P[name](argument)
+    args = tuple(make(a) for a in node.args)
+    return lambda F, K, N, V, P: P[name](*[a(F, K, N, V, P) for a in args])
+
+
+def _list(node: Any) -> Fast:
+    items = tuple(make(item) for item in node.items)
+    return lambda F, K, N, V, P: [item(F, K, N, V, P) for item in items]
+
+
+_MAKERS = {
+    "_Name": _name,
+    "_Literal": _literal,
+    "_Not": _not,
+    "_BoolOp": _boolop,
+    "_Compare": _compare,
+    "_Arith": _arith,
+    "_Call": _call,
+    "_List": _list,
+}
 
 
 def make(tree: Any) -> Fast:
     """The function computing ``tree``'s value from a game's state (see the module docstring)."""
-    writer = _Writer()
-    body = writer.write(tree)
-    params = ", ".join(f"c{n}" for n in range(len(writer.constants)))
-    source = (f"def build({params}{', ' if params else ''}T, CMP, AR):\n"
-              f"    def run(F, K, N, V, P):\n"
-              f"        return {body}\n"
-              f"    return run\n")
-    scope: dict[str, Any] = {}
-    exec(compile(source, "<solo condition>", "exec"), {"__builtins__": {"type": type, "int": int}}, scope)
-    return scope["build"](*writer.constants, ex._truthy, ex._compare, ex._arith)
+    maker = _MAKERS.get(type(tree).__name__)
+    if maker is None:
+        raise _NotHandled(type(tree).__name__)
+    return maker(tree)
 
 
 def fast(text: str) -> Fast | None:
@@ -151,7 +205,7 @@ def fast(text: str) -> Fast | None:
         pass
     try:
         found: Fast | None = make(ex.parse(text)._root)
-    except (_NotWritten, ex.ExpressionError, RecursionError, SyntaxError, MemoryError):
+    except (_NotHandled, ex.ExpressionError, RecursionError, MemoryError):
         found = None
     if len(_MADE) >= MADE_LIMIT:
         _MADE.clear()
