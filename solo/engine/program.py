@@ -17,7 +17,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from solo.adventure.model import Adventure, Choice, Hook, Objective
+from solo.adventure.model import Adventure, Choice
 from solo.engine import conditions
 
 CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index (as solo.engine.game names it)
@@ -41,7 +41,7 @@ class ChoiceStep:
 class Watch:
     """A condition asked at every move (an objective's ``when``, an every-turn hook's ``when``)."""
 
-    item: Objective | Hook
+    item: Any  # the Objective (Program.objectives) or the Hook (Program.turn_hooks)
     condition: Any
     fast: conditions.Fast | None
 
