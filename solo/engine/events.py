@@ -97,6 +97,21 @@ def _set_hint(option: Option, value: Any) -> None:
 #: a bot that never reads them should not pay for them.
 Option.hint = property(_get_hint, _set_hint)  # type: ignore[assignment]
 
+#: The fields of an option that :func:`plain_option` leaves at their defaults.
+_PLAIN = {"enabled": True, "reason": "", "_hint": "", "detail": "", "odds": "", "parent": ""}
+
+
+def plain_option(key: str, text: str, option_id: str) -> Option:
+    """``Option(key, text, option_id)``, made without the dataclass's ``__init__`` (a quiet
+    game makes one for every choice shown at every decision): the same fields, equal to it."""
+    option = object.__new__(Option)
+    fields = option.__dict__
+    fields.update(_PLAIN)
+    fields["key"] = key
+    fields["text"] = text
+    fields["id"] = option_id
+    return option
+
 
 @dataclass
 class ChoicesOffered(Event):

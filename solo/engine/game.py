@@ -19,12 +19,14 @@ from solo.adventure import expressions, odds
 from solo.adventure.expression_compiler import SPECIAL_NAMES
 from solo.adventure.format import branches
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice, Scene
+from solo.engine import conditions
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.conflicts import ConflictRunner
 from solo.engine.context import PlayContext
 from solo.engine.effects import EffectError, EffectRunner
 from solo.engine.failure import describe, mark_text
+from solo.engine.program import program
 from solo.engine.scene_machine import SceneMachine
 from solo.engine.state import GameState, Pending
 from solo.errors import SoloError
@@ -127,10 +129,10 @@ class Game:
             self.state.start_character = character.to_dict()
         self._offered: ev.ChoicesOffered | None = None
         self._env: expressions.Environment | None = None
-        #: What is asked at every move, picked out of the (frozen) adventure once: the objectives
-        #: that complete by a condition, and the hooks of every turn.
-        self._watched = tuple(o for o in adventure.objectives.values() if o.when)
-        self._turn_hooks = tuple(hook for hook in adventure.hooks if hook.every == "turn")
+        #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
+        #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
+        self.program = program(adventure)
+        self._incapacitates = hook(self.ruleset, Incapacitates)
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -311,24 +313,25 @@ class Game:
     def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
         """Move along pending gotos until a scene asks for a decision or the game ends.
 
-        ``checked``: the caller has just checked the objectives, and that check completed
-        none (``runner.settled``); if nothing happens here either (no move, no ``defeated``
-        branch) they are not checked again: only what no expression reads, whether the
-        character is down, can have changed since.
+        ``checked``: the caller has just checked the objectives (``runner.settled`` says whether
+        that check completed none). The objectives are checked once more at the end unless the
+        last check completed none and nothing has changed since: ``runner.settled`` stays true
+        only while that holds (entering a scene checks them last, and an ending, a conflict's
+        start or the character falling clears it), so a move into a scene that completes nothing
+        is not checked twice.
         """
         state = self.state
-        acted = False
+        if not checked:
+            runner.settled = False
         while state.ending is None:
             if runner.goto is None:
                 if state.pending is None and self._taken_out(runner):
-                    acted = True
                     continue  # the adventure's `defeated` branch ran; follow where it leads
                 break
             self.budget.move()
             dest, runner.goto = runner.goto, None
             self._enter(dest, runner)
-            acted = True
-        if acted or not (checked and runner.settled):
+        if not runner.settled:
             self._check_objectives(runner)
         if not self.finished and self.state.pending is None:
             self.state.pending = Pending("scene")
@@ -348,11 +351,13 @@ class Game:
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
         runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
         runner.run(scene.on_enter)
-        self._check_objectives(runner)
+        self._check_objectives(runner)  # sets runner.settled
         if scene.ending is not None and runner.goto is None:
             self._end(scene, runner)
+            runner.settled = False  # the rules' end of the adventure may change the character
         elif scene.conflict is not None and runner.goto is None:
             self.conflicts.begin(scene, runner)
+            runner.settled = False
 
     def jump(self, scene_id: str) -> list[ev.Event]:
         """Go to ``scene_id`` without a declared edge (a GM's jump) and enter it as play enters
@@ -385,10 +390,11 @@ class Game:
 
     def incapacitated(self) -> str | None:
         """Why the rules say the character cannot act (``"unconscious"``, ``"0 FP"``), or None."""
-        check = hook(self.ruleset, Incapacitates)
-        if check is None or self.state.character is None:
+        check = self._incapacitates
+        character = self.state.character
+        if check is None or character is None:
             return None
-        return check.incapacitated(self.state.character) or None
+        return check.incapacitated(character) or None
 
     def _taken_out(self, runner: EffectRunner) -> bool:
         """Run the adventure's ``defeated`` branch when the character has just been taken out.
@@ -401,6 +407,7 @@ class Game:
         if reason == self.state.down:
             return False
         self.state.down = reason
+        runner.settled = False  # the state changed after the last objectives check
         if reason is None or self.adventure.defeated is None:
             return False
         runner.events.append(ev.RulesNote(f"{self.character.name} is taken out: {reason}."))
@@ -426,20 +433,40 @@ class Game:
 
     def visible_choices(self, scene: Scene) -> list[tuple[int, Choice, bool]]:
         """(index, choice, enabled) for the choices a player sees in a scene now."""
+        return [(step.index, step.choice, enabled) for step, enabled in self._visible(scene.id)]
+
+    def _visible(self, scene_id: str) -> list[tuple[Any, bool]]:
+        """(compiled choice, enabled) for the choices a player sees in a scene now (the program's
+        :class:`~solo.engine.program.ChoiceStep`, so the offer need not work them out again)."""
         shown = []
         state = self.state
         down = state.down
-        evaluate = self.evaluate
-        for index, choice in enumerate(scene.choices):
-            if choice.once and f"{scene.id}#{index}" in state.taken:
+        taken = state.taken
+        holds = self._holds
+        for step in self.program.scenes[scene_id]:
+            if step.mark is not None and step.mark in taken:
                 continue
-            condition = choice.condition
-            enabled = condition is None or bool(evaluate(condition))
-            if down and choice.check is not None:
+            condition = step.condition
+            enabled = condition is None or holds(condition, step.fast)
+            if down and step.check:
                 enabled = False  # no rolls while the rules have the character out
-            if enabled or choice.disabled or (down and choice.check is not None):
-                shown.append((index, choice, enabled))
+                shown.append((step, enabled))
+            elif enabled or step.choice.disabled:
+                shown.append((step, enabled))
         return shown
+
+    def _holds(self, condition: Any, fast: Any) -> bool:
+        """Whether a condition of the program is true now: its function of the state (the
+        common case) or, when it has none or it fails, :meth:`evaluate`'s ordinary way."""
+        if fast is not None:
+            state, env = self.state, self._env or self.environment()
+            try:
+                value = fast(state.flags, state.clocks, state.counters, env.variables, env.functions)
+            except Exception:
+                value = self.evaluate(condition)
+        else:
+            value = self.evaluate(condition)
+        return value is True or (value is not False and bool(value))
 
     def _choose_scene(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         scene = self.adventure.scenes[self.state.scene or ""]
@@ -471,9 +498,9 @@ class Game:
         """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
         own ``goto`` wins)."""
         runner.goto = None
-        for hook in self._turn_hooks:
-            if hook.when is None or self.evaluate(hook.when):
-                runner.run(hook.effects)
+        for watch in self.program.turn_hooks:
+            if watch.condition is None or self._holds(watch.condition, watch.fast):
+                runner.run(watch.item.effects)
         if runner.goto is None:
             runner.goto = goto
         self._check_objectives(runner)
@@ -623,7 +650,7 @@ class Game:
         if pending.kind == "roll":
             record = RollRecord.from_dict(pending.data["record"])
             offers = self.ruleset.offers(record, self.character)
-            keep = self._own_keep(record)
+            keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
                 options = [ev.Option("1", "Keep the roll", KEEP)]
@@ -645,26 +672,30 @@ class Game:
         raise EngineError(f"unknown decision kind {pending.kind!r}")
 
     def _scene_offer(self) -> ev.ChoicesOffered:
-        scene = self.adventure.scenes[self.state.scene or ""]
+        scene_id = self.state.scene or ""
         options = []
         n = 0
-        quiet, render = self.quiet, self.render
-        for index, choice, enabled in self.visible_choices(scene):
-            check = choice.check
+        quiet, render, option = self.quiet, self.render, ev.Option
+        for step, enabled in self._visible(scene_id):
+            choice = step.choice
             text = choice.text
             if enabled:
                 n += 1
-                hint = self._lazy_hint(check) if check is not None and not quiet else ""
-                key = str(n)
-                options.append(ev.Option(key, render(text) if "{" in text else text, f"{CHOICE_ID}{index}", hint=hint))
-                if check is not None and self.alternatives:
-                    options.extend(self._alternative_options(choice, index, key))
+                key = _KEYS[n] if n < len(_KEYS) else str(n)
+                if quiet:  # no hint: a bot reads none
+                    options.append(ev.plain_option(key, text if step.plain_text else render(text), step.option_id))
+                else:
+                    hint = self._lazy_hint(choice.check) if step.check else ""
+                    options.append(option(key, text if step.plain_text else render(text), step.option_id, hint=hint))
+                if step.check and self.alternatives:
+                    options.extend(self._alternative_options(choice, step.index, key))
             else:
                 reason = self.render(choice.disabled or "")
-                if self.state.down and choice.check is not None:
+                if self.state.down and step.check:
                     reason = f"not while {self.state.down}"
-                options.append(ev.Option(None, self.render(choice.text), f"{CHOICE_ID}{index}", False, reason))
+                options.append(option(None, self.render(choice.text), step.option_id, False, reason))
         if n == 0:
+            scene = self.adventure.scenes[scene_id]
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
         return ev.ChoicesOffered("scene", "What do you do?", options)
 
@@ -759,11 +790,14 @@ class Game:
     def _check_objectives(self, runner: EffectRunner) -> None:
         if self.state.character is None:
             return
-        done = self.state.objectives
+        state = self.state
+        done = state.objectives
         settled = True
-        for objective in self._watched:
-            when = objective.when
-            if when and not done.get(objective.id) and self.evaluate(when):
+        for watch in self.program.objectives:
+            objective = watch.item
+            if done.get(objective.id):
+                continue
+            if self._holds(watch.condition, watch.fast):
                 self.complete_objective(objective.id, runner)
                 settled = False
         runner.settled = settled
@@ -902,6 +936,19 @@ class Game:
         }
 
     def evaluate(self, text: str) -> Any:
+        if type(text) is str:
+            fast = _FAST.get(text, _UNMADE)
+            if fast is _UNMADE:
+                fast = conditions.fast(text)
+                if len(_FAST) >= COMPILED_LIMIT:
+                    _FAST.clear()
+                _FAST[text] = fast
+            if fast is not None:  # the common case: one function of the state (solo.engine.conditions)
+                state, env = self.state, self._env or self.environment()
+                try:
+                    return fast(state.flags, state.clocks, state.counters, env.variables, env.functions)
+                except Exception:
+                    pass  # not the common case: the ordinary way below gives the value or the error
         run = _COMPILED.get(text) if type(text) is str else None
         try:
             if run is not None:  # the common case: a text compiled before, run straight
@@ -930,6 +977,9 @@ class Game:
 
 
 #: The method answering each kind of decision (looked up on the class: a subclass's own wins).
+#: Option keys "1", "2"... made once.
+_KEYS = tuple(str(n) for n in range(100))
+
 _HANDLERS: dict[str, Any] = {
     "character": lambda game, option, data: game._choose_character(option, data),
     "scene": lambda game, option, data: game._choose_scene(option, data),
@@ -942,6 +992,9 @@ _HANDLERS: dict[str, Any] = {
 #: everything through the environment they are given, so one serves every game.
 _COMPILED: dict[str, Any] = {}
 COMPILED_LIMIT = 8192
+#: Expression texts and their functions of the state (:mod:`solo.engine.conditions`), or None.
+_FAST: dict[str, Any] = {}
+_UNMADE = object()
 
 
 class _Variables(Mapping[str, Any]):

@@ -125,12 +125,17 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
             offered = game.offered
             assert offered is not None
             key = policy.choose(game)
-            option = next((o for o in offered.options if o.key == key), None)
-            if offered.kind == "scene" and option is not None:
-                last_choice = f"{game.state.scene}#{option.id.removeprefix(CHOICE_ID).partition(ALTERNATIVE)[0]}"
-                result.choices[last_choice] = result.choices.get(last_choice, 0) + 1
-            elif offered.kind == "roll" and option is not None and option.id in REROLL_WORDS:
-                result.rerolls += 1
+            kind = offered.kind
+            if kind == "scene" or kind == "roll":  # the only kinds whose option is counted
+                option = next((o for o in offered.options if o.key == key), None)
+                if option is None:
+                    pass
+                elif kind == "scene":
+                    mark = (game.state.scene, option.id)
+                    last_choice = _MARKS.get(mark) or _MARKS.setdefault(mark, _choice_mark(*mark))
+                    result.choices[last_choice] = result.choices.get(last_choice, 0) + 1
+                elif option.id in REROLL_WORDS:
+                    result.rerolls += 1
             keys.append(key)
             scenes.append(game.state.scene)
             events = game.choose(key)
@@ -155,6 +160,17 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
         ending = spec.adventure.scenes[state.ending].ending
         result.outcome = ending.outcome if ending is not None else None
     return result
+
+
+#: "scene#index" by (scene, option id), made once per option seen.
+_MARKS: dict[tuple[str | None, str], str] = {}
+
+
+def _choice_mark(scene: str | None, option_id: str) -> str:
+    """What a run counts a scene choice by: ``scene#index`` (an alternative counts as its choice)."""
+    if len(_MARKS) > 65536:
+        _MARKS.clear()
+    return f"{scene}#{option_id.removeprefix(CHOICE_ID).partition(ALTERNATIVE)[0]}"
 
 
 def _note(result: RunResult, events: list[ev.Event], last_choice: str, here: str | None) -> str | None:

@@ -93,11 +93,16 @@ class Character:
         )
 
 
+#: Values :func:`_copy` returns as they are (no dict, list or tuple is of these types): inside a
+#: dict or list they are taken without a call.
+_AS_IS = frozenset({str, int, bool, float, type(None)})
+
+
 def _copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _AS_IS else _copy(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_copy(v) for v in value]
+        return [v if type(v) in _AS_IS else _copy(v) for v in value]
     return value
 
 

@@ -326,16 +326,21 @@ def private_state(state: Mapping[str, Any]) -> dict[str, Any]:
     return {key: _data_copy(value) for key, value in state.items()}
 
 
+#: Values a copy shares (immutable): inside a dict or list they are taken without a call.
+_SHARED = frozenset({str, int, bool, float, type(None)})
+
+
 def _data_copy(value: Any) -> Any:
     kind = type(value)
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
+    shared = _SHARED
+    if kind in shared:
         return value
     if kind is dict:
-        return {key: _data_copy(item) for key, item in value.items()}
+        return {key: item if type(item) in shared else _data_copy(item) for key, item in value.items()}
     if kind is list:
-        return [_data_copy(item) for item in value]
+        return [item if type(item) in shared else _data_copy(item) for item in value]
     if kind is tuple:
-        return tuple(_data_copy(item) for item in value)
+        return tuple([item if type(item) in shared else _data_copy(item) for item in value])
     return copy.deepcopy(value)
 
 

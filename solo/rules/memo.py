@@ -20,15 +20,22 @@ from solo.rules.base import Character
 T = TypeVar("T")
 
 
+#: The values that are their own key (no call is made for them inside a dict or list: a fight
+#: asks for keys of whole characters many times a round).
+_SELF = frozenset({str, int, type(None)})
+
+
 def key(value: Any) -> Hashable:
     """``value`` as an immutable key; a :class:`Character` by everything a ruleset may read."""
     kind = type(value)
     if kind is str or kind is int or value is None:
         return value
+    own = _SELF
     if kind is dict:
-        return (dict, tuple((key(k), key(v)) for k, v in value.items()))
+        return (dict, tuple([(k if type(k) in own else key(k), v if type(v) in own else key(v))
+                             for k, v in value.items()]))
     if kind is list or kind is tuple:
-        return (kind, tuple(key(v) for v in value))
+        return (kind, tuple([v if type(v) in own else key(v) for v in value]))
     if isinstance(value, Character):
         return (Character, value.system, value.name, value.id, key(value.stats), key(value.resources),
                 key(value.items), key(value.conditions), key(value.extra))

@@ -64,3 +64,45 @@ def test_first_chance_remembered_is_the_chance_computed():
     assert first_chance(mine, [other]) == Fraction(1, 2)
     assert first_chance({3: Fraction(1)}, [other]) == 1
     assert first_chance(mine, []) == 1
+
+
+def _plain_key(value):
+    """The key written the straightforward way (each part through the function): the reference
+    the faster :func:`key` must equal."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is dict:
+        return (dict, tuple((_plain_key(k), _plain_key(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return (kind, tuple(_plain_key(v) for v in value))
+    if isinstance(value, Character):
+        return (Character, value.system, value.name, value.id, _plain_key(value.stats), _plain_key(value.resources),
+                _plain_key(value.items), _plain_key(value.conditions), _plain_key(value.extra))
+    if kind is set or kind is frozenset:
+        return (kind, frozenset(_plain_key(v) for v in value))
+    return (kind, value)
+
+
+def test_keys_are_those_of_the_plain_definition():
+    import random
+
+    rng = random.Random(5)
+    leaves = [0, 1, -3, True, False, None, "a", "", 1.5, Fraction(1, 3), (), frozenset({1, "x"})]
+
+    def value(depth):
+        if depth > 3 or rng.random() < 0.35:
+            return rng.choice(leaves)
+        kind = rng.choice(["dict", "list", "tuple"])
+        items = [value(depth + 1) for _ in range(rng.randrange(4))]
+        if kind == "dict":
+            return {rng.choice(["k", 1, True, None, (1, 2)]): item for item in items}
+        return items if kind == "list" else tuple(items)
+
+    for _ in range(2000):
+        v = value(0)
+        assert key(v) == _plain_key(v)
+        assert repr(key(v)) == repr(_plain_key(v))  # 1 and True are equal, but not the same key
+    hero = Character(name="H", system="four-s", stats={"str": [6, 1]}, resources={"hp": 5, "luck": True},
+                     items=["rope"], extra={"zone": {"x": (1, 2)}, "n": None})
+    assert key(hero) == _plain_key(hero)
