@@ -247,7 +247,7 @@ class AnalysisGame(Game):
         found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.scripted.ordered,
                                                                   deadline=self.deadline))
         choices = found.choices()
-        wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else 0
+        wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else choices[0][0]
         if wanted == -1:
             raise outcomes.NotExact(f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; "
                                     "the least likely are left unexplored")
