@@ -581,6 +581,10 @@ class Explorer:
             node = Node(key, None, state.scene, "ending", ending=state.ending,
                         outcome=scene.ending.outcome if scene.ending else None, objectives=done)
         else:
+            # the logs of rolls and choices made are written, never read: a state kept to expand
+            # later sheds them, so every copy of it for a branch of a step stays small
+            state.rolls = []
+            state.choices = []
             node = Node(key, state, state.scene, "decision", objectives=done)
         return self._add(key, node)
 
