@@ -487,7 +487,14 @@ class KeyMaker:
         found = dict(zip(self.names, values))
         found["scene"] = key[0]
         found["turn"] = key[9]
-        found["items, conditions and resources"] = key[11]
+        character = key[11]
+        if character:  # (id, stats, items, conditions, resources, extra): each said apart
+            found["stats"] = character[1]
+            found["items"] = character[2]
+            found["conditions"] = character[3]
+            for name, value in character[4]:
+                found[f"resource {name}"] = value
+            found["injuries and other character data"] = character[5]
         found["once-only choices taken"] = key[8]
         found["objectives done"] = key[7]
         return found
