@@ -168,6 +168,8 @@ class AnalysisGame(Game):
         self.conflicts = ClassedConflicts(self.context, self)
         #: When enumerations of outcome classes stop (the explorer's time budget).
         self.deadline = math.inf
+        #: Resources no roll reads (the explorer sets them from its key: the rewards it drops).
+        self.unread_rewards: frozenset[str] = frozenset()
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -178,13 +180,27 @@ class AnalysisGame(Game):
             raise outcomes.NotExact(f"more than {MAX_SCRIPT} random events in one step")
         raise Need(what, choices())
 
+    def rolling_character(self) -> Character:
+        """The character as a roll sees it: the rewards no roll reads (:data:`REWARDS`, unless an
+        expression reads them, and then they stay) set to nothing, so a check's classes and its
+        representative rolls are found once, not again after every point of XP."""
+        character = self.character
+        drop = [k for k in self.unread_rewards if character.resources.get(k)]
+        if not drop:
+            return character
+        plain = Character.from_dict(character.to_dict())
+        for k in drop:
+            plain.resources[k] = 0
+        return plain
+
     def _classes_of(self, scene_id: str, index: int, spec) -> list[tuple[Any, Fraction]] | None:
         """The check's outcome classes for the character as they are, or None when it has no
         exact odds by class (then it is rolled face by face)."""
-        key = (scene_id, index, fingerprint(self.character))
+        character = self.rolling_character()
+        key = (scene_id, index, fingerprint(character))
         if key not in self._classes:
             try:
-                found = outcomes.outcome_classes(self.adventure, self.ruleset, self.character, spec)
+                found = outcomes.outcome_classes(self.adventure, self.ruleset, character, spec)
                 self._classes[key] = sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1] or ""))
             except outcomes.NotExact:
                 self._classes[key] = None
@@ -223,7 +239,7 @@ class AnalysisGame(Game):
         if wanted == outcomes.TAIL:
             raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
                                     "that share is counted as unexplored")
-        record = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted)
+        record = outcomes.representative(self.adventure, self.ruleset, self.rolling_character(), spec, wanted)
         return self._after_roll(data, record)
 
     def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
@@ -544,6 +560,7 @@ class Explorer:
         self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
         self.keys = KeyMaker(adventure, self.game.ruleset, None if character is None else [character])
+        self.game.unread_rewards = frozenset(self.keys.drop)
         self.game.face_by_face = bool(self.keys.face_by_face)
         self.game.read_fields = tuple(self.keys.roll_fields)
         self.index: dict[tuple, int] = {}
