@@ -33,8 +33,8 @@ def compare(name: str, what: str, s, call, state=None, extra=None) -> None:
 
 
 def main() -> None:
-    for behaviour in ("steady", "cautious"):
-        s = setup(person("You", ["club"]), person("Brute", ["club"], thought=2), behaviour=behaviour)
+    for behaviour, thought in (("steady", 2), ("cautious", 1)):  # a cautious foe of Thought 2 looks first: hours
+        s = setup(person("You", ["club"]), person("Brute", ["club"], thought=thought), behaviour=behaviour)
         compare(f"start, {behaviour} foe", "start", s, lambda dice, mine: FIGHT.begin(dice, mine))
     s = setup(person("You", ["club"]), person("Brute", ["club", "helmet"]))
     step = FIGHT.begin(cl.Replay([6, 1]), fc._copy_setup(s))
