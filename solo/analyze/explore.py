@@ -12,8 +12,10 @@ keeps them all); the last roll only in the fields expressions read; rewards that
 only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
 still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
 and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
-offers that scene's choices, and nothing else reads them; an ending keeps none. Conflicts in progress are kept whole (their pending data):
-what a procedure reads of its own state is the procedure's business.
+offers that scene's choices, and nothing else reads them; an ending keeps none. Flags, counters
+and items are kept as far as a scene ahead can read them, and an ending only by its ending and
+objectives (the reasoning is :class:`KeyMaker`'s docstring). Conflicts in progress are kept whole
+(their pending data): what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
 engine with its randomness replaced by a *script*: when the engine rolls a check, rolls on a
