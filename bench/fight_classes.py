@@ -38,9 +38,10 @@ def main() -> None:
         compare(f"start, {behaviour} foe", "start", s, lambda dice, mine: FIGHT.begin(dice, mine))
     s = setup(person("You", ["club"]), person("Brute", ["club", "helmet"]))
     step = FIGHT.begin(cl.Replay([6, 1]), fc._copy_setup(s))
-    state = private_state(step.state)
-    compare("the player's attack and the reply", "exchange", s,
-            lambda dice, mine: FIGHT.act(dice, mine, private_state(state), "attack:brute:club"), state, "attack:brute:club")
+    aiming = FIGHT.act(cl.Replay([]), fc._copy_setup(s), private_state(step.state), "attack:brute:club")
+    state = private_state(aiming.state)  # where to aim: no dice yet
+    compare("the player's blow (wherever it lands) and the reply", "exchange", s,
+            lambda dice, mine: FIGHT.act(dice, mine, private_state(state), "aim:any"), state, "aim:any")
 
 
 if __name__ == "__main__":
