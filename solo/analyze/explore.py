@@ -12,8 +12,10 @@ keeps them all); the last roll only in the fields expressions read; rewards that
 only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
 still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
 and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
-offers that scene's choices, and nothing else reads them; an ending keeps none. Conflicts in progress are kept whole (their pending data):
-what a procedure reads of its own state is the procedure's business.
+offers that scene's choices, and nothing else reads them; an ending keeps none. Flags, counters
+and items are kept as far as a scene ahead can read them, and an ending only by its ending and
+objectives (the reasoning is :class:`KeyMaker`'s docstring). Conflicts in progress are kept whole
+(their pending data): what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
 engine with its randomness replaced by a *script*: when the engine rolls a check, rolls on a
@@ -62,6 +64,7 @@ from solo.adventure.scene_graph import reach, scene_graph
 from solo.analyze import classes as cl
 from solo.analyze import outcomes
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
+from solo.analyze.expressions_used import global_expressions, scene_expressions
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -81,6 +84,7 @@ DEFAULT_MEMORY_MB = 1500
 MAX_SCRIPT = 24  # random events in one step before the rest of that branch is left unexplored
 MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the rest is left unexplored
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
+SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,8 @@ class AnalysisGame(Game):
         self.conflicts = ClassedConflicts(self.context, self)
         #: When enumerations of outcome classes stop (the explorer's time budget).
         self.deadline = math.inf
+        #: Resources no roll reads (the explorer sets them from its key: the rewards it drops).
+        self.unread_rewards: frozenset[str] = frozenset()
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -177,13 +183,27 @@ class AnalysisGame(Game):
             raise outcomes.NotExact(f"more than {MAX_SCRIPT} random events in one step")
         raise Need(what, choices())
 
+    def rolling_character(self) -> Character:
+        """The character as a roll sees it: the rewards no roll reads (:data:`REWARDS`, unless an
+        expression reads them, and then they stay) set to nothing, so a check's classes and its
+        representative rolls are found once, not again after every point of XP."""
+        character = self.character
+        drop = [k for k in self.unread_rewards if character.resources.get(k)]
+        if not drop:
+            return character
+        plain = Character.from_dict(character.to_dict())
+        for k in drop:
+            plain.resources[k] = 0
+        return plain
+
     def _classes_of(self, scene_id: str, index: int, spec) -> list[tuple[Any, Fraction]] | None:
         """The check's outcome classes for the character as they are, or None when it has no
         exact odds by class (then it is rolled face by face)."""
-        key = (scene_id, index, fingerprint(self.character))
+        character = self.rolling_character()
+        key = (scene_id, index, fingerprint(character))
         if key not in self._classes:
             try:
-                found = outcomes.outcome_classes(self.adventure, self.ruleset, self.character, spec)
+                found = outcomes.outcome_classes(self.adventure, self.ruleset, character, spec)
                 self._classes[key] = sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1] or ""))
             except outcomes.NotExact:
                 self._classes[key] = None
@@ -222,7 +242,7 @@ class AnalysisGame(Game):
         if wanted == outcomes.TAIL:
             raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
                                     "that share is counted as unexplored")
-        record = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted)
+        record = outcomes.representative(self.adventure, self.ruleset, self.rolling_character(), spec, wanted)
         return self._after_roll(data, record)
 
     def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
@@ -247,7 +267,7 @@ class AnalysisGame(Game):
         found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.scripted.ordered,
                                                                   deadline=self.deadline))
         choices = found.choices()
-        wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else 0
+        wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else choices[0][0]
         if wanted == -1:
             raise outcomes.NotExact(f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; "
                                     "the least likely are left unexplored")
@@ -312,10 +332,45 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
     return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls, asked
 
 
-class KeyMaker:
-    """Turns a game state into its key: equal keys are games that can only go on alike."""
+def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None]:
+    """(the variables the expressions read, the items ``has("...")`` asks about, or None when a
+    ``has`` names its item some other way)."""
+    names: set[str] = set()
+    items: set[str] | None = set()
+    for text in texts:
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        names |= parsed.names()
+        for name, args in parsed.calls():
+            if name == "has" and items is not None:
+                if args and isinstance(args[0], str):
+                    items.add(args[0])
+                else:
+                    items = None
+    return names, items
 
-    def __init__(self, adventure: Adventure) -> None:
+
+class KeyMaker:
+    """Turns a game state into its key: equal keys are games that can only go on alike.
+
+    Beyond what the module docstring says, a state's flags, counters and items are kept only as
+    far as the game can still read them: a flag or counter only while some scene the game can
+    still come to (:meth:`ahead`), or something that can happen anywhere (an objective, a hook,
+    a filled clock, a table, the ``defeated`` branch), has an expression naming it; an item
+    only while such an expression asks ``has("...")`` about it, or when it has ``rules:`` (a
+    fight or a check may read those). Nothing else reads them: the engine evaluates expressions
+    and runs effects, and an effect that changes a variable without reading it (``set`` to a
+    value) or one that adds to it (``add``) only matters through a later read, which lies in a
+    scene ahead. A system that counts what is carried (:class:`~solo.rules.base.Carries`) could
+    refuse an item for the others held; that is moot, and items are reduced, only when every
+    character who can play carries every item of the adventure without a refusal. An ending's
+    key is its scene, ending and the objectives done: all the solver reads of it.
+    """
+
+    def __init__(self, adventure: Adventure, ruleset: Any = None,
+                 characters: Iterable[Character] | None = None) -> None:
         resources, functions, turn, turn_read, rolls, asked = _reads(adventure)
         self.drop = REWARDS - resources
         self.visits = "visited" in functions
@@ -341,17 +396,63 @@ class KeyMaker:
         #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
                              "so checks are split by the values read" if beyond else "")
+        self._flags = list(adventure.flags)
+        self._counters = list(adventure.counters)
+        self._scene_reads = {sid: _names_read(scene_expressions(scene)) for sid, scene in adventure.scenes.items()}
+        self._global_reads = _names_read(global_expressions(adventure))
+        #: Items any step may read whatever the scene: those with rules, and those not declared.
+        self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
+        self._declared = frozenset(adventure.items)
+        self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
+        self._live: dict[str | None, tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str] | None]] = {}
+
+    @staticmethod
+    def _carrying_moot(adventure: Adventure, ruleset: Any, characters: Iterable[Character] | None) -> bool:
+        from solo.rules.base import Carries, hook
+
+        counts = hook(ruleset, Carries) if ruleset is not None else None
+        if counts is None:
+            return True
+        people = list(characters) if characters is not None else []
+        if not people:
+            people = [p.character(adventure.system) for p in adventure.characters]
+        rules = {iid: item.rules for iid, item in adventure.items.items()}
+        for person in people:
+            probe = Character.from_dict(person.to_dict())
+            probe.items = sorted(set(probe.items) | set(adventure.items))
+            if counts.carrying(probe, rules) is not None:
+                return False
+        return True
+
+    def live(self, scene: str | None) -> tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str] | None]:
+        """Which flags and counters (masks in declaration order) and which items (None: all) a
+        game in ``scene`` can still read."""
+        found = self._live.get(scene)
+        if found is None:
+            names, items = set(self._global_reads[0]), self._global_reads[1]
+            items = None if items is None else set(items)
+            for sid in self.ahead(scene) if scene is not None else self._scene_reads:
+                more_names, more_items = self._scene_reads.get(sid, (set(), set()))
+                names |= more_names
+                items = None if items is None or more_items is None else items | more_items
+            kept = None if items is None or not self.items_reduced else frozenset(items) | self._ruled
+            found = (tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept)
+            self._live[scene] = found
+        return found
 
     @staticmethod
     def _names(adventure: Adventure) -> list[str]:
         return ([f"flag {k}" for k in adventure.flags] + [f"counter {k}" for k in adventure.counters]
                 + [f"clock {k}" for k in adventure.clocks])
 
-    def character(self, character: Character | None) -> Any:
+    def character(self, character: Character | None, items: frozenset[str] | None = None) -> Any:
+        """The character's part of a key; ``items``: the item ids still read (None: all)."""
         if character is None:
             return None
         resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
-        return (character.id, repr(character.stats), tuple(sorted(character.items)),
+        held = character.items if items is None else \
+            [i for i in character.items if i in items or i not in self._declared]
+        return (character.id, repr(character.stats), tuple(sorted(held)),
                 tuple(sorted(character.conditions)), resources, repr(character.extra))
 
     def ahead(self, scene: str | None) -> frozenset[str]:
@@ -372,6 +473,10 @@ class KeyMaker:
         return frozenset(m for m in state.taken if m.split("#", 1)[0] in ahead)
 
     def key(self, state: GameState) -> tuple:
+        if state.ending is not None:
+            return (state.scene, state.ending, None, (), (), (), frozenset(),
+                    frozenset(o for o, done in state.objectives.items() if done))
+        flags_live, counters_live, items = self.live(state.scene)
         pending = None
         if state.pending is not None:
             pending = (state.pending.kind, repr(sorted(state.pending.data.items())))
@@ -387,9 +492,11 @@ class KeyMaker:
             visits = frozenset(s for s in self.asked if state.visits.get(s))
         last = tuple(state.last_roll.get(name) for name in self.roll_fields) if self.roll_fields else ()
         return (state.scene, state.ending, pending,
-                tuple(state.flags.values()), tuple(state.counters.values()), tuple(state.clocks.values()),
+                tuple(v if live else None for v, live in zip(state.flags.values(), flags_live)),
+                tuple(v if live else None for v, live in zip(state.counters.values(), counters_live)),
+                tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
-                self.taken(state), turn, visits, self.character(state.character),
+                self.taken(state), turn, visits, self.character(state.character, items),
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
                 last, state.down)
 
@@ -399,7 +506,14 @@ class KeyMaker:
         found = dict(zip(self.names, values))
         found["scene"] = key[0]
         found["turn"] = key[9]
-        found["items, conditions and resources"] = key[11]
+        character = key[11]
+        if character:  # (id, stats, items, conditions, resources, extra): each said apart
+            found["stats"] = character[1]
+            found["items"] = character[2]
+            found["conditions"] = character[3]
+            for name, value in character[4]:
+                found[f"resource {name}"] = value
+            found["injuries and other character data"] = character[5]
         found["once-only choices taken"] = key[8]
         found["objectives done"] = key[7]
         return found
@@ -445,10 +559,11 @@ class Explorer:
                  max_states: int = DEFAULT_MAX_STATES, budget: Budget | None = None,
                  policy: str = "random") -> None:
         self.adventure = adventure
-        self.keys = KeyMaker(adventure)
         self.budget = budget or Budget(max_states=max_states)
         self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
+        self.keys = KeyMaker(adventure, self.game.ruleset, None if character is None else [character])
+        self.game.unread_rewards = frozenset(self.keys.drop)
         self.game.face_by_face = bool(self.keys.face_by_face)
         self.game.read_fields = tuple(self.keys.roll_fields)
         self.index: dict[tuple, int] = {}
@@ -493,6 +608,10 @@ class Explorer:
             node = Node(key, None, state.scene, "ending", ending=state.ending,
                         outcome=scene.ending.outcome if scene.ending else None, objectives=done)
         else:
+            # the logs of rolls and choices made are written, never read: a state kept to expand
+            # later sheds them, so every copy of it for a branch of a step stays small
+            state.rolls = []
+            state.choices = []
             node = Node(key, state, state.scene, "decision", objectives=done)
         return self._add(key, node)
 
@@ -575,7 +694,9 @@ class Explorer:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
         self.started = time.monotonic()
-        self.deadline = self.started + self.budget.seconds
+        # the budget covers the whole answer: a tenth of it is kept for solving what was explored
+        # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
+        self.deadline = self.started + self.budget.seconds * (1 - SOLVE_SHARE)
         self.game.deadline = self.deadline
         self.progress = progress
         self._tell()

@@ -41,6 +41,14 @@ def _effects(effects: Any) -> Iterator[str]:
 
 
 def adventure_expressions(adventure: Adventure) -> Iterator[str]:
+    yield from global_expressions(adventure)
+    for scene in adventure.scenes.values():
+        yield from scene_expressions(scene)
+
+
+def global_expressions(adventure: Adventure) -> Iterator[str]:
+    """The expressions that can be evaluated whatever the scene: objectives, hooks, filled
+    clocks, tables (any scene may roll on one), the intro and the ``defeated`` branch."""
     for objective in adventure.objectives.values():
         if objective.when:
             yield objective.when
@@ -59,27 +67,30 @@ def adventure_expressions(adventure: Adventure) -> Iterator[str]:
     if adventure.defeated is not None:
         yield from _texts(adventure.defeated.text)
         yield from _effects(adventure.defeated.effects)
-    for scene in adventure.scenes.values():
-        yield from _texts(scene.title)
-        yield from _texts(scene.text)
-        yield from _effects(scene.on_enter)
-        if scene.ending is not None:
-            yield from _texts(scene.ending.summary)
-        if scene.conflict is not None:  # a fight's result branches read what any branch may
-            yield from _texts(scene.conflict.title)
-            for branch in scene.conflict.outcomes.values():
+
+
+def scene_expressions(scene: Any) -> Iterator[str]:
+    """The expressions of one scene: its texts, entry effects, choices, checks and conflict."""
+    yield from _texts(scene.title)
+    yield from _texts(scene.text)
+    yield from _effects(scene.on_enter)
+    if scene.ending is not None:
+        yield from _texts(scene.ending.summary)
+    if scene.conflict is not None:  # a fight's result branches read what any branch may
+        yield from _texts(scene.conflict.title)
+        for branch in scene.conflict.outcomes.values():
+            yield from _texts(branch.text)
+            yield from _effects(branch.effects)
+    for choice in scene.choices:
+        if choice.condition:
+            yield choice.condition
+        yield from _texts(choice.text)
+        yield from _texts(choice.disabled)
+        yield from _effects(choice.effects)
+        if choice.check is not None:
+            for branch in choice.check.outcomes.values():
                 yield from _texts(branch.text)
                 yield from _effects(branch.effects)
-        for choice in scene.choices:
-            if choice.condition:
-                yield choice.condition
-            yield from _texts(choice.text)
-            yield from _texts(choice.disabled)
-            yield from _effects(choice.effects)
-            if choice.check is not None:
-                for branch in choice.check.outcomes.values():
-                    yield from _texts(branch.text)
-                    yield from _effects(branch.effects)
 
 
 def turn_uses(parsed: expressions.Expression) -> tuple[set[int], int] | None:

@@ -85,10 +85,13 @@ class ClassedRules:
 
         found = self._game.classes.get(key, enumerate_all)
         choices = found.choices()
-        answer = self._game.next_answer(f"{self._rules.procedure} {what}", lambda: choices) if len(choices) > 1 else 0
+        # one choice is no random event; it may be the rest alone (no script finished within the cap)
+        answer = self._game.next_answer(f"{self._rules.procedure} {what}", lambda: choices) \
+            if len(choices) > 1 else choices[0][0]
         if answer == -1:
-            raise outcomes.NotExact(f"a {self._rules.procedure} {what} can go more than {cl.MAX_FIGHT_RUNS} ways; "
-                                    "the least likely are left unexplored")
+            raise outcomes.NotExact(f"a {self._rules.procedure} {what} has a share left out (more than "
+                                    f"{cl.MAX_FIGHT_RUNS} ways, or an exploding tail the odds leave out): "
+                                    "it is counted as unexplored")
         script = found.found[int(answer)][1]
         return call(cl.Replay(list(script), self._ordered, fallback=dice), setup, state)
 

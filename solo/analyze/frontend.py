@@ -5,20 +5,17 @@ from __future__ import annotations
 import json
 import shlex
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from solo.adventure.model import Adventure
-from solo.analyze.checks import check_table
-from solo.analyze.command import analyze
-from solo.analyze.explore import Budget, Progress
 from solo.errors import BadRequest
 from solo.progress import ProgressLine
-from solo.rules.base import Character
-from solo.session import load_playable
+
+if TYPE_CHECKING:  # the rest is imported once the first progress line is on the screen
+    from rich.console import Console
+
+    from solo.adventure.model import Adventure
+    from solo.analyze.explore import Progress
+    from solo.rules.base import Character
 
 
 def _character(adventure: Adventure, name: str | None, save_dir: str | None) -> Character | None:
@@ -46,8 +43,13 @@ def progress_text(p: Progress) -> str:
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,
                         seconds: float, memory_mb: int, bound: float, as_json: bool, save_dir: str | None,
                         console: Console) -> None:
-    with ProgressLine() as line:  # something on the screen at once, before loading
+    with ProgressLine() as line:  # something on the screen at once, before importing and loading
         line.show(f"analyze: loading {adventure}")
+        from solo.analyze.checks import check_table
+        from solo.analyze.command import analyze
+        from solo.analyze.explore import Budget
+        from solo.session import load_playable
+
         loaded = load_playable(adventure).adventure
     character = _character(loaded, character_name, save_dir)
     if checks:
@@ -127,6 +129,9 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
 
 def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed: float,
          asked: AskedFor | None = None) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     how = (f"exact, {result['states']} states" if result["method"] == "exact"
            else f"bounded, {result['states']} states, each true figure lies in the range shown (up to "
                 f"{result['bound'] * 100:.2f} percentage points above the figure reached so far)")
@@ -138,6 +143,10 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
             console.print(Text("The variables that take the most values: "
                                + ", ".join(f"{b['variable']} ({b['values']})" for b in result["blowup"][:6]),
                                style="yellow"))
+        where = [(k, v) for k, v in result.get("unexplored_by_scene", {}).items() if v > 0][:6]
+        if where:
+            console.print(Text("Where the unexplored probability was left: "
+                               + ", ".join(f"{k} {v * 100:.2f}%" for k, v in where), style="yellow"))
         if "goal_bounds" in result:
             low, high = result["goal_bounds"]
             goal = "victory" if result["policy"] == "best" else "an ending other than victory"
@@ -188,6 +197,9 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
 
 
 def show_checks(table: dict[str, Any], console: Console) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     grid = Table(title=f"Checks of {table['adventure']}: chance of success", title_justify="left")
     grid.add_column("check")
     grid.add_column("tests")

@@ -301,11 +301,8 @@ class Bout:
             parts.append(f"{self.name(key)} {shown}={total}" if len(faces) > 1 or spec.modifier
                          else f"{self.name(key)} {total}")
         level = {k: quality_of(self.character(k), "gumption") for k in rolled}
-        ties: dict[str, int] = {}
-        for key in rolled:
-            if sum(1 for k in rolled if (rolled[k], level[k]) == (rolled[key], level[key])) > 1:
-                ties[key] = dice.roll(6)
-        order = sorted(rolled, key=lambda k: (-rolled[k], -level[k], -ties.get(k, 0), self.order.index(k)))
+        ties = {key: dice.roll(6) for key in tied(rolled, level)}
+        order = initiative_order(rolled, level, ties, self.order)
         self.state["order"] = order
         self.state["initiative"] = rolled
         beats.append(Beat("", "Initiative (Gumption): " + ", ".join(parts) + "."))
@@ -724,6 +721,18 @@ def worst_part(character: Character) -> str | None:
     return min(hurt, key=lambda p: (p != vital, -marks[p], order.index(p)))
 
 
+def initiative_order(rolled: Mapping[str, int], level: Mapping[str, int], ties: Mapping[str, int],
+                     order: list[str]) -> list[str]:
+    """Turns of the first round: highest total first, then higher Gumption, then the tie's d6,
+    then the conflict's own order (a tie the d6 did not break)."""
+    return sorted(rolled, key=lambda k: (-rolled[k], -level[k], -ties.get(k, 0), order.index(k)))
+
+
+def tied(rolled: Mapping[str, int], level: Mapping[str, int]) -> list[str]:
+    """The fighters who roll a d6 to break a tie: equal total and equal Gumption with another."""
+    return [k for k in rolled if sum(1 for o in rolled if (rolled[o], level[o]) == (rolled[k], level[k])) > 1]
+
+
 def distinct(weapons: list[gear.Weapon]) -> list[gear.Weapon]:
     """Weapons that fight differently: of several that fight alike (same quality and pairing,
     reach, injuries, edge) only the first carried is offered."""
@@ -765,6 +774,14 @@ class Fight:
 
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset
+
+    # -- analysis ----------------------------------------------------------------------------
+    def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
+                        extra: Any) -> "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None":
+        """The call's distinct results with exact odds, for ``solo analyze`` (:mod:`.classes`)."""
+        from solo.rules.guts_plus.fight.classes import outcome_classes
+
+        return outcome_classes(self, what, setup, state, extra)
 
     # -- checking ----------------------------------------------------------------------------
     def problems(self, setup: ConflictSetup) -> list[SetupProblem]:

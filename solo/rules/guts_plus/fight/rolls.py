@@ -49,7 +49,16 @@ def _take_everything(dice: Dice, record: RollRecord) -> RollRecord:
 def contest(ruleset: Any, dice: Dice, character: Character, opponent: Character,
             params: Mapping[str, Any], near: str) -> RollRecord:
     """A contest read from ``character``'s side (``defending`` in ``params`` when it defends);
-    ``near`` is the aggressor's near policy."""
+    ``near`` is the aggressor's near policy. Dice that answer a whole roll at once (an
+    analysis' coarse dice, :mod:`.classes`) are handed the roll to answer."""
+    whole = getattr(dice, "whole_roll", None)
+    if whole is not None:
+        return whole(_contest, ruleset, character, opponent, params, near)
+    return _contest(ruleset, dice, character, opponent, params, near)
+
+
+def _contest(ruleset: Any, dice: Dice, character: Character, opponent: Character | None,
+             params: Mapping[str, Any], near: str) -> RollRecord:
     record = ruleset.contest(dice, character, opponent, params)
     record = _take_everything(dice, record)
     policy = TURNED[near] if params.get("defending") is True else near
@@ -58,7 +67,17 @@ def contest(ruleset: Any, dice: Dice, character: Character, opponent: Character,
 
 def check(ruleset: Any, dice: Dice, character: Character, params: Mapping[str, Any],
           near: str) -> RollRecord:
-    """A check by ``character`` with every bonus die and mastery taken, near settled by ``near``."""
+    """A check by ``character`` with every bonus die and mastery taken, near settled by ``near``
+    (dice that answer a whole roll at once are handed it, as for :func:`contest`)."""
+    whole = getattr(dice, "whole_roll", None)
+    if whole is not None:
+        return whole(_check, ruleset, character, None, params, near)
+    return _check(ruleset, dice, character, None, params, near)
+
+
+def _check(ruleset: Any, dice: Dice, character: Character, opponent: Character | None,
+           params: Mapping[str, Any], near: str) -> RollRecord:
+    """:func:`check` as :func:`_contest` is called (``opponent`` is always None)."""
     record = ruleset.check(dice, character, params)
     record = _take_everything(dice, record)
     return ruleset.settle(dice, record, character, {"near": near}, frozenset())
