@@ -730,6 +730,14 @@ class Fight:
                 found = fight.finish_round(dice, beats)
         return ConflictStep(fight.state, beats, fight.state["round"], found)
 
+    def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
+                        extra: Any) -> "tuple[list[tuple[Fraction, list[int]]], Fraction] | None":
+        """A call's distinct results for ``solo analyze``, a roll per event
+        (:mod:`solo.rules.loose_fuzzy.outcome_classes`)."""
+        from solo.rules.loose_fuzzy.outcome_classes import outcome_classes
+
+        return outcome_classes(self, what, setup, state, extra)
+
     # -- showing -----------------------------------------------------------------------------
     def view(self, setup: ConflictSetup, state: Mapping[str, Any]) -> ConflictView:
         from solo.rules.loose_fuzzy.fight.view import fight_view
