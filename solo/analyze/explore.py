@@ -62,6 +62,7 @@ from solo.adventure.scene_graph import reach, scene_graph
 from solo.analyze import classes as cl
 from solo.analyze import outcomes
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
+from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -331,6 +332,8 @@ class KeyMaker:
             self.turn_mod = math.lcm(*moduli) if moduli else 1
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
+        #: Pending conflict data -> what its key keeps (:mod:`solo.analyze.conflict_keys`); None: all.
+        self.conflict_data: Callable[[Any], Any] | None = None
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
@@ -374,7 +377,10 @@ class KeyMaker:
     def key(self, state: GameState) -> tuple:
         pending = None
         if state.pending is not None:
-            pending = (state.pending.kind, repr(sorted(state.pending.data.items())))
+            data = state.pending.data
+            if state.pending.kind == "conflict" and self.conflict_data is not None:
+                data = self.conflict_data(data)  # what the procedure's later steps read (conflict_keys)
+            pending = (state.pending.kind, repr(sorted(data.items())))
         if self.turn_mod is None or self.turn_cap is None:
             turn: Any = state.turn
         else:
@@ -449,6 +455,7 @@ class Explorer:
         self.budget = budget or Budget(max_states=max_states)
         self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
+        self.keys.conflict_data = pending_reducer(adventure, self.game.conflicts.rules)
         self.game.face_by_face = bool(self.keys.face_by_face)
         self.game.read_fields = tuple(self.keys.roll_fields)
         self.index: dict[tuple, int] = {}

@@ -132,3 +132,21 @@ def test_a_short_duel_analyses_without_errors_to_a_bound_below_a_thousandth():
     result = analyze(load_playable(DUEL).adventure, bound=1e-3)
     assert result["errors"] == [] and result["bound"] < 1e-3
     assert result["endings"]["stair"] > 0.05 and result["endings"]["steps"] > 0.5
+
+
+def test_fights_that_differ_only_in_the_unread_ledgers_are_one_analysis_state():
+    from solo.analyze.explore import Explorer
+
+    explorer = Explorer(load_playable(DUEL).adventure)
+    game = Game(explorer.adventure, seed=1, character=explorer.adventure.characters[0].character("loose-fuzzy"),
+                quiet=True)
+    game.start()
+    one = game.state.copy()
+    other = game.state.copy()
+    other.pending.data = {**other.pending.data, "state": {**other.pending.data["state"],
+                                                          "gained": {"player": {"ferryman": 9}},
+                                                          "spent": {"player": {"ferryman": 9}}}}
+    assert explorer.keys.key(one) == explorer.keys.key(other)
+    held = other.copy()
+    held.pending.data = {**held.pending.data, "state": {**held.pending.data["state"], "ap": {"player": {"ferryman": 1}}}}
+    assert explorer.keys.key(held) != explorer.keys.key(one)  # the points held are read

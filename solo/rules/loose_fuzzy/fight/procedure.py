@@ -730,6 +730,11 @@ class Fight:
                 found = fight.finish_round(dice, beats)
         return ConflictStep(fight.state, beats, fight.state["round"], found)
 
+    def analysis_state(self, state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The state without the ledgers of points gained and spent: nothing reads them (every
+        rule reads the points held, ``ap``), so ``solo analyze`` keys fights without them."""
+        return {k: v for k, v in state.items() if k not in ("gained", "spent")}
+
     def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
                         extra: Any) -> "tuple[list[tuple[Fraction, list[int]]], Fraction] | None":
         """A call's distinct results for ``solo analyze``, a roll per event
