@@ -500,9 +500,10 @@ class Explorer:
             node = Node(key, None, state.scene, "ending", ending=state.ending,
                         outcome=scene.ending.outcome if scene.ending else None, objectives=done)
         else:
-            # the roll log and the decisions so far are not in the key and no rule reads them (only
-            # a front end's summary does): a kept state without them copies in a fraction of the time
-            state.rolls, state.choices = [], []
+            # the roll log, the decisions so far and the stored character as it started are not in
+            # the key and no rule reads them (front ends and saves do): kept without them, a state
+            # copies in a fraction of the time
+            state.rolls, state.choices, state.start_character = [], [], None
             node = Node(key, state, state.scene, "decision", objectives=done)
         return self._add(key, node)
 
