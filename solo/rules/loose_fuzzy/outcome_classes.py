@@ -38,6 +38,7 @@ import dataclasses
 import heapq
 import itertools
 import json
+import time
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Mapping
@@ -51,6 +52,10 @@ from solo.rules.dice import Dice, DiceError
 EXPLOSION_DEPTH = 6
 #: Scripts of one fight call run before the least likely are left out.
 MAX_RUNS = 4_000
+#: CPU seconds one fight call's enumeration may take before the scripts not run yet are left out
+#: (a melee of four rolls three or four exchanges a call, each run costs milliseconds, and the
+#: hook is not told the analysis' deadline: this keeps a call from overrunning it by much).
+MAX_SECONDS = 2.0
 
 #: A class of one roll: (probability, faces in the order drawn, what the rules read of it).
 RollClass = tuple[Fraction, tuple[int, ...], Any]
@@ -303,14 +308,16 @@ def fight_classes(call: Callable[[Dice, ConflictSetup], Any], setup: ConflictSet
                   ) -> tuple[list[tuple[Fraction, list[int]]], Fraction]:
     """Run ``call(dice, setup_copy)`` once per script of roll answers, most likely first, and
     group the scripts by what a later step can read: ``(probability, faces)`` per class and the
-    probability left out (exploding bonuses past the depth; scripts past ``max_runs``)."""
+    probability left out (exploding bonuses past the depth; scripts past ``max_runs`` or
+    :data:`MAX_SECONDS`)."""
     classes: dict[str, list[Any]] = {}
     heap: list[tuple[float, int, list[int], Fraction]] = [(-1.0, 0, [], Fraction(1))]
     order = itertools.count(1)
     left_out = Fraction(0)
     runs = 0
+    until = time.process_time() + MAX_SECONDS
     while heap:
-        if runs >= max_runs:
+        if runs >= max_runs or (runs % 32 == 31 and time.process_time() > until):
             left_out += sum((p for _, _, _, p in heap), Fraction(0))
             break
         _, _, script, p = heapq.heappop(heap)
