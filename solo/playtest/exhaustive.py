@@ -45,7 +45,7 @@ from solo.adventure.odds import check_params, opponent_of
 from solo.analyze import outcomes
 from solo.engine.game import CHOICE_ID, Game
 from solo.playtest.command import Options, make_spec
-from solo.playtest.policies import dice_decision, playable_keys
+from solo.playtest.policies import CarefulPolicy, dice_decision, playable_keys
 from solo.playtest.runner import LOOP_WINDOW, _starting_character
 from solo.rules.base import Character
 from solo.rules.dice import Dice
@@ -90,12 +90,14 @@ def faces_for(game: Game, index: int, wanted: str) -> list[int] | None:
 
 def fight_plan(game: Game, wanted: list[str], rng: random.Random) -> tuple[list[int], list[str], str] | None:
     """Dice and actions that take the conflict on offer to one of the ``wanted`` results: fights
-    played out from here on copies of the game, each with its own seeded dice and random actions
-    (rolls inside played the way the exact odds assume), until one ends as wanted. Returns the
+    played out from here on copies of the game, each with its own seeded dice, with random actions
+    and, every other fight, the careful bot's (rolls inside played the way the exact odds
+    assume), until one ends as wanted. Returns the
     faces it drew, the actions it took and its result; replayed on ``game`` (faces forced) the
     fight ends the same way, since nothing else in it is random."""
     snapshot = game.snapshot()
     aim = rng.choice(wanted)
+    careful = CarefulPolicy(rng)
     for attempt in range(FIGHT_TRIES):
         trial = Game.resume(game.adventure, snapshot)
         trial.dice = _Recording(rng.randrange(2**31))
@@ -106,8 +108,12 @@ def fight_plan(game: Game, wanted: list[str], rng: random.Random) -> tuple[list[
                 offered = trial.offered
                 if offered.kind not in ("conflict", "check", "roll"):
                     break
-                key = dice_decision(trial, offered) if offered.kind in ("check", "roll") \
-                    else rng.choice(playable_keys(offered))
+                if offered.kind in ("check", "roll"):
+                    key = dice_decision(trial, offered)
+                elif attempt % 2:  # every other fight fought as the careful bot fights: wins come too
+                    key = careful.choose(trial)
+                else:
+                    key = rng.choice(playable_keys(offered))
                 actions.append(key)
                 for event in trial.choose(key):
                     if event.type == "conflict-end":
