@@ -54,10 +54,10 @@ def row(name: str, who: str | None, args: argparse.Namespace) -> str:
         return f"{head} | - | - | not compared ({found['stopped'] or 'bound too wide'}) |"
     report = playtest(Options(adventure=name, runs=args.runs, seed=7, pregen=who,
                               replay_dir="/tmp/solo-bench-replays"))
-    runs = sum(report["endings"].values()) if isinstance(report.get("endings"), dict) else args.runs
+    ended = sum(report["endings"].values()) if isinstance(report.get("endings"), dict) else args.runs
     found_gaps = gaps(found, report["endings"], args.runs)
     worst = max(found_gaps.values(), default=0.0)
-    return f"{head} | {runs} | {worst:.2f} | {'agree' if worst <= 3 else 'DISAGREE'} |"
+    return f"{head} | {args.runs} ({ended} ended) | {worst:.2f} | {'agree' if worst <= 3 else 'DISAGREE'} |"
 
 
 def main() -> int:
