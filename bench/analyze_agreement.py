@@ -2,13 +2,16 @@
 
     python bench/analyze_agreement.py                       # the test adventures and every bundled one
     python bench/analyze_agreement.py --runs 10000 --seconds 120 lantern-fen
+    python bench/analyze_agreement.py --each-pregen lantern-fen      # each pregen, then the mix
 
-For each adventure: ``solo analyze`` with the random policy within ``--seconds``, then, when it
-is exact or bounded within ``--bound`` (default half a percentage point), ``--runs`` random
-playthroughs (default 10,000) and, per ending, the gap between the sampled frequency and the
-analysis (its range, when bounded) in standard errors (:mod:`solo.analyze.agreement`); "agree"
-when every gap is at most 3. Adventures the analysis leaves wider are named with their bound.
-Prints the load average beside the figures; the timings move with it.
+For each adventure (and with ``--each-pregen`` each pregenerated character, then the default
+"each pregen equally likely"): ``solo analyze`` with the random policy within ``--seconds``, then,
+when it is exact or bounded within ``--bound`` (default half a percentage point), ``--runs``
+random playthroughs (default 10,000) and, per ending, the gap between the sampled frequency and
+the analysis (its range, when bounded) in standard errors (:mod:`solo.analyze.agreement`);
+"agree" when every gap is at most 3. Analyses left wider are listed with their bound, not
+compared. Prints one Markdown table, with the CPU seconds of each analysis beside its wall time
+and the load average at each row (the timings move with the load).
 """
 
 from __future__ import annotations
@@ -28,7 +31,33 @@ from solo.analyze.command import analyze  # noqa: E402
 from solo.analyze.explore import Budget  # noqa: E402
 from solo.playtest.command import Options, playtest  # noqa: E402
 
-TEST_ADVENTURES = [ROOT / "tests" / "playtest" / "agree.yaml", ROOT / "tests" / "playtest" / "broken" / "trapdoor.yaml"]
+TEST_ADVENTURES = [ROOT / "tests" / "playtest" / "agree.yaml", ROOT / "tests" / "playtest" / "broken" / "trapdoor.yaml",
+                   ROOT / "tests" / "analyze" / "fixtures" / "lf-duel.yaml"]
+HEADER = ("| adventure | character | method | bound (pts) | states | CPU s | wall s | load | runs "
+          "| largest gap (SE) | verdict |\n|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def row(name: str, who: str | None, args: argparse.Namespace) -> str:
+    """One line of the table: the analysis, then the playthroughs when the analysis is tight."""
+    adventure = loader.load(name).adventure
+    character = None
+    if who is not None:
+        character = next(p for p in adventure.characters if p.id == who).character(adventure.system)
+    load = os.getloadavg()[0]
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = analyze(adventure, character, budget=Budget(seconds=args.seconds), bound=args.bound)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    bound = 0.0 if found["method"] == "exact" else found["bound"]
+    head = (f"| {adventure.id} | {who or 'each pregen'} | {found['method']} | {bound * 100:.3f} | {found['states']} "
+            f"| {cpu:.1f} | {wall:.1f} | {load:.1f}")
+    if bound > args.bound:
+        return f"{head} | - | - | not compared ({found['stopped'] or 'bound too wide'}) |"
+    report = playtest(Options(adventure=name, runs=args.runs, seed=7, pregen=who,
+                              replay_dir="/tmp/solo-bench-replays"))
+    ended = sum(report["endings"].values()) if isinstance(report.get("endings"), dict) else args.runs
+    found_gaps = gaps(found, report["endings"], args.runs)
+    worst = max(found_gaps.values(), default=0.0)
+    return f"{head} | {args.runs} ({ended} ended) | {worst:.2f} | {'agree' if worst <= 3 else 'DISAGREE'} |"
 
 
 def main() -> int:
@@ -37,24 +66,20 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=10_000)
     parser.add_argument("--seconds", type=float, default=120.0, help="analyze's time budget")
     parser.add_argument("--bound", type=float, default=0.005)
+    parser.add_argument("--each-pregen", action="store_true", help="a row per pregenerated character too")
     args = parser.parse_args()
     names = args.adventures or [str(p) for p in TEST_ADVENTURES] + [p.stem for p in loader.bundled_files()]
-    print(f"analyze (random policy, budget {args.seconds:g} s) against {args.runs} playthroughs; "
-          f"load {os.getloadavg()[0]:.2f}")
+    print(f"analyze (random policy, budget {args.seconds:g} s, bound {args.bound * 100:g} points) "
+          f"against {args.runs} playthroughs\n")
+    print(HEADER, flush=True)
     for name in names:
-        adventure = loader.load(name).adventure
-        start = time.perf_counter()
-        found = analyze(adventure, budget=Budget(seconds=args.seconds), bound=args.bound)
-        took = time.perf_counter() - start
-        how = "exact" if found["method"] == "exact" else f"bounded within {found['bound'] * 100:.2f} points"
-        head = f"  {adventure.id:<18} {found['states']:>7} states {took:7.1f} s  {how}"
-        if found["method"] != "exact" and found["bound"] > args.bound:
-            print(f"{head}: not compared ({found['stopped']})")
-            continue
-        report = playtest(Options(adventure=name, runs=args.runs, seed=7, replay_dir="/tmp/solo-bench-replays"))
-        found_gaps = gaps(found, report["endings"], args.runs)
-        worst = max(found_gaps.values(), default=0.0)
-        print(f"{head}: largest gap {worst:.2f} standard errors ({'agree' if worst <= 3 else 'DISAGREE'})")
+        people: list[str | None] = [None]
+        if args.each_pregen:
+            adventure = loader.load(name).adventure
+            if len(adventure.characters) > 1:
+                people = [p.id for p in adventure.characters] + [None]
+        for who in people:
+            print(row(name, who, args), flush=True)
     return 0
 
 

@@ -65,6 +65,7 @@ from solo.analyze import classes as cl
 from solo.analyze import outcomes
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.expressions_used import global_expressions, scene_expressions
+from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -386,6 +387,8 @@ class KeyMaker:
             self.turn_mod = math.lcm(*moduli) if moduli else 1
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
+        #: Pending conflict data -> what its key keeps (:mod:`solo.analyze.conflict_keys`); None: all.
+        self.conflict_data: Callable[[Any], Any] | None = None
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
@@ -479,7 +482,10 @@ class KeyMaker:
         flags_live, counters_live, items = self.live(state.scene)
         pending = None
         if state.pending is not None:
-            pending = (state.pending.kind, repr(sorted(state.pending.data.items())))
+            data = state.pending.data
+            if state.pending.kind == "conflict" and self.conflict_data is not None:
+                data = self.conflict_data(data)  # what the procedure's later steps read (conflict_keys)
+            pending = (state.pending.kind, repr(sorted(data.items())))
         if self.turn_mod is None or self.turn_cap is None:
             turn: Any = state.turn
         else:
@@ -564,6 +570,7 @@ class Explorer:
         self.game = AnalysisGame(adventure, character)
         self.keys = KeyMaker(adventure, self.game.ruleset, None if character is None else [character])
         self.game.unread_rewards = frozenset(self.keys.drop)
+        self.keys.conflict_data = pending_reducer(adventure, self.game.conflicts.rules)
         self.game.face_by_face = bool(self.keys.face_by_face)
         self.game.read_fields = tuple(self.keys.roll_fields)
         self.index: dict[tuple, int] = {}
@@ -608,10 +615,10 @@ class Explorer:
             node = Node(key, None, state.scene, "ending", ending=state.ending,
                         outcome=scene.ending.outcome if scene.ending else None, objectives=done)
         else:
-            # the logs of rolls and choices made are written, never read: a state kept to expand
-            # later sheds them, so every copy of it for a branch of a step stays small
-            state.rolls = []
-            state.choices = []
+            # the roll log, the decisions so far and the stored character as it started are not in
+            # the key and no rule reads them (front ends and saves do): kept without them, a state
+            # copies in a fraction of the time
+            state.rolls, state.choices, state.start_character = [], [], None
             node = Node(key, state, state.scene, "decision", objectives=done)
         return self._add(key, node)
 

@@ -17,7 +17,10 @@ anything untested it wanders on from random kept states to find new ones; it sto
 :data:`PATIENCE` branchings in a row that found nothing new, or after ``--runs`` branchings.
 
 Fights and other conflicts count as branches too: each result a conflict's ``outcomes`` name
-(``yard#conflict [lost]``) is tested once a run has ended the conflict that way.
+(``yard#conflict [lost]``) is tested once a run has ended the conflict that way. When a conflict
+begins with results not yet taken, the guide forces it as it forces a check (:func:`fight_plan`):
+it plays the fight out on copies of the game, each with its own seeded dice and random actions,
+until one ends as wanted, then forces that copy's faces on the run and takes the same actions.
 
 What stays untested is listed: choices whose conditions never held, branches no roll can reach
 for any character tried (or that need a state the guide never found), scenes never entered. Runs
@@ -42,13 +45,15 @@ from solo.adventure.odds import check_params, opponent_of
 from solo.analyze import outcomes
 from solo.engine.game import CHOICE_ID, Game
 from solo.playtest.command import Options, make_spec
-from solo.playtest.policies import dice_decision, playable_keys
+from solo.playtest.policies import CarefulPolicy, dice_decision, playable_keys
 from solo.playtest.runner import LOOP_WINDOW, _starting_character
 from solo.rules.base import Character
 from solo.rules.dice import Dice
 
 MAX_POOL = 20_000  # game states kept to branch from
 PATIENCE = 200  # branchings in a row that find nothing new before the sweep gives up
+FIGHT_TRIES = 60  # fights played out on copies to find dice that end one as wanted
+FIGHT_STEPS = 400  # decisions one of those fights may take
 
 
 class _Recording(Dice):
@@ -83,6 +88,43 @@ def faces_for(game: Game, index: int, wanted: str) -> list[int] | None:
     return None
 
 
+def fight_plan(game: Game, wanted: list[str], rng: random.Random) -> tuple[list[int], list[str], str] | None:
+    """Dice and actions that take the conflict on offer to one of the ``wanted`` results: fights
+    played out from here on copies of the game, each with its own seeded dice, with random actions
+    and, every other fight, the careful bot's (rolls inside played the way the exact odds
+    assume), until one ends as wanted. Returns the
+    faces it drew, the actions it took and its result; replayed on ``game`` (faces forced) the
+    fight ends the same way, since nothing else in it is random."""
+    snapshot = game.snapshot()
+    aim = rng.choice(wanted)
+    careful = CarefulPolicy(rng)
+    for attempt in range(FIGHT_TRIES):
+        trial = Game.resume(game.adventure, snapshot)
+        trial.dice = _Recording(rng.randrange(2**31))
+        actions: list[str] = []
+        result = None
+        try:
+            while result is None and len(actions) < FIGHT_STEPS and trial.offered is not None:
+                offered = trial.offered
+                if offered.kind not in ("conflict", "check", "roll"):
+                    break
+                if offered.kind in ("check", "roll"):
+                    key = dice_decision(trial, offered)
+                elif attempt % 2:  # every other fight fought as the careful bot fights: wins come too
+                    key = careful.choose(trial)
+                else:
+                    key = rng.choice(playable_keys(offered))
+                actions.append(key)
+                for event in trial.choose(key):
+                    if event.type == "conflict-end":
+                        result = event.result
+        except Exception:  # the normal playtest reports the runs the engine fails in
+            return None
+        if result == aim or (result in wanted and attempt >= FIGHT_TRIES // 2):
+            return trial.dice.faces, actions, result
+    return None
+
+
 def targets(adventure: Adventure) -> tuple[list[str], list[tuple[str, str]]]:
     choices = [f"{sid}#{i}" for sid, s in adventure.scenes.items() for i in range(len(s.choices))]
     branches = [(f"{sid}#{i}", label) for sid, s in adventure.scenes.items() for i, c in enumerate(s.choices)
@@ -113,6 +155,7 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
     endings: set[str] = set()
     stuck_in: set[str] = set()
     forced = 0
+    forced_fights = 0
     people = [None] if (spec.pregen or spec.character or not adventure.characters) else [p.id for p in adventure.characters]
     #: Game states to branch from: (snapshot, the enabled choices there as scene#index).
     pool: list[tuple[dict[str, Any], list[str]]] = []
@@ -131,9 +174,12 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         """Take ``first`` (a scene#index on offer) if given, then play on, preferring what is
         untested and pooling the states met; every check aims at a branch not yet taken."""
         nonlocal forced
+        nonlocal forced_fights
         current: tuple[str, Any] | None = None
         steps = 0
         recent: list[str] = []
+        plan: list[str] = []  # the actions that take the fight under way to an untested result
+        planned = False  # a plan was looked for in the fight under way
         while not game.finished and steps < options.step_limit:
             steps += 1
             if steps % 32 == 0 and limits.over(started):
@@ -142,7 +188,20 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
             assert offered is not None
             seen.add(game.state.scene or "")
             recent = (recent + [game.state.scene or ""])[-LOOP_WINDOW:]
-            if offered.kind != "scene":
+            if offered.kind == "conflict" and not planned:
+                planned = True
+                sid = game.state.scene or ""
+                conflict = adventure.scenes[sid].conflict
+                wanted = [r for r in (conflict.outcomes if conflict else []) if (f"{sid}#conflict", r) not in branched]
+                found = fight_plan(game, wanted, rng) if wanted else None
+                if found is not None:
+                    game.dice.clear_forced()
+                    game.dice.force(*found[0])
+                    plan = list(found[1])
+                    forced_fights += 1
+            if plan and offered.kind in ("conflict", "check", "roll"):
+                events = game.choose(plan.pop(0))
+            elif offered.kind != "scene":
                 events = game.choose(dice_decision(game, offered) if offered.kind in ("check", "roll")
                                      else rng.choice(playable_keys(offered)))
             else:
@@ -182,6 +241,8 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
             for event in events:
                 if event.type == "conflict-end":
                     branched.add((f"{event.scene}#conflict", event.result))
+                    plan, planned = [], False
+                    game.dice.clear_forced()
                 if current is not None and event.type == "roll" and getattr(event, "final", False):
                     mark_, check_ = current
                     record_ = event.record
@@ -245,6 +306,7 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
         "runs": probes + len(people),
         "states_pooled": len(pool),
         "forced_rolls": forced,
+        "forced_fights": forced_fights,
         "choices": {"tested": len(taken & set(all_choices)), "total": len(all_choices)},
         "branches": {"tested": len(branched), "total": len(all_branches)},
         "untested_choices": [c for c in all_choices if c not in taken],
@@ -260,7 +322,7 @@ def sweep(options: Options, progress: Callable[[dict[str, Any]], None] | None = 
 def show(result: dict[str, Any], console: Console) -> None:
     c, b = result["choices"], result["branches"]
     console.print(Text(f"Exhaustive sweep of {result['adventure']}: {result['runs']} runs and branchings, {result['states_pooled']} states kept, "
-                       f"{result['forced_rolls']} rolls forced", style="bold"))
+                       f"{result['forced_rolls']} rolls and {result.get('forced_fights', 0)} fights forced", style="bold"))
     console.print(f"choices taken: {c['tested']}/{c['total']}; outcome branches taken: {b['tested']}/{b['total']}")
     console.print(Text(f"endings reached: {', '.join(result['endings_reached']) or 'none'}"))
     if result.get("stopped"):

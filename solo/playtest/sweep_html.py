@@ -31,7 +31,7 @@ def render(result: dict[str, Any], adventure: Adventure) -> str:
            f"<title>Exhaustive playtest: {_e(adventure.title)}</title>", f"<style>{STYLE}</style></head><body>",
            f"<h1>Exhaustive playtest of {_e(adventure.title)} <small>({_e(adventure.id)})</small></h1>",
            f'<p class="meta">{result["runs"]} runs and branchings, {result["states_pooled"]} states kept, '
-           f'{result["forced_rolls"]} rolls forced, {result.get("seconds", 0):.1f} s.</p>']
+           f'{result["forced_rolls"]} rolls and {result.get("forced_fights", 0)} fights forced, {result.get("seconds", 0):.1f} s.</p>']
     if result.get("stopped"):
         out.append(f'<p class="meta"><strong>Stopped early ({_e(result["stopped"])})</strong>: '
                    "what follows is what was tested by then.</p>")

@@ -797,6 +797,19 @@ for _name, (_, _protocol) in OPTIONAL.items():
 
 
 @runtime_checkable
+class AnalysisState(Protocol):
+    """Optional on a conflict procedure: its state as far as later steps can read it.
+
+    ``solo analyze`` merges two game states mid-conflict only when their keys are equal; a
+    procedure that keeps bookkeeping nothing reads (a ledger for the view, totals for the log)
+    returns its state without it, so such states merge. Every part a later ``decision``, ``act``
+    or ``conclude`` reads must stay (:mod:`solo.analyze.conflict_keys`).
+    """
+
+    def analysis_state(self, state: Mapping[str, Any]) -> Mapping[str, Any]: ...
+
+
+@runtime_checkable
 class OutcomeClasses(Protocol):
     """Optional on a conflict procedure: its random calls as classes, in closed form.
 

@@ -730,6 +730,19 @@ class Fight:
                 found = fight.finish_round(dice, beats)
         return ConflictStep(fight.state, beats, fight.state["round"], found)
 
+    def analysis_state(self, state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The state without the ledgers of points gained and spent: nothing reads them (every
+        rule reads the points held, ``ap``), so ``solo analyze`` keys fights without them."""
+        return {k: v for k, v in state.items() if k not in ("gained", "spent")}
+
+    def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
+                        extra: Any) -> "tuple[list[tuple[Fraction, list[int]]], Fraction] | None":
+        """A call's distinct results for ``solo analyze``, a roll per event
+        (:mod:`solo.rules.loose_fuzzy.outcome_classes`)."""
+        from solo.rules.loose_fuzzy.outcome_classes import outcome_classes
+
+        return outcome_classes(self, what, setup, state, extra)
+
     # -- showing -----------------------------------------------------------------------------
     def view(self, setup: ConflictSetup, state: Mapping[str, Any]) -> ConflictView:
         from solo.rules.loose_fuzzy.fight.view import fight_view
