@@ -30,6 +30,7 @@ _SPAWNERS = {("asyncio", "create_subprocess_exec"), ("asyncio", "create_subproce
              ("pexpect", "spawn"), ("pexpect", "run"), ("os", "system"), ("os", "popen")}
 _SOLO = re.compile(r"(^|[/\\\s])solo(\s|$)|\bsolo\.(cli|__main__)\b")
 _TMUX = re.compile(r"(^|[/\\\s])tmux(\s|$)")
+_WORDS = re.compile(r"run_test|subprocess|Popen|playwright|pexpect|os\.system|os\.popen")
 _UNMARKED = pytest.StashKey[str]()
 
 
@@ -103,9 +104,9 @@ def _is_spawn(call: ast.Call, scope: dict[str, Any]) -> bool:
     return getattr(target, "__module__", None) == "subprocess" and getattr(target, "__name__", "") in _SUBPROCESS_CALLS
 
 
-def _findings(node: ast.AST, scope: dict[str, Any]) -> Iterator[tuple[int, str]]:
-    """(line, what) for each thing in ``node`` only an end-to-end test may do."""
-    for part in ast.walk(node):
+def _findings(parts: list[ast.AST], scope: dict[str, Any]) -> Iterator[tuple[int, str]]:
+    """(line, what) for each thing in ``parts`` only an end-to-end test may do."""
+    for part in parts:
         if isinstance(part, (ast.Import, ast.ImportFrom)):
             modules = [a.name for a in part.names] if isinstance(part, ast.Import) else [part.module or ""]
             if any(m == "playwright" or m.startswith("playwright.") for m in modules):
@@ -123,25 +124,62 @@ def _findings(node: ast.AST, scope: dict[str, Any]) -> Iterator[tuple[int, str]]
                     yield part.lineno, "starts solo in a real process"
 
 
-def _named(node: ast.AST, scope: dict[str, Any]) -> Iterator[Any]:
-    """The objects the names and dotted names in ``node`` stand for in ``scope``."""
-    for part in ast.walk(node):
-        if isinstance(part, (ast.Name, ast.Attribute)):
-            dotted = _dotted(part)
-            if dotted:
-                yield _resolve(dotted, scope)
+@lru_cache(maxsize=None)
+def _may_act(filename: str) -> bool:
+    """Whether a file's text names anything this guard looks for (only those files are parsed)."""
+    try:
+        return _WORDS.search(Path(filename).read_text(encoding="utf-8")) is not None
+    except (OSError, ValueError):
+        return False
+
+
+def _names_used(code: Any) -> set[str]:
+    """The global and attribute names a code object and the code nested in it use."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_used(const)
+    return names
+
+
+def _named(function: Any, scope: dict[str, Any], roots: tuple[Path, ...]) -> Iterator[Any]:
+    """What the names a function uses stand for: in its scope, or in a module of the suite it
+    uses (``helpers.spawn``)."""
+    names = _names_used(function.__code__)
+    modules = [v for n, v in scope.items() if n in names and inspect.ismodule(v)
+               and _in(getattr(v, "__file__", None) or "", roots)]
+    for name in names:
+        if name in scope:
+            yield scope[name]
+        for module in modules:
+            if name in vars(module):
+                yield vars(module)[name]
+
+
+def _scope(function: Any) -> dict[str, Any]:
+    """The names a function sees: its module's, and the variables it closes over."""
+    scope = dict(getattr(function, "__globals__", {}))
+    cells = getattr(function, "__closure__", None) or ()
+    for name, cell in zip(function.__code__.co_freevars, cells):
+        try:
+            scope[name] = cell.cell_contents
+        except ValueError:  # a cell not yet filled
+            pass
+    return scope
+
+
+@lru_cache(maxsize=None)
+def _in(filename: str, roots: tuple[Path, ...]) -> bool:
+    path = Path(filename).resolve()
+    return "site-packages" not in path.parts and any(path.is_relative_to(r) for r in roots)
 
 
 class _Reader:
     """Reads test code under ``roots`` and remembers what each function was found doing."""
 
     def __init__(self, roots: list[Path]) -> None:
-        self.roots = [r.resolve() for r in roots]
+        self.roots = tuple(r.resolve() for r in roots)
         self.seen: dict[Any, list[tuple[str, int, str]]] = {}
-
-    def _ours(self, filename: str) -> bool:
-        path = Path(filename).resolve()
-        return "site-packages" not in path.parts and any(path.is_relative_to(r) for r in self.roots)
 
     def _functions(self, obj: Any) -> Iterator[Any]:
         if inspect.isclass(obj):
@@ -163,14 +201,13 @@ class _Reader:
         found: list[tuple[str, int, str]] = []
         for function in self._functions(obj):
             code = _code_of(function)
-            if code is None or not self._ours(code[1]):
+            if code is None or not _in(code[1], self.roots):
                 continue
-            node = _definitions(code[1]).get(code[2])
-            if node is None:
-                continue
-            scope = {**getattr(code[0], "__globals__", {}), **inspect.getclosurevars(code[0]).nonlocals}
-            found += [(code[1], line, what) for line, what in _findings(node, scope)]
-            for named in _named(node, scope):
+            scope = _scope(code[0])
+            node = _definitions(code[1]).get(code[2]) if _may_act(code[1]) else None
+            if node is not None:
+                found += [(code[1], line, what) for line, what in _findings(list(ast.walk(node)), scope)]
+            for named in _named(code[0], scope, self.roots):
                 if named is not obj and (inspect.isfunction(named) or inspect.isclass(named) or inspect.ismethod(named)):
                     found += self.read(named)
         self.seen[key] = found
