@@ -1012,9 +1012,17 @@ def _leave_interrupted() -> None:
 
 def _run_command_line() -> None:
     """Run the command line as click's standalone mode would, except that being told to stop
-    (a signal, Ctrl-C) reaches :func:`main` as KeyboardInterrupt instead of click's "Aborted!"."""
+    (a signal, Ctrl-C) reaches :func:`main` as KeyboardInterrupt instead of click's "Aborted!"
+    (and the blank line click writes before it): the context is made and invoked here."""
     try:
-        code = cli.main(prog_name="solo", standalone_mode=False)
+        try:
+            with cli.make_context("solo", sys.argv[1:]) as ctx:
+                code = cli.invoke(ctx)
+        except click.exceptions.Exit as exc:
+            code = exc.exit_code
+        except EOFError as exc:  # input ended at a prompt: as click leaves it
+            echo("", err=True)
+            raise click.exceptions.Abort() from exc
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__, KeyboardInterrupt):
             _leave_interrupted()

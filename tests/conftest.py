@@ -18,7 +18,10 @@ from plain_d6 import PlainD6  # noqa: E402
 from solo.rules import registry  # noqa: E402
 
 registry.register("plain-d6", PlainD6)
-pytest_plugins = ["cpu_durations"]  # --cpu-durations=N: what each test costs whatever the load
+# --cpu-durations=N: what each test costs whatever the load; e2e_guard: a test that drives a real
+# process, tmux, Textual's pilot or a browser must be marked e2e; shared_runs: seeded playthroughs
+# played once per run for all its workers; pytester: the guard's own tests
+pytest_plugins = ["cpu_durations", "e2e_guard", "shared_runs", "pytester"]
 HYPOTHESIS_PROFILE = hypothesis_profiles.load()
 
 

@@ -1,6 +1,7 @@
 """Told to stop at any moment of start-up (SIGTERM), solo leaves quietly: no click "Aborted!",
 no traceback, and an exit status that says a signal stopped it (128 + 15) or that it was
-handled as a normal leave (0, with the game saved).
+handled as a normal leave (0, with the game saved). Ctrl-C (SIGINT) before the first prompt
+leaves with 130 and the one line "solo: interrupted", never a traceback or death by SIGINT.
 
 A stop that lands before solo's first line ran (the interpreter still starting) ends the process
 by SIGTERM's default action; that moment is not solo's, so each stop here waits until the
@@ -48,6 +49,30 @@ def test_sigterm_during_start_up_leaves_quietly_with_143_or_0(tmp_path):
         text = err.decode(errors="replace")
         assert text.strip() == "", text  # no "Aborted!", no traceback, no "Exception ignored"
         assert process.returncode in STOPPED, (n, process.returncode, text)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc to see the handler")
+def test_ctrl_c_before_the_first_prompt_leaves_with_130_and_one_line(tmp_path):
+    in_start_up = 0
+    for n in range(10):
+        process = subprocess.Popen([sys.executable, "-m", "solo", "play", "--seed", "1"], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env={**os.environ, "SOLO_SAVE_DIR": str(tmp_path / f"saves-{n}")})
+        deadline = time.monotonic() + 60
+        while not _catches_sigterm(process.pid):  # Ctrl-C's handler goes in just before SIGTERM's
+            assert process.poll() is None and time.monotonic() < deadline, "solo never took charge of signals"
+            time.sleep(0.002)
+        time.sleep(n * 0.04)  # spread over the imports (the first prompt comes after about 0.5 s idle)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        text = err.decode(errors="replace")
+        assert process.returncode >= 0 and "Traceback" not in text, (n, process.returncode, text)
+        if out:  # the game had begun to show: an in-game Ctrl-C, which saves and leaves
+            assert process.returncode in (0, 130), (n, process.returncode, text)
+            continue
+        in_start_up += 1
+        assert (process.returncode, text) == (130, "solo: interrupted\n"), n
+    assert in_start_up >= 5, "too few presses landed before the first prompt to say anything"
 
 
 def _python_m(tmp_path: Path, code: str) -> subprocess.CompletedProcess:
@@ -98,3 +123,28 @@ def test_a_stop_inside_a_finaliser_is_kept_for_after_it_not_printed_and_dropped(
         sys.exit(3)  # the stop was lost
     """)
     assert (done.returncode, done.stderr) == (128 + signal.SIGTERM, "")
+
+
+def test_a_ctrl_c_inside_a_finaliser_is_kept_for_after_it_not_printed_and_dropped(tmp_path):
+    # Python's own handler raises inside the finaliser, where the interrupt is printed as
+    # "Exception ignored" and lost (start-up went on as if Ctrl-C had not been pressed)
+    done = _python_m(tmp_path, """
+        import os, signal, sys
+        from solo import stopping
+
+        class Finalised:
+            def __del__(self):
+                os.kill(os.getpid(), signal.SIGINT)
+                for _ in range(100000):
+                    pass
+
+        stopping.install()
+        try:
+            Finalised()
+            for _ in range(100000):
+                pass
+        except stopping.Interrupted:
+            sys.exit(130)
+        sys.exit(3)  # the interrupt was lost
+    """)
+    assert (done.returncode, done.stderr) == (130, "")

@@ -140,10 +140,3 @@ def test_exhaustive_sweep_lists_what_stays_untested():
     assert "treasure" in found["unreached_scenes"]
 
 
-def test_the_careful_bot_wins_more_often_than_the_random_one(tmp_path):
-    found = {}
-    for policy in ("random", "careful"):
-        report = playtest(Options(adventure="supply-ship", runs=100, seed=3, policy=policy, replay_dir=str(tmp_path)))
-        found[policy] = report["outcomes"]
-    assert found["careful"].get("victory", 0) > found["random"].get("victory", 0) * 1.2, found
-    assert found["careful"].get("defeat", 0) < found["random"].get("defeat", 0), found

@@ -531,8 +531,11 @@ def play_full(session: "Session", *, resume: bool = False, offer_keep: bool = Fa
               watch: str | None = None) -> int:
     """Play ``session`` on the full screen until the player leaves; returns the exit status.
     With ``watch``, the game reloads that file whenever it is saved (``solo play --watch``)."""
+    from solo import stopping
+
     app = SoloApp(session, resume=resume, offer_keep=offer_keep, notice=notice, watch=watch)
-    app.run()
+    with stopping.python_interrupts():  # asyncio's Ctrl-C handling, as before solo had its own
+        app.run()
     return app.status_code
 
 
