@@ -20,7 +20,8 @@ none is given, is always drawn uniformly):
     straight to a defeat), a reward or objective weighs 3, a victory ending 20 and a defeat
     ending 1/20, and a choice already taken in this run ``1 / (1 + times)²``, so
     it does not circle in a loop it has met; in a fight it attacks (3) rather than flees or
-    yields (1/10). With ``random``, it brackets what people do; ``solo analyze --policy best``
+    yields (1/10), but leaves as readily as it attacks where the fight's ``fled`` branch costs
+    nothing its ``won`` branch does not (the adventure's way out with the prize). With ``random``, it brackets what people do; ``solo analyze --policy best``
     is the ceiling.
 
 The dice are played the same way by every policy: the way the exact odds assume (see
@@ -63,6 +64,8 @@ FIGHT_WEIGHTS: Mapping[str, float] = {
     "flee": 0.1, "yield": 0.1, "surrender": 0.1, "retreat": 0.1, "leave": 0.1,
 }
 CAREFUL_REWARD, CAREFUL_VICTORY = 3.0, 20.0
+#: The first words of the ids of the options that leave a fight (the ``fled`` result).
+LEAVING = frozenset({"flee", "leave"})
 
 
 def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
@@ -217,13 +220,30 @@ class CarefulPolicy(Policy):
             found.append(weight)
         return found
 
+    def _free_flight(self, game: "Game") -> bool:
+        """Whether leaving the fight under way costs nothing winning it does not: its ``fled``
+        branch leads to no defeat and its effects are among the ``won`` branch's (the Bogle
+        Watch's tunnel mouth, which is where the player was running with the prize anyway)."""
+        scene = game.adventure.scenes.get(game.state.scene or "")
+        conflict = scene.conflict if scene is not None else None
+        if conflict is None or "fled" not in conflict.outcomes or "won" not in conflict.outcomes:
+            return False
+        fled, won = conflict.outcomes["fled"], conflict.outcomes["won"]
+        if self._ending(game, fled.goto) in ("defeat", "mixed"):
+            return False
+        return all(effect in won.effects for effect in fled.effects)
+
     def choose(self, game: "Game") -> str:
         offered = game.offered
         assert offered is not None
         if offered.kind == "conflict":
             keys = playable_keys(offered)
             options = [o for o in offered.options if o.key in keys]
-            weights = [FIGHT_WEIGHTS.get(o.id.split(":")[0].split("-")[0], 1.0) for o in options]
+            free = self._free_flight(game)
+            weights = []
+            for option in options:
+                word = option.id.split(":")[0].split("-")[0]
+                weights.append(FIGHT_WEIGHTS["attack"] if free and word in LEAVING else FIGHT_WEIGHTS.get(word, 1.0))
             return self.rng.choices([o.key for o in options], weights=weights)[0]  # type: ignore[misc]
         key = super().choose(game)
         if offered.kind == "scene":
