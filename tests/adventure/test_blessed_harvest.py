@@ -289,3 +289,18 @@ def test_freeing_the_chain_cleanly_brings_jory_back_until_the_wagon_is_out():
     for owed, wagon_free in ((False, False), (True, True)):
         game, _ = _roll_at("lark-lane", "Whistle Jory down from the mill", (2,), knows_wagon=True, jory_owes=owed)
         assert game.state.flags["wagon_free"] is wagon_free
+
+
+def test_offering_to_plait_a_new_maiden_earns_gran_s_blessing():
+    """The kind road at Gran's bedside pays as the taking one does (which hands you the Maiden):
+    Gran blesses the player who offers to plait a new one (a blessing die), so a careful
+    player is not drawn to take the Maiden from a sick woman (tests/adventure/test_careful_beats_random.py)."""
+    from solo.engine.gm import GameMaster
+
+    game = Game(ADVENTURE, seed=1, character=_pregen("wren"))
+    game.start()
+    GameMaster(game).goto("gran-cottage")
+    pool = len(game.character.resources["blessings"])
+    game.choose(next(o.key for o in game.offered.options if o.text.startswith("Offer to plait a new Maiden")))
+    assert game.state.scene == "weave-maiden"
+    assert len(game.character.resources["blessings"]) == pool + 1
