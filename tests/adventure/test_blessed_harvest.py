@@ -294,7 +294,7 @@ def test_freeing_the_chain_cleanly_brings_jory_back_until_the_wagon_is_out():
 def test_offering_to_plait_a_new_maiden_earns_gran_s_blessing():
     """The kind road at Gran's bedside pays as the taking one does (which hands you the Maiden):
     Gran blesses the player who offers to plait a new one (a blessing die), so a careful
-    player is not drawn to take the Maiden from a sick woman (tests/adventure/test_careful_beats_random.py)."""
+    player is not drawn to take the Maiden from a sick woman (tests/adventure/test_win_rates.py::test_careful_play_wins_more_often_than_random_play)."""
     from solo.engine.gm import GameMaster
 
     game = Game(ADVENTURE, seed=1, character=_pregen("wren"))
