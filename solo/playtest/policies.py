@@ -17,11 +17,14 @@ none is given, is always drawn uniformly):
     scene not yet seen: the player who tries everything once.
 ``careful``
     a careful player: a roll weighs its chance of success (squared when failing it leads
-    straight to a defeat), a reward or objective weighs 3, a victory ending 20 and a defeat
-    ending 1/20, and a choice already taken in this run ``1 / (1 + times)²``, so
-    it does not circle in a loop it has met; in a fight it attacks (3) rather than flees or
-    yields (1/10). With ``random``, it brackets what people do; ``solo analyze --policy best``
-    is the ceiling.
+    straight to a defeat), a reward or objective weighs 3, a victory ending 20, a mixed ending
+    1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20,
+    a choice that walks straight into a fight 1/3 (it fights when it must), and a choice
+    already taken in this run ``1 / (1 + times)²``, so it does not circle in a loop it has met;
+    in a fight it attacks (3) rather than flees or yields (1/10), but leaves as readily as it
+    attacks where the fight's ``fled`` branch costs nothing its ``won`` branch does not (the
+    adventure's way out with the prize). With ``random``, it brackets what people do;
+    ``solo analyze --policy best`` is the ceiling.
 
 The dice are played the same way by every policy: the way the exact odds assume (see
 :func:`dice_decision`), so that sampled runs and ``solo analyze`` describe the same game. The bot
@@ -62,7 +65,9 @@ FIGHT_WEIGHTS: Mapping[str, float] = {
     "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
     "flee": 0.1, "yield": 0.1, "surrender": 0.1, "retreat": 0.1, "leave": 0.1,
 }
-CAREFUL_REWARD, CAREFUL_VICTORY = 3.0, 20.0
+CAREFUL_REWARD, CAREFUL_VICTORY, CAREFUL_MIXED, CAREFUL_FIGHT = 3.0, 20.0, 0.2, 1 / 3
+#: The first words of the ids of the options that leave a fight (the ``fled`` result).
+LEAVING = frozenset({"flee", "leave"})
 
 
 def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
@@ -211,11 +216,30 @@ class CarefulPolicy(Policy):
             outcome = self._ending(game, choice.goto)
             if outcome == "victory":
                 weight *= CAREFUL_VICTORY
+            elif outcome == "mixed":
+                weight *= CAREFUL_MIXED
             elif outcome == "defeat":
                 weight /= CAREFUL_VICTORY
+            target = game.adventure.scenes.get(choice.goto or "")
+            if choice.check is None and target is not None and target.conflict is not None \
+                    and target.conflict.procedure == "fight":
+                weight *= CAREFUL_FIGHT
             weight /= (1 + self.taken.get(f"{here}#{option_id}", 0)) ** 2
             found.append(weight)
         return found
+
+    def _free_flight(self, game: "Game") -> bool:
+        """Whether leaving the fight under way costs nothing winning it does not: its ``fled``
+        branch leads to no defeat and its effects are among the ``won`` branch's (the Bogle
+        Watch's tunnel mouth, which is where the player was running with the prize anyway)."""
+        scene = game.adventure.scenes.get(game.state.scene or "")
+        conflict = scene.conflict if scene is not None else None
+        if conflict is None or "fled" not in conflict.outcomes or "won" not in conflict.outcomes:
+            return False
+        fled, won = conflict.outcomes["fled"], conflict.outcomes["won"]
+        if self._ending(game, fled.goto) in ("defeat", "mixed"):
+            return False
+        return all(effect in won.effects for effect in fled.effects)
 
     def choose(self, game: "Game") -> str:
         offered = game.offered
@@ -223,7 +247,11 @@ class CarefulPolicy(Policy):
         if offered.kind == "conflict":
             keys = playable_keys(offered)
             options = [o for o in offered.options if o.key in keys]
-            weights = [FIGHT_WEIGHTS.get(o.id.split(":")[0].split("-")[0], 1.0) for o in options]
+            free = self._free_flight(game)
+            weights = []
+            for option in options:
+                word = option.id.split(":")[0].split("-")[0]
+                weights.append(FIGHT_WEIGHTS["attack"] if free and word in LEAVING else FIGHT_WEIGHTS.get(word, 1.0))
             return self.rng.choices([o.key for o in options], weights=weights)[0]  # type: ignore[misc]
         key = super().choose(game)
         if offered.kind == "scene":

@@ -231,3 +231,76 @@ def test_the_clues_of_the_village_open_ways_at_the_lane_and_the_cottage(clue, sc
         offered[learned] = [o.text for o in game.offered.options if o.enabled]
     assert any(t.startswith(option) for t in offered[True])
     assert not any(t.startswith(option) for t in offered[False])
+
+
+def _roll_at(scene: str, option: str, faces: tuple[int, ...], pregen: str = "wren", **flags: bool):
+    """Wren (or ``pregen``) at ``scene`` with the sundown clock at 10 takes ``option`` with the
+    dice forced to ``faces`` and keeps the roll: the game after it, and the text it showed."""
+    from solo.engine.game import KEEP
+    from solo.engine.gm import GameMaster
+
+    game = Game(ADVENTURE, seed=1, character=_pregen(pregen))
+    game.start()
+    gm = GameMaster(game)
+    for flag, value in flags.items():
+        gm.set(flag, "true" if value else "false")
+    gm.goto(scene)
+    game.state.clocks["sundown"] = 10
+    game.dice.force(*faces)
+    events = game.choose(next(o.key for o in game.offered.options if o.text.startswith(option)))
+    while game.offered.kind != "scene":
+        events += game.choose(next(o.key for o in game.offered.options if o.id == KEEP))
+    return game, " ".join(str(getattr(e, "text", "") or "") for e in events)
+
+
+SMALL, BIG = (1, 4), (1, 1, 1, 1, 4)  # totals 5 (a minor success) and 8 (medium): 1s bump
+
+
+@pytest.mark.parametrize("scene, option, words", [
+    ("brook-stones", "Skip across the stepping stones", "you have made up"),
+    ("wheatsheaf", "Find the things you put by", "before the\nchurch clock"),
+    ("gran-thatch", "Find where the water is really getting in", "half the\ntime"),
+    ("carry-gran", "Stop and rig a cover over Gran", "still a field\nbehind you"),
+])
+def test_a_bigger_success_saves_time_where_the_story_says_so(scene, option, words):
+    """Issue 22: Humanity, Blessed shows an outcome size on every success; where the size
+    matters the adventure says what a medium or better success does (here: a segment of the
+    sundown clock back), and a minor success does not."""
+    small, small_text = _roll_at(scene, option, SMALL)
+    big, big_text = _roll_at(scene, option, BIG)
+    assert words not in small_text and words in big_text
+    assert big.state.clocks["sundown"] == small.state.clocks["sundown"] - 1
+
+
+def test_a_big_success_at_the_tower_shows_the_drove_track():
+    small, _ = _roll_at("chapel-tower", "Look for anyone in a hurry", SMALL)
+    big, text = _roll_at("chapel-tower", "Look for anyone in a hurry", BIG)
+    assert small.state.flags["heard_lark"] and big.state.flags["heard_lark"]
+    assert not small.state.flags["read_sky"] and big.state.flags["read_sky"]
+    assert "drove track" in text
+
+
+def test_freeing_the_chain_cleanly_brings_jory_back_until_the_wagon_is_out():
+    """A medium or better success at the mill: Jory owes you, and at the wagon he does not give
+    up on a failed shove (the wagon comes out); after a minor success he goes home."""
+    small, _ = _roll_at("mill", "Climb up and wrestle the jammed chain", SMALL)
+    big, text = _roll_at("mill", "Climb up and wrestle the jammed chain", BIG)
+    assert "I owe you one" in text and big.state.flags["jory_owes"] and not small.state.flags["jory_owes"]
+    for owed, wagon_free in ((False, False), (True, True)):
+        game, _ = _roll_at("lark-lane", "Whistle Jory down from the mill", (2,), knows_wagon=True, jory_owes=owed)
+        assert game.state.flags["wagon_free"] is wagon_free
+
+
+def test_offering_to_plait_a_new_maiden_earns_gran_s_blessing():
+    """The kind road at Gran's bedside pays as the taking one does (which hands you the Maiden):
+    Gran blesses the player who offers to plait a new one (a blessing die), so a careful
+    player is not drawn to take the Maiden from a sick woman (tests/adventure/test_win_rates.py::test_careful_play_wins_more_often_than_random_play)."""
+    from solo.engine.gm import GameMaster
+
+    game = Game(ADVENTURE, seed=1, character=_pregen("wren"))
+    game.start()
+    GameMaster(game).goto("gran-cottage")
+    pool = len(game.character.resources["blessings"])
+    game.choose(next(o.key for o in game.offered.options if o.text.startswith("Offer to plait a new Maiden")))
+    assert game.state.scene == "weave-maiden"
+    assert len(game.character.resources["blessings"]) == pool + 1

@@ -121,3 +121,20 @@ def test_the_alarm_offers_only_ways_on_from_inside_the_tower(heist):
     assert not any("Melt back" in t for t in texts)
     assert "inside" not in (Path(__file__).resolve().parents[2] / "adventures" / "clockwork-heist.yaml").read_text() \
         .split("variables:")[1].split("tables:")[0]
+
+
+@pytest.mark.parametrize("scene, text, before", [
+    ("rooftops", "Knock the pawl off the gantry's swing-arm", "Take a run along the gantry and jump"),
+    ("scullery", "Pull the pan off the heat and bring the split sauce back", "Seize the spoon and save the sauce"),
+    ("escapement", "Lift the striking train's detent off the Watch's trip-wire", "Wedge the alarm bell's hammer"),
+    ("front-steps", "Settle the Alchemists' brandy argument", "Talk your way in without an invitation"),
+])
+def test_ottilie_has_a_machinists_way_where_she_had_only_long_odds(heist, scene, text, before):
+    """Issue 22: random play won 15.8% for Ottilie, whose rolls at these four places were 14-25%;
+    each now has a way that suits her (Machinery 5, Alchemy 3) at better odds than the old one."""
+    game = _at(heist, "ottilie", scene)
+    odds = {row["choice"]: float(row["success"].rstrip("%")) for row in GameMaster(game).odds()}
+    new = next(v for k, v in odds.items() if k.startswith(text))
+    old = next(v for k, v in odds.items() if k.startswith(before))
+    assert new > old and new >= 30, (scene, new, old)
+    assert any(t.startswith(text) for t in _offered(game))
