@@ -19,7 +19,7 @@ def _run(pytester: pytest.Pytester, **files: str) -> pytest.RunResult:
 
 
 def test_an_unmarked_textual_pilot_test_fails_and_says_to_mark_it(pytester):
-    result = _run(pytester, test_pilot="""
+    result = _run(pytester, test_guarded_pilot="""
         import asyncio
 
         class App:
@@ -30,12 +30,12 @@ def test_an_unmarked_textual_pilot_test_fails_and_says_to_mark_it(pytester):
             asyncio.run(App().run_test())
     """)
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines([f"*test_pilot.py::test_pilot drives the full screen through Textual's pilot"
-                                 f" (run_test) (test_pilot.py:8) {MARK_IT}*"])
+    result.stdout.fnmatch_lines([f"*test_guarded_pilot.py::test_pilot drives the full screen through Textual's pilot"
+                                 f" (run_test) (test_guarded_pilot.py:8) {MARK_IT}*"])
 
 
 def test_a_marked_one_runs(pytester):
-    result = _run(pytester, test_pilot="""
+    result = _run(pytester, test_guarded_pilot="""
         import pytest
 
         pytestmark = pytest.mark.e2e
@@ -51,7 +51,7 @@ def test_a_marked_one_runs(pytester):
 
 
 def test_tmux_through_a_helper_and_a_module_constant_is_found(pytester):
-    result = _run(pytester, test_tmux="""
+    result = _run(pytester, test_guarded_tmux="""
         import subprocess
 
         SERVER = ["tmux", "-L", "guard-test", "-f", "/dev/null"]
@@ -67,7 +67,7 @@ def test_tmux_through_a_helper_and_a_module_constant_is_found(pytester):
             Screen().capture()
     """)
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines([f"*test_screen runs tmux (test_tmux.py:6) {MARK_IT}*"])
+    result.stdout.fnmatch_lines([f"*test_screen runs tmux (test_guarded_tmux.py:6) {MARK_IT}*"])
 
 
 def test_solo_started_by_a_fixture_in_a_conftest_is_found(pytester):
@@ -80,7 +80,7 @@ def test_solo_started_by_a_fixture_in_a_conftest_is_found(pytester):
         @pytest.fixture
         def game():
             return subprocess.Popen([sys.executable, "-m", "solo", "play"], stdin=subprocess.PIPE)
-    """, test_game="""
+    """, test_guarded_game="""
         def test_game(game):
             game.kill()
     """)
@@ -89,7 +89,7 @@ def test_solo_started_by_a_fixture_in_a_conftest_is_found(pytester):
 
 
 def test_playwright_is_found(pytester):
-    result = _run(pytester, test_browser="""
+    result = _run(pytester, test_guarded_browser="""
         def test_browser():
             from playwright.sync_api import sync_playwright
 
@@ -97,11 +97,11 @@ def test_playwright_is_found(pytester):
                 driver.chromium.launch()
     """)
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines([f"*test_browser drives a browser through Playwright (test_browser.py:2) {MARK_IT}*"])
+    result.stdout.fnmatch_lines([f"*test_browser drives a browser through Playwright (test_guarded_browser.py:2) {MARK_IT}*"])
 
 
 def test_other_subprocesses_and_words_in_strings_are_not_flagged(pytester):
-    result = _run(pytester, test_quiet="""
+    result = _run(pytester, test_guarded_quiet="""
         import subprocess
         import sys
 
