@@ -60,6 +60,7 @@ from solo.adventure.model import Adventure, Branch
 from solo.adventure.odds import fingerprint
 from solo.adventure.scene_graph import reach, scene_graph
 from solo.analyze import classes as cl
+from solo.analyze import given_classes as given
 from solo.analyze import outcomes
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.fights import ClassedConflicts
@@ -69,7 +70,8 @@ from solo.engine.effects import EffectRunner
 from solo.engine.game import Game
 from solo.engine.state import GameState
 from solo.playtest.policies import dice_decision, playable_keys
-from solo.rules.base import Character
+from solo.rules import registry
+from solo.rules.base import AnalysisKeys, Character, hook
 from solo.rules.dice import Dice, DiceError
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
@@ -239,13 +241,23 @@ class AnalysisGame(Game):
         def run(dice: Dice) -> Any:
             who = Character.from_dict(character.to_dict())
             record = outcomes.play_roll(self.ruleset, dice, who, opponent, params, spec)
+            self.ruleset.experience(record, who)  # what the roll earns is the character's too (HB dice)
             read = {"outcome": record.outcome, "success": record.success,
                     "total": record.total if isinstance(record.total, int) else 0, **record.measures}
             branch = outcomes.branch_key(spec, record.outcome, record.success, record.measures.get("size"))
             return (record.outcome, branch, tuple(repr(read.get(f)) for f in fields), fingerprint(who))
 
-        found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.scripted.ordered,
-                                                                  deadline=self.deadline))
+        def make() -> cl.Classes:
+            own = given.check_hook(self.ruleset)  # closed form, when the ruleset has it
+            listed = own.check_classes(character, opponent, params, spec.kind, fields) if own else None
+            try:
+                if listed is not None:
+                    return given.from_scripts(run, lambda k: k, listed, self.scripted.ordered)
+            except given.Mismatch:
+                pass
+            return cl.enumerate_classes(run, lambda k: k, self.scripted.ordered, deadline=self.deadline)
+
+        found = self.classes.get(key, make)
         choices = found.choices()
         wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else 0
         if wanted == -1:
@@ -331,6 +343,7 @@ class KeyMaker:
             self.turn_mod = math.lcm(*moduli) if moduli else 1
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
+        self.view = hook(registry.get(adventure.system), AnalysisKeys)
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
@@ -350,6 +363,8 @@ class KeyMaker:
     def character(self, character: Character | None) -> Any:
         if character is None:
             return None
+        if self.view is not None:  # the ruleset's view: what later rules can read (AnalysisKeys)
+            character = self.view.analysis_character(character)
         resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
         return (character.id, repr(character.stats), tuple(sorted(character.items)),
                 tuple(sorted(character.conditions)), resources, repr(character.extra))
