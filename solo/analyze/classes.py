@@ -96,6 +96,12 @@ class Replay(Dice):
         self.count += 1
         return int(self._next(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
 
+    def draw_classes(self, name: str, classes: Callable[[], Any], run: Callable[[Dice], Any]) -> Any:
+        """A random event with known classes (:mod:`solo.rules.drawn`): one script answer."""
+        from solo.analyze.given_classes import drawn_class
+
+        return drawn_class(self, lambda choices: self._next(lambda: choices), name, classes, run)
+
     def rolls(self, n: int, sides: int) -> list[int]:
         if n < 2 or self.ordered:
             return [self.roll(sides) for _ in range(n)]

@@ -62,6 +62,7 @@ from solo.adventure.scene_graph import reach, scene_graph
 from solo.analyze import classes as cl
 from solo.analyze import given_classes as given
 from solo.analyze import outcomes
+from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
@@ -148,6 +149,12 @@ class _ScriptedDice(Dice):
         if self.queue:
             return list(self.queue.pop(0))
         return list(self._game.next_answer(f"{n}d{sides}", lambda: pool_multisets(n, sides)))
+
+
+    def draw_classes(self, name: str, classes, run):
+        """A random event of the rules with known classes (:mod:`solo.rules.drawn`): one answer
+        of the script per class, played on that class's faces."""
+        return drawn_class(self, lambda choices: self._game.next_answer(name, lambda: choices), name, classes, run)
 
 
 class AnalysisGame(Game):
@@ -584,6 +591,13 @@ class Explorer:
             results[target] = results.get(target, Fraction(0)) + p
         return sorted(results.items())
 
+    def _start(self, game: AnalysisGame) -> None:
+        """Start the game on a copy of the character given: the engine plays the one it is
+        handed (awards at the start change it), and the start is run once per random answer."""
+        if self.preset is not None:
+            game._preset = Character.from_dict(self.preset.to_dict())
+        game.start()
+
     # -- the walk -----------------------------------------------------------------------------
     def explore(self, settled: Settled | None = None, bound: float = 0.0,
                 progress: Callable[[Progress], None] | None = None) -> Graph:
@@ -597,7 +611,7 @@ class Explorer:
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = template.state.copy()
-        start = self._step(start_state, lambda game: game.start(), -1, "")
+        start = self._step(start_state, self._start, -1, "")
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""

@@ -1,12 +1,14 @@
 """Outcome classes a ruleset gives in closed form, checked on the real rules.
 
 A ruleset's :class:`~solo.rules.base.CheckClasses` hook lists a roll's classes as (probability,
-faces of one roll of the class). Each such roll is played once on the real rules
-(:class:`~solo.analyze.classes.Replay`) and grouped by what the game can tell apart of its
-result, as enumerated classes are; the roll must draw exactly the faces given, no fewer and no
-more, or the ruleset's answer is set aside (:class:`Mismatch`) and the roll is enumerated die
-by die after all. So what the explorer branches on is always what the engine plays; that the
-probabilities are right is the ruleset's claim, held to brute-force enumeration by its tests.
+faces of one roll of the class), one per distinct result. One roll of each length of faces is
+played on the real rules (:class:`~solo.analyze.classes.Replay`) before they are used: it must
+draw exactly the faces given, no fewer and no more, or the ruleset's answer is set aside
+(:class:`Mismatch`) and the roll is enumerated die by die after all. Playing every class here
+as well would cost as much as the explorer's own run of each (a few hundred per check with the
+blessing dice a roll earns), so the explorer's run is the one that counts: it plays the class
+drawn on the engine with its faces. That the probabilities and the grouping are right is the
+ruleset's claim, held to brute-force enumeration by its tests.
 """
 
 from __future__ import annotations
@@ -29,25 +31,61 @@ def check_hook(ruleset: object) -> CheckClasses | None:
 
 def from_scripts(run: Callable[[Dice], Any], key: Callable[[Any], Hashable],
                  given: tuple[list[tuple[Fraction, list[Any]]], Fraction], ordered: bool = False) -> cl.Classes:
-    """The classes of ``given`` (a ruleset's list and the probability it leaves out), each roll
-    played by ``run`` and grouped by ``key`` of its result; :class:`Mismatch` when a roll does
-    not draw exactly its faces."""
+    """The classes of ``given`` (a ruleset's list, distinct results, and the probability it
+    leaves out). One roll of each length of faces is played by ``run`` first: :class:`Mismatch`
+    when it does not draw exactly its faces (the ruleset's idea of the draw order is not the
+    rules'). The explorer then plays the class drawn on the engine with its faces."""
     listed, rest = given
-    grouped: dict[Hashable, list[Any]] = {}
-    for p, faces in listed:
+    tried: set[int] = set()
+    for _, faces in listed:
+        if len(faces) in tried:
+            continue
+        tried.add(len(faces))
         replay = cl.Replay(list(faces), ordered)
         try:
-            k: Hashable = ("ok", key(run(replay)))
+            run(replay)
         except cl._Missing:
             raise Mismatch("a given roll drew more dice than its faces") from None
-        except Exception as exc:  # the engine meets the same error playing these faces
-            k = ("error", type(exc).__name__, str(exc))
+        except Exception:  # the engine meets the same error playing these faces
+            pass
         if replay.used != len(faces):
             raise Mismatch(f"a given roll drew {replay.used} of its {len(faces)} faces")
-        entry = grouped.get(k)
-        if entry is None:
-            grouped[k] = [Fraction(p), list(faces)]
-        else:
-            entry[0] += p
-    found = sorted(((p, s) for p, s in grouped.values()), key=lambda ps: -ps[0])
-    return cl.Classes(found, Fraction(rest), len(listed))
+    found = sorted(((Fraction(p), list(s)) for p, s in listed), key=lambda ps: -ps[0])
+    return cl.Classes(found, Fraction(rest), len(tried))
+
+
+class _Queued(Dice):
+    """Dice answering the faces of a class drawn, then the dice underneath."""
+
+    def __init__(self, faces: list[Any], under: Dice) -> None:
+        super().__init__(0)
+        self.faces = faces
+        self.under = under
+
+    def roll(self, sides: int) -> int:
+        self.count += 1
+        return int(self.faces.pop(0)) if self.faces else self.under.roll(sides)
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        self.count += n
+        if self.faces and isinstance(self.faces[0], (tuple, list)):
+            return list(self.faces.pop(0))
+        return [self.roll(sides) for _ in range(n)] if self.faces else self.under.rolls(n, sides)
+
+
+def drawn_class(dice: Dice, answer: Callable[[list[tuple[Any, Fraction]]], Any], name: str,
+                classes: Callable[[], Any], run: Callable[[Dice], Any]) -> Any:
+    """One class of a random event of the rules (:mod:`solo.rules.drawn`) chosen by
+    ``answer(choices)`` (an index, or -1 for what the classes leave out), played on its faces;
+    the event drawn die by die on ``dice`` when the rules give no classes."""
+    given = classes()
+    if given is None:
+        return run(dice)
+    listed, rest = given
+    choices = [(i, Fraction(p)) for i, (p, _) in enumerate(listed)] + ([(-1, Fraction(rest))] if rest else [])
+    picked = answer(choices) if len(choices) > 1 else 0
+    if picked == -1:
+        from solo.analyze.outcomes import NotExact
+
+        raise NotExact(f"{name}: the least likely draws are left unexplored")
+    return run(_Queued(list(listed[int(picked)][1]), dice))

@@ -50,6 +50,9 @@ from solo.rules.humanity_blessed.tables import BIG_WIN, CHECK_BANDS, larger_size
 MAX_CHAIN = 4
 #: A roll's tail (a natural beyond what is walked) may be left out when below this.
 LEFT_OUT = Fraction(1, 10**10)
+#: Classes less likely than this are left out (their sum is the probability left out): a long
+#: chain of earned blessing dice is a state of its own that no bound would ever reach.
+FLOOR = Fraction(1, 10**6)
 #: The fields of a roll that its label and size decide (anything else read keeps the total).
 LABEL_FIELDS = frozenset({"outcome", "success", "size"})
 
@@ -129,6 +132,18 @@ def chains(count: int) -> tuple[tuple[tuple[int, ...], Fraction, Faces], ...]:
     return tuple((values, p, faces) for values, (p, faces) in sorted(found.items()))
 
 
+def gain_classes(count: int) -> tuple[list[tuple[Fraction, list[int]]], Fraction] | None:
+    """``count`` blessing dice gained (an award, Fearless Resolve...): one class per multiset of
+    values (the pool is read by values only, see :mod:`.analysis_view`), chains of up to
+    :data:`MAX_CHAIN` ones each and classes down to :data:`FLOOR`; the rest is left out."""
+    if count < 1:
+        return [(Fraction(1), [])], Fraction(0)
+    if count > 3:
+        return None  # 25**count chains to walk: drawn die by die instead
+    listed = [(p, list(faces)) for _, p, faces in chains(count) if p >= FLOOR]
+    return sorted(listed, key=lambda pf: -pf[0]), 1 - sum((p for p, _ in listed), Fraction(0))
+
+
 def saturation(target: int, modifier: int, lucky: int | None) -> int:
     """A natural beyond which every roll of a check reads alike: a success of the largest size,
     a win by 6 or more, and a natural that is not the lucky number (a group's bonus per bump
@@ -172,7 +187,8 @@ def _with_chains(results: dict[Any, list[Any]], rest: Fraction) -> tuple[list[tu
             _add(found, key + (values,), p * q, faces + more)
             kept += q
         rest += p * (1 - kept)
-    listed = sorted(((p, list(faces)) for p, faces in found.values()), key=lambda pf: -pf[0])
+    listed = sorted(((p, list(faces)) for p, faces in found.values() if p >= FLOOR), key=lambda pf: -pf[0])
+    rest += sum((p for p, _ in found.values() if p < FLOOR), Fraction(0))
     return listed, rest
 
 
