@@ -81,6 +81,7 @@ class Replay(Dice):
         self.used = 0
         self.ordered = ordered
         self.fallback = fallback
+        self.asked_classes = False  # the last answer past the script was for a drawn event
 
     def _next(self, choices: Callable[[], list[tuple[Any, Fraction]]]) -> Any:
         if self.used < len(self.script):
@@ -100,6 +101,7 @@ class Replay(Dice):
         """A random event with known classes (:mod:`solo.rules.drawn`): one script answer."""
         from solo.analyze.given_classes import drawn_class
 
+        self.asked_classes = self.used >= len(self.script)
         return drawn_class(self, lambda choices: self._next(lambda: choices), name, classes, run)
 
     def rolls(self, n: int, sides: int) -> list[int]:

@@ -45,7 +45,10 @@ def from_scripts(run: Callable[[Dice], Any], key: Callable[[Any], Hashable],
         try:
             run(replay)
         except cl._Missing:
-            raise Mismatch("a given roll drew more dice than its faces") from None
+            # past its faces the roll asks for more: fine when it is a later random event of
+            # the rules with classes of its own (blessing dice a roll earns), not a die
+            if replay.used != len(faces) or not replay.asked_classes:
+                raise Mismatch("a given roll drew more dice than its faces") from None
         except Exception:  # the engine meets the same error playing these faces
             pass
         if replay.used != len(faces):
@@ -65,6 +68,9 @@ class _Queued(Dice):
     def roll(self, sides: int) -> int:
         self.count += 1
         return int(self.faces.pop(0)) if self.faces else self.under.roll(sides)
+
+    def __getattr__(self, name: str) -> Any:  # draw_classes and the like: the dice underneath
+        return getattr(self.under, name)
 
     def rolls(self, n: int, sides: int) -> list[int]:
         self.count += n

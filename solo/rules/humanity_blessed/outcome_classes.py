@@ -18,12 +18,14 @@ found in closed form, by walking the *sums* of the dice instead of the dice:
   size, a big win, no lucky number), so that whole tail is one class when only the label and size
   are read; otherwise rolls are walked until what is left is below :data:`LEFT_OUT` and that is the
   probability left out (the analysis is then bounded by it);
-- a gained blessing die is ``k`` ones then a face of 2 to 6; chains of more than
-  :data:`MAX_CHAIN` ones are left out (probability ``6**-(MAX_CHAIN+1)`` each).
+- the blessing dice a roll earns (lucky number, first big win) are drawn after it through
+  :func:`solo.rules.drawn.drawn` and branched on separately (:func:`gain_classes`): a gained die
+  is ``k`` ones then a face of 2 to 6, one class per multiset of values; chains of more than
+  :data:`MAX_CHAIN` ones and classes below :data:`FLOOR` are left out.
 
 Draw order, as :func:`~.rolling.roll_check` and :func:`~.rolling.contest` draw: the stat group
 (a first roll kept open for a late spark is its first face), then the aid die on a would-be
-failure, then the lucky-number chain, then the big-win chain; in a contest the attacker's group,
+failure; in a contest the attacker's group,
 the defender's, the attacker's aid on a would-be loss, the defender's aid on a would-be win.
 Group checks, witnessed rolls (vulnerability rerolls), defended contests and a check that opens
 the session are left to the analyzer's enumeration (None). The analyzer replays each class's
@@ -119,10 +121,12 @@ def _deep_rolls(group: Group) -> tuple[tuple[tuple[int, int, Fraction, Faces], .
 @functools.lru_cache(maxsize=64)
 def chains(count: int) -> tuple[tuple[tuple[int, ...], Fraction, Faces], ...]:
     """``count`` gained blessing dice (each a chain: a 1 brings another), as (the values gained,
-    sorted; probability; the faces in the order drawn), chains of up to :data:`MAX_CHAIN` ones."""
+    sorted; probability; the faces in the order drawn), up to :data:`MAX_CHAIN` ones in all."""
     one = [(tuple([1] * k + [f]), Fraction(1, 6) ** (k + 1)) for k in range(MAX_CHAIN + 1) for f in range(2, 7)]
     found: dict[tuple[int, ...], list[Any]] = {}
     for picks in itertools.product(one, repeat=count):
+        if sum(len(f) - 1 for f, _ in picks) > MAX_CHAIN:
+            continue  # a multiset's every arrangement is in, or none is: ones in all chains counted
         faces = tuple(itertools.chain.from_iterable(f for f, _ in picks))
         p = Fraction(1)
         for _, q in picks:
@@ -174,21 +178,11 @@ def _add(classes: dict[Any, list[Any]], key: Any, p: Fraction, faces: Faces) -> 
     entry[0] += p
 
 
-def _with_chains(results: dict[Any, list[Any]], rest: Fraction) -> tuple[list[tuple[Fraction, list[int]]], Fraction]:
-    """Each result's earned blessing dice drawn after it: the classes as (probability, faces)."""
-    found: dict[Any, list[Any]] = {}
-    for key, (p, faces) in results.items():
-        earned = int(key[-1]) + int(key[-2])  # lucky hit, big win
-        if not earned:
-            _add(found, key, p, faces)
-            continue
-        kept = Fraction(0)
-        for values, q, more in chains(earned):
-            _add(found, key + (values,), p * q, faces + more)
-            kept += q
-        rest += p * (1 - kept)
-    listed = sorted(((p, list(faces)) for p, faces in found.values() if p >= FLOOR), key=lambda pf: -pf[0])
-    rest += sum((p for p, _ in found.values() if p < FLOOR), Fraction(0))
+def _listed(results: dict[Any, list[Any]], rest: Fraction) -> tuple[list[tuple[Fraction, list[int]]], Fraction]:
+    """The results as (probability, faces), most likely first. The blessing dice a roll earns
+    are not among the faces: they are drawn after it as a random event of their own
+    (:func:`gain_classes`, through :mod:`solo.rules.drawn`), which the analyzer branches on."""
+    listed = sorted(((p, list(faces)) for p, faces in results.values()), key=lambda pf: -pf[0])
     return listed, rest
 
 
@@ -219,7 +213,7 @@ def _check(group: Group, modifier: int, target: int, aid: int | Die | None, size
             big = success and final - target >= BIG_WIN and not big_done
             key = (success, size, None if lumped else final, hit, big)
             _add(results, key, p * q, faces + more)
-    listed, rest = _with_chains(results, rest)
+    listed, rest = _listed(results, rest)
     return tuple((p, tuple(f)) for p, f in listed), rest
 
 
@@ -283,7 +277,7 @@ def _contest(mine: Group, my_mod: int, my_aid: int | Die | None, theirs: Group, 
                     big = success and margin >= BIG_WIN and not big_done
                     key = (success, size, None if lumped else (a_final, d_total + d_added), hit, big)
                     _add(results, key, pq * r * s, a_faces + d_faces + more + d_more)
-    listed, rest = _with_chains(results, rest)
+    listed, rest = _listed(results, rest)
     return tuple((p, tuple(f)) for p, f in listed), rest
 
 
