@@ -351,6 +351,7 @@ class KeyMaker:
             self.turn_cap = largest + 1
         self.names = self._names(adventure)
         self.view = hook(registry.get(adventure.system), AnalysisKeys)
+        self.read_resources = frozenset(resources)
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
@@ -371,7 +372,10 @@ class KeyMaker:
         if character is None:
             return None
         if self.view is not None:  # the ruleset's view: what later rules can read (AnalysisKeys)
-            character = self.view.analysis_character(character)
+            seen = self.view.analysis_character(character)
+            for name in self.read_resources & character.resources.keys():  # what expressions read stays
+                seen.resources[name] = character.resources[name]
+            character = seen
         resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
         return (character.id, repr(character.stats), tuple(sorted(character.items)),
                 tuple(sorted(character.conditions)), resources, repr(character.extra))
