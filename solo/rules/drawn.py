@@ -12,12 +12,12 @@ later rule; the ruleset that gives the classes says why in its docstring.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeAlias, TypeVar
 
 from solo.rules.dice import Dice
 
 T = TypeVar("T")
-Classes = "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None"
+Classes: TypeAlias = "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None"
 
 
 def drawn(dice: Dice, name: str, classes: Callable[[], Classes], run: Callable[[Dice], T]) -> T:
