@@ -153,7 +153,10 @@ class _ScriptedDice(Dice):
 
     def draw_classes(self, name: str, classes, run):
         """A random event of the rules with known classes (:mod:`solo.rules.drawn`): one answer
-        of the script per class, played on that class's faces."""
+        of the script per class, played on that class's faces. Inside an enumerated roll being
+        replayed its answer is queued with the roll's dice (the enumeration met it there)."""
+        if self.queue:
+            return drawn_class(self, lambda choices: self.queue.pop(0), name, classes, run)
         return drawn_class(self, lambda choices: self._game.next_answer(name, lambda: choices), name, classes, run)
 
 

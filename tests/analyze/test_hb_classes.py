@@ -165,3 +165,22 @@ def test_the_view_sorts_the_pool_and_drops_the_lucky_faces():
     assert view(one).to_dict() != view(person([2, 2, 6], 7)).to_dict()  # other dice: another state
     assert view(one).to_dict() != view(person([5, 2, 2], 8)).to_dict()  # another lucky number
     assert one.resources["blessings"] == [5, 2, 2]  # the character itself is not changed
+
+
+def test_an_enumerated_check_replays_its_earned_dice_in_the_explorer():
+    """A check left to enumeration (it opens the session) whose classes hold drawn events (the
+    lucky number, gained dice) replays on the engine with those answers queued: the explorer's
+    dice answer a drawn event from the queue while it holds the roll's script."""
+    from solo.analyze.explore import AnalysisGame
+    from solo.adventure.loader import load
+
+    adventure = load("blessed-harvest").adventure
+    game = AnalysisGame(adventure, adventure.characters[1].character(adventure.system))
+    dice = game.scripted
+    listed, _ = blessings.lucky_classes()
+    five = next(i for i, (_, faces) in enumerate(listed) if faces == [(1, 5)])
+    dice.queue = [five, 5, 0]  # lucky number 5 (its class), a die showing 5, gained-dice class 0
+    assert blessings.roll_lucky_number(dice) == (5, [1, 5])
+    assert dice.roll(6) == 5
+    gained = blessings.gain_blessings(dice, 1)
+    assert gained == outcome_classes.gain_classes(1)[0][0][1] and not dice.queue
