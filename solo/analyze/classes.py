@@ -81,6 +81,7 @@ class Replay(Dice):
         self.used = 0
         self.ordered = ordered
         self.fallback = fallback
+        self.asked_classes = False  # the last answer past the script was for a drawn event
 
     def _next(self, choices: Callable[[], list[tuple[Any, Fraction]]]) -> Any:
         if self.used < len(self.script):
@@ -95,6 +96,13 @@ class Replay(Dice):
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += 1
         return int(self._next(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
+
+    def draw_classes(self, name: str, classes: Callable[[], Any], run: Callable[[Dice], Any]) -> Any:
+        """A random event with known classes (:mod:`solo.rules.drawn`): one script answer."""
+        from solo.analyze.given_classes import drawn_class
+
+        self.asked_classes = self.used >= len(self.script)
+        return drawn_class(self, lambda choices: self._next(lambda: choices), name, classes, run)
 
     def rolls(self, n: int, sides: int) -> list[int]:
         if n < 2 or self.ordered:

@@ -62,7 +62,9 @@ from solo.adventure.model import Adventure, Branch
 from solo.adventure.odds import fingerprint
 from solo.adventure.scene_graph import reach, scene_graph
 from solo.analyze import classes as cl
+from solo.analyze import given_classes as given
 from solo.analyze import outcomes
+from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.expressions_used import global_expressions, scene_expressions
 from solo.analyze.conflict_keys import pending_reducer
@@ -73,7 +75,8 @@ from solo.engine.effects import EffectRunner
 from solo.engine.game import Game
 from solo.engine.state import GameState
 from solo.playtest.policies import dice_decision, playable_keys
-from solo.rules.base import Character
+from solo.rules import registry
+from solo.rules.base import AnalysisKeys, Character, hook
 from solo.rules.dice import Dice, DiceError
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
@@ -151,6 +154,15 @@ class _ScriptedDice(Dice):
         if self.queue:
             return list(self.queue.pop(0))
         return list(self._game.next_answer(f"{n}d{sides}", lambda: pool_multisets(n, sides)))
+
+
+    def draw_classes(self, name: str, classes, run):
+        """A random event of the rules with known classes (:mod:`solo.rules.drawn`): one answer
+        of the script per class, played on that class's faces. Inside an enumerated roll being
+        replayed its answer is queued with the roll's dice (the enumeration met it there)."""
+        if self.queue:
+            return drawn_class(self, lambda choices: self.queue.pop(0), name, classes, run)
+        return drawn_class(self, lambda choices: self._game.next_answer(name, lambda: choices), name, classes, run)
 
 
 class AnalysisGame(Game):
@@ -260,13 +272,23 @@ class AnalysisGame(Game):
         def run(dice: Dice) -> Any:
             who = Character.from_dict(character.to_dict())
             record = outcomes.play_roll(self.ruleset, dice, who, opponent, params, spec)
+            self.ruleset.experience(record, who)  # what the roll earns is the character's too (HB dice)
             read = {"outcome": record.outcome, "success": record.success,
                     "total": record.total if isinstance(record.total, int) else 0, **record.measures}
             branch = outcomes.branch_key(spec, record.outcome, record.success, record.measures.get("size"))
             return (record.outcome, branch, tuple(repr(read.get(f)) for f in fields), fingerprint(who))
 
-        found = self.classes.get(key, lambda: cl.enumerate_classes(run, lambda k: k, self.scripted.ordered,
-                                                                  deadline=self.deadline))
+        def make() -> cl.Classes:
+            own = given.check_hook(self.ruleset)  # closed form, when the ruleset has it
+            listed = own.check_classes(character, opponent, params, spec.kind, fields) if own else None
+            try:
+                if listed is not None:
+                    return given.from_scripts(run, lambda k: k, listed, self.scripted.ordered)
+            except given.Mismatch:
+                pass
+            return cl.enumerate_classes(run, lambda k: k, self.scripted.ordered, deadline=self.deadline)
+
+        found = self.classes.get(key, make)
         choices = found.choices()
         wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else choices[0][0]
         if wanted == -1:
@@ -389,6 +411,8 @@ class KeyMaker:
         self.names = self._names(adventure)
         #: Pending conflict data -> what its key keeps (:mod:`solo.analyze.conflict_keys`); None: all.
         self.conflict_data: Callable[[Any], Any] | None = None
+        self.view = hook(registry.get(adventure.system), AnalysisKeys)
+        self.read_resources = frozenset(resources)
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
@@ -452,6 +476,11 @@ class KeyMaker:
         """The character's part of a key; ``items``: the item ids still read (None: all)."""
         if character is None:
             return None
+        if self.view is not None:  # the ruleset's view: what later rules can read (AnalysisKeys)
+            seen = self.view.analysis_character(character)
+            for name in self.read_resources & character.resources.keys():  # what expressions read stays
+                seen.resources[name] = character.resources[name]
+            character = seen
         resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
         held = character.items if items is None else \
             [i for i in character.items if i in items or i not in self._declared]
@@ -695,6 +724,13 @@ class Explorer:
             results[target] = results.get(target, Fraction(0)) + p
         return sorted(results.items())
 
+    def _start(self, game: AnalysisGame) -> None:
+        """Start the game on a copy of the character given: the engine plays the one it is
+        handed (awards at the start change it), and the start is run once per random answer."""
+        if self.preset is not None:
+            game._preset = Character.from_dict(self.preset.to_dict())
+        game.start()
+
     # -- the walk -----------------------------------------------------------------------------
     def explore(self, settled: Settled | None = None, bound: float = 0.0,
                 progress: Callable[[Progress], None] | None = None) -> Graph:
@@ -710,7 +746,7 @@ class Explorer:
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = template.state.copy()
-        start = self._step(start_state, lambda game: game.start(), -1, "")
+        start = self._step(start_state, self._start, -1, "")
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""

@@ -826,3 +826,28 @@ class OutcomeClasses(Protocol):
     def outcome_classes(
         self, what: str, setup: Any, state: Mapping[str, Any] | None, extra: Any
     ) -> "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None": ...
+
+
+@runtime_checkable
+class CheckClasses(Protocol):
+    """Optional on a ruleset: a check's or contest's outcome classes for ``solo analyze``, in
+    closed form, for a roll whose magnitudes an adventure reads (``reads``: the ``roll.*``
+    fields its expressions read). A list of ``(probability, faces)``, ``faces`` being the dice
+    of one roll of the class in the order the rules draw them (an int per ``Dice.roll``, an
+    ascending tuple per pool of ``Dice.rolls``), and the probability left out; or None to be
+    enumerated by the analyzer. Two rolls of one class must read alike for everything the game
+    can tell apart afterwards (the record's label, branch, the fields read, the characters)."""
+
+    def check_classes(
+        self, character: Any, opponent: Any, params: Mapping[str, Any], kind: str, reads: Any
+    ) -> "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None": ...
+
+
+@runtime_checkable
+class AnalysisKeys(Protocol):
+    """Optional on a ruleset: the character as the state key of ``solo analyze`` sees it, with
+    what no later rule can read left out or put in one canonical form (a pool's order, say); two
+    characters with equal views must play on alike. Returns a new Character (the one given is
+    not changed). Without it the analyzer keys the character whole."""
+
+    def analysis_character(self, character: Any) -> Any: ...

@@ -18,7 +18,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.game.build import combined_build_drain
 from solo.rules.game.character import notable_characteristic, set_skill, skill_rating, talents
 from solo.rules.game.checks import CheckResult, GameCheck, roll_check
-from solo.rules.game import fatigue
+from solo.rules.game import analysis_view, fatigue
 from solo.rules.game.fatigue import cannot_stand, is_exhausted
 from solo.rules.game.fight.procedure import Fight
 from solo.rules.game.odds import (
@@ -471,6 +471,10 @@ class Game(RulesetDefaults):
             steps=steps,
             measures={"excess": min(r.measures["excess"] for r in records), "drain": drain_fp},
         )
+
+    def analysis_character(self, character: Character) -> Character:
+        """Analyzer hook: the character as a state key sees it (:mod:`.analysis_view`)."""
+        return analysis_view.view(character)
 
     # odds -------------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:

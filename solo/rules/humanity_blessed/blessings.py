@@ -7,9 +7,11 @@ The pool is ``character.resources["blessings"]``, a list of d6 values.
 
 from __future__ import annotations
 
-from typing import Iterable
+from fractions import Fraction
+from typing import Any, Iterable
 
 from solo.rules.dice import Dice
+from solo.rules.drawn import drawn
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.tables import MAX_HELP_DICE, err
@@ -21,13 +23,34 @@ def worth(value: int, cursed: bool = False) -> int:
 
 
 def roll_lucky_number(dice: Dice) -> tuple[int | None, list[int]]:
-    """The session's lucky number: the higher of 2d10; both 1 means there is none."""
+    """The session's lucky number: the higher of 2d10; both 1 means there is none (the
+    analyzer branches on the number, not the faces: :func:`lucky_classes`)."""
+    return drawn(dice, "the lucky number", lucky_classes, _lucky)
+
+
+def _lucky(dice: Dice) -> tuple[int | None, list[int]]:
     faces = dice.rolls(2, 10)
     return (None if faces == [1, 1] else max(faces)), faces
 
 
+def lucky_classes() -> tuple[list[tuple[Fraction, list[Any]]], Fraction]:
+    """The lucky number's classes: none (both 1), or 2 to 10, each the higher of 2d10 (faces
+    1 and N: only the number is read later; the session keeps the faces only to tell them)."""
+    found: list[tuple[Fraction, list[Any]]] = [(Fraction(1, 100), [(1, 1)])]
+    found += [(Fraction(2 * n - 1, 100), [(1, n)]) for n in range(2, 11)]
+    return found, Fraction(0)
+
+
 def gain_blessings(dice: Dice, count: int = 1) -> list[int]:
-    """Roll ``count`` blessing dice; each 1 also gains another die (repeatedly, capped)."""
+    """Roll ``count`` blessing dice; each 1 also gains another die (repeatedly, capped). The
+    analyzer branches on the dice gained, not the order they came in
+    (:func:`~.outcome_classes.gain_classes`)."""
+    from solo.rules.humanity_blessed.outcome_classes import gain_classes
+
+    return drawn(dice, f"{count} blessing dice", lambda: gain_classes(count), lambda d: _gain(d, count))
+
+
+def _gain(dice: Dice, count: int) -> list[int]:
     gained: list[int] = []
     for _ in range(count):
         for _ in range(bumping.MAX_BUMPS + 1):

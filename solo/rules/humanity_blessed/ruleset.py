@@ -19,7 +19,7 @@ from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaul
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import first_roll, odds, offers, open_defence, parsing, record_words, rolling
-from solo.rules.humanity_blessed import session, shop
+from solo.rules.humanity_blessed import analysis_view, outcome_classes, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
 from solo.rules.humanity_blessed.fight.wounds import out_reason
@@ -166,6 +166,18 @@ class HumanityBlessed(RulesetDefaults):
         self, character: Character, params: Mapping[str, Any], key: str
     ) -> RollRecord:
         return offers.take_alternative(character, params, key)
+
+    # solo analyze ------------------------------------------------------------------------
+    def check_classes(self, character: Character, opponent: Character | None, params: Mapping[str, Any],
+                      kind: str, reads: Any) -> Any:
+        """Analyzer hook: a check's or contest's outcome classes in closed form (None: enumerate)."""
+        if kind == "contest":
+            return None if opponent is None else outcome_classes.contest_classes(character, opponent, params, reads)
+        return outcome_classes.check_classes(character, params, reads)
+
+    def analysis_character(self, character: Character) -> Character:
+        """Analyzer hook: the character as a state key sees it (:mod:`.analysis_view`)."""
+        return analysis_view.view(character)
 
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
