@@ -129,11 +129,14 @@ def percent(chance: Fraction) -> str:
 
 
 def spec_label(adventure: Adventure, spec: CheckSpec, *, title: bool = False) -> str:
-    """What a check tests: the stat (``utility``, ``a + b``; capitalised with ``title``), and
-    ``vs`` the opponent's name for a contest."""
-    stat = spec.stat if isinstance(spec.stat, str) else " + ".join(map(str, spec.stat or ()))
+    """What a check tests: the stat (``utility``, ``a + b``), and ``vs`` the opponent's name for
+    a contest. With ``title`` it is said for the player: each stat by the adventure's ``labels``
+    entry when it has one ("Hedge wizard"), else its id in words and capitalised ("Hedge Wizard",
+    never "Hedge_Wizard")."""
+    names = [spec.stat] if isinstance(spec.stat, str) else [str(s) for s in spec.stat or ()]
     if title:
-        stat = stat.title()
+        names = [adventure.labels.get(n) or n.replace("_", " ").title() for n in names]
+    stat = " + ".join(names)
     if spec.kind == "contest":
         opponent = adventure.npcs.get(spec.opponent or "")
         stat += f" vs {opponent.name if opponent else spec.opponent}"
