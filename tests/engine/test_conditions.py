@@ -5,6 +5,7 @@ ordinary way."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -132,7 +133,12 @@ class _Checked(Game):
         return held
 
 
-@pytest.mark.parametrize("name", [p.stem for p in loader.bundled_files()] + ["bench/choices.yaml"])
+#: bench/choices.yaml by its path from this file, so the suite runs from any working directory
+CHOICES = str(Path(__file__).resolve().parents[2] / "bench" / "choices.yaml")
+
+
+@pytest.mark.parametrize("name", [p.stem for p in loader.bundled_files()] + [CHOICES],
+                         ids=[p.stem for p in loader.bundled_files()] + ["bench/choices.yaml"])
 def test_bundled_adventures_evaluate_the_same(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import solo.playtest.runner as runner
 

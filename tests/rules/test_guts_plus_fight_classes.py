@@ -29,7 +29,7 @@ def person(name: str, items=(), **stats) -> Character:
     return RULES.prepare_character(Character(name=name, system="guts-plus", stats=stats, items=list(items)))
 
 
-def setup(player: Character, foe: Character, allies=(), behaviour="steady") -> ConflictSetup:
+def fight_setup(player: Character, foe: Character, allies=(), behaviour="steady") -> ConflictSetup:
     fighters = [Fighter("player", PLAYER, player)]
     fighters += [Fighter(a.name.lower(), ALLY, a, behaviour=behaviour) for a in allies]
     fighters.append(Fighter(foe.name.lower(), ENEMY, foe, behaviour=behaviour))
@@ -61,7 +61,7 @@ def closed(what: str, s: ConflictSetup, state=None, extra=None, call=None) -> di
 
 
 def test_initiative_orders_have_the_odds_of_every_pool_and_tie_die():
-    s = setup(person("You", gumption=2), person("Brute"), allies=[person("Pal")])
+    s = fight_setup(person("You", gumption=2), person("Brute"), allies=[person("Pal")])
 
     def order(dice):
         from solo.rules.guts_plus.fight.procedure import Bout
@@ -101,7 +101,7 @@ def test_a_contests_classes_from_its_odds_are_those_of_every_dice_script(params,
 
 
 def test_every_class_of_a_start_replays_to_its_own_result_and_the_odds_add_up_to_one():
-    s = setup(person("You", ["club"]), person("Brute", ["club"], thought=2), behaviour="cautious")
+    s = fight_setup(person("You", ["club"]), person("Brute", ["club"], thought=2), behaviour="cautious")
     listed, rest = FIGHT.outcome_classes("start", s, None, None)
     assert rest == 0 and sum(p for p, _ in listed) == 1
     seen = set()
