@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any, Callable, Hashable
 
 from solo.rules.base import OrdersPools, hook
-from solo.rules.dice import Dice, DiceError
+from solo.rules.dice import Dice, DiceError, pool_multisets  # noqa: F401  (the analyzer's name for it)
 
 MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
 #: Scripts of one fight call (start, exchange, aftermath) before the least likely are left out:
@@ -51,18 +51,6 @@ def ordered_pools(ruleset: object) -> bool:
     """Whether ``ruleset`` reads the order of a pool's dice (its :class:`OrdersPools` hook)."""
     found = hook(ruleset, OrdersPools)
     return bool(found is not None and found.ordered_pools)
-
-
-def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability."""
-    whole = sides ** n
-    found = []
-    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
-        ways = math.factorial(n)
-        for face in set(faces):
-            ways //= math.factorial(faces.count(face))
-        found.append((faces, Fraction(ways, whole)))
-    return found
 
 
 class _Missing(Exception):

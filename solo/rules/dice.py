@@ -12,8 +12,11 @@ instead of random ones (a forced face is still recorded, and marked as forced in
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from solo.errors import SoloError
@@ -180,3 +183,17 @@ def _plain(value: Any) -> Any:
     if kind is list or kind is tuple or isinstance(value, (list, tuple)):
         return [v if type(v) in leaves else _plain(v) for v in value]
     return value
+
+
+def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every multiset of ``n`` dice of ``sides`` faces (ascending), with its exact probability:
+    how a pool rolled together branches when its rules read it by sums, counts and pairs (3d6:
+    56 ways, not 216). The analyzer and the rulesets' outcome classes share it."""
+    whole = sides ** n
+    found = []
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
+        ways = math.factorial(n)
+        for face in set(faces):
+            ways //= math.factorial(faces.count(face))
+        found.append((faces, Fraction(ways, whole)))
+    return found

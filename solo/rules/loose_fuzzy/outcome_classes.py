@@ -46,6 +46,7 @@ from typing import Any, Callable, Mapping
 from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep
 from solo.rules.dice import Dice, DiceError
+from solo.rules.loose_fuzzy.odds import sum_counts
 
 #: Sixes in a row listed of the exploding bonus; past them the mass is left out (6**-6 of the
 #: 1/36 chance of double 6s: under 5e-7 a pool).
@@ -72,19 +73,6 @@ def _faces_for(total: int, count: int) -> tuple[int, ...]:
     return tuple(faces)
 
 
-@lru_cache(maxsize=64)
-def _sum_counts(count: int) -> tuple[int, ...]:
-    counts = [1]
-    for _ in range(count):
-        grown = [0] * (len(counts) + 6)
-        for total, n in enumerate(counts):
-            if n:
-                for face in range(1, 7):
-                    grown[total + face] += n
-        counts = grown
-    return tuple(counts)
-
-
 def _marked(count: int) -> list[tuple[str | None, int, Fraction, tuple[int, ...]]]:
     """The start of a pool before any exploding bonus: (critical, sum, probability, faces)."""
     if count == 1:
@@ -98,7 +86,7 @@ def _marked(count: int) -> list[tuple[str | None, int, Fraction, tuple[int, ...]
             critical = ("failure" if a == 1 else "success") if a == b and a in (1, 6) else None
             entry = pairs.setdefault((critical, a + b), [0, (a, b)])
             entry[0] += 1
-    rest = _sum_counts(count - 2)
+    rest = sum_counts(count - 2)
     whole = 6 ** count
     merged: dict[tuple[str | None, int], list[Any]] = {}
     for (critical, pair_sum), (ways, pair) in pairs.items():

@@ -41,7 +41,7 @@ from typing import Any, Callable, Hashable, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep, private_state
-from solo.rules.dice import Dice, DiceError
+from solo.rules.dice import Dice, DiceError, pool_multisets
 from solo.rules.memo import Memo, key as memo_key
 
 MAX_RUNS = 20_000  # coarse scripts of one fight call before the least likely are left out
@@ -62,18 +62,6 @@ class _Missing(Exception):
 
 class _Rest(Exception):
     """A roll whose least likely scripts were left out was answered with that rest."""
-
-
-def multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every multiset of ``n`` dice (ascending faces) with its exact probability."""
-    whole = sides ** n
-    found = []
-    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
-        ways = math.factorial(n)
-        for face in set(faces):
-            ways //= math.factorial(faces.count(face))
-        found.append((faces, Fraction(ways, whole)))
-    return found
 
 
 class _Faces(Dice):
@@ -106,7 +94,7 @@ class _Faces(Dice):
         if sides < 1:
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += n
-        return list(self._next(lambda: multisets(n, sides)))
+        return list(self._next(lambda: pool_multisets(n, sides)))
 
 
 def _search(run: Callable[[list[Any]], Hashable], cap: int) -> tuple[dict[Hashable, list[Any]], Fraction, int]:
@@ -259,7 +247,7 @@ class _Coarse(Dice):
         self.count += n
         if self.prefix:
             return list(self.prefix.pop(0))
-        pool = tuple(self._next(lambda: multisets(n, sides)))
+        pool = tuple(self._next(lambda: pool_multisets(n, sides)))
         self.faces.append(pool)
         return list(pool)
 
@@ -298,7 +286,7 @@ def result_key(value: Any, setup: ConflictSetup) -> Hashable:
 def _pool_totals(n: int, modifier: int) -> dict[int, tuple[Fraction, Any]]:
     """total -> (probability, faces giving it: an int for one die, a tuple for a pool)."""
     found: dict[int, list[Any]] = {}
-    for faces, p in (multisets(n, 6) if n >= 2 else [((f,), Fraction(1, 6)) for f in range(1, 7)] if n == 1
+    for faces, p in (pool_multisets(n, 6) if n >= 2 else [((f,), Fraction(1, 6)) for f in range(1, 7)] if n == 1
                      else [((), Fraction(1))]):
         total = sum(faces) + modifier
         entry = found.setdefault(total, [Fraction(0), faces[0] if n == 1 else (None if n == 0 else faces)])
