@@ -109,6 +109,7 @@ from solo.rules.conflict import (
     SetupProblem,
     percent,
 )
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus.body import (
@@ -202,7 +203,7 @@ class Bout:
         name = self.by_key[key].name
         if self.by_key[key].side != ENEMY:
             name = re.sub(r"\s*\([^)]*\)\s*$", "", name) or name
-        return "the" + name[3:] if name.startswith("The ") else name
+        return in_sentence(name)
 
     def title(self, key: str) -> str:
         name = self.name(key)

@@ -70,6 +70,7 @@ from solo.rules.conflict import (
     ConflictSetup,
     Fighter,
 )
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
@@ -152,7 +153,7 @@ class Line:
         return [k for k in self.actors() if self.ours(k) != self.ours(key)]
 
     def name(self, key: str) -> str:
-        return "you" if key == self.player else self.by_key[key].name
+        return "you" if key == self.player else in_sentence(self.by_key[key].name)
 
     def title(self, key: str) -> str:
         name = self.name(key)
