@@ -272,8 +272,15 @@ class Bout:
                 params["helper"] = self.character(helper)
             return self.character(attacker), self.character(target), params
         params = {"stat": self.defence_stat(target), "opponent_stat": stat,
-                  "opponent_modifier": edge, "defending": True}
+                  "opponent_modifier": edge, **self.defending(target)}
         return self.character(target), self.character(attacker), params
+
+    def defending(self, key: str) -> dict[str, Any]:
+        """The params of a contest ``key`` answers: read from the defender's side, named in its
+        record as the player reads it ("you", or the companion's name)."""
+        if key == self.player:
+            return {"defending": True}
+        return {"defending": True, "defender_name": self.by_key[key].name}
 
     def attack_chance(self, attacker: str, target: str, weapon: gear.Weapon,
                       helper: str | None) -> tuple[Fraction, Any]:
@@ -663,7 +670,7 @@ class Bout:
                                    {"stat": "gumption"}, self.near)
         else:
             record = rolls.contest(self.ruleset, dice, self.character(chaser), self.character(key),
-                                   {"stat": "gumption", "defending": True}, self.near)
+                                   {"stat": "gumption", **self.defending(chaser)}, self.near)
         label = f"{self.title(key)} running, {self.name(chaser)} giving chase"
         runs = f"{self.verb(key, 'run', 'runs')} for it"
         if rolls.aggressor_won(record):
