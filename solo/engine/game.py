@@ -746,7 +746,7 @@ class Game:
     def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any]) -> str:
         """What an offer on a roll does to the chance of success (take it, then keep the roll),
         or that it cannot change the result; "" when that cannot be worked out."""
-        from solo.rules.base import WALK
+        from solo.rules.base import WALK, DescribesDegrees
         from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
 
         try:
@@ -757,13 +757,15 @@ class Game:
         except (EngineError, RulesError, LookupError, ValueError, TypeError):
             return ""
         known = hook(self.ruleset, KnowsOfferOdds)  # a plug-in ruleset may not have it
+        degrees = hook(self.ruleset, DescribesDegrees)
+        measures = degrees.degree_words[1] if degrees is not None else ()
 
         def after_taking(offer: str | None) -> dict[str, Any] | None:
             exact = known.offer_odds(record, who, offer) if known is not None and offer is not None else WALK
             if exact is None:
                 return None
             if isinstance(exact, str):  # WALK: walk the dice the offer draws
-                return outcomes_of(offer_run(self.ruleset, offer, params, branches), record, who)
+                return outcomes_of(offer_run(self.ruleset, offer, params, branches), record, who, measures)
             return {**exact.outcomes, SUCCESS: exact.success_chance()}
 
         after = after_taking(key)
@@ -773,9 +775,13 @@ class Game:
             return f"then {odds.percent(after[SUCCESS])} to succeed"
         # the roll as it stands: kept plainly, or carried on by the ruleset's own keep
         now = after_taking(KEEP if self._own_keep(record) is not None else None)
-        if now is not None and now == after and len(now) <= 2:  # one outcome, sure either way
-            return "cannot change the result"
         chance = after[SUCCESS]
+        sure = now is not None and all(p in (0, 1) for p in now.values())
+        if sure and now == after:  # one outcome and one degree, sure either way
+            return "cannot change the result"
+        if now is not None and now != after and odds.percent(now[SUCCESS]) == odds.percent(chance):
+            # the chance as the player reads it stays: what the offer changes is how well it goes
+            return f"{odds.percent(chance)} to succeed either way; it can change how well"
         return f"then {odds.percent(chance)} to succeed"
 
     def _odds_hint(self, spec: CheckSpec | None, character: Character | None = None) -> str:

@@ -16,7 +16,7 @@ from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
 from solo.saves import SaveStore
 from solo.session import new_session
 
-HINT = re.compile(r"^(then \d+% to succeed|cannot change the result)$")
+HINT = re.compile(r"^(then \d+% to succeed|cannot change the result|\d+% to succeed either way; it can change how well)$")
 
 
 def roll_offers(adventure, tmp_path, seeds=range(1, 30)):
@@ -92,3 +92,24 @@ def test_blessing_dice_odds_agree_with_walking_the_whole_offer(tmp_path):
         if checked >= 4:
             break
     assert checked
+
+
+def test_help_on_a_roll_that_already_succeeded_says_it_changes_how_well(tmp_path):
+    """Humanity, Blessed: Help on a met roll cannot change whether it succeeds but can make the
+    outcome bigger. The hint read "then 100% to succeed" or "cannot change the result"; it now
+    says the chance stays and the size can change, and "cannot change the result" only when
+    neither can."""
+    seen = 0
+    for game, offered in roll_offers("blessed-harvest", tmp_path):
+        record = RollRecord.from_dict(game.state.pending.data["record"])
+        if not record.success:
+            continue
+        for option in offered.options:
+            if option.key is None or not option.id.startswith("help-"):
+                continue
+            assert not option.hint.startswith("then "), (option.text, option.hint)
+            if option.hint == "100% to succeed either way; it can change how well":
+                seen += 1
+        if seen >= 2:
+            break
+    assert seen

@@ -162,7 +162,7 @@ def help_odds(record: RollRecord, character: Character, key: str) -> Odds | None
     roll's total); None when the Help die's values are too many to walk."""
     from fractions import Fraction
 
-    from solo.rules.offer_odds import distribution
+    from solo.rules.offer_odds import distribution, measure_key
 
     worth_n = int(key.split("-", 1)[1]) * help_factor(record, character)
     bonus = help_bonus(worth_n)
@@ -176,6 +176,9 @@ def help_odds(record: RollRecord, character: Character, key: str) -> Odds | None
         new.total = int(new.total or 0) + value
         (read_check if new.kind == "check" else read_contest)(new)
         outcomes[new.outcome] = outcomes.get(new.outcome, Fraction(0)) + chance
+        size = measure_key("size", new.measures.get("size"))  # how well, as the walk tallies it
+        if size:
+            outcomes[size] = outcomes.get(size, Fraction(0)) + chance
         if new.success:
             success += chance
     return Odds(system=SYSTEM, outcomes=outcomes, overall_success=success)
