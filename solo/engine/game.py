@@ -217,6 +217,12 @@ class Game:
             except FAILURES as exc:
                 raise self._failed(exc) from exc
             events.append(ev.SceneEntered(scene.id, scene.title, text, scene.group))
+            pending = self.state.pending
+            if pending is not None and pending.kind == "conflict":  # the fight as it stands
+                try:
+                    events.append(self.conflicts.where_it_stands(pending.data))
+                except FAILURES as exc:
+                    raise self._failed(exc) from exc
         if self._offered is not None:
             events.append(self._offered)
         return events
