@@ -169,8 +169,10 @@ def _group_median(
 
 
 def vulnerable(character: Character | None, stats: list[str]) -> bool:
-    """Whether the character has Vulnerability on a stat rolled (or on every stat)."""
-    return Conditions.of(character).has("vulnerability", stats)
+    """Whether the character has Vulnerability on a stat rolled (or on every stat), or is hexed (a
+    monstrosity's Curse: the same reroll, once; :mod:`.endeavours.monstrous` ends it)."""
+    conditions = Conditions.of(character)
+    return conditions.has("vulnerability", stats) or conditions.has("hexed")
 
 
 def read_check(record: RollRecord) -> None:

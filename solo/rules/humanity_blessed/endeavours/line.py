@@ -350,7 +350,9 @@ class Line:
         mod = monstrous.modifier(self, key, stat, focal)
         if mod:
             how["modifier"] = mod
-        return how
+        if monstrous.hexed(self, key):
+            how["witnessed"] = True  # the monstrosity that cursed them watches for a success
+        return monstrous.rush_how(self, key, how)
 
     def contest_how(self, key: str, target: str, stat: str, focal: bool = False) -> dict[str, Any]:
         """A contest's parameters, with what both sides' abilities add (see :mod:`.monstrous`)."""
@@ -426,6 +428,7 @@ class Line:
                 self.say(key, f"{self.title(key)} {what}: {value}.")
             else:
                 self.say(key, f"{self.title(key)} {what}: {value}.", record, what)
+                monstrous.curse_used(self, record, key)
         for key in list(st["rolls"]):
             if key == self.player or not self.active(key):
                 continue
@@ -575,6 +578,7 @@ class Line:
             if record.kind == "check":
                 self.say(who, f"{self.title(who)} {self.intent_text(who, intent)}: {record.total}.", record,
                          self.intent_text(who, intent))
+                monstrous.curse_used(self, record, who)
             stage = "reveal"
             if who == self.player and self._task_help_matters(task):
                 task["stage"] = "reveal"
@@ -623,6 +627,7 @@ class Line:
         text = (f"{self.title(who)} {'contest' if who == self.player else 'contests'} {self.name(other)}: "
                 f"{record.total} against {record.details.get('opponent_total')}.")
         self.say(who, text, record, f"{self.name(who)} against {self.name(other)}")
+        monstrous.curse_used(self, record, who, other)
         task["stage"] = "defend"
         if other == self.player and record.success:
             stats = [str(record.details.get("opponent_stat") or record.stat)]
@@ -748,6 +753,7 @@ class Line:
             self.say(who, f"{self.title(who)} {'roll' if who == self.player else 'rolls'} "
                           f"{self.stat_text(who, str(stat))} to {label}: {record.total} against {target}.",
                      record, label)
+            monstrous.curse_used(self, record, who)
             task["stage"] = "rolled"
             if who == self.player and not record.success and rolls.can_help(self.character(who), [str(stat)]):
                 return self.ask("help", on="task")
@@ -925,6 +931,9 @@ class Line:
         if intent.get("do") == "contest":
             target = str(intent.get("target"))
             return f"{'contest' if you else 'contests'} {self.name(target)} with {stat}"
+        rush = monstrous.rush_die(self, key) if self.monstrous(key) else None
+        if rush:
+            return f"rushes, sparking 2{rush}"
         spark = intent.get("spark")
         if spark:
             stat += f" sparked with {self.stat_text(key, str(spark))}"
