@@ -187,5 +187,8 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "fearless": _fearless,
     "was": lambda s: f"{INDENT}(was {s['total']})",
     "blessed-luck": _blessed_luck,
+    "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
+                                  f"than {s['stat']}"),
+    "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",
     "auto-history": lambda s: f"History {s['die']} covers target {s['target']}: automatic success ({s['size']})",
 }
