@@ -187,6 +187,8 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "fearless": _fearless,
     "was": lambda s: f"{INDENT}(was {s['total']})",
     "blessed-luck": _blessed_luck,
+    "optimal-solution": lambda s: (f"{INDENT}Optimal Solution: four d6 {', '.join(map(str, s['faces']))}: "
+                                   + (f"they pair up, +{s['value']}" if s["value"] else "they do not pair up")),
     "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
                                   f"than {s['stat']}"),
     "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",

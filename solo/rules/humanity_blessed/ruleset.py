@@ -23,6 +23,7 @@ from solo.rules.humanity_blessed import (
     odds,
     offers,
     open_defence,
+    optimal_solution,
     parsing,
     record_words,
     rolling,
@@ -158,6 +159,8 @@ class HumanityBlessed(RulesetDefaults):
             return open_defence.odds_after(record, character, key)
         if key.startswith("help-"):
             return offers.help_odds(record, character, key)
+        if key == optimal_solution.KEY:
+            return optimal_solution.odds(record)
         if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
             return None
         return WALK
