@@ -14,7 +14,8 @@ round then goes on by itself). Kinds:
 * ``stat``: the stat for a check the situation calls for: ``stat:<stat>``;
 * ``glimmer``: ``glimmer:<id>`` (the last roll already reaches it), ``glimmer:<id>:<stat>``,
   ``leave``;
-* ``stamina``: ``drive:<monstrosity>`` or ``keep``.
+* ``stamina``: ``drive:<monstrosity>`` or ``keep``;
+* ``knack``: ``knack:none``, ``knack:agility`` or ``knack:swap:<a>:<b>`` (:mod:`.focal_knacks`).
 
 Odds are the ruleset's own (:meth:`check_odds`, :meth:`contest_odds`), so each equals ``solo
 odds`` for the same roll; Help odds add the exact distribution of the Help die.
@@ -30,7 +31,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import monstrous, rolls
+from solo.rules.humanity_blessed.endeavours import focal_knacks, monstrous, rolls
 from solo.rules.humanity_blessed.endeavours.line import Line
 
 BACK = Action("back", "Back")
@@ -57,6 +58,8 @@ def decision(line: Line) -> Decision:
         return _glimmer(line, ask)
     if kind == "stamina":
         return _stamina(line, ask)
+    if kind == "knack":
+        return focal_knacks.decision(line)
     raise ConflictError(f"unknown question {kind!r}")
 
 
@@ -342,6 +345,9 @@ def answer(line: Line, dice: Dice, key: str) -> None:
         task["pick"] = parts[1]
         if len(parts) > 2:
             task["stat"] = parts[2]
+        return
+    if kind == "knack":
+        focal_knacks.answer(line, key)
         return
     if kind == "stamina":
         if key == "keep":

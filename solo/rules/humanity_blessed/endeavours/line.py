@@ -73,7 +73,7 @@ from solo.rules.conflict import (
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import knacks, monstrous, policy, rolls
+from solo.rules.humanity_blessed.endeavours import focal_knacks, knacks, monstrous, policy, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -410,7 +410,7 @@ class Line:
     def t_top(self, dice: Dice, task: dict[str, Any]) -> bool:
         st = self.state
         if task.get("stage") == "asked":
-            return True
+            return self._after_top()
         for key in self.actors():
             intent = st["intent"].get(key, {"do": "sit"})
             if intent["do"] == "sit":
@@ -442,7 +442,16 @@ class Line:
         if self.player in st["rolls"] and self._top_help_matters():
             task["stage"] = "asked"
             return self.ask("help", on="top")
+        return self._after_top()
+
+    def _after_top(self) -> bool:
+        """The focus rolls are down: the player's abilities that change the focus come next."""
+        if focal_knacks.offer(self):
+            self.then({"t": "knack"})
         return True
+
+    def t_knack(self, dice: Dice, task: dict[str, Any]) -> bool:
+        return focal_knacks.task(self, task)
 
     def help_top(self, dice: Dice, key: str, n: int, sign: int) -> None:
         entry = self.state["rolls"][key]

@@ -1,0 +1,107 @@
+"""Blessèd Agility and Blessèd Circumstance played through an adventure
+(tests/fixtures/hb-focal-knacks.yaml): once the focus rolls are down in an endeavour of three
+characters, Wren may count her roll as 0 or swap two rolls; each answer names who then takes the
+focus, the focus follows it, and a spent ability is used again only by paying its recharge.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.adventure.validate import validate_path
+from solo.engine.game import Game
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "hb-focal-knacks.yaml"
+RACE, DUEL = "1", "2"
+
+
+@pytest.fixture(scope="module")
+def adventure():
+    return loader.load(FIXTURE).adventure
+
+
+def to_knack(game: Game, rng: random.Random) -> bool:
+    """Play random answers until the focus question is asked; False if the race ended first."""
+    for _ in range(200):
+        if game.finished:
+            return False
+        if any(o.id.startswith("knack:") for o in game.offered.options):
+            return True
+        choices = [o for o in game.offered.options if o.enabled and o.id != "sit"]
+        game.choose(rng.choice(choices).key)
+    return False
+
+
+def rolls_in(prompt: str) -> dict[str, int]:
+    """'The focus rolls: you 4, Tam 5, The reeve's son 8. ...' -> {'you': 4, ...}"""
+    listed = prompt.split(": ", 1)[1].split(". ")[0]
+    return {name: int(value) for name, _, value in (part.rpartition(" ") for part in listed.split(", "))}
+
+
+def test_the_fixture_validates(adventure):
+    assert [p for p in validate_path(adventure.source) if p.severity == "error"] == []
+
+
+def test_a_swap_with_the_leader_gives_wren_the_focus_with_the_leaders_roll(adventure):
+    swapped = 0
+    for seed in range(12):
+        game, rng = Game(adventure, seed=seed), random.Random(seed)
+        game.start()
+        game.choose(RACE)
+        if not to_knack(game, rng):
+            continue
+        values = rolls_in(game.offered.prompt)
+        best = max(values.values())
+        leader = [k for k, v in values.items() if v == best]
+        if len(leader) != 1 or leader[0] == "you" or leader[0] == "Tam" or values["you"] == best:
+            continue
+        option = next(o for o in game.offered.options if o.id == "knack:swap:player:reeve")
+        assert option.hint == f"then you take the focus with {best}"
+        texts = [e.to_dict().get("text") or "" for e in game.choose(option.key)]
+        assert any(t.startswith(f"You take the focus and gain the advantage: {best} spaces") for t in texts), texts
+        assert game.character.extra["spent_abilities"] == ["Blessèd Circumstance"]
+        swapped += 1
+        # spent now: offered again only at its recharge, paid from the pool
+        while to_knack(game, rng):
+            swap = [o for o in game.offered.options if o.id.startswith("knack:swap")]
+            if swap:
+                assert all("recharge: a blessing die worth 5+" in o.text for o in swap)
+                pool = list(game.character.resources["blessings"])
+                game.choose(swap[0].key)
+                assert len(game.character.resources["blessings"]) == len(pool) - 1
+                break
+            game.choose(next(o.key for o in game.offered.options if o.id == "knack:none"))
+    assert swapped
+
+
+def test_agility_counts_wrens_roll_as_nothing_for_the_focus(adventure):
+    used = 0
+    for seed in range(12):
+        game, rng = Game(adventure, seed=seed), random.Random(seed)
+        game.start()
+        game.choose(RACE)
+        if not to_knack(game, rng) or not any(o.id == "knack:agility" for o in game.offered.options):
+            continue
+        values = rolls_in(game.offered.prompt)
+        others = {k: v for k, v in values.items() if k != "you"}
+        best = max(others.values())
+        option = next(o for o in game.offered.options if o.id == "knack:agility")
+        texts = [e.to_dict().get("text") or "" for e in game.choose(option.key)]
+        assert f"Blessèd Agility: your {values['you']} counts as 0 for the focus." in texts
+        assert not any(t.startswith("You take the focus") for t in texts)
+        if list(others.values()).count(best) == 1:
+            assert option.hint.endswith(f"takes the focus with {best}")
+        used += 1
+    assert used
+
+
+def test_with_two_characters_in_the_endeavour_nothing_is_asked(adventure):
+    for seed in range(4):
+        game, rng = Game(adventure, seed=seed), random.Random(seed)
+        game.start()
+        game.choose(DUEL)
+        assert not to_knack(game, rng) and game.finished
