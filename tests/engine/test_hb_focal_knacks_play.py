@@ -7,6 +7,7 @@ focus, the focus follows it, and a spent ability is used again only by paying it
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,40 @@ def test_with_two_characters_in_the_endeavour_nothing_is_asked(adventure):
         game.start()
         game.choose(DUEL)
         assert not to_knack(game, rng) and game.finished
+
+
+BARN = "3"
+
+
+def bumping_mean(sides: int) -> Fraction:
+    """A bumping dN's mean in closed form: the face's mean, again on a 1 (N/(N-1) times)."""
+    return Fraction(sides + 1, 2) * Fraction(sides, sides - 1)
+
+
+def test_quick_scan_asks_for_a_type_with_its_exact_figures_and_scans_it_one_rarity_higher(adventure):
+    game = Game(adventure, seed=0)
+    game.start()
+    game.choose(BARN)
+    hints = {o.id: o.hint for o in game.offered.options}
+    rare = bumping_mean(4) - 2 + 0  # a d4 never totals 1 (a 1 bumps): nothing below 2 is cut off
+    assert hints["scan:coin"] == (f"{float(rare):.1f} coin glimmers on average as usual, "
+                                  f"{float(bumping_mean(4)):.1f} scanned; at least one: 75%, scanned 100%")
+    assert hints["scan:sheaf"].startswith(f"{float(bumping_mean(6)):.1f} sheaf glimmers on average as usual, "
+                                          f"{float(bumping_mean(8)):.1f} scanned")
+    assert hints["scan:key"].startswith("1.0 key glimmers on average as usual, 2.0 scanned")
+    none_seen = False
+    for seed in range(16):
+        for pick in ("scan:coin", "scan:none"):
+            game = Game(adventure, seed=seed)
+            game.start()
+            game.choose(BARN)
+            texts = [e.to_dict().get("text") or "" for e in game.choose(
+                next(o.key for o in game.offered.options if o.id == pick))]
+            coins = [t for t in texts if " coin glimmer" in t]
+            keys = [t for t in texts if " key glimmer" in t]
+            if pick == "scan:coin":
+                assert coins and "You scan the lay of the land for coin." in texts  # a d4: at least one
+                assert keys == ["1 key glimmer on the line" + keys[0].split("line", 1)[1]]
+            else:
+                none_seen = none_seen or not coins
+    assert none_seen  # unscanned, rare coins are sometimes missing

@@ -15,7 +15,8 @@ round then goes on by itself). Kinds:
 * ``glimmer``: ``glimmer:<id>`` (the last roll already reaches it), ``glimmer:<id>:<stat>``,
   ``leave``;
 * ``stamina``: ``drive:<monstrosity>`` or ``keep``;
-* ``knack``: ``knack:none``, ``knack:agility`` or ``knack:swap:<a>:<b>`` (:mod:`.focal_knacks`).
+* ``knack``: ``knack:none``, ``knack:agility`` or ``knack:swap:<a>:<b>`` (:mod:`.focal_knacks`);
+* ``scan``: ``scan:none`` or ``scan:<glimmer type>`` (:mod:`.quick_scan`).
 
 Odds are the ruleset's own (:meth:`check_odds`, :meth:`contest_odds`), so each equals ``solo
 odds`` for the same roll; Help odds add the exact distribution of the Help die.
@@ -31,7 +32,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import focal_knacks, monstrous, rolls
+from solo.rules.humanity_blessed.endeavours import focal_knacks, monstrous, quick_scan, rolls
 from solo.rules.humanity_blessed.endeavours.line import Line
 
 BACK = Action("back", "Back")
@@ -60,6 +61,8 @@ def decision(line: Line) -> Decision:
         return _stamina(line, ask)
     if kind == "knack":
         return focal_knacks.decision(line)
+    if kind == "scan":
+        return quick_scan.decision(line)
     raise ConflictError(f"unknown question {kind!r}")
 
 
@@ -348,6 +351,9 @@ def answer(line: Line, dice: Dice, key: str) -> None:
         return
     if kind == "knack":
         focal_knacks.answer(line, key)
+        return
+    if kind == "scan":
+        quick_scan.answer(line, key)
         return
     if kind == "stamina":
         if key == "keep":

@@ -73,7 +73,7 @@ from solo.rules.conflict import (
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import focal_knacks, knacks, monstrous, policy, rolls
+from solo.rules.humanity_blessed.endeavours import focal_knacks, knacks, monstrous, policy, quick_scan, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -452,6 +452,9 @@ class Line:
 
     def t_knack(self, dice: Dice, task: dict[str, Any]) -> bool:
         return focal_knacks.task(self, task)
+
+    def t_scan(self, dice: Dice, task: dict[str, Any]) -> bool:
+        return quick_scan.task(self, dice, task)
 
     def help_top(self, dice: Dice, key: str, n: int, sign: int) -> None:
         entry = self.state["rolls"][key]
