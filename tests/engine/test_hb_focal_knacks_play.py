@@ -143,3 +143,52 @@ def test_quick_scan_asks_for_a_type_with_its_exact_figures_and_scans_it_one_rari
             else:
                 none_seen = none_seen or not coins
     assert none_seen  # unscanned, rare coins are sometimes missing
+
+
+def test_pragmatism_rolls_last_rounds_dice_again_at_exact_odds_and_is_then_spent(adventure):
+    from solo.rules import registry
+    from solo.rules.base import Character
+    from solo.rules.conflict import percent
+
+    rules = registry.get("humanity-blessed")
+    done = exact = 0
+    for seed in range(10):
+        game, rng = Game(adventure, seed=seed), random.Random(seed)
+        game.start()
+        game.choose(RACE)
+        for _ in range(60):
+            if game.finished or any(o.id.startswith("again:") for o in game.offered.options):
+                break
+            options = [o for o in game.offered.options if o.enabled and o.id.startswith(("check:", "knack:none",
+                                                                                         "help:0", "stat:", "pass"))]
+            game.choose(rng.choice(options or [o for o in game.offered.options if o.enabled]).key)
+        again = next((o for o in game.offered.options if o.id.startswith("again:")), None)
+        if again is None:
+            continue
+        data = game.snapshot()["pending"]["data"]
+        previous = data["state"]["previous"]
+        stat = previous["intent"]["stat"]
+        if previous["intent"].get("spark") or game.character.conditions:
+            continue
+        # the faces stand: the total is theirs, the aid (Survival Instinct on Hurry) is rolled
+        # only on a would-be failure; with no modifiers on the character the total is the faces'
+        faces = previous["faces"]
+        total = sum(faces)
+        assert total >= 4 or stat == "hurry" or Fraction(again.odds) == 0
+        if total >= 4:
+            assert Fraction(again.odds) == 1
+            beaten = Fraction(1)
+            for key, intent in data["state"]["intent"].items():
+                if key == "player" or intent.get("do") != "check":
+                    continue
+                who = Character.from_dict(data["fighters"][key]["character"])
+                totals = rules.check_odds(who, {"stat": intent["stat"], "target": 4, "focal": True}).distributions["total"]
+                beaten *= sum((p for v, p in totals.items() if v < total), Fraction(0))
+            assert again.hint == f"100% success, {percent(beaten)} focus", again.hint
+            exact += 1
+        events = [e.to_dict() for e in game.choose(again.key)]
+        rolled = next(e for e in events if e.get("roll") and e["roll"]["details"].get("pragmatism"))
+        assert rolled["roll"]["dice"][:len(faces)] == faces
+        assert "Blessèd Pragmatism" in game.character.extra["spent_abilities"]
+        done += 1
+    assert done and exact

@@ -5,6 +5,7 @@ what the player may answer, :func:`answer` carries one out on the :class:`~.line
 round then goes on by itself). Kinds:
 
 * ``declare``: the round's action: ``check:<stat>``, ``spark`` (then ``spark:<a>+<b>``),
+  ``again:<stat>`` or ``again:<a>+<b>`` (Blessèd Pragmatism: last round's check, its dice),
   ``contest:<who>`` (then ``contest:<who>:<stat>``), ``sit``; sub-lists offer ``back``;
 * ``side``: a new side action when the player sat out or their contest cannot go through: the
   same keys as ``declare`` and ``pass``;
@@ -114,6 +115,9 @@ def contest_targets(line: Line, side: bool) -> list[str]:
 
 def _declare(line: Line, side: bool) -> Decision:
     actions = [_check_action(line, stat, side) for stat in line.stats_for(line.player)]
+    again = None if side else focal_knacks.again_action(line)
+    if again is not None:
+        actions.append(again)
     if spark_pairs(line):
         actions.append(Action("spark", "Spark two balanced stats as one roll (two blessing dice)…"))
     for key in contest_targets(line, side):
@@ -373,5 +377,8 @@ def _intent(key: str) -> dict[str, Any]:
     if key.startswith("spark:"):
         a, _, b = key.split(":", 1)[1].partition("+")
         return {"do": "check", "stat": a, "spark": b}
+    if key.startswith("again:"):
+        a, _, b = key.split(":", 1)[1].partition("+")
+        return {"do": "check", "stat": a, **({"spark": b} if b else {}), "again": True}
     _, target, stat = key.split(":", 2)
     return {"do": "contest", "target": target, "stat": stat}

@@ -224,6 +224,7 @@ class Line:
 
     def next_round(self) -> None:
         st = self.state
+        focal_knacks.remember(self)
         st["round"] += 1
         for key in ("intent", "rolls", "spent_now", "sat"):
             st[key] = {} if isinstance(st.get(key), dict) else []
@@ -336,6 +337,12 @@ class Line:
             record = rolls.contest(dice, me, self.character(target), self.contest_how(key, target, stat, focal))
             if monstrous.immune(self, target, stat):
                 monstrous.hold_immune(record)
+        elif intent.get("again") and focal and key == self.player and self.state.get("previous"):
+            faces = list(self.state["previous"]["faces"])
+            focal_knacks.use_again(self)
+            record = rolls.check(focal_knacks.Replay(faces, dice), me,  # type: ignore[arg-type]
+                                 self.check_how(key, stat, self.s.target, intent.get("spark"), focal))
+            record.details["pragmatism"] = faces
         else:
             record = rolls.check(dice, me, self.check_how(key, stat, self.s.target, intent.get("spark"), focal))
         paid = record.details.get("spark_paid")
@@ -949,6 +956,8 @@ class Line:
         spark = intent.get("spark")
         if spark:
             stat += f" sparked with {self.stat_text(key, str(spark))}"
+        if intent.get("again"):
+            stat += " with last round's dice"
         return f"{'try' if you else 'tries'} {stat}"
 
     def focus_chance(self, key: str, how: Mapping[str, Any], contest: bool) -> Fraction:
