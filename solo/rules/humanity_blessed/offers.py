@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll, open_defence, optimal_solution
+from solo.rules.humanity_blessed import bumping, first_roll, insurance, open_defence, optimal_solution
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -76,6 +76,9 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     optimal = optimal_solution.offer(record, character)
     if optimal is not None:
         found.append(optimal)
+    insured = insurance.offer(record, character)
+    if insured is not None:
+        found.append(insured)
     if fearless_offered(record, character):
         found.append(Offer(FEARLESS, f"Fearless Resolve: take the {record.details['size']} blow one "
                                      "size smaller and gain a Blessing (once a session)"))
@@ -108,6 +111,8 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         return _fearless(dice, record, character)
     if key == optimal_solution.KEY:
         return optimal_solution.apply(dice, record, character)
+    if key == insurance.KEY:
+        return insurance.apply(record, character)
     n = int(key.split("-", 1)[1])
     cursed = Conditions.of(character).has("cursed")
     pool = character.resources.setdefault("blessings", [])

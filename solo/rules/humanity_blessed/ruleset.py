@@ -20,6 +20,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import (
     first_roll,
+    insurance,
     odds,
     offers,
     open_defence,
@@ -161,6 +162,8 @@ class HumanityBlessed(RulesetDefaults):
             return offers.help_odds(record, character, key)
         if key == optimal_solution.KEY:
             return optimal_solution.odds(record)
+        if key == insurance.KEY:
+            return insurance.odds()
         if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
             return None
         return WALK
