@@ -49,3 +49,36 @@ def test_a_failed_tending_is_insured_then_recharged_at_three_dice_then_at_five()
     game.character.resources["blessings"] = [1, 1, 1, 1]  # four dice: short of the next five
     bind(game)
     assert not any(o.id == "blessed-insurance" for o in game.offered.options)
+
+
+FIGHT = Path(__file__).parent.parent / "fixtures" / "hb-insured-fight.yaml"
+
+
+def test_in_a_fight_a_failed_tend_on_the_insured_gets_them_up_once_and_tending_tam_is_offered_at_certainty():
+    import random
+    from fractions import Fraction
+
+    adventure = loader.load(FIGHT).adventure
+    turned = offered = 0
+    for seed in range(3):
+        game, rng = Game(adventure, seed=seed), random.Random(seed)
+        stream = [e.to_dict() for e in game.start()]
+        for _ in range(400):
+            if game.finished:
+                break
+            tend = next((o for o in game.offered.options if o.id == "tend:tam" and o.enabled), None)
+            tam = game.state.pending.data["fighters"]["tam"]["character"] if tend is not None else {}
+            if tend is not None and "Blessèd Insurance" not in (tam["extra"].get("spent_abilities") or []):
+                assert Fraction(tend.odds) == 1
+                offered += 1
+            options = [o for o in game.offered.options if o.enabled and not o.id.startswith(("flee", "yield"))]
+            stream += [e.to_dict() for e in game.choose(rng.choice(options or game.offered.options).key)]
+        texts = [e.get("text") or "" for e in stream]
+        uses = [n for n, t in enumerate(texts) if t.startswith("Blessèd Insurance:")]
+        for n in uses:
+            assert "tends" in texts[n - 1] or "tend" in texts[n - 1]
+            assert "back up" in texts[n + 1]
+        insured = [t for t in texts if t.startswith("Blessèd Insurance:") and "tending of you" in t]
+        assert len(insured) <= 1  # once: it is not recharged in a fight
+        turned += len(uses)
+    assert turned

@@ -13,7 +13,8 @@ at once.
 * A failure turned into a success is a very minor success; a loss turned into a win, a very
   minor win (margin 1): the smallest there is, as nothing was rolled for it.
 * Nothing was rolled for the success, so no Help is added to it afterwards.
-* Fights have their own tending step and do not offer it.
+* In a fight, tending a fallen fighter who has the ability charged: a failed tend is turned into
+  a success by itself (it can only help the one tending); a spent one is not recharged there.
 """
 
 from __future__ import annotations
@@ -85,6 +86,20 @@ def apply(record: RollRecord, character: Character) -> RollRecord:
     new.measures = {**new.measures, "size": size, **({"margin": 1} if new.kind == "contest" else {})}
     new.steps = without_verdict(new.steps) + [reason("insured", paid=paid, size=size)]
     return new
+
+
+def insured_in_fight(character: Character) -> bool:
+    """Whether a failed tend on ``character`` in a fight would be turned (charged Insurance)."""
+    return ABILITY in abilities(character) and not _spent(character)
+
+
+def fight_insures(character: Character) -> bool:
+    """A failed tend in a fight on ``character``: whether their charged Insurance turns it (and
+    spends it)."""
+    if not insured_in_fight(character):
+        return False
+    character.extra.setdefault("spent_abilities", []).append(NAME)
+    return True
 
 
 def odds() -> Odds:
