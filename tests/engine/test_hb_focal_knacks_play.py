@@ -192,3 +192,74 @@ def test_pragmatism_rolls_last_rounds_dice_again_at_exact_odds_and_is_then_spent
         assert "Blessèd Pragmatism" in game.character.extra["spent_abilities"]
         done += 1
     assert done and exact
+
+
+def declare_round(game: Game) -> None:
+    assert any(o.id == "check:hurry" for o in game.offered.options)
+
+
+def test_epic_awkwardness_makes_everyone_else_uncool_and_the_focus_odds_follow(adventure):
+    from solo.rules import registry
+    from solo.rules.base import Character
+    from solo.rules.conflict import percent
+
+    rules = registry.get("humanity-blessed")
+    game = Game(adventure, seed=3)
+    game.start()
+    game.choose(RACE)
+    declare_round(game)
+    texts = [e.to_dict().get("text") for e in game.choose(next(o.key for o in game.offered.options if o.id == "epic:joke"))]
+    assert "Epic Awkwardness: your joke lands badly on purpose; Tam, The reeve's son are Uncool." in texts
+    data = game.state.pending.data
+    mine = rules.check_odds(game.character, {"stat": "hurry", "target": 4, "focal": True}).distributions["total"]
+    chance = Fraction(1)
+    others = {}
+    for key in ("tam", "reeve"):
+        who = Character.from_dict(data["fighters"][key]["character"])
+        assert "uncool" in who.conditions
+        intent = data["state"]["intent"][key]
+        others[key] = rules.check_odds(who, {"stat": intent["stat"], "target": 4, "focal": True}).distributions["total"]
+    chance = sum((p * sum((q for v, q in others["tam"].items() if v < x), Fraction(0))
+                  * sum((q for v, q in others["reeve"].items() if v < x), Fraction(0))
+                  for x, p in mine.items()), Fraction(0))
+    hurry = next(o for o in game.offered.options if o.id == "check:hurry")
+    assert hurry.hint.endswith(f"{percent(chance)} focus"), hurry.hint
+    assert not any(o.id == "epic:joke" for o in game.offered.options)  # once a session
+
+
+def test_epic_storytelling_gives_everyone_else_a_blessing_die_and_fortitude_makes_the_next_success_bigger(adventure):
+    from solo.rules.humanity_blessed.number_line import spaces_for_size
+
+    game = Game(adventure, seed=5)
+    game.start()
+    game.choose(RACE)
+    before = {k: len(f["character"]["resources"].get("blessings", []))
+              for k, f in game.state.pending.data["fighters"].items() if k != "player"}
+    game.choose(next(o.key for o in game.offered.options if o.id == "epic:story"))
+    after = {k: len(f["character"]["resources"].get("blessings", []))
+             for k, f in game.state.pending.data["fighters"].items() if k != "player"}
+    assert all(after[k] >= before[k] + 1 for k in before), (before, after)
+    game.choose(next(o.key for o in game.offered.options if o.id == "epic:fortitude"))
+    texts: list[str] = []
+    for _ in range(40):
+        texts += [e.to_dict().get("text") or "" for e in game.choose(
+            next(o.key for o in game.offered.options if o.id in ("check:hurry", "knack:none", "help:0", "pass")
+                 and o.enabled))]
+        if "Epic Fortitude: the success is one size larger." in texts:
+            break
+    at = texts.index("Epic Fortitude: the success is one size larger.")
+    moved = texts[at + 1]
+    assert moved.startswith("You succeed (")
+    size = moved.split("(", 1)[1].split(",")[0].replace(" ", "-")
+    assert f": {spaces_for_size(size)} spaces" in moved or "already at the goal" in moved
+    assert size != "very-minor"  # one size larger than the smallest at least
+    assert texts.count("Epic Fortitude: the success is one size larger.") == 1
+
+
+def test_the_epic_abilities_wait_for_a_pool_worth_ten(adventure):
+    game = Game(adventure, seed=1)
+    game.start()
+    game.character.resources["blessings"] = [2, 3]
+    game.choose(RACE)
+    epics = [o for o in game.offered.options if o.id.startswith("epic:")]
+    assert len(epics) == 3 and not any(o.enabled for o in epics)

@@ -6,6 +6,7 @@ round then goes on by itself). Kinds:
 
 * ``declare``: the round's action: ``check:<stat>``, ``spark`` (then ``spark:<a>+<b>``),
   ``again:<stat>`` or ``again:<a>+<b>`` (Blessèd Pragmatism: last round's check, its dice),
+  ``epic:story``, ``epic:joke``, ``epic:fortitude`` (:mod:`.epic`: then the action is asked again),
   ``contest:<who>`` (then ``contest:<who>:<stat>``), ``sit``; sub-lists offer ``back``;
 * ``side``: a new side action when the player sat out or their contest cannot go through: the
   same keys as ``declare`` and ``pass``;
@@ -33,7 +34,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import focal_knacks, monstrous, quick_scan, rolls
+from solo.rules.humanity_blessed.endeavours import epic, focal_knacks, monstrous, quick_scan, rolls
 from solo.rules.humanity_blessed.endeavours.line import Line
 
 BACK = Action("back", "Back")
@@ -118,6 +119,8 @@ def _declare(line: Line, side: bool) -> Decision:
     again = None if side else focal_knacks.again_action(line)
     if again is not None:
         actions.append(again)
+    if not side:
+        actions += epic.actions(line)
     if spark_pairs(line):
         actions.append(Action("spark", "Spark two balanced stats as one roll (two blessing dice)…"))
     for key in contest_targets(line, side):
@@ -315,6 +318,9 @@ def answer(line: Line, dice: Dice, key: str) -> None:
         return
     if kind in ("declare", "side", "spark", "contest"):
         side = kind == "side" or bool(ask.get("side"))
+        if key.startswith("epic:"):
+            epic.answer(line, dice, key)
+            return
         if key == "spark":
             st["ask"] = {"kind": "spark", "side": side, "blocked": ask.get("blocked")}
             return

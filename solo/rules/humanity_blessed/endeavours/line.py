@@ -73,7 +73,7 @@ from solo.rules.conflict import (
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import rolling
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import focal_knacks, knacks, monstrous, policy, quick_scan, rolls
+from solo.rules.humanity_blessed.endeavours import epic, focal_knacks, knacks, monstrous, policy, quick_scan, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -626,7 +626,7 @@ class Line:
         self.state["involved"].append(who)
         self.keep(who, record)
         if record.success:
-            size = str(record.details.get("size") or "very-minor")
+            size = epic.bigger(self, who, str(record.details.get("size") or "very-minor"))
             role = "focal" if task.get("role") == "focal" else "side"
             verb = "succeed" if who == self.player else "succeeds"
             moved = self.move(dice, who, spaces_for_size(size), f"{verb} ({size.replace('-', ' ')}, {role} action)")
