@@ -148,6 +148,10 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "training": lambda s: f"{INDENT}Advanced Training +{s['bonus']}",
     "spark-paid": lambda s: f"{INDENT}spark: paid blessing dice {_pair(s['paid'])}" + (" (cursed)" if s.get("cursed") else ""),
     "no-spark": lambda s: f"{INDENT}no spark: {refusal(s)}",
+    "no-ascendant": lambda s: f"{INDENT}no third stat (Ascendant Spark): " + {
+        "no-ability": "it needs the ability", "violent": "not in a violent roll",
+        "small": "each stat must be d8 or larger", "unbalanced": "the three stats must be balanced",
+        "no-pair": "the pool cannot pay two more dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "no-bumping": lambda s: f"{INDENT}no bumping ({s['why']})",
     "ache": lambda s: f"{INDENT}ache: the top face reads one lower",
     "weakness": lambda s: f"{INDENT}weakness: no help or aid",

@@ -89,6 +89,8 @@ def roll_check(
         spent = take(character.resources["blessings"], plan.spark_paid)
         details["spark_paid"] = spent
         plan.notes.insert(0, reason("spark-paid", paid=list(spent[:2]), cursed=cursed))
+        if len(spent) > 2:  # Ascendant Spark's third stat: two more
+            plan.notes.insert(1, reason("spark-paid", paid=list(spent[2:4]), cursed=cursed))
     consumed = consume(character, plan.consumes)
     if consumed:
         details["consumed"] = consumed
