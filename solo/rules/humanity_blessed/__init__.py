@@ -51,7 +51,8 @@ focal roll), ``distracted`` (no bumping), ``taxed`` (no spark), ``surprise`` (th
 bumps nor sparks), ``cursed`` (blessing dice worth 1 less), ``disarmed`` (a violent win caps at
 very major), ``vulnerability`` (an opposing character who sees the roll forces a success to be
 rolled again, once; the new roll stands: in a contest always, on a check marked ``witnessed``;
-the player does the same to a vulnerable defender whose roll holds). Ache, pain, weakness and
+the player does the same to a vulnerable defender whose roll holds), ``hexed`` (a monstrosity's
+Curse: the same reroll, once, then :mod:`.endeavours.monstrous` ends it). Ache, pain, weakness and
 vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
 
 **Decisions** (beyond the digest's):

@@ -113,6 +113,8 @@ class HBCheck:
     complex: int | None = None  # a complex attack: the target the attacker must also beat
     agreeable: bool = False  # a defender Agreeable to the attacker: the top face reads one lower
     famous: bool = False  # the player exerts fame: a +dc2 bonus on this roll
+    ascendant: str | None = None  # Ascendant Spark: the third stat of a spark (``spark: [b, c]``)
+    ascendant_die: str | None = None
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -134,6 +136,8 @@ class HBCheck:
             params.update(die=self.die, spark=self.spark is not None)
         else:
             params.update(stat=self.stat, spark=self.spark, spark_die=self.spark_die)
+            if self.ascendant:
+                params.update(ascendant=self.ascendant, ascendant_die=self.ascendant_die)
         return params
 
 
@@ -152,6 +156,7 @@ def parse_check(
     """
     contest = contest or params.get("opponent") is not None
     spark_param = params.get("spark")
+    ascendant: tuple[str, str] | None = None
     if params.get("die") is not None and params.get("stat") is None:
         die = read_die(params["die"], "die")
         stat = die.name
@@ -161,6 +166,15 @@ def parse_check(
         stat, die_text = stat_die(character, str(params["stat"]))
         die = read_die(die_text, stat)
         spark = spark_die = None
+        if isinstance(spark_param, (list, tuple)):  # Ascendant Spark: two more stats
+            if len(spark_param) != 2 or not all(isinstance(n, str) for n in spark_param):
+                raise err(f"spark is a stat, or two stats for Ascendant Spark (got {spark_param!r})", param="spark")
+            third = _at("spark", lambda name: stat_die(character, name), str(spark_param[1]))
+            read_die(third[1], third[0])
+            ascendant = third
+            spark_param = spark_param[0]
+        elif params.get("ascendant") is not None and params.get("ascendant_die") is not None:
+            ascendant = (str(params["ascendant"]), str(params["ascendant_die"]))
         if spark_param not in (None, False, ""):
             if params.get("spark_die") is not None:  # re-parsing a stored check
                 spark, spark_die = str(spark_param), str(params["spark_die"])
@@ -191,6 +205,8 @@ def parse_check(
         witnessed=flag(params.get("witnessed", False)),
         group=parse_group(params.get("group_with"), stat, contest or params.get("stat") is None),
     )
+    if ascendant is not None and spark is not None:
+        parsed = replace(parsed, ascendant=ascendant[0], ascendant_die=ascendant[1])
     uses = params.get("uses")
     if uses is not None:
         uses = [uses] if isinstance(uses, str) else uses

@@ -85,6 +85,22 @@ def plan_roll(
         if refused is None:
             stats.append(parsed.spark)
             dice_names.append(str(parsed.spark_die))
+            if parsed.ascendant:
+                third = _ascendant_refusal(character, parsed, abilities, violent)
+                more = None
+                if third is None and paid is not None and character is not None:
+                    pool = list(character.resources.get("blessings", []))
+                    rest = [v if i not in paid else -99 for i, v in enumerate(pool)]
+                    more = choose_pair(rest, cond.has("cursed"))
+                    if more is None or any(rest[i] < 0 for i in more):
+                        third, more = reason("no-ascendant", why="no-pair"), None
+                if third is None:
+                    stats.append(parsed.ascendant)
+                    dice_names.append(str(parsed.ascendant_die))
+                    if more is not None and paid is not None:
+                        paid = paid + more
+                else:
+                    notes.append(third)
         else:
             notes.append(refused)
     no_bump = cond.has("distracted") or surprise
@@ -137,6 +153,21 @@ def tag_abilities(parsed: HBCheck, abilities: set[str], effect: str, role: str) 
         if rule.effect == effect and side in rule.roles and norm(rule.ability) in abilities:
             found.append(rule.ability)
     return found
+
+
+def _ascendant_refusal(character: Character | None, parsed: HBCheck, abilities: set[str],
+                       violent: bool) -> Step | None:
+    """Why a spark's third stat (Ascendant Spark) cannot join, as a ``no-ascendant`` reason."""
+    if character is not None and not parsed.override and "ascendantspark" not in abilities:
+        return reason("no-ascendant", why="no-ability")
+    if violent:
+        return reason("no-ascendant", why="violent")
+    dice = [bumping.parse_die(n) for n in (parsed.die, str(parsed.spark_die), str(parsed.ascendant_die))]
+    if not all(d.standard and d.sides >= 8 for d in dice):
+        return reason("no-ascendant", why="small")
+    if parsed.ascendant_die != parsed.die or norm(str(parsed.ascendant)) in (norm(parsed.stat), norm(str(parsed.spark))):
+        return reason("no-ascendant", why="unbalanced")
+    return None
 
 
 def _spark_refusal(

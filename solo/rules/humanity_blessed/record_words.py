@@ -148,6 +148,10 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "training": lambda s: f"{INDENT}Advanced Training +{s['bonus']}",
     "spark-paid": lambda s: f"{INDENT}spark: paid blessing dice {_pair(s['paid'])}" + (" (cursed)" if s.get("cursed") else ""),
     "no-spark": lambda s: f"{INDENT}no spark: {refusal(s)}",
+    "no-ascendant": lambda s: f"{INDENT}no third stat (Ascendant Spark): " + {
+        "no-ability": "it needs the ability", "violent": "not in a violent roll",
+        "small": "each stat must be d8 or larger", "unbalanced": "the three stats must be balanced",
+        "no-pair": "the pool cannot pay two more dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "no-bumping": lambda s: f"{INDENT}no bumping ({s['why']})",
     "ache": lambda s: f"{INDENT}ache: the top face reads one lower",
     "weakness": lambda s: f"{INDENT}weakness: no help or aid",
@@ -187,5 +191,12 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "fearless": _fearless,
     "was": lambda s: f"{INDENT}(was {s['total']})",
     "blessed-luck": _blessed_luck,
+    "optimal-solution": lambda s: (f"{INDENT}Optimal Solution: four d6 {', '.join(map(str, s['faces']))}: "
+                                   + (f"they pair up, +{s['value']}" if s["value"] else "they do not pair up")),
+    "insured": lambda s: (f"Blessèd Insurance: the failure is turned into a success ({s['size']})"
+                          + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
+    "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
+                                  f"than {s['stat']}"),
+    "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",
     "auto-history": lambda s: f"History {s['die']} covers target {s['target']}: automatic success ({s['size']})",
 }

@@ -89,6 +89,8 @@ def roll_check(
         spent = take(character.resources["blessings"], plan.spark_paid)
         details["spark_paid"] = spent
         plan.notes.insert(0, reason("spark-paid", paid=list(spent[:2]), cursed=cursed))
+        if len(spent) > 2:  # Ascendant Spark's third stat: two more
+            plan.notes.insert(1, reason("spark-paid", paid=list(spent[2:4]), cursed=cursed))
     consumed = consume(character, plan.consumes)
     if consumed:
         details["consumed"] = consumed
@@ -169,8 +171,10 @@ def _group_median(
 
 
 def vulnerable(character: Character | None, stats: list[str]) -> bool:
-    """Whether the character has Vulnerability on a stat rolled (or on every stat)."""
-    return Conditions.of(character).has("vulnerability", stats)
+    """Whether the character has Vulnerability on a stat rolled (or on every stat), or is hexed (a
+    monstrosity's Curse: the same reroll, once; :mod:`.endeavours.monstrous` ends it)."""
+    conditions = Conditions.of(character)
+    return conditions.has("vulnerability", stats) or conditions.has("hexed")
 
 
 def read_check(record: RollRecord) -> None:
