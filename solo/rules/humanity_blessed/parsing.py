@@ -301,6 +301,8 @@ def parse_contest(
     by_player = params.get("by_player")
     if not violent and standing.agreeable_to(opponent, character, by_player is not False):
         theirs = replace(theirs, agreeable=True)
-    if by_player is None and standing.may_exert(character, opponent):
+    if params.get("famous") is True or (by_player is None and standing.may_exert(character, opponent)):
         mine = replace(mine, famous=True)
+    if params.get("opponent_famous") is True:  # an endeavour's npc contests the famous player
+        theirs = replace(theirs, famous=True)
     return mine, theirs, violent

@@ -218,6 +218,8 @@ def contest(
         record = close_contest(dice, record, character, opponent, theirs)
         if mine.famous:
             standing.exerted(character, opponent)
+        if theirs.famous:  # the player, defending in an endeavour
+            standing.exerted(opponent, character)
     record.details["params"] = dict(params)
     earn(dice, record, character)
     return record

@@ -185,13 +185,22 @@ def focus_spread(character: Character, how: Mapping[str, Any], *, contest: bool)
     parsed = parse_check(how, character, contest=contest)
     plan = plan_roll(character, parsed, role="attacker" if contest else "check")
     aid = None if contest or plan.aid is None or parsed.target is None else plan.aid[1]
-    return _spread(plan.group, plan.modifier, aid, parsed.target if aid is not None else None)
+    return _spread(plan.group, plan.modifier, aid, parsed.target if aid is not None else None,
+                   plan.extra_die)
 
 
 @lru_cache(maxsize=256)
-def _spread(group: bumping.Group, modifier: int, aid: int | bumping.Die | None, target: int | None) -> Spread:
+def _spread(group: bumping.Group, modifier: int, aid: int | bumping.Die | None, target: int | None,
+            extra: bumping.Die | None = None) -> Spread:
     weights, base, depth = bumping.total_weights(group, BOUND)
     denominator = base**depth
+    if extra is not None:  # Famous: a +dc2 that is part of the roll
+        e_w, e_base, e_depth = bumping.total_weights(bumping.single(extra), BOUND)
+        joined: dict[int, int] = {}
+        for v, w in weights.items():
+            for x, wx in e_w.items():
+                joined[v + x] = joined.get(v + x, 0) + w * wx
+        weights, denominator = joined, denominator * e_base**e_depth
     shifted = {v + modifier: w for v, w in weights.items()}
     if aid is not None and target is not None:
         if isinstance(aid, int):
