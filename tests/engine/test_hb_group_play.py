@@ -6,6 +6,7 @@ Group Checks and Contests), on the player's side (``group_with``), the opponent'
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -26,7 +27,8 @@ def test_the_fixture_validates(fixtures):
 
 
 def rolled(events):
-    return next(e.to_dict()["record"] for e in events if e.type == "roll")
+    """The roll's record, as the JSON stream and a save carry it (so it must be JSON)."""
+    return json.loads(json.dumps(next(e.to_dict()["record"] for e in events if e.type == "roll")))
 
 
 def totals(*dice: str, upto: int = 45) -> list[dict[int, float]]:
@@ -122,3 +124,14 @@ def test_the_validator_names_the_line_of_a_bad_group(tmp_path, fixtures):
     assert problem[:2] == (47, "unknown-npc")
     (problem,) = write(tmp_path, fixtures, "group_with: [pip]", "group_with: [lad]")
     assert problem[:2] == (56, "assist-not-companion")
+
+
+def test_a_game_saved_after_group_contests_is_json_and_resumes_the_same(quay):
+    game = Game(quay, seed=5)
+    game.start()
+    for key in "123":
+        game.choose(key)
+    saved = json.loads(json.dumps(game.snapshot()))  # the companions rolled are kept as data
+    again = Game.resume(quay, saved)
+    assert json.loads(json.dumps(again.snapshot())) == saved
+    assert [o.text for o in again.offered.options] == [o.text for o in game.offered.options]

@@ -239,6 +239,23 @@ def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...
     return tuple(found)
 
 
+#: Parameters whose values the engine passes as characters (a side's group).
+GROUP_PARAMS = ("group_with", "opponent_group_with")
+
+
+def stored(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters as a record keeps them: a group's characters as their data (JSON), which
+    :func:`parse_group` reads back."""
+    out = dict(params)
+    for key in GROUP_PARAMS:
+        value = out.get(key)
+        if isinstance(value, (list, tuple)):
+            out[key] = [m.to_dict() if isinstance(m, Character) else m for m in value]
+        elif isinstance(value, Character):
+            out[key] = [value.to_dict()]
+    return out
+
+
 def read_die(text: object, what: str) -> Die:
     """A die as written, or an error naming ``what`` it was for."""
     try:

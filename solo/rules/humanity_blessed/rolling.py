@@ -14,7 +14,7 @@ from solo.rules.humanity_blessed import bumping, defending, standing
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest
+from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest, stored
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.reasons import Step, reason
 from solo.rules.humanity_blessed.record_steps import without_verdict
@@ -220,7 +220,7 @@ def contest(
             standing.exerted(character, opponent)
         if theirs.famous:  # the player, defending in an endeavour
             standing.exerted(opponent, character)
-    record.details["params"] = dict(params)
+    record.details["params"] = stored(params)
     earn(dice, record, character)
     return record
 
