@@ -17,7 +17,8 @@ from solo.rules.humanity_blessed import bumping, defending
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
-from solo.rules.humanity_blessed.planning import plan_roll
+from solo.rules.humanity_blessed.group_contest import Roller, group_contest_odds
+from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.rolling import group_rank, member_check, vulnerable
 from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
 
@@ -65,6 +66,8 @@ def sides_odds(
     a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=first is not None)
     d_plan = plan_roll(opponent, theirs, role="defender", violent=violent, prepaid=defender_prepaid)
     disarmed = violent and Conditions.of(character).has("disarmed")
+    if mine.group or theirs.group:
+        return _group_sides(mine, theirs, a_plan, d_plan, disarmed)
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
         a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
@@ -72,6 +75,22 @@ def sides_odds(
         defender_vulnerable=vulnerable(opponent, d_plan.stats), first=first, floor=mine.complex,
         attacker_extra=a_plan.extra_die, defender_extra=d_plan.extra_die,
     )
+
+
+def _group_sides(mine: HBCheck, theirs: HBCheck, a_plan: Plan, d_plan: Plan, disarmed: bool) -> Odds:
+    """A contest with a group on a side (:mod:`.group_contest`): each member rolls the side's
+    stat with their own die and conditions."""
+    def rollers(parsed: HBCheck, plan: Plan) -> list[Roller]:
+        found: list[Roller] = [(plan.group, plan.modifier, plan.extra_die)]
+        for member in parsed.group:
+            other = plan_roll(member, member_check(parsed, member))
+            found.append((other.group, other.modifier, None))
+        return found
+
+    return group_contest_odds(rollers(mine, a_plan), rollers(theirs, d_plan),
+                              a_plan.aid[1] if a_plan.aid else None,
+                              d_plan.aid[1] if d_plan.aid else None,
+                              disarmed=disarmed, floor=mine.complex)
 
 
 def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:

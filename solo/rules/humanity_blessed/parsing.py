@@ -203,7 +203,7 @@ def parse_check(
         override=params.get("stat") is None,
         tags=parse_tags(params.get("tags"), "contest" if contest else "check"),
         witnessed=flag(params.get("witnessed", False)),
-        group=parse_group(params.get("group_with"), stat, contest or params.get("stat") is None),
+        group=parse_group(params.get("group_with"), stat, params.get("stat") is None),
     )
     if ascendant is not None and spark is not None:
         parsed = replace(parsed, ascendant=ascendant[0], ascendant_die=ascendant[1])
@@ -225,13 +225,14 @@ def parse_check(
 
 
 def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...]:
-    """The characters who roll with the character in a group check (``group_with``), each
-    with the stat rolled; the engine and ``solo validate`` pass them as characters, a stored
-    record as their data. ``refused``: a contest or a bare die, which take no group."""
+    """The characters who roll with the character in a group check or on one side of a group
+    contest (``group_with``), each with the stat rolled; the engine and ``solo validate`` pass
+    them as characters, a stored record as their data. ``refused``: a bare die, which takes no
+    group."""
     if value is None or value == []:
         return ()
     if refused:
-        raise err("group_with is for checks of a character's stat (a contest's sides roll alone)",
+        raise err("group_with is for rolls of a character's stat (a bare die rolls alone)",
                   param="group_with")
     members = value if isinstance(value, (list, tuple)) else [value]
     if len(members) > MAX_GROUP - 1:
@@ -254,6 +255,23 @@ def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...
     return tuple(found)
 
 
+#: Parameters whose values the engine passes as characters (a side's group).
+GROUP_PARAMS = ("group_with", "opponent_group_with")
+
+
+def stored(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters as a record keeps them: a group's characters as their data (JSON), which
+    :func:`parse_group` reads back."""
+    out = dict(params)
+    for key in GROUP_PARAMS:
+        value = out.get(key)
+        if isinstance(value, (list, tuple)):
+            out[key] = [m.to_dict() if isinstance(m, Character) else m for m in value]
+        elif isinstance(value, Character):
+            out[key] = [value.to_dict()]
+    return out
+
+
 def read_die(text: object, what: str) -> Die:
     """A die as written, or an error naming ``what`` it was for."""
     try:
@@ -273,6 +291,19 @@ def stat_die(character: Character | None, name: str) -> tuple[str, str]:
     return key, str(character.stats[key])
 
 
+def at_side(group_param: str, read: Callable[..., HBCheck], params: Mapping[str, Any],
+             who: Character) -> HBCheck:
+    """The other side of a contest read as a check, an error about its group naming
+    ``group_param`` (the parameter written for it) rather than ``group_with``."""
+    try:
+        return read(params, who, contest=True)
+    except RulesError as exc:
+        if exc.param == "group_with" or (isinstance(exc.param, tuple) and exc.param[:1] == ("group_with",)):
+            param = group_param if exc.param == "group_with" else (group_param,) + tuple(exc.param[1:])
+            raise err(str(exc).split(": ", 1)[-1], param=param) from None
+        raise
+
+
 def parse_contest(
     character: Character, opponent: Character, params: Mapping[str, Any]
 ) -> tuple[HBCheck, HBCheck, bool]:
@@ -280,11 +311,12 @@ def parse_contest(
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
                    if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses",
-                            "complex")}
+                            "complex", "group_with")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),
         "aid": params.get("opponent_aid"),
+        "group_with": params.get("opponent_group_with"),
     }
     if params.get("opponent_die") is not None:
         other_params["die"] = params["opponent_die"]
@@ -298,10 +330,12 @@ def parse_contest(
         if "die" not in other_params:
             other_params["stat"] = "hurry"
     mine = parse_check(mine_params, character, contest=True)
-    theirs = parse_check(other_params, opponent, contest=True)
+    theirs = at_side("opponent_group_with", parse_check, other_params, opponent)
     by_player = params.get("by_player")
     if not violent and standing.agreeable_to(opponent, character, by_player is not False):
         theirs = replace(theirs, agreeable=True)
-    if by_player is None and standing.may_exert(character, opponent):
+    if params.get("famous") is True or (by_player is None and standing.may_exert(character, opponent)):
         mine = replace(mine, famous=True)
+    if params.get("opponent_famous") is True:  # an endeavour's npc contests the famous player
+        theirs = replace(theirs, famous=True)
     return mine, theirs, violent

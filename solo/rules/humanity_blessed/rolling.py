@@ -14,7 +14,7 @@ from solo.rules.humanity_blessed import bumping, defending, standing
 from solo.rules.humanity_blessed.blessings import take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest
+from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest, stored
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.reasons import Step, reason
 from solo.rules.humanity_blessed.record_steps import without_verdict
@@ -144,10 +144,12 @@ def member_check(parsed: HBCheck, member: Character) -> HBCheck:
 
 
 def _group_median(
-    dice: Dice, parsed: HBCheck, character: Character, own: int, details: dict[str, Any]
+    dice: Dice, parsed: HBCheck, character: Character, own: int, details: dict[str, Any],
+    prefix: str = "",
 ) -> tuple[int, list[Step], list[int]]:
     """Roll the group members' checks; the group's total (the median roll), the lines that
-    show it and the faces drawn. The character's own roll is ``own``."""
+    show it and the faces drawn. The character's own roll is ``own``; the group is shown in
+    ``details[prefix + "group"]`` (a contest's defending side: ``opponent_``)."""
     rolls = [(character.name or "you", own)]
     steps: list[Step] = []
     faces: list[int] = []
@@ -164,8 +166,8 @@ def _group_median(
                       "die": plan.group.name, "rounds": rolled.rounds, "total": total})
     rank = group_rank(len(rolls))
     name, total = sorted(rolls, key=lambda r: -r[1])[rank - 1]
-    details["group"] = shown
-    details["group_median"] = {"rolls": len(rolls), "rank": rank, "total": total}
+    details[prefix + "group"] = shown
+    details[prefix + "group_median"] = {"rolls": len(rolls), "rank": rank, "total": total}
     steps.append(reason("group-median", rolls=len(rolls), rank=rank, total=total, name=name))
     return total, steps, faces
 
@@ -220,7 +222,9 @@ def contest(
         record = close_contest(dice, record, character, opponent, theirs)
         if mine.famous:
             standing.exerted(character, opponent)
-    record.details["params"] = dict(params)
+        if theirs.famous:  # the player, defending in an endeavour
+            standing.exerted(opponent, character)
+    record.details["params"] = stored(params)
     earn(dice, record, character)
     return record
 
@@ -246,12 +250,17 @@ def open_contest(
         if not mine.override:
             details["attack"].update(spark=None, spark_die=None)
     rolled, steps = roll_side(dice, plan, character.name or plan.stats[0])
+    faces, total = list(rolled.faces), rolled.total + plan.modifier
+    if mine.group:  # a group side: the median of its rolls is the side's roll
+        total, more_steps, more_faces = _group_median(dice, mine, character, total, details)
+        steps += more_steps
+        faces += more_faces
     details.update(rounds=rolled.rounds, bumps=rolled.bumps, natural=rolled.natural,
                    help_allowed=plan.can_help,
                    disarmed=violent and Conditions.of(character).has("disarmed"))
     return RollRecord(
-        system=SYSTEM, kind="contest", stat=plan.stats[0], dice=list(rolled.faces),
-        outcome="failure", success=False, total=rolled.total + plan.modifier,
+        system=SYSTEM, kind="contest", stat=plan.stats[0], dice=faces,
+        outcome="failure", success=False, total=total,
         modifiers=dict(plan.modifiers), details=details, steps=session_lines + steps,
     )
 
@@ -290,8 +299,14 @@ def close_contest(
     d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
     all_dice = list(record.dice) + d_roll.faces
     a_total = int(record.total or 0)
-    d_total = complex_floor(d_roll.total + d_plan.modifier, mine.complex, steps)
-    if a_total > d_total and vulnerable(character, a_plan.stats):
+    d_total = d_roll.total + d_plan.modifier
+    if theirs.group:  # a group side: the median of its rolls is the side's roll
+        d_total, more_steps, more_faces = _group_median(dice, theirs, opponent, d_total, details,
+                                                        "opponent_")
+        steps += more_steps
+        all_dice += more_faces
+    d_total = complex_floor(d_total, mine.complex, steps)
+    if a_total > d_total and not (mine.group or theirs.group) and vulnerable(character, a_plan.stats):
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
         details["vulnerability"] = {"first_total": a_total}
         a_roll, again = roll_side(dice, a_plan, character.name or a_plan.stats[0])
@@ -300,7 +315,7 @@ def close_contest(
         all_dice += a_roll.faces
         a_total = a_roll.total + a_plan.modifier
         details.update(rounds=a_roll.rounds, bumps=a_roll.bumps, natural=a_roll.natural)
-    if a_total <= d_total and vulnerable(opponent, d_plan.stats):
+    if a_total <= d_total and not (mine.group or theirs.group) and vulnerable(opponent, d_plan.stats):
         # and the other way round: a vulnerable defender's holding roll is rolled again
         details["opponent_vulnerability"] = {"first_total": d_total}
         d_roll, again = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])

@@ -397,6 +397,11 @@ class Bout:
         if policy.wants_to_run(self, key):
             self.run(dice, key, beats)
             return "done"
+        remedy = policy.remedy_to_use(self, key)
+        if remedy is not None:
+            patient, item, count = remedy
+            self.treat(patient, item, count, beats, healer=key)
+            return "done"
         part = policy.readjust_part(self, key)
         if part is not None:
             self.readjust(key, part, beats)
@@ -587,17 +592,21 @@ class Bout:
                 beats.append(Beat(key, f"{self.possessive(key)[:1].upper()}{self.possessive(key)[1:]} "
                                        "strain wears off."))
 
-    def patients(self) -> list[str]:
-        """Who the player may treat: themselves and companions, standing or knocked out, hurt."""
-        side = [self.player] + [k for k in self.order if self.by_key[k].side == "ally"]
+    def patients(self, healer: str | None = None) -> list[str]:
+        """Whom ``healer`` (default the player) may treat: themselves and their side, standing
+        or knocked out, hurt."""
+        healer = healer or self.player
+        mine = self.side_of(healer)
+        side = [healer] + [k for k in self.order if k != healer and self.side_of(k) == mine]
         return [k for k in side if any(injuries(self.character(k)).values())
                 and self.state["out"].get(k) in (None, UNCONSCIOUS)]
 
-    def treat(self, key: str, item: str, count: int, beats: list[Beat]) -> None:
-        """The player uses a remedy on ``key``: ``count`` injuries off, the worst first (the head
-        or vital part, then a useless part before a hurt one, in body order); it is used up. A
-        companion knocked out whose body no longer keeps them down gets back up."""
-        me = self.player
+    def treat(self, key: str, item: str, count: int, beats: list[Beat], healer: str | None = None) -> None:
+        """``healer`` (default the player) uses a remedy on ``key``: ``count`` injuries off, the
+        worst first (the head or vital part, then a useless part before a hurt one, in body
+        order); it is used up. A fighter knocked out whose body no longer keeps them down gets
+        back up."""
+        me = healer or self.player
         self.character(me).items.remove(item)
         character = self.character(key)
         healed = []
@@ -607,10 +616,11 @@ class Bout:
                 break
             heal(character, part, 1)
             healed.append(part)
-        whom = "yourself" if key == me else self.name(key)
+        whom = ("yourself" if me == self.player else "itself") if key == me else self.name(key)
         name = gear.phrase(self.setup.item_names.get(item, item))
         parts = " and ".join(dict.fromkeys(healed))
-        beats.append(Beat(me, f"You use {name} on {whom}: the {parts} {'heal' if len(healed) > 1 else 'heals'} "
+        beats.append(Beat(me, f"{self.verb(me, 'use', 'uses')} {name} on {whom}: the {parts} "
+                              f"{'heal' if len(set(healed)) > 1 else 'heals'} "
                               f"({len(healed)} injur{'y' if len(healed) == 1 else 'ies'} off)."))
         if self.state["out"].get(key) == UNCONSCIOUS and not self.ruleset.incapacitated(character):
             del self.state["out"][key]

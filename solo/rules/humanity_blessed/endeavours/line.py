@@ -72,7 +72,7 @@ from solo.rules.conflict import (
 )
 from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import rolling
+from solo.rules.humanity_blessed import rolling, standing
 from solo.rules.humanity_blessed.endeavours import buttons as btn
 from solo.rules.humanity_blessed.endeavours import epic, focal_knacks, knacks, monstrous, policy, quick_scan, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
@@ -366,6 +366,10 @@ class Line:
         """A contest's parameters, with what both sides' abilities add (see :mod:`.monstrous`)."""
         how = rolls.params(stat, focal=focal)
         how["by_player"] = key == self.player  # whom an Agreeable defender answers (:mod:`..standing`)
+        if key == self.player and standing.may_exert(self.character(key), self.character(target)):
+            how["famous"] = True  # the player exerts fame: +dc2, focus and contest alike
+        elif target == self.player and standing.may_exert(self.character(target), self.character(key)):
+            how["opponent_famous"] = True
         return monstrous.contest_how(self, key, target, how)
 
     def spend(self, key: str, count: int) -> None:
