@@ -45,7 +45,7 @@ def test_fame_comes_once_against_the_drover_and_never_against_the_bard(fair):
     famous, plain = chance(game, fair, "rook", famous=True), chance(game, fair, "rook")
     assert famous != plain  # d8 against d6 with and without the +dc2
     assert win_shown(game, "Rook the drover") == famous
-    assert win_shown(game, "The famous bard") == chance(game, fair, "bard")
+    assert win_shown(game, "the famous bard") == chance(game, fair, "bard")
     key = next(o.key for o in game.offered.options if o.text.startswith("Contest Rook"))
     game.choose(key)
     lines = [e.to_dict()["text"] for e in game.choose("1") if e.type == "conflict-action"]

@@ -209,7 +209,7 @@ def test_epic_awkwardness_makes_everyone_else_uncool_and_the_focus_odds_follow(a
     game.choose(RACE)
     declare_round(game)
     texts = [e.to_dict().get("text") for e in game.choose(next(o.key for o in game.offered.options if o.id == "epic:joke"))]
-    assert "Epic Awkwardness: your joke lands badly on purpose; Tam, The reeve's son are Uncool." in texts
+    assert "Epic Awkwardness: your joke lands badly on purpose; Tam, the reeve's son are Uncool." in texts
     data = game.state.pending.data
     mine = rules.check_odds(game.character, {"stat": "hurry", "target": 4, "focal": True}).distributions["total"]
     chance = Fraction(1)
