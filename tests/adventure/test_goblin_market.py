@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from shared_runs import seeded_playtest
 
 from solo.adventure import loader
 from solo.adventure.validate import validate_path
 from solo.engine.game import Game
-from solo.playtest.command import Options, playtest
 from solo.rules import registry
 from solo.rules.four_s.ruleset import party_stat_points, roleplay_bonus
 
@@ -270,12 +270,11 @@ def test_quillick_is_no_pushover(market, who):
 # -- balance in random play ----------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def reports(tmp_path_factory):
-    """RUNS seeded random playthroughs per pregen (module-wide: played once per worker)."""
-    folder = tmp_path_factory.mktemp("replays")
-    return {who: playtest(Options(adventure="goblin-market", runs=RUNS, seed=1, pregen=who,
-                                  replay_dir=str(folder)))
+@pytest.fixture
+def reports(shared_runs, tmp_path_factory):
+    """RUNS seeded random playthroughs per pregen, played once a run for every worker and for
+    tests/adventure/test_win_rates.py, which compares the careful bot with them."""
+    return {who: seeded_playtest(shared_runs, tmp_path_factory, "goblin-market", runs=RUNS, seed=1, pregen=who)
             for who in PREGENS}
 
 
