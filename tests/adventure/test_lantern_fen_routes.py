@@ -11,6 +11,7 @@ import random
 import pytest
 
 from solo.adventure import loader
+from solo.engine.events import SceneEntered
 from solo.engine.game import Game, KEEP
 from solo.engine.gm import GameMaster
 from solo.playtest.policies import CarefulPolicy
@@ -102,3 +103,14 @@ def test_the_careful_bot_sees_the_toll_steps_as_the_mixed_ending_they_lead_to():
     game = _at("maud", "agathe-confession")
     assert bot._ending(game, "toll-steps") == "mixed"
     assert bot._ending(game, "last-stretch") is None  # the bell can still bring either ending
+
+
+def test_the_eel_weirs_are_nells_own_water_and_say_so_once():
+    """Only Nell (the eel-catcher) comes this way, so the weirs speak to her as "you", not by her
+    name; coming back out of Hesper's hut shows a line, not the whole description again."""
+    game = _at("nell", "eel-weirs")
+    first = next(e.text for e in GameMaster(game).goto("eel-weirs") if isinstance(e, SceneEntered))
+    assert "You set your first trap" in first and "Nell" not in first
+    GameMaster(game).goto("tansy-hut")
+    again = next(e.text for e in GameMaster(game).goto("eel-weirs") if isinstance(e, SceneEntered))
+    assert again.startswith("Back out on the weir-line") and len(again) < len(first) / 2
