@@ -114,3 +114,22 @@ def test_the_eel_weirs_are_nells_own_water_and_say_so_once():
     GameMaster(game).goto("tansy-hut")
     again = next(e.text for e in GameMaster(game).goto("eel-weirs") if isinstance(e, SceneEntered))
     assert again.startswith("Back out on the weir-line") and len(again) < len(first) / 2
+
+
+TRACKS = "Look for the cutter's tracks on the stake and the mud"
+
+
+@pytest.mark.parametrize("pregen, named", [("nell", False), ("maud", True)])
+def test_only_a_reader_finds_stallards_name_in_the_ledger_at_the_cut(pregen, named):
+    """Nell carries the ledger for someone who reads; at the cut the clay on the boots still ties
+    the stake to the shed (enough to accuse the man in the clayed boots at the Stair), but the
+    signature's name is read only by someone who can read it."""
+    game = _at(pregen, "landing")
+    GameMaster(game).give("ferry-ledger")
+    GameMaster(game).goto("the-cut")
+    game.dice.force(6, 6, 6)
+    key = next(o.key for o in game.offered.options if o.enabled and o.text == TRACKS)
+    told = " ".join(getattr(e, "text", "") or "" for e in game.choose(key))
+    assert ("Stallard" in told) is named
+    assert "yellow clay was on the ferry shed's floor" in told
+    assert game.state.flags["knows_cutter"]
