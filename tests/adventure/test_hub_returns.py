@@ -17,6 +17,7 @@ HUBS = [
     ("blessed-harvest", "village-green", "Widow Pell was up at the chapel", "Back on the green"),
     ("supply-ship", "hallway", "you can hear the lights", "The Main Hall again"),
     ("lantern-fen", "landing", "Dusk comes up out of the water", "Back on the jetty"),
+    ("lantern-fen", "open-water", "cold and soft as dandelion", "Back on the wide black water"),
 ]
 
 
