@@ -673,23 +673,33 @@ class Game:
 
     def _scene_offer(self) -> ev.ChoicesOffered:
         scene_id = self.state.scene or ""
+        visible = self._visible(scene_id)
+        if self.quiet:
+            shape = (scene_id, self.state.down, *[(step.index, enabled) for step, enabled in visible])
+            made = self.program.offers.get(shape)
+            if made is not None:  # the same choices shown as before: the same options
+                return ev.ChoicesOffered("scene", "What do you do?", list(made))
         options = []
         n = 0
         quiet, render, option = self.quiet, self.render, ev.Option
-        for step, enabled in self._visible(scene_id):
+        fixed = quiet  # every text the same whatever the state: the options can be kept
+        for step, enabled in visible:
             choice = step.choice
             text = choice.text
             if enabled:
                 n += 1
                 key = _KEYS[n] if n < len(_KEYS) else str(n)
+                fixed = fixed and step.plain_text
                 if quiet:  # no hint: a bot reads none
                     options.append(ev.plain_option(key, text if step.plain_text else render(text), step.option_id))
                 else:
                     hint = self._lazy_hint(choice.check) if step.check else ""
                     options.append(option(key, text if step.plain_text else render(text), step.option_id, hint=hint))
                 if step.check and self.alternatives:
+                    fixed = False  # the rules' alternatives read the character
                     options.extend(self._alternative_options(choice, step.index, key))
             else:
+                fixed = fixed and step.plain_text and "{" not in (choice.disabled or "")
                 reason = self.render(choice.disabled or "")
                 if self.state.down and step.check:
                     reason = f"not while {self.state.down}"
@@ -697,6 +707,8 @@ class Game:
         if n == 0:
             scene = self.adventure.scenes[scene_id]
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
+        if fixed:
+            self.program.keep_offer(shape, tuple(options))
         return ev.ChoicesOffered("scene", "What do you do?", options)
 
     def _alternative_options(self, choice: Choice, index: int, key: str) -> list[ev.Option]:
