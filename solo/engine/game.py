@@ -1046,6 +1046,12 @@ class _Variables(Mapping[str, Any]):
             return self._special(name)
         return self.plain(name)
 
+    def dicts(self) -> tuple[dict, dict, dict]:
+        """The state's flags, clocks and counters, for the compiled expressions to read straight
+        (:func:`solo.adventure.expression_compiler.compile_tree`)."""
+        state = self._game.state
+        return state.flags, state.clocks, state.counters
+
     def plain(self, name: str) -> Any:
         """A flag, clock or counter by name (``name`` neither special nor ``roll.*``)."""
         state = self._game.state
