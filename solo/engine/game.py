@@ -129,6 +129,9 @@ class Game:
             self.state.start_character = character.to_dict()
         self._offered: ev.ChoicesOffered | None = None
         self._env: expressions.Environment | None = None
+        #: A quiet game's roll on offer: (the record as kept in the pending data, the record, the
+        #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
+        self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
@@ -385,6 +388,7 @@ class Game:
         """Rebuild the decision on offer after a change made outside a step (GM mode's ``:set``
         and ``:give``): its conditions may read what changed."""
         self._freeze_hints()
+        self._roll_memo = None  # the change may change the rules' offers
         if self.state.pending is not None and not self.finished:
             self._offered = self._build_offer()
 
@@ -570,17 +574,31 @@ class Game:
         return self._after_roll(data, record)
 
     def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
-        if self.ruleset.offers(record, self.character):
+        offers = self.ruleset.offers(record, self.character)
+        if offers:
             kept = record.to_dict()
             self.state.pending = Pending("roll", {**data, "record": kept})
+            if self.quiet:  # the offer and the answer read this record and its offers, not copies
+                self._roll_memo = (kept, record, offers)
             # a quiet game's event shares the pending copy (no front end holds the event)
             return [ev.RollMade(kept if self.quiet else record.to_dict(), self._roll_label(data), final=False)]
         return self._resolve(data, record)
 
+    def _pending_roll(self, kept: dict[str, Any]) -> tuple[RollRecord, list[Offer]]:
+        """The roll on offer (its record kept in the pending data as ``kept``) and the rules'
+        offers on it: a quiet game's own, when ``kept`` is the copy it made of them, else read
+        back from the data (a resumed game, an analyzer's restored state)."""
+        memo = self._roll_memo
+        if memo is not None and memo[0] is kept:
+            return memo[1], memo[2]
+        record = RollRecord.from_dict(kept)
+        return record, self.ruleset.offers(record, self.character)
+
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
-        record = RollRecord.from_dict(data["record"])
+        record, offers = self._pending_roll(data["record"])
+        self._roll_memo = None  # the rules may change the record in place: read from the data again
         base = {k: v for k, v in data.items() if k != "record"}
-        if option_id == KEEP and not self._own_keep(record):
+        if option_id == KEEP and not any(o.key == KEEP for o in offers):  # the rules' own keep goes on
             return self._resolve(base, record)
         record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
         return self._after_roll(base, record)
@@ -648,8 +666,7 @@ class Game:
         if pending.kind == "conflict":
             return self.conflicts.offer(pending.data)
         if pending.kind == "roll":
-            record = RollRecord.from_dict(pending.data["record"])
-            offers = self.ruleset.offers(record, self.character)
+            record, offers = self._pending_roll(pending.data["record"])
             keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
