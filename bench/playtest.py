@@ -131,7 +131,8 @@ def _best(found: dict[str, tuple], more: dict[str, tuple]) -> dict[str, tuple]:
     best = dict(found)
     for name, (rate, micro, *calls) in more.items():
         old = best.get(name)
-        best[name] = (rate, micro, *calls) if old is None else (max(old[0], rate), min(old[1], micro), *calls)
+        best[name] = (rate, micro, *calls) if old is None else (max(old[0], rate), min(old[1], micro),
+                                                                 *(calls or old[2:]))
     return best
 
 
