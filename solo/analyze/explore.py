@@ -68,6 +68,7 @@ from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.expressions_used import global_expressions, scene_expressions
 from solo.analyze.conflict_keys import pending_reducer
+from solo.analyze.snapshot import copy_state
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -696,7 +697,7 @@ class Explorer:
             if runs % 256 == 0:
                 self._tell()
             _, _, script, p = heapq.heappop(heap)
-            game.load(state.copy(), script, offer)
+            game.load(copy_state(state), script, offer)
             try:
                 action(game)
                 while game.offered is not None and game.offered.kind in ("check", "roll"):
@@ -745,7 +746,7 @@ class Explorer:
         self._tell()
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
-        start_state = template.state.copy()
+        start_state = copy_state(template.state)
         start = self._step(start_state, self._start, -1, "")
         self._reach(1.0, 1.0, start)
         next_look = 2
@@ -780,7 +781,7 @@ class Explorer:
             state = node.state
             node.state = None
             self.expanded += 1
-            self.game.load(state.copy(), [])
+            self.game.load(copy_state(state), [])
             offered = self.game.offered
             if offered is None:
                 continue
