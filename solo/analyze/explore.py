@@ -68,6 +68,7 @@ from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.expressions_used import global_expressions, scene_expressions
 from solo.analyze.conflict_keys import pending_reducer
+from solo.analyze.projection import Projection, project
 from solo.analyze.snapshot import copy_state
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
@@ -110,6 +111,9 @@ class Progress:
     seconds: float
     unexplored: float | None  # the last bound the solver found (None: not asked yet)
     budget: Budget
+    #: Where the unexplored share is heading (:mod:`solo.analyze.projection`); None: too early.
+    projection: Projection | None = None
+    bound: float = 0.0  # the bound asked for
 
     @property
     def rate(self) -> float:
@@ -616,11 +620,18 @@ class Explorer:
         self.out_of_time = False  # a step ran into the deadline
         self.expanded = 0
         self.last_bound: float | None = None
+        #: (seconds, unexplored share) at each look of the solver, for the projection.
+        self.looks: list[tuple[float, float]] = []
+        self.bound = 0.0
 
     def _tell(self) -> None:
         if self.progress is not None:
             self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
-                                   self.last_bound, self.budget))
+                                   self.last_bound, self.budget, self.projection(), self.bound))
+
+    def projection(self) -> Projection | None:
+        """Where the unexplored share is heading, from the solver's looks so far."""
+        return project(self.looks, self.budget.seconds * (1 - SOLVE_SHARE), self.bound)
 
     # -- nodes --------------------------------------------------------------------------------
     def _add(self, key: tuple, node: Node) -> int:
@@ -743,6 +754,7 @@ class Explorer:
         self.deadline = self.started + self.budget.seconds * (1 - SOLVE_SHARE)
         self.game.deadline = self.deadline
         self.progress = progress
+        self.bound = bound
         self._tell()
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
@@ -767,6 +779,8 @@ class Explorer:
                 next_look = self.expanded * 2
                 graph = self._graph(start, False)
                 self.last_bound = settled(graph)
+                if self.last_bound is not None:
+                    self.looks.append((time.monotonic() - self.started, self.last_bound))
                 # the bound is met; but when what is left is a small part of what was done, finish
                 # it: a small game comes out exact instead of bounded for a few more states
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
