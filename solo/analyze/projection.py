@@ -19,6 +19,8 @@ from dataclasses import dataclass
 #: The earliest point a projection is made from: before it, the first states (the start,
 #: the opening choices) say little about the pace of the rest.
 MIN_SECONDS = 1.0
+#: Beyond e ** 40 seconds (some 7e9 years) the bound is "not in sight".
+LOG_NEVER = 40.0
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,9 @@ def project(points: list[tuple[float, float]], budget_seconds: float, bound: flo
     k = math.log(u1 / u2) / math.log(t2 / t1)
     if k <= 0:  # not falling: it stays where it is
         return Projection(at_budget=u2, to_bound=None)
-    at_budget = min(u2, u2 * (max(budget_seconds, t2) / t2) ** -k)
-    to_bound = t2 if u2 <= bound else t2 * (u2 / bound) ** (1 / k)
-    return Projection(at_budget=at_budget, to_bound=to_bound if math.isfinite(to_bound) else None)
+    at_budget = min(u2, u2 * math.exp(-k * math.log(max(budget_seconds, t2) / t2)))
+    if u2 <= bound:
+        return Projection(at_budget=at_budget, to_bound=t2)
+    # in logarithms: a share that barely falls puts the bound past any float (not in sight)
+    log_to_bound = math.log(t2) + math.log(u2 / bound) / k
+    return Projection(at_budget=at_budget, to_bound=math.exp(log_to_bound) if log_to_bound < LOG_NEVER else None)

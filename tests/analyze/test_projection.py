@@ -48,3 +48,8 @@ def test_the_suggested_time_limit_follows_the_projection():
     assert "--time-limit 550" in suggestion(result, asked)
     result["projection"]["seconds_to_bound"] = None
     assert "--time-limit 1200" in suggestion(result, asked), "not in sight: ten times the budget, as before"
+
+
+def test_a_share_that_barely_falls_puts_the_bound_out_of_sight_without_overflow():
+    found = project([(2.0, 0.9999999), (4.0, 0.9999998)], 100, 0.005)
+    assert found is not None and found.to_bound is None and 0.99 < found.at_budget < 1
