@@ -53,3 +53,21 @@ def test_the_suggested_time_limit_follows_the_projection():
 def test_a_share_that_barely_falls_puts_the_bound_out_of_sight_without_overflow():
     found = project([(2.0, 0.9999999), (4.0, 0.9999998)], 100, 0.005)
     assert found is not None and found.to_bound is None and 0.99 < found.at_budget < 1
+
+
+def test_the_explorer_keeps_each_look_of_the_solver_for_the_projection():
+    from pathlib import Path
+
+    from solo.adventure import loader
+    from solo.analyze.explore import Explorer
+    from solo.analyze.solve import unexplored_mass
+
+    agree = Path(__file__).parent.parent / "playtest" / "agree.yaml"
+    explorer = Explorer(loader.load(str(agree)).adventure)
+    seen = []
+    explorer.explore(unexplored_mass, 0.2, seen.append)
+    assert explorer.looks and all(t >= 0 and 0 <= u <= 1 for t, u in explorer.looks)
+    assert seen[-1].unexplored == explorer.looks[-1][1] <= 0.2, "stopped on the bound: the last look's figure"
+    assert all(p.bound == 0.2 for p in seen)
+    explorer.looks = [(2.0, 0.4), (4.0, 0.2)]  # the projection reads the looks, nothing else
+    assert explorer.projection() == project(explorer.looks, explorer.budget.seconds * 0.9, 0.2)
