@@ -47,7 +47,7 @@ def copy_state(state: GameState) -> GameState:
     """An independent copy of ``state``, equal to ``state.copy()``."""
     twin = GameState.__new__(GameState)
     leaves = _LEAVES
-    fields = {}
+    fields: dict[str, Any] = {}
     for name, value in state.__dict__.items():
         kind = type(value)
         if kind is dict:
