@@ -2,7 +2,8 @@
 
 Prints, per adventure, the states met, the states expanded, CPU seconds and states per CPU
 second. To compare two versions of the code in one run (so the machine's load hits both
-alike), run it under each with ``PYTHONPATH`` pointing at the other checkout, alternating:
+alike), run it under each with ``PYTHONPATH`` pointing at the other checkout, alternating (run
+it as a script, not with ``-m`` from a checkout, whose directory would come first):
 
     python bench/analyze_speed.py --states 3000 supply-ship goblin-market
 """
@@ -23,7 +24,9 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=3000)
     parser.add_argument("--policy", default="random")
     args = parser.parse_args()
-    print(f"load {os.getloadavg()[0]:.1f}")
+    import solo
+
+    print(f"load {os.getloadavg()[0]:.1f}; code {os.path.dirname(solo.__file__)}")  # which checkout ran
     for name in args.adventures:
         adventure = load_playable(name).adventure
         explorer = Explorer(adventure, budget=Budget(seconds=600, max_states=args.states), policy=args.policy)
