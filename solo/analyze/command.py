@@ -17,7 +17,9 @@ figure by more than ``bound`` or when the budget runs out (``"bounded"``). A bou
 gives ``"bound"``: the probability of reaching a state not explored, so each ending's and
 objective's true probability lies between its figure and its figure plus ``bound``, given as
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
-says why exploration stopped and ``blowup`` which variables took the most values. For best and
+says why exploration stopped and ``blowup`` which variables took the most values; when the bound
+asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
+need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). For best and
 worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
 and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
 is the larger of that gap and the unexplored probability under the play found. Exact results
@@ -100,6 +102,9 @@ def analyze(
         result["unexplored_by_scene"] = {k or "(start)": round(float(v), 6)
                                          for k, v in sorted(found["unexplored"].items(), key=lambda kv: -kv[1])}
         result["blowup"] = [{"variable": k, "values": n} for k, n in graph.blowup]
+        heading = explorer.projection()
+        if heading is not None and result["bound"] > bound:  # an estimate of the time the bound needs
+            result["projection"] = {"seconds_to_bound": None if heading.to_bound is None else round(heading.to_bound, 1)}
     if graph.approximations:
         result["notes"] = graph.approximations
     result["endings"] = {k: float(v) for k, v in endings.items()}
