@@ -44,7 +44,7 @@ from solo.rules.scripted import LeftOut, Missing, ScriptedDice, walk
 
 MAX_ROLL_RUNS = 20_000  # scripts of one roll alone before the least likely are left out
 MAX_CALL_RUNS = 20_000  # scripts of one call (rolls as answers) before the least likely are left out
-MAX_SECONDS = 4.0  # CPU seconds of one call's walk before the scripts not run yet are left out
+MAX_SECONDS = 10.0  # CPU seconds of one call's walk before the scripts not run yet are left out
 
 Reader = Callable[[RollRecord], Hashable]
 Listed = tuple[list[tuple[Fraction, list[Any]]], Fraction]
