@@ -93,3 +93,18 @@ def test_a_pool_is_read_by_its_lowest_face_criticals_and_poison_faces():
     assert plain((2, 4, 8)) == plain((2, 5, 8))  # no poison, no sleep: only the lowest and the 8s
     classes = roll_walk.pool_classes(3, 8, plain)
     assert sum(p for _, p in classes) == 1 and len(classes) < 120
+
+
+def test_the_brawl_fixture_is_exact_once_its_fight_gives_classes():
+    """tests/playtest/broken/brawl.yaml's fight exchange went more than 4,000 dice ways, so
+    the analysis stayed bounded; with the fight's classes it finishes, every share exact."""
+    from pathlib import Path
+
+    from solo.adventure import loader
+    from solo.analyze.command import analyze
+
+    adventure = loader.load(str(Path(__file__).parent.parent / "playtest" / "broken" / "brawl.yaml")).adventure
+    found = analyze(adventure, bound=0.0)
+    assert found["method"] == "exact" and "notes" not in found
+    total = sum(Fraction(v) for v in found["exact"].values()) + sum(Fraction(s["exact"]) for s in found["stuck"])
+    assert total == 1 and found["exact"]["street"] == "629/4096"
