@@ -17,7 +17,7 @@ from solo.rules.humanity_blessed import bumping, defending
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
-from solo.rules.humanity_blessed.group_contest import Roller, group_contest_odds
+from solo.rules.humanity_blessed.group_contest import Roller, group_contest_odds, median_pmf
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.rolling import group_rank, member_check, vulnerable
 from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
@@ -131,31 +131,11 @@ def group_check_distribution(
 ) -> Odds:
     """Exact odds of a group check by median: each side (a group of dice and its modifier)
     rolls, and the group's total is the roll of :func:`~.rolling.group_rank` counted from the
-    highest; aid on a would-be failure and sizes as for one check. The chance that the group's
-    total is at least v is the chance that at least that many rolls are: a sum over how many
-    rolls reach v, one side at a time. No ``expected`` value is given for a group."""
+    highest (:func:`~.group_contest.median_pmf`, which group contests share); aid on a would-be
+    failure and sizes as for one check. No ``expected`` value is given for a group."""
     top = max(target, 20)
     pmfs = [{v + mod: p for v, p in bumping.total_pmf(g, top - mod).items()} for g, mod in sides]
-    rank = group_rank(len(sides))
-    lowest = min(min(pmf) for pmf in pmfs if pmf)
-    below: list[dict[int, Fraction]] = []  # each side's chance of a total under v
-    for pmf in pmfs:
-        running, under = Fraction(0), {}
-        for v in range(lowest, top + 2):
-            under[v] = running
-            running += pmf.get(v, Fraction(0))
-        below.append(under)
-
-    def reaching(v: int) -> Fraction:
-        counts = [Fraction(1)] + [Fraction(0)] * len(sides)  # P(so many sides reach v so far)
-        for under in below:
-            q = 1 - under[v]
-            counts = [counts[j] * (1 - q) + (counts[j - 1] * q if j else 0)
-                      for j in range(len(counts))]
-        return sum(counts[rank:], Fraction(0))
-
-    at_least = {v: reaching(v) for v in range(lowest, top + 2)}
-    totals = {v: at_least[v] - at_least[v + 1] for v in range(lowest, top + 1)}
+    totals = median_pmf([pmf for pmf in pmfs if pmf], group_rank(len(sides)))
     return _check_odds(totals, target, aid, size_up, None)
 
 
