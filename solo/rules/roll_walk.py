@@ -1,9 +1,9 @@
 """A conflict call's outcome classes, walked with each whole check or contest as one random event.
 
 ``solo analyze`` branches a fight's ``begin``, ``act`` and ``conclude`` on their distinct
-results (the :class:`~solo.rules.base.OutcomeClasses` hook). Walked die by die, one GAME
-exchange (an attack's pool of d8s and its extra die, a defence, a clash, damage dice) or one
-four-s round (checks, contests, the enemy side's bank of d6s and d3s) runs past the analyzer's
+results (the :class:`~solo.rules.base.OutcomeClasses` hook). Walked die by die, one exchange
+(an attack's pool of d8s and its extra die, a defence, a clash, damage dice) or one round of
+checks and contests with an enemy side's bank of d6s and d3s runs past the analyzer's
 cap of 4,000 scripts, and the share left out makes the whole analysis bounded. Most of those
 scripts differ only in faces nobody reads: a GAME check is read by its outcome, success and
 excess, not by which d8 came up lowest twice.
