@@ -1,0 +1,106 @@
+"""Shower Thoughts played through an adventure (tests/fixtures/hb-shower-thoughts.yaml): Wren's
+Head check in the bath (tagged ``safe``) is remembered; the strongbox check after it offers to
+roll as usual or to use the remembered value, each at its exact odds; the thought is used once.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.adventure.validate import validate_path
+from solo.engine.game import Game
+from solo.rules import registry
+from solo.rules.conflict import percent
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "hb-shower-thoughts.yaml"
+RS = registry.get("humanity-blessed")
+LOCK = {"stat": "hand", "target": "medium", "modifier": 1}
+
+
+@pytest.fixture(scope="module")
+def adventure():
+    return loader.load(FIXTURE).adventure
+
+
+def take(game: Game, option_id: str) -> list[dict]:
+    key = next(o.key for o in game.offered.options if o.id == option_id)
+    return [e.to_dict() for e in game.choose(key)]
+
+
+def settle(game: Game, events: list[dict]) -> list[dict]:
+    """Keep the roll through any later offer (Help) until it is final."""
+    while not any(e["type"] == "roll" and e["final"] for e in events):
+        events += take(game, "keep")
+    return events
+
+
+def final_roll(events: list[dict]) -> dict:
+    return next(e for e in events if e["type"] == "roll" and e["final"])["record"]
+
+
+def bathed(adventure, seed: int) -> tuple[Game, dict]:
+    game = Game(adventure, seed=seed)
+    game.start()
+    record = final_roll(settle(game, take(game, "choice-0")))
+    return game, record
+
+
+def test_the_fixture_validates(adventure):
+    assert [p for p in validate_path(adventure.source) if p.severity != "info"] == []
+
+
+def test_a_safe_head_check_is_remembered_with_its_total(adventure):
+    game, record = bathed(adventure, 3)
+    thought = game.character.extra["session"]["shower_thought"]
+    assert thought == {"value": record["total"], "stat": "head"}
+
+
+def test_without_a_thought_the_check_is_rolled_at_once(adventure):
+    game = Game(adventure, seed=0)
+    game.start()
+    events = take(game, "choice-1")
+    first = next(e for e in events if e["type"] == "roll")
+    assert first["record"]["dice"] and "shower_thoughts" not in first["record"]["details"]
+    assert not any(o.id == "shower-thought" for o in game.offered.options)
+
+
+def test_the_next_check_offers_the_thought_and_rolling_each_at_exact_odds(adventure):
+    for seed in range(8):
+        game, bath = bathed(adventure, seed)
+        take(game, "choice-1")
+        offered = {o.id: o for o in game.offered.options}
+        assert set(offered) == {"keep", "shower-thought"}
+        rolling = RS.check_odds(game.character, LOCK).outcomes["success"]
+        assert offered["keep"].hint == f"then {percent(rolling)} to succeed"
+        certain = 1 if bath["total"] + 1 >= 8 else 0
+        assert offered["shower-thought"].hint == f"then {percent(certain)} to succeed"
+        assert str(bath["total"]) in offered["shower-thought"].text
+
+
+def test_using_the_thought_rolls_nothing_and_spends_it(adventure):
+    game, bath = bathed(adventure, 5)
+    record = final_roll(settle(game, take(game, "choice-1") + take(game, "shower-thought")))
+    assert record["dice"] == [] and record["total"] == bath["total"] + 1  # the lock's +1
+    assert record["success"] == (record["total"] >= 8)
+    assert game.character.extra["session"]["shower_thought"]["used"] is True
+    take(game, "choice-1")  # the next check is rolled at once
+    assert not any(o.id == "shower-thought" for o in game.offered.options)
+
+
+def test_a_second_safe_check_does_not_replace_the_thought(adventure):
+    game, bath = bathed(adventure, 2)
+    settle(game, take(game, "choice-0"))
+    assert game.character.extra["session"]["shower_thought"]["value"] == bath["total"]
+
+
+def test_rolling_as_usual_keeps_the_thought_and_a_save_is_json(adventure):
+    game, bath = bathed(adventure, 4)
+    record = final_roll(settle(game, take(game, "choice-1") + take(game, "keep")))
+    assert record["dice"] and "used" not in game.character.extra["session"]["shower_thought"]
+    json.dumps(game.character.extra)
+    take(game, "choice-1")
+    assert any(o.id == "shower-thought" for o in game.offered.options)
