@@ -104,3 +104,13 @@ def test_rolling_as_usual_keeps_the_thought_and_a_save_is_json(adventure):
     json.dumps(game.character.extra)
     take(game, "choice-1")
     assert any(o.id == "shower-thought" for o in game.offered.options)
+
+
+def test_a_game_saved_while_the_thought_is_offered_resumes_and_uses_it(adventure):
+    game, bath = bathed(adventure, 6)
+    take(game, "choice-1")
+    saved = json.loads(json.dumps(game.snapshot()))
+    again = Game.resume(adventure, saved)
+    assert {o.id for o in again.offered.options} == {"keep", "shower-thought"}
+    record = final_roll(settle(again, take(again, "shower-thought")))
+    assert record["dice"] == [] and record["total"] == bath["total"] + 1
