@@ -13,6 +13,7 @@ import pytest
 from solo.adventure import loader
 from solo.adventure.validate import validate_path
 from solo.engine.game import Game
+from solo.rules.base import Character
 from solo.rules import registry
 from solo.rules.conflict import percent
 
@@ -114,3 +115,32 @@ def test_a_game_saved_while_the_thought_is_offered_resumes_and_uses_it(adventure
     assert {o.id for o in again.offered.options} == {"keep", "shower-thought"}
     record = final_roll(settle(again, take(again, "shower-thought")))
     assert record["dice"] == [] and record["total"] == bath["total"] + 1
+
+
+def test_a_contest_the_player_starts_offers_the_thought_at_the_chance_the_bailiff_rolls_under_it(adventure):
+    for seed in range(6):
+        game, bath = bathed(adventure, seed)
+        opened = next(e for e in take(game, "choice-2") if e["type"] == "roll")["record"]
+        offered = {o.id: o for o in game.offered.options}
+        assert set(offered) == {"keep", "shower-thought"} and opened["dice"] == []
+        opponent = Character.from_dict(opened["details"]["shower_thoughts"]["opponent"])
+        assert opponent.name == "The bailiff"
+        thought = bath["total"] + 1  # the contest's +1
+        holds = RS.check_odds(opponent, {"stat": "head", "target": thought}).outcomes["success"]
+        assert offered["shower-thought"].hint.startswith(f"then {percent(1 - holds)} to succeed")
+        record = final_roll(settle(game, take(game, "shower-thought")))
+        assert record["kind"] == "contest" and record["total"] == thought
+        assert record["success"] == (thought > record["details"]["opponent_total"])
+        assert game.character.extra["session"]["shower_thought"]["used"] is True
+
+
+def test_a_violent_contest_or_a_defence_is_rolled_as_usual_even_with_a_thought(adventure):
+    from solo.rules.humanity_blessed import shower_thoughts
+
+    game, _ = bathed(adventure, 1)
+    opened = next(e for e in take(game, "choice-2") if e["type"] == "roll")["record"]
+    bailiff = Character.from_dict(opened["details"]["shower_thoughts"]["opponent"])
+    me = game.character
+    assert shower_thoughts.opens_contest(me, bailiff, {"stat": "head"}) is not None
+    assert shower_thoughts.opens_contest(me, bailiff, {"stat": "hurt", "violent": True}) is None
+    assert shower_thoughts.opens_contest(me, bailiff, {"stat": "head", "defending": True}) is None

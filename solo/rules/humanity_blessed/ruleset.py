@@ -137,7 +137,8 @@ class HumanityBlessed(RulesetDefaults):
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
-        return rolling.contest(dice, character, opponent, params)
+        return (shower_thoughts.opens_contest(character, opponent, params)
+                or rolling.contest(dice, character, opponent, params))
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         if self_acceptance.is_open(record):

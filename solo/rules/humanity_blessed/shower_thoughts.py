@@ -7,7 +7,7 @@ rolled with Head or Heart by a character with the ability, is kept as the sessio
 its roll stands (:func:`remember`, from the ruleset's ``experience``); the first such check of the
 session is the one kept. Using: a later plain check of the adventure, while the thought is held,
 stops before any die is thrown and returns an *open* record (``details["shower_thoughts"]``):
-its offers are to roll as usual (``keep``) or to use the thought (``shower-thought``), each with
+(a contest's likewise) its offers are to roll as usual (``keep``) or to use the thought (``shower-thought``), each with
 its exact odds (the thought's answer is certain: 100% or 0%). :func:`finish` rolls or reads it.
 
 **Decisions** (the book leaves these open; docs/rules/humanity-blessed-abilities.md says them too):
@@ -18,9 +18,12 @@ its exact odds (the thought's answer is certain: 100% or 0%). :func:`finish` rol
   modifier, aid and Help included). Used later, this check's own ``modifier`` is added to it; no
   aid is rolled (nothing is rolled) and no spark joins it. Help may still be offered after, as on
   any roll.
-* Only an adventure's plain check may use it: not a spark, group, focal or bare-die check, not a
-  check tagged ``safe`` itself, and not a contest yet (the book allows a non-violent contest; the
-  engine does not offer it there).
+* An adventure's plain check may use it (not a spark, group, focal, bare-die or ``safe`` check),
+  and so may a non-violent contest the player starts (:func:`opens_contest`; not a spark or group
+  side). There the thought is the player's roll; the opponent rolls, and the rest of the contest
+  (aid when the player would lose, as the book's aid is not the roll) is read as usual, its odds
+  those of a contest whose attack is already known. A non-violent contest the player defends
+  (``defending``) is rolled as usual: the engine does not offer the thought there.
 * A check waiting for Radical Self-Acceptance's stat is asked that first; it is then rolled.
 """
 
@@ -32,7 +35,7 @@ from typing import Any, Mapping
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.character import abilities
-from solo.rules.humanity_blessed.parsing import parse_check
+from solo.rules.humanity_blessed.parsing import parse_check, stored
 from solo.rules.humanity_blessed.tables import SIZES, SYSTEM, norm, size_for_total
 from solo.rules.reasons import reason
 
@@ -96,6 +99,31 @@ def opens(character: Character, params: Mapping[str, Any]) -> RollRecord | None:
     )
 
 
+def opens_contest(character: Character, opponent: Character, params: Mapping[str, Any]) -> RollRecord | None:
+    """The open record of a non-violent contest the player starts that the thought may answer,
+    or None (roll it as usual)."""
+    from solo.rules.humanity_blessed import defending
+    from solo.rules.humanity_blessed.parsing import parse_contest
+
+    thought = held(character)
+    if thought is None or defending.is_defending(params):
+        return None
+    try:
+        mine, theirs, violent = parse_contest(character, opponent, params)
+    except RulesError:
+        return None
+    if violent or mine.override or mine.group or theirs.group or mine.spark or mine.focal:
+        return None
+    return RollRecord(
+        system=SYSTEM, kind="contest", stat=mine.stat, dice=[], outcome="failure", success=False,
+        total=None,
+        details={"shower_thoughts": {"value": int(thought["value"]), "modifier": mine.modifier,
+                                     "opponent": opponent.to_dict()},
+                 "params": stored(params)},
+        steps=[reason("shower-thoughts-open", value=int(thought["value"]))],
+    )
+
+
 def is_open(record: RollRecord) -> bool:
     """Whether the record waits for the player to roll or use the thought."""
     mark = record.details.get("shower_thoughts")
@@ -127,14 +155,13 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     from solo.rules.humanity_blessed import first_roll
     from solo.rules.humanity_blessed.rolling import read_check
 
+    if record.kind == "contest":
+        return _finish_contest(dice, record, character, key)
     if key == KEEP:
         return first_roll.check(dice, character, record.details["params"])
     if key != KEY:
         raise RulesError(f"unknown offer {key!r} for this check")
-    thought = held(character)
-    if thought is None:
-        raise RulesError("no shower thought is held")
-    thought["used"] = True
+    thought = _spend(character)
     parsed = parse_check(record.details["params"], character)
     total = _total(record)
     new = RollRecord(
@@ -149,10 +176,47 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     return new
 
 
+def _spend(character: Character) -> dict[str, Any]:
+    thought = held(character)
+    if thought is None:
+        raise RulesError("no shower thought is held")
+    thought["used"] = True
+    return thought
+
+
+def _finish_contest(dice: Dice, record: RollRecord, character: Character, key: str) -> RollRecord:
+    """Roll the contest as usual, or stand the thought in for the player's roll; the opponent
+    rolls and the contest is read as any other (aid when the player would lose included)."""
+    from solo.rules.humanity_blessed.parsing import parse_contest
+    from solo.rules.humanity_blessed.rolling import close_contest, contest
+
+    opponent = Character.from_dict(record.details["shower_thoughts"]["opponent"])
+    params = record.details["params"]
+    if key == KEEP:
+        return contest(dice, character, opponent, params)
+    if key != KEY:
+        raise RulesError(f"unknown offer {key!r} for this contest")
+    thought = _spend(character)
+    mine, theirs, _ = parse_contest(character, opponent, params)
+    open_record = RollRecord(
+        system=SYSTEM, kind="contest", stat=mine.stat, dice=[], outcome="failure", success=False,
+        total=_total(record), modifiers={"modifier": mine.modifier} if mine.modifier else {},
+        details={"attack": mine.as_params(), "violent": False, "stats": [mine.stat], "die": mine.die,
+                 "open": True, "consumes": [], "rounds": [], "bumps": 0, "natural": None,
+                 "help_allowed": True, "shower_thoughts": {"used": int(thought["value"])}},
+        steps=[reason("shower-thought-used", value=int(thought["value"]), modifier=mine.modifier)],
+    )
+    new = close_contest(dice, open_record, character, opponent, theirs)
+    new.details["params"] = dict(params)
+    return new
+
+
 def odds_after(record: RollRecord, character: Character, key: str) -> Odds:
     """The exact odds of rolling as usual, or the certain answer of the thought."""
     from solo.rules.humanity_blessed.odds import check_odds
 
+    if record.kind == "contest":
+        return _contest_odds(record, character, key)
     if key == KEEP:
         return check_odds(character, record.details["params"])
     if key != KEY:
@@ -164,6 +228,21 @@ def odds_after(record: RollRecord, character: Character, key: str) -> Odds:
     outcomes.update({name: Fraction(int(name == size)) for name in SIZES})
     return Odds(system=SYSTEM, outcomes=outcomes, distributions={"total": {total: Fraction(1)}},
                 values={"target": Fraction(int(record.details["target"])), "expected": Fraction(total)})
+
+
+def _contest_odds(record: RollRecord, character: Character, key: str) -> Odds:
+    """The contest's exact odds rolled as usual, or with the thought as the player's known roll."""
+    from solo.rules.humanity_blessed.odds import contest_odds, sides_odds
+    from solo.rules.humanity_blessed.parsing import parse_contest
+
+    opponent = Character.from_dict(record.details["shower_thoughts"]["opponent"])
+    params = record.details["params"]
+    if key == KEEP:
+        return contest_odds(character, opponent, params)
+    if key != KEY:
+        raise RulesError(f"unknown offer {key!r} for this contest")
+    mine, theirs, violent = parse_contest(character, opponent, params)
+    return sides_odds(character, opponent, mine, theirs, violent, first=_total(record))
 
 
 def _title(stat: str) -> str:
