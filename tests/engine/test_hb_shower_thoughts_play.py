@@ -144,3 +144,15 @@ def test_a_violent_contest_or_a_defence_is_rolled_as_usual_even_with_a_thought(a
     assert shower_thoughts.opens_contest(me, bailiff, {"stat": "head"}) is not None
     assert shower_thoughts.opens_contest(me, bailiff, {"stat": "hurt", "violent": True}) is None
     assert shower_thoughts.opens_contest(me, bailiff, {"stat": "head", "defending": True}) is None
+
+
+def test_the_safe_tag_on_a_contest_is_refused_at_file_and_line(tmp_path):
+    text = FIXTURE.read_text(encoding="utf-8").replace(
+        "opponent: bailiff\n", "opponent: bailiff\n          tags: [safe]\n")
+    bad = tmp_path / "safe-contest.yaml"
+    bad.write_text(text, encoding="utf-8")
+    errors = [p for p in validate_path(bad) if p.severity == "error"]
+    lines = text.splitlines()
+    line = lines.index("          opponent: bailiff") + 2  # the tags line under the contest
+    assert len(errors) == 1 and "tag 'safe' is for checks" in errors[0].message
+    assert errors[0].line == line
