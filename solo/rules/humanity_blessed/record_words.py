@@ -198,5 +198,10 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
                                   f"than {s['stat']}"),
     "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",
+    "shower-thoughts-open": lambda s: (f"{INDENT}Shower Thoughts: the {s['value']} you thought of "
+                                       "may stand in for this roll"),
+    "shower-thought-used": lambda s: (f"{INDENT}Shower Thoughts: the {s['value']} you thought of"
+                                      + (f", {s['modifier']:+d}" if s.get("modifier") else "")
+                                      + ", nothing rolled"),
     "auto-history": lambda s: f"History {s['die']} covers target {s['target']}: automatic success ({s['size']})",
 }

@@ -29,6 +29,7 @@ from solo.rules.humanity_blessed import (
     record_words,
     rolling,
     self_acceptance,
+    shower_thoughts,
 )
 from solo.rules.humanity_blessed import analysis_view, outcome_classes, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
@@ -130,16 +131,20 @@ class HumanityBlessed(RulesetDefaults):
         return parsing.parse_check(params, character, contest=contest)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
-        return self_acceptance.opens(character, params) or first_roll.check(dice, character, params)
+        return (self_acceptance.opens(character, params) or shower_thoughts.opens(character, params)
+                or first_roll.check(dice, character, params))
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
-        return rolling.contest(dice, character, opponent, params)
+        return (shower_thoughts.opens_contest(character, opponent, params)
+                or rolling.contest(dice, character, opponent, params))
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         if self_acceptance.is_open(record):
             return self_acceptance.offers(record, character)
+        if shower_thoughts.is_open(record):
+            return shower_thoughts.offers(record, character)
         return offers.offers(record, character)
 
     def apply_offer(
@@ -147,6 +152,8 @@ class HumanityBlessed(RulesetDefaults):
     ) -> RollRecord:
         if self_acceptance.is_open(record):
             return self_acceptance.finish(dice, record, character, key)
+        if shower_thoughts.is_open(record):
+            return shower_thoughts.finish(dice, record, character, key)
         return self_acceptance.carry(record, offers.apply_offer(dice, record, character, key))
 
     def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
@@ -154,6 +161,8 @@ class HumanityBlessed(RulesetDefaults):
         exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""
         if self_acceptance.is_open(record):
             return self_acceptance.odds_after(record, character, key)
+        if shower_thoughts.is_open(record):
+            return shower_thoughts.odds_after(record, character, key)
         if first_roll.is_open(record):
             return first_roll.odds_after(record, character, key)
         if open_defence.is_open(record):
@@ -177,6 +186,8 @@ class HumanityBlessed(RulesetDefaults):
         Self-Acceptance's stat is rolled as written); any other record stands."""
         if self_acceptance.is_open(record):
             record = self_acceptance.finish(dice, record, character, self_acceptance.KEEP)
+        if shower_thoughts.is_open(record):
+            record = shower_thoughts.finish(dice, record, character, shower_thoughts.KEEP)
         if first_roll.is_open(record):
             return first_roll.finish(dice, record, character, first_roll.KEEP)
         if open_defence.is_open(record):
@@ -238,7 +249,8 @@ class HumanityBlessed(RulesetDefaults):
 
     # experience and the session shop -------------------------------------------------------
     def experience(self, record: RollRecord, character: Character) -> list[str]:
-        return session.experience(record, character) + self_acceptance.after(record, character)
+        return (session.experience(record, character) + self_acceptance.after(record, character)
+                + shower_thoughts.remember(record, character))
 
     def advancement(self, character: Character) -> list[Advance]:
         return shop.advancement(character)

@@ -112,6 +112,8 @@ CHECK_TAGS: dict[str, TagRule] = {
     "decrypt": TagRule("Perfect Divination", "decrypting an encoded or cryptic message", _CHECKS,
                        "size"),
     "tend": TagRule("Blessèd Insurance", "tending the character's wounds", _BOTH, "insure"),
+    "safe": TagRule("Shower Thoughts", "made in a safe place (a Head or Heart check there is "
+                    "remembered)", _CHECKS, "remember"),
 }
 
 #: The largest situational aid an adventure may give (``aid``): the book's items give +1 or
