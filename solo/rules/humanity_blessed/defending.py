@@ -53,7 +53,7 @@ def parse_defence(
     violent = flag(params.get("violent", False))
     mine: dict[str, Any] = {k: v for k, v in params.items()
                             if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training",
-                                     "tags", "uses", "group_with")}
+                                     "tags", "uses", "group_with", "spark_with")}
     theirs: dict[str, Any] = {"stat": params.get("opponent_stat") or params.get("stat"),
                               "modifier": params.get("opponent_modifier", 0),
                               "aid": params.get("opponent_aid"), "complex": params.get("complex"),
