@@ -37,11 +37,14 @@ def _roll(events) -> dict:
 def test_the_fixture_validates_and_a_stranger_or_a_list_is_named_by_file_and_line(tmp_path):
     assert [p for p in validate_path(FIXTURE) if p.severity == "error"] == []
     for old, new in (("spark_with: moll", "spark_with: watch"), ("spark_with: moll", "spark_with: nobody"),
-                     ("spark_with: moll", "spark_with: [moll]")):
+                     ("spark_with: moll", "spark_with: [moll]"),
+                     ("spark: hand\n          spark_with: teo", "spark: wits\n          spark_with: teo"),
+                     ("spark: hand\n          spark_with: teo", "spark_with: teo")):
         bad = tmp_path / "bad.yaml"
         bad.write_text(FIXTURE.read_text().replace(old, new))
         found = [p for p in validate_path(bad) if p.severity == "error"]
         assert found and all(p.line for p in found), new
+        assert bad.read_text() != FIXTURE.read_text()
 
 
 def test_a_spark_with_a_synchronized_companion_rolls_their_stat_at_the_odds_offered_everywhere():
