@@ -86,7 +86,7 @@ def test_without_the_ability_on_either_side_the_spark_is_refused_and_the_roll_sa
     assert record["details"]["stats"] == ["head"] and me.resources["blessings"] == [2, 2, 3, 5]
     assert {"code": "no-spark", "why": "no-sync-mate", "who": "Moll"} in record["steps"]
     plain = tmp_path / "plain.yaml"
-    plain.write_text(FIXTURE.read_text().replace("abilities: [Synchronized Spark]\nnpcs", "abilities: []\nnpcs"))
+    plain.write_text(FIXTURE.read_text().replace("abilities: [Synchronized Spark, Synchronized Enmity]\nnpcs", "abilities: []\nnpcs"))
     record = _roll(_game(plain).choose("1"))
     assert record["details"]["stats"] == ["head"]
     assert {"code": "no-spark", "why": "no-sync", "who": "Teo"} in record["steps"]

@@ -116,6 +116,7 @@ class HBCheck:
     ascendant: str | None = None  # Ascendant Spark: the third stat of a spark (``spark: [b, c]``)
     ascendant_die: str | None = None
     spark_with: Character | None = None  # Synchronized Spark: the companion whose stat is the spark's
+    synchronized: bool = False  # Synchronized Enmity: both sides of the contest bump together
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -133,6 +134,8 @@ class HBCheck:
             params["agreeable"] = True
         if self.famous:
             params["famous"] = True
+        if self.synchronized:
+            params["synchronized"] = True
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -215,6 +218,13 @@ def parse_check(
     )
     if ascendant is not None and spark is not None:
         parsed = replace(parsed, ascendant=ascendant[0], ascendant_die=ascendant[1])
+    if params.get("synchronized") is not None and flag(params.get("synchronized")):
+        if not contest:
+            raise err("synchronized (Synchronized Enmity) is for a contest", param="synchronized")
+        if flag(params.get("defending", False)):
+            raise err("synchronized (Synchronized Enmity) is for a contest the player makes, not a defence",
+                      param="synchronized")
+        parsed = replace(parsed, synchronized=True)
     if mate is not None:
         if parsed.group:
             raise err("spark_with is a spark of two characters, not a group_with median", param="spark_with")
@@ -323,7 +333,7 @@ def parse_contest(
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
                    if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses",
-                            "complex", "group_with", "spark_with")}
+                            "complex", "group_with", "spark_with", "synchronized")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),
