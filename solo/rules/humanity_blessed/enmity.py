@@ -20,6 +20,7 @@ two chains that run together: a round of both, continued while either bumps).
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any
@@ -124,6 +125,13 @@ def _round(group: Group) -> tuple[list[tuple[int, bool, int]], int]:
 
 
 def natural_margin(attacker: Group, defender: Group) -> tuple[dict[int, int], int, int]:
+    """:func:`_natural_margin`, kept (every hint of the same contest asks again); a copy."""
+    weights, base, rounds = _natural_margin(attacker, defender)
+    return dict(weights), base, rounds
+
+
+@functools.lru_cache(maxsize=256)
+def _natural_margin(attacker: Group, defender: Group) -> tuple[dict[int, int], int, int]:
     """Integer weights of (attacker's natural total − defender's) over ``base**rounds``, rolled in
     sync (bonuses per bump included): (weights, base, rounds). Chains longer than ``rounds`` are
     left out; their chance is below 10**-15 unless :data:`MAX_ROUNDS` cut it short."""
