@@ -42,9 +42,11 @@ dc4); ``tags`` (what the check is about, for the abilities that answer it: see
 :data:`.tables.CHECK_TAGS`); ``focal: true`` (a roll that decides an endeavor's Focal Action: Muddled applies there);
 ``training: true`` (Advanced Training without a character, for odds); ``witnessed: true`` (an
 opposing character sees the roll: Vulnerability); ``group_with`` (companions who roll with the
-character, passed as characters: the group's total is the median roll). Contests add
+character, passed as characters: the group's total is the median roll); ``spark_with`` (a
+companion whose stat ``spark`` names: Synchronized Spark, :mod:`.synchronized`). Contests add
 ``opponent_stat`` (defaults to ``stat``), ``violent: true`` (the attacker rolls Hurt, the defender
-Hurry), ``opponent_modifier``, ``opponent_aid`` and ``opponent_group_with`` (the opponent's side).
+Hurry), ``opponent_modifier``, ``opponent_aid``, ``opponent_group_with`` (the opponent's side) and ``synchronized: true``
+(both sides bump together: Synchronized Enmity, :mod:`.enmity`).
 
 Conditions are strings in ``character.conditions``: ``uncool`` (-1), ``pain`` (-1), ``ache`` (the
 top face reads as the one below), ``weakness`` (no Help, no aid), ``muddled`` (-2 on the next

@@ -29,7 +29,7 @@ from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import standing
 from solo.rules.humanity_blessed.parsing import HBCheck, at_side, parse_check
-from solo.rules.humanity_blessed.tables import flag, norm
+from solo.rules.humanity_blessed.tables import err, flag, norm
 
 #: Stats a Defender may answer continued violence with besides Hurry (book: point 5).
 OTHER_ANSWERS = ("head", "hand", "heart", "home")
@@ -51,9 +51,12 @@ def parse_defence(
     """The attacker's roll (the opponent's), the defender's (the player's), and whether the
     contest is violent."""
     violent = flag(params.get("violent", False))
+    if flag(params.get("synchronized", False)):
+        raise err("synchronized (Synchronized Enmity) is for a contest the player makes, not a defence",
+                  param="synchronized")
     mine: dict[str, Any] = {k: v for k, v in params.items()
                             if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training",
-                                     "tags", "uses", "group_with")}
+                                     "tags", "uses", "group_with", "spark_with")}
     theirs: dict[str, Any] = {"stat": params.get("opponent_stat") or params.get("stat"),
                               "modifier": params.get("opponent_modifier", 0),
                               "aid": params.get("opponent_aid"), "complex": params.get("complex"),

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds
-from solo.rules.humanity_blessed import bumping, defending
+from solo.rules.humanity_blessed import bumping, defending, enmity
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
@@ -68,6 +68,10 @@ def sides_odds(
     disarmed = violent and Conditions.of(character).has("disarmed")
     if mine.group or theirs.group:
         return _group_sides(mine, theirs, a_plan, d_plan, disarmed)
+    if mine.synchronized and first is None and enmity.refusal(
+            character, mine, theirs, a_plan,
+            vulnerable(character, a_plan.stats) or vulnerable(opponent, d_plan.stats)) is None:
+        return enmity.contest_odds(a_plan, d_plan, disarmed)
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
         a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from solo.rules.base import Character, RulesError
-from solo.rules.humanity_blessed import bumping, standing
+from solo.rules.humanity_blessed import bumping, standing, synchronized
 from solo.rules.humanity_blessed.bumping import Die, DieError
 from solo.rules.humanity_blessed.tables import (
     CHECK_TAGS,
@@ -115,6 +115,8 @@ class HBCheck:
     famous: bool = False  # the player exerts fame: a +dc2 bonus on this roll
     ascendant: str | None = None  # Ascendant Spark: the third stat of a spark (``spark: [b, c]``)
     ascendant_die: str | None = None
+    spark_with: Character | None = None  # Synchronized Spark: the companion whose stat is the spark's
+    synchronized: bool = False  # Synchronized Enmity: both sides of the contest bump together
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -132,12 +134,16 @@ class HBCheck:
             params["agreeable"] = True
         if self.famous:
             params["famous"] = True
+        if self.synchronized:
+            params["synchronized"] = True
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
             params.update(stat=self.stat, spark=self.spark, spark_die=self.spark_die)
             if self.ascendant:
                 params.update(ascendant=self.ascendant, ascendant_die=self.ascendant_die)
+            if self.spark_with is not None:
+                params.update(synchronized.as_params(self.spark_with))
         return params
 
 
@@ -157,6 +163,11 @@ def parse_check(
     contest = contest or params.get("opponent") is not None
     spark_param = params.get("spark")
     ascendant: tuple[str, str] | None = None
+    mate = synchronized.partner(params.get("spark_with"))
+    if mate is not None and (params.get("stat") is None or spark_param in (None, False, "", True)
+                             or isinstance(spark_param, (list, tuple))):
+        raise err("spark_with needs a stat and one spark stat, the companion's (spark: heart)",
+                  param="spark_with")
     if params.get("die") is not None and params.get("stat") is None:
         die = read_die(params["die"], "die")
         stat = die.name
@@ -181,7 +192,7 @@ def parse_check(
             elif spark_param is True:
                 raise err("spark names the second stat of the spark check (got true)", param="spark")
             else:
-                spark, spark_die = _at("spark", lambda name: stat_die(character, name), str(spark_param))
+                spark, spark_die = _at("spark", lambda name: stat_die(mate or character, name), str(spark_param))
                 read_die(spark_die, spark)
     else:
         raise err("a check needs a stat (or a die such as d6)")
@@ -207,6 +218,17 @@ def parse_check(
     )
     if ascendant is not None and spark is not None:
         parsed = replace(parsed, ascendant=ascendant[0], ascendant_die=ascendant[1])
+    if params.get("synchronized") is not None and flag(params.get("synchronized")):
+        if not contest:
+            raise err("synchronized (Synchronized Enmity) is for a contest", param="synchronized")
+        if flag(params.get("defending", False)):
+            raise err("synchronized (Synchronized Enmity) is for a contest the player makes, not a defence",
+                      param="synchronized")
+        parsed = replace(parsed, synchronized=True)
+    if mate is not None:
+        if parsed.group:
+            raise err("spark_with is a spark of two characters, not a group_with median", param="spark_with")
+        parsed = replace(parsed, spark_with=mate)
     uses = params.get("uses")
     if uses is not None:
         uses = [uses] if isinstance(uses, str) else uses
@@ -256,7 +278,7 @@ def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...
 
 
 #: Parameters whose values the engine passes as characters (a side's group).
-GROUP_PARAMS = ("group_with", "opponent_group_with")
+GROUP_PARAMS = ("group_with", "opponent_group_with", "spark_with")
 
 
 def stored(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -311,7 +333,7 @@ def parse_contest(
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
                    if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses",
-                            "complex", "group_with")}
+                            "complex", "group_with", "spark_with", "synchronized")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solo.rules.base import Character
-from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed import bumping, synchronized
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.character import abilities as _abilities
@@ -85,6 +85,8 @@ def plan_roll(
         if refused is None:
             stats.append(parsed.spark)
             dice_names.append(str(parsed.spark_die))
+            if parsed.spark_with is not None:
+                notes.append(synchronized.note(parsed.spark_with, parsed.spark))
             if parsed.ascendant:
                 third = _ascendant_refusal(character, parsed, abilities, violent)
                 more = None
@@ -178,10 +180,14 @@ def _spark_refusal(
         return reason("no-spark", why="surprised")
     if cond.has("taxed"):
         return reason("no-spark", why="taxed")
+    if parsed.spark_with is not None:
+        refused = synchronized.refusal(character, parsed.spark_with, parsed.override)
+        if refused is not None:
+            return refused
     if parsed.spark_die != parsed.die:
         return reason("no-spark", why="unbalanced", stat=parsed.stat, die=parsed.die, spark=parsed.spark,
                       spark_die=parsed.spark_die)
-    if norm(parsed.spark) == norm(parsed.stat) and parsed.stat != parsed.die:
+    if norm(parsed.spark) == norm(parsed.stat) and parsed.stat != parsed.die and parsed.spark_with is None:
         return reason("no-spark", why="same-stat")
     return None
 

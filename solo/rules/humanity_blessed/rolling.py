@@ -10,8 +10,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, defending, standing
-from solo.rules.humanity_blessed.blessings import take
+from solo.rules.humanity_blessed import bumping, defending, enmity, standing
+from solo.rules.humanity_blessed.blessings import choose_pair, take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest, stored
@@ -29,11 +29,12 @@ from solo.rules.humanity_blessed.tables import (
 
 
 def roll_side(
-    dice: Dice, plan: Plan, label: str, first: Sequence[int] = ()
+    dice: Dice, plan: Plan, label: str, first: Sequence[int] = (), thrown: bumping.Rolled | None = None
 ) -> tuple[bumping.Rolled, list[Step]]:
-    """Throw one side's group (``first``: faces of its first round already thrown); the steps
-    that show it (rounds, bumps, notes, modifiers)."""
-    rolled = bumping.roll(dice, plan.group, first=first)
+    """Throw one side's group (``first``: faces of its first round already thrown; ``thrown``:
+    the group already rolled, in sync with the other side); the steps that show it (rounds,
+    bumps, notes, modifiers)."""
+    rolled = thrown if thrown is not None else bumping.roll(dice, plan.group, first=first)
     steps = [reason("rolled", who=label, die=plan.group.name, rounds=[list(r) for r in rolled.rounds],
                     natural=rolled.natural, bumps=rolled.bumps)]
     if rolled.bonus:
@@ -218,8 +219,22 @@ def contest(
         read_contest(record)
     else:
         mine, theirs, violent = parse_contest(character, opponent, params)
+        sync = None
+        if mine.synchronized:
+            a_plan = plan_roll(character, mine, role="attacker", violent=violent)
+            d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+            sync = enmity.refusal(character, mine, theirs, a_plan,
+                                  vulnerable(character, a_plan.stats) or vulnerable(opponent, d_plan.stats))
         record = open_contest(dice, character, mine, violent=violent)
-        record = close_contest(dice, record, character, opponent, theirs)
+        if mine.synchronized and sync is not None:
+            record.steps.append(sync)
+        elif mine.synchronized:
+            pool = character.resources["blessings"]
+            paid = take(pool, choose_pair(pool, Conditions.of(character).has("cursed")) or [])
+            record.details["enmity_paid"] = paid
+            record.steps.append(reason("enmity", paid=paid, who=opponent.name))
+        record = close_contest(dice, record, character, opponent, theirs,
+                               sync=mine.synchronized and sync is None)
         if mine.famous:
             standing.exerted(character, opponent)
         if theirs.famous:  # the player, defending in an endeavour
@@ -275,7 +290,7 @@ def abandon(record: RollRecord, character: Character) -> list[str]:
 
 def close_contest(
     dice: Dice, record: RollRecord, character: Character, opponent: Character, theirs: HBCheck,
-    *, defender_prepaid: bool = False,
+    *, defender_prepaid: bool = False, sync: bool = False,
 ) -> RollRecord:
     """Roll the defender's side of an open contest and read it (vulnerability, aid on a
     would-be loss, margin and size). ``record`` is changed and returned. ``defender_prepaid``:
@@ -296,9 +311,18 @@ def close_contest(
     consumed = consume(character, details.pop("consumes", None) or []) + consume(opponent, d_plan.consumes)
     if consumed:
         details["consumed"] = consumed
-    d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
-    all_dice = list(record.dice) + d_roll.faces
     a_total = int(record.total or 0)
+    thrown = None
+    if sync:  # Synchronized Enmity: the defender rolls in step; the attacker's chain may go on
+        more, a_faces, thrown = enmity.roll_together(dice, a_plan.group, details["rounds"], d_plan.group)
+        if more:
+            record.dice = list(record.dice) + a_faces
+            a_total += sum(sum(r) for r in more) + len(more) * a_plan.group.bonus
+            details.update(rounds=details["rounds"] + more, bumps=details["bumps"] + len(more),
+                           natural=details["natural"] + sum(sum(r) for r in more))
+            record.steps.append(reason("enmity-more", rounds=more))
+    d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0], thrown=thrown)
+    all_dice = list(record.dice) + d_roll.faces
     d_total = d_roll.total + d_plan.modifier
     if theirs.group:  # a group side: the median of its rolls is the side's roll
         d_total, more_steps, more_faces = _group_median(dice, theirs, opponent, d_total, details,

@@ -72,7 +72,7 @@ class HumanityBlessed(RulesetDefaults):
     measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
-    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with")
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
@@ -81,7 +81,7 @@ class HumanityBlessed(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
-        "complex", "opponent_group_with",
+        "complex", "opponent_group_with", "spark_with", "synchronized",
     )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
