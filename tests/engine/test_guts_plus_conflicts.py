@@ -67,9 +67,14 @@ def test_the_fight_starts_with_initiative_and_asks_for_a_turn_with_exact_odds(ho
     assert rook["gauges"] == [{"label": "body", "value": 6, "maximum": 6}]
 
 
+#: Two seeds per result, from a search of seeds 0-49 (17 fled, 4 lost, 25 routed, 4 won): lost
+#: 0 and 16, routed 1 and 8, won 2 and 7, fled 3 and 5. All 50 cost 2.4 s of CPU.
+RESULT_SEEDS = (0, 16, 1, 8, 2, 7, 3, 5)
+
+
 def test_random_fights_end_with_every_result_and_take_the_branch(hold):
     results = Counter()
-    for seed in range(50):
+    for seed in RESULT_SEEDS:
         stream = play(Game(hold, seed=seed), random.Random(seed))
         ends = [e for e in stream if e["type"] == "conflict-end"]
         assert len(ends) == 1 and stream[-1]["type"] == "ending", f"seed {seed}"
@@ -78,7 +83,7 @@ def test_random_fights_end_with_every_result_and_take_the_branch(hold):
         after = stream[stream.index(ends[0]) + 1:]
         scene = next(e["id"] for e in after if e["type"] == "scene")
         assert scene == {"won": "deck", "routed": "deck", "fled": "deck", "lost": "brig"}[result]
-    assert results["lost"] and results["fled"] and results["routed"] + results["won"], results
+    assert set(results) == {"won", "routed", "fled", "lost"}, results
 
 
 def test_the_same_seed_and_answers_give_the_same_fight(hold):

@@ -189,12 +189,20 @@ def test_an_endeavours_tags_answer_its_glimmer_checks_too(fixtures):
     assert rolled[0].roll["details"]["aid"]["source"] == "Intuitive Eye"
 
 
+CLASH_SEEDS = (1, 2, 5, 22)
+
+
 def test_a_clash_summons_races_and_captures_through_the_adventure(adventure):
     """The fixture's clash: summoners never stand on the line, summons join by the guide's
     table, a summon captures after the advantage and after a won contest, and the clash can end
-    at the goal or by captures either way."""
+    at the goal or by captures either way.
+
+    The seeds are picked by a search of seeds 0-29 (each plays the clash to its end): 1 ends at
+    the goal, 5 is lost with captures of both kinds, 22 is won, 2 reaches the goal after five
+    summons; between them every result and both ways to capture, and 18 summons' dice checked
+    against the guide's table. (All 30 cost 7.6 s of CPU for the same classes.)"""
     results, captures = Counter(), Counter()
-    for seed in range(30):
+    for seed in CLASH_SEEDS:
         game = Game(adventure, seed=seed)
         stream = play(game, random.Random(seed), str(SCENES["clash"]))
         rounds = [e for e in stream if e["type"] == "conflict-round"]
