@@ -8,7 +8,10 @@ left out, so two games that can only go on the same way are one state. The reaso
 part: ``turn`` is kept as far as expressions compare it (its residues and up to the largest
 number it is compared with); visits only as "seen or not", and only for the scenes a
 ``visited("...")`` names (nothing else in the engine reads them; a call with a computed scene
-keeps them all); the last roll only in the fields expressions read; rewards that only count up
+keeps them all) and only while a scene the game can still come to (or a hook, objective...)
+asks about them; the last roll only in the fields expressions outside outcome branches read (a
+check's or conflict's branch runs right after its own roll set ``roll.*``, so it never reads an
+earlier step's roll); rewards that only count up
 only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
 still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
 and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
@@ -55,7 +58,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
@@ -355,11 +358,12 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
     return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls, asked
 
 
-def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None]:
-    """(the variables the expressions read, the items ``has("...")`` asks about, or None when a
-    ``has`` names its item some other way)."""
+def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None, set[str] | None]:
+    """(the variables the expressions read, the items ``has("...")`` asks about, the scenes
+    ``visited("...")`` asks about; each of the last two None when a call names its argument
+    some other way than a plain string)."""
     names: set[str] = set()
-    items: set[str] | None = set()
+    asked: dict[str, set[str] | None] = {"has": set(), "visited": set()}
     for text in texts:
         try:
             parsed = expressions.parse(text)
@@ -367,12 +371,28 @@ def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None]:
             continue
         names |= parsed.names()
         for name, args in parsed.calls():
-            if name == "has" and items is not None:
+            if name in asked and asked[name] is not None:
                 if args and isinstance(args[0], str):
-                    items.add(args[0])
+                    asked[name].add(args[0])  # type: ignore[union-attr]
                 else:
-                    items = None
-    return names, items
+                    asked[name] = None
+    return names, asked["has"], asked["visited"]
+
+
+def _roll_fields_kept(adventure: Adventure) -> set[str]:
+    """The fields of ``roll.*`` that an expression outside an outcome branch reads
+    (:func:`~solo.analyze.expressions_used.outside_branches`): the only reads of a roll made in
+    an earlier step, so the only part of the last roll a state's key must keep."""
+    from solo.analyze.expressions_used import outside_branches
+
+    fields: set[str] = set()
+    for text in outside_branches(adventure):
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        fields.update(name[5:] for name in parsed.names() if name.startswith("roll."))
+    return fields
 
 
 class KeyMaker:
@@ -423,6 +443,8 @@ class KeyMaker:
         #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
                              "so checks are split by the values read" if beyond else "")
+        #: The fields of the last roll a key keeps: those read outside outcome branches.
+        self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
         self._counters = list(adventure.counters)
         self._scene_reads = {sid: _names_read(scene_expressions(scene)) for sid, scene in adventure.scenes.items()}
@@ -431,7 +453,7 @@ class KeyMaker:
         self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
         self._declared = frozenset(adventure.items)
         self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
-        self._live: dict[str | None, tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str] | None]] = {}
+        self._live: dict[str | None, Live] = {}
 
     @staticmethod
     def _carrying_moot(adventure: Adventure, ruleset: Any, characters: Iterable[Character] | None) -> bool:
@@ -451,19 +473,23 @@ class KeyMaker:
                 return False
         return True
 
-    def live(self, scene: str | None) -> tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str] | None]:
-        """Which flags and counters (masks in declaration order) and which items (None: all) a
-        game in ``scene`` can still read."""
+    def live(self, scene: str | None) -> Live:
+        """Which flags and counters (masks in declaration order), which items (None: all) and
+        which scenes' visits (None: all) a game in ``scene`` can still read."""
         found = self._live.get(scene)
         if found is None:
-            names, items = set(self._global_reads[0]), self._global_reads[1]
+            names, items, visited = self._global_reads
+            names = set(names)
             items = None if items is None else set(items)
+            visited = None if visited is None else set(visited)
             for sid in self.ahead(scene) if scene is not None else self._scene_reads:
-                more_names, more_items = self._scene_reads.get(sid, (set(), set()))
+                more_names, more_items, more_visited = self._scene_reads.get(sid, (set(), set(), set()))
                 names |= more_names
                 items = None if items is None or more_items is None else items | more_items
+                visited = None if visited is None or more_visited is None else visited | more_visited
             kept = None if items is None or not self.items_reduced else frozenset(items) | self._ruled
-            found = (tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept)
+            found = Live(tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept,
+                         None if visited is None else frozenset(visited))
             self._live[scene] = found
         return found
 
@@ -508,7 +534,7 @@ class KeyMaker:
         if state.ending is not None:
             return (state.scene, state.ending, None, (), (), (), frozenset(),
                     frozenset(o for o, done in state.objectives.items() if done))
-        flags_live, counters_live, items = self.live(state.scene)
+        flags_live, counters_live, items, visits_live = self.live(state.scene)
         pending = None
         if state.pending is not None:
             data = state.pending.data
@@ -521,11 +547,12 @@ class KeyMaker:
             turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
         if not self.visits:
             visits: Any = ()
-        elif self.asked is None:
+        elif visits_live is None:
             visits = frozenset(s for s, n in state.visits.items() if n)
         else:
-            visits = frozenset(s for s in self.asked if state.visits.get(s))
-        last = tuple(state.last_roll.get(name) for name in self.roll_fields) if self.roll_fields else ()
+            visits = frozenset(s for s in visits_live if state.visits.get(s))
+        fields = self.kept_roll_fields
+        last = tuple(state.last_roll.get(name) for name in fields) if fields else ()
         return (state.scene, state.ending, pending,
                 tuple(v if live else None for v, live in zip(state.flags.values(), flags_live)),
                 tuple(v if live else None for v, live in zip(state.counters.values(), counters_live)),
@@ -552,6 +579,15 @@ class KeyMaker:
         found["once-only choices taken"] = key[8]
         found["objectives done"] = key[7]
         return found
+
+
+class Live(NamedTuple):
+    """What a game in one scene can still read (:meth:`KeyMaker.live`)."""
+
+    flags: tuple[bool, ...]
+    counters: tuple[bool, ...]
+    items: frozenset[str] | None
+    visits: frozenset[str] | None
 
 
 # -- the graph ----------------------------------------------------------------------------------
