@@ -379,6 +379,33 @@ def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None, set[st
     return names, asked["has"], asked["visited"]
 
 
+def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
+    """Per counter that can be kept coarse: ``(cap, modulus)``; the key keeps
+    ``(min(value, cap), value % modulus)``. A counter qualifies when every expression that
+    names it reads it only as ``name % k`` and in comparisons with numbers (largest ``L``: the
+    cap is ``L + 1``) and no effect lowers it (:func:`~solo.analyze.expressions_used.only_grow`).
+    Then two values at or past the cap compare alike with every number read, and stay so: adds
+    only raise both, a ``set`` gives both the same value (what a computed ``set`` reads of the
+    counter is again such a comparison), and the residues are kept whole."""
+    from solo.analyze.expressions_used import adventure_expressions, only_grow
+
+    uses: dict[str, tuple[set[int], int] | None] = {name: (set(), 0) for name in only_grow(adventure)}
+    for text in adventure_expressions(adventure):
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        names = parsed.names()
+        for name in [n for n in uses if n in names and uses[n] is not None]:
+            found = parsed.counter_uses(name)
+            if found is None:
+                uses[name] = None
+            else:
+                moduli, largest = uses[name]  # type: ignore[misc]
+                uses[name] = (moduli | found[0], max(largest, found[1]))
+    return {name: (use[1] + 1, math.lcm(*use[0]) if use[0] else 1) for name, use in uses.items() if use is not None}
+
+
 def _roll_fields_kept(adventure: Adventure) -> set[str]:
     """The fields of ``roll.*`` that an expression outside an outcome branch reads
     (:func:`~solo.analyze.expressions_used.outside_branches`): the only reads of a roll made in
@@ -410,6 +437,15 @@ class KeyMaker:
     refuse an item for the others held; that is moot, and items are reduced, only when every
     character who can play carries every item of the adventure without a refusal. An ending's
     key is its scene, ending and the objectives done: all the solver reads of it.
+
+    A live counter that only grows and that every expression reads only in comparisons with
+    numbers (and ``% k``) is kept as ``min(value, largest number + 1)`` (and its residues):
+    the proof is :func:`_counter_caps`'s docstring. A hub that counts its visits and asks only
+    ``visits > 0`` (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two
+    values instead of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a
+    finite graph (tests/analyze/test_state_key.py pins both on a fixture with exact answers).
+    A resource that is a mapping (GUTS+ ``learning``) is keyed by its sorted entries: the rules
+    look its counts up by name and never walk it in order.
     """
 
     def __init__(self, adventure: Adventure, ruleset: Any = None,
@@ -447,6 +483,9 @@ class KeyMaker:
         self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
         self._counters = list(adventure.counters)
+        caps = _counter_caps(adventure)
+        #: Per counter (declaration order): (cap, modulus) when it is kept coarse, else None.
+        self.counter_caps = tuple(caps.get(name) for name in self._counters)
         self._scene_reads = {sid: _names_read(scene_expressions(scene)) for sid, scene in adventure.scenes.items()}
         self._global_reads = _names_read(global_expressions(adventure))
         #: Items any step may read whatever the scene: those with rules, and those not declared.
@@ -507,7 +546,10 @@ class KeyMaker:
             for name in self.read_resources & character.resources.keys():  # what expressions read stays
                 seen.resources[name] = character.resources[name]
             character = seen
-        resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
+        # a mapping resource (GUTS+ ``learning``) by its entries: every rule looks its counts up
+        # by quality, none walks them in order, so {thought: 1, command: 1} is {command: 1, thought: 1}
+        resources = tuple(sorted((k, repr(sorted(v.items()) if isinstance(v, dict) else v))
+                                 for k, v in character.resources.items() if k not in self.drop))
         held = character.items if items is None else \
             [i for i in character.items if i in items or i not in self._declared]
         return (character.id, repr(character.stats), tuple(sorted(held)),
@@ -555,7 +597,8 @@ class KeyMaker:
         last = tuple(state.last_roll.get(name) for name in fields) if fields else ()
         return (state.scene, state.ending, pending,
                 tuple(v if live else None for v, live in zip(state.flags.values(), flags_live)),
-                tuple(v if live else None for v, live in zip(state.counters.values(), counters_live)),
+                tuple(_coarse(v, cap) if live else None
+                      for v, live, cap in zip(state.counters.values(), counters_live, self.counter_caps)),
                 tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
                 self.taken(state), turn, visits, self.character(state.character, items),
@@ -579,6 +622,13 @@ class KeyMaker:
         found["once-only choices taken"] = key[8]
         found["objectives done"] = key[7]
         return found
+
+
+def _coarse(value: Any, cap: tuple[int, int] | None) -> Any:
+    """A counter as its key keeps it (:func:`_counter_caps`)."""
+    if cap is None or not isinstance(value, int):
+        return value
+    return (min(value, cap[0]), value % cap[1]) if cap[1] > 1 else min(value, cap[0])
 
 
 class Live(NamedTuple):

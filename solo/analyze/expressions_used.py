@@ -108,3 +108,53 @@ def turn_uses(parsed: expressions.Expression) -> tuple[set[int], int] | None:
     """How one expression reads ``turn``: (moduli, largest number compared with), or None when
     it reads it some other way (then the whole turn counter matters)."""
     return parsed.counter_uses("turn")
+
+
+def _effect_lists(adventure: Adventure) -> Iterator[Any]:
+    """Every list of effects the adventure can run, wherever it is written."""
+    for hook in adventure.hooks:
+        yield hook.effects
+    for clock in adventure.clocks.values():
+        yield clock.filled
+    for table in adventure.tables.values():
+        for branch in table.rows.values():
+            yield branch.effects
+    if adventure.defeated is not None:
+        yield adventure.defeated.effects
+    for scene in adventure.scenes.values():
+        yield scene.on_enter
+        if scene.conflict is not None:
+            for branch in scene.conflict.outcomes.values():
+                yield branch.effects
+        for choice in scene.choices:
+            yield choice.effects
+            if choice.check is not None:
+                for branch in choice.check.outcomes.values():
+                    yield branch.effects
+
+
+def _each_effect(effects: Any) -> Iterator[Mapping[str, Any]]:
+    for effect in effects or ():
+        if not isinstance(effect, Mapping):
+            continue
+        yield effect
+        found = effect.get("if")
+        if isinstance(found, Mapping):
+            yield from _each_effect(found.get("then"))
+            yield from _each_effect(found.get("else"))
+
+
+def only_grow(adventure: Adventure) -> set[str]:
+    """The counters no effect can lower: every ``add`` to them is a whole number of 0 or more
+    written as such (not computed). ``set`` may still put any value in them."""
+    lowered: set[str] = set()
+    for effects in _effect_lists(adventure):
+        for effect in _each_effect(effects):
+            added = effect.get("add")
+            if not isinstance(added, Mapping):
+                continue
+            for name, amount in added.items():
+                if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                    lowered.add(str(name))
+    return set(adventure.counters) - lowered
+
