@@ -406,6 +406,23 @@ def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
     return {name: (use[1] + 1, math.lcm(*use[0]) if use[0] else 1) for name, use in uses.items() if use is not None}
 
 
+def _largest_compared(texts: Iterable[str], counters: Iterable[str]) -> dict[str, int]:
+    """Per counter of ``counters`` (each read only as :func:`_counter_caps` allows), the largest
+    number the expressions ``texts`` compare it with (0 when they do not read it)."""
+    found = {name: 0 for name in counters}
+    for text in texts:
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        names = parsed.names()
+        for name in [n for n in found if n in names]:
+            uses = parsed.counter_uses(name)
+            if uses is not None:
+                found[name] = max(found[name], uses[1])
+    return found
+
+
 def _roll_fields_kept(adventure: Adventure) -> set[str]:
     """The fields of ``roll.*`` that an expression outside an outcome branch reads
     (:func:`~solo.analyze.expressions_used.outside_branches`): the only reads of a roll made in
@@ -440,7 +457,9 @@ class KeyMaker:
 
     A live counter that only grows and that every expression reads only in comparisons with
     numbers (and ``% k``) is kept as ``min(value, largest number + 1)`` (and its residues):
-    the proof is :func:`_counter_caps`'s docstring. A hub that counts its visits and asks only
+    the proof is :func:`_counter_caps`'s docstring. The largest number is taken over the reads a
+    game can still come to (the scenes :meth:`ahead`, and what happens anywhere), so a counter
+    compared with 7 early and with 2 late is kept up to 3 once the early scenes are behind. A hub that counts its visits and asks only
     ``visits > 0`` (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two
     values instead of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a
     finite graph (tests/analyze/test_state_key.py pins both on a fixture with exact answers).
@@ -488,6 +507,11 @@ class KeyMaker:
         self.counter_caps = tuple(caps.get(name) for name in self._counters)
         self._scene_reads = {sid: _names_read(scene_expressions(scene)) for sid, scene in adventure.scenes.items()}
         self._global_reads = _names_read(global_expressions(adventure))
+        #: Per scene (and for what can happen anywhere), the largest number each capped counter
+        #: is compared with there: a game's cap is one past the largest still ahead of it.
+        self._scene_largest = {sid: _largest_compared(scene_expressions(scene), caps)
+                               for sid, scene in adventure.scenes.items()}
+        self._global_largest = _largest_compared(global_expressions(adventure), caps)
         #: Items any step may read whatever the scene: those with rules, and those not declared.
         self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
         self._declared = frozenset(adventure.items)
@@ -527,8 +551,14 @@ class KeyMaker:
                 items = None if items is None or more_items is None else items | more_items
                 visited = None if visited is None or more_visited is None else visited | more_visited
             kept = None if items is None or not self.items_reduced else frozenset(items) | self._ruled
+            largest = dict(self._global_largest)
+            for sid in self.ahead(scene) if scene is not None else self._scene_reads:
+                for name, n in self._scene_largest.get(sid, {}).items():
+                    largest[name] = max(largest[name], n)
+            caps = tuple(None if cap is None else (min(cap[0], largest[name] + 1), cap[1])
+                         for name, cap in zip(self._counters, self.counter_caps))
             found = Live(tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept,
-                         None if visited is None else frozenset(visited))
+                         None if visited is None else frozenset(visited), caps)
             self._live[scene] = found
         return found
 
@@ -576,7 +606,7 @@ class KeyMaker:
         if state.ending is not None:
             return (state.scene, state.ending, None, (), (), (), frozenset(),
                     frozenset(o for o, done in state.objectives.items() if done))
-        flags_live, counters_live, items, visits_live = self.live(state.scene)
+        flags_live, counters_live, items, visits_live, caps = self.live(state.scene)
         pending = None
         if state.pending is not None:
             data = state.pending.data
@@ -598,7 +628,7 @@ class KeyMaker:
         return (state.scene, state.ending, pending,
                 tuple(v if live else None for v, live in zip(state.flags.values(), flags_live)),
                 tuple(_coarse(v, cap) if live else None
-                      for v, live, cap in zip(state.counters.values(), counters_live, self.counter_caps)),
+                      for v, live, cap in zip(state.counters.values(), counters_live, caps)),
                 tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
                 self.taken(state), turn, visits, self.character(state.character, items),
@@ -638,6 +668,8 @@ class Live(NamedTuple):
     counters: tuple[bool, ...]
     items: frozenset[str] | None
     visits: frozenset[str] | None
+    #: Per counter: (cap, modulus) as far as the reads still ahead compare it, or None: whole.
+    caps: tuple[tuple[int, int] | None, ...] = ()
 
 
 # -- the graph ----------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ def test_flags_counters_and_items_no_scene_ahead_reads_are_left_out_and_the_figu
     plain = _load(tmp_path, "plain", "A lid.")
     reads = _load(tmp_path, "reads", "{lit and has('lamp') and steps > 0 and 'Lit.' or 'Dark.'}")
     keys = KeyMaker(plain, Explorer(plain).game.ruleset)
-    flags, counters, items, _ = keys.live("vault")
+    flags, counters, items = keys.live("vault")[:3]
     assert flags == (False,) and counters == (False,) and items == frozenset({"pole"})  # pole: it has rules
     assert keys.live("hall")[:3] == ((True,), (True,), frozenset({"lamp", "pole"}))
     merged, kept = analyze(plain), analyze(reads)
@@ -186,3 +186,21 @@ def test_a_mapping_resource_is_keyed_by_its_entries_not_the_order_they_came_in(t
     assert keys.character(first) == keys.character(second)
     second.resources["learning"] = {"gumption": 1, "thought": 2}
     assert keys.character(first) != keys.character(second)
+
+
+def test_a_capped_counter_is_kept_only_up_to_the_numbers_still_ahead(tmp_path):
+    text = KNOCK.replace("KNOCK", "1").replace("goto: inside\n", "goto: hall\n", 1).replace(
+        "  inside:\n", "  hall:\n    title: Hall\n    choices:\n      - text: In\n        if: knocks >= 5\n"
+        "        goto: inside\n      - text: Out\n        goto: outside\n  inside:\n")
+    text = text.replace("if: knocks >= 2", "if: knocks >= 2 and knocks < 7")
+    path = tmp_path / "ahead.yaml"
+    path.write_text(text)
+    adventure = loader.load(str(path)).adventure
+    keys = KeyMaker(adventure)
+    assert keys.counter_caps == ((8, 1),)
+    assert keys.live("door").caps == ((8, 1),) and keys.live("hall").caps == ((6, 1),)
+    found = analyze(adventure)
+    # by hand, W(k) the chance to win from the door after k knocks: nothing past 6 (no way to
+    # open), W(6) = 1/3 * 1/2, W(5) = 1/3 W(6) + 1/3 * 1/2 = 2/9, then W(4..2) = W(k+1)/3 (the hall
+    # lets in only 5 and 6), W(1) = W(2)/2, W(0) = W(1)/2 = 1/486
+    assert found["method"] == "exact" and found["exact"]["inside"] == "1/486"
