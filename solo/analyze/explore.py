@@ -8,7 +8,10 @@ left out, so two games that can only go on the same way are one state. The reaso
 part: ``turn`` is kept as far as expressions compare it (its residues and up to the largest
 number it is compared with); visits only as "seen or not", and only for the scenes a
 ``visited("...")`` names (nothing else in the engine reads them; a call with a computed scene
-keeps them all); the last roll only in the fields expressions read; rewards that only count up
+keeps them all) and only while a scene the game can still come to (or a hook, objective...)
+asks about them; the last roll only in the fields expressions outside outcome branches read (a
+check's or conflict's branch runs right after its own roll set ``roll.*``, so it never reads an
+earlier step's roll); rewards that only count up
 only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
 still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
 and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
@@ -55,7 +58,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
@@ -360,11 +363,12 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
     return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls, asked
 
 
-def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None]:
-    """(the variables the expressions read, the items ``has("...")`` asks about, or None when a
-    ``has`` names its item some other way)."""
+def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None, set[str] | None]:
+    """(the variables the expressions read, the items ``has("...")`` asks about, the scenes
+    ``visited("...")`` asks about; each of the last two None when a call names its argument
+    some other way than a plain string)."""
     names: set[str] = set()
-    items: set[str] | None = set()
+    asked: dict[str, set[str] | None] = {"has": set(), "visited": set()}
     for text in texts:
         try:
             parsed = expressions.parse(text)
@@ -372,12 +376,72 @@ def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None]:
             continue
         names |= parsed.names()
         for name, args in parsed.calls():
-            if name == "has" and items is not None:
+            if name in asked and asked[name] is not None:
                 if args and isinstance(args[0], str):
-                    items.add(args[0])
+                    asked[name].add(args[0])  # type: ignore[union-attr]
                 else:
-                    items = None
-    return names, items
+                    asked[name] = None
+    return names, asked["has"], asked["visited"]
+
+
+def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
+    """Per counter that can be kept coarse: ``(cap, modulus)``; the key keeps
+    ``(min(value, cap), value % modulus)``. A counter qualifies when every expression that
+    names it reads it only as ``name % k`` and in comparisons with numbers (largest ``L``: the
+    cap is ``L + 1``) and no effect lowers it (:func:`~solo.analyze.expressions_used.only_grow`).
+    Then two values at or past the cap compare alike with every number read, and stay so: adds
+    only raise both, a ``set`` gives both the same value (what a computed ``set`` reads of the
+    counter is again such a comparison), and the residues are kept whole."""
+    from solo.analyze.expressions_used import adventure_expressions, only_grow
+
+    uses: dict[str, tuple[set[int], int] | None] = {name: (set(), 0) for name in only_grow(adventure)}
+    for text in adventure_expressions(adventure):
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        names = parsed.names()
+        for name in [n for n in uses if n in names and uses[n] is not None]:
+            found = parsed.counter_uses(name)
+            if found is None:
+                uses[name] = None
+            else:
+                moduli, largest = uses[name]  # type: ignore[misc]
+                uses[name] = (moduli | found[0], max(largest, found[1]))
+    return {name: (use[1] + 1, math.lcm(*use[0]) if use[0] else 1) for name, use in uses.items() if use is not None}
+
+
+def _largest_compared(texts: Iterable[str], counters: Iterable[str]) -> dict[str, int]:
+    """Per counter of ``counters`` (each read only as :func:`_counter_caps` allows), the largest
+    number the expressions ``texts`` compare it with (0 when they do not read it)."""
+    found = {name: 0 for name in counters}
+    for text in texts:
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        names = parsed.names()
+        for name in [n for n in found if n in names]:
+            uses = parsed.counter_uses(name)
+            if uses is not None:
+                found[name] = max(found[name], uses[1])
+    return found
+
+
+def _roll_fields_kept(adventure: Adventure) -> set[str]:
+    """The fields of ``roll.*`` that an expression outside an outcome branch reads
+    (:func:`~solo.analyze.expressions_used.outside_branches`): the only reads of a roll made in
+    an earlier step, so the only part of the last roll a state's key must keep."""
+    from solo.analyze.expressions_used import outside_branches
+
+    fields: set[str] = set()
+    for text in outside_branches(adventure):
+        try:
+            parsed = expressions.parse(text)
+        except expressions.ExpressionError:
+            continue
+        fields.update(name[5:] for name in parsed.names() if name.startswith("roll."))
+    return fields
 
 
 class KeyMaker:
@@ -395,6 +459,17 @@ class KeyMaker:
     refuse an item for the others held; that is moot, and items are reduced, only when every
     character who can play carries every item of the adventure without a refusal. An ending's
     key is its scene, ending and the objectives done: all the solver reads of it.
+
+    A live counter that only grows and that every expression reads only in comparisons with
+    numbers (and ``% k``) is kept as ``min(value, largest number + 1)`` (and its residues):
+    the proof is :func:`_counter_caps`'s docstring. The largest number is taken over the reads a
+    game can still come to (the scenes :meth:`ahead`, and what happens anywhere), so a counter
+    compared with 7 early and with 2 late is kept up to 3 once the early scenes are behind. A hub that counts its visits and asks only
+    ``visits > 0`` (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two
+    values instead of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a
+    finite graph (tests/analyze/test_state_key.py pins both on a fixture with exact answers).
+    A resource that is a mapping (GUTS+ ``learning``) is keyed by its sorted entries: the rules
+    look its counts up by name and never walk it in order.
     """
 
     def __init__(self, adventure: Adventure, ruleset: Any = None,
@@ -428,15 +503,25 @@ class KeyMaker:
         #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
                              "so checks are split by the values read" if beyond else "")
+        #: The fields of the last roll a key keeps: those read outside outcome branches.
+        self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
         self._counters = list(adventure.counters)
+        caps = _counter_caps(adventure)
+        #: Per counter (declaration order): (cap, modulus) when it is kept coarse, else None.
+        self.counter_caps = tuple(caps.get(name) for name in self._counters)
         self._scene_reads = {sid: _names_read(scene_expressions(scene)) for sid, scene in adventure.scenes.items()}
         self._global_reads = _names_read(global_expressions(adventure))
+        #: Per scene (and for what can happen anywhere), the largest number each capped counter
+        #: is compared with there: a game's cap is one past the largest still ahead of it.
+        self._scene_largest = {sid: _largest_compared(scene_expressions(scene), caps)
+                               for sid, scene in adventure.scenes.items()}
+        self._global_largest = _largest_compared(global_expressions(adventure), caps)
         #: Items any step may read whatever the scene: those with rules, and those not declared.
         self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
         self._declared = frozenset(adventure.items)
         self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
-        self._live: dict[str | None, tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str] | None]] = {}
+        self._live: dict[str | None, Live] = {}
 
     @staticmethod
     def _carrying_moot(adventure: Adventure, ruleset: Any, characters: Iterable[Character] | None) -> bool:
@@ -456,19 +541,29 @@ class KeyMaker:
                 return False
         return True
 
-    def live(self, scene: str | None) -> tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str] | None]:
-        """Which flags and counters (masks in declaration order) and which items (None: all) a
-        game in ``scene`` can still read."""
+    def live(self, scene: str | None) -> Live:
+        """Which flags and counters (masks in declaration order), which items (None: all) and
+        which scenes' visits (None: all) a game in ``scene`` can still read."""
         found = self._live.get(scene)
         if found is None:
-            names, items = set(self._global_reads[0]), self._global_reads[1]
+            names, items, visited = self._global_reads
+            names = set(names)
             items = None if items is None else set(items)
+            visited = None if visited is None else set(visited)
             for sid in self.ahead(scene) if scene is not None else self._scene_reads:
-                more_names, more_items = self._scene_reads.get(sid, (set(), set()))
+                more_names, more_items, more_visited = self._scene_reads.get(sid, (set(), set(), set()))
                 names |= more_names
                 items = None if items is None or more_items is None else items | more_items
+                visited = None if visited is None or more_visited is None else visited | more_visited
             kept = None if items is None or not self.items_reduced else frozenset(items) | self._ruled
-            found = (tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept)
+            largest = dict(self._global_largest)
+            for sid in self.ahead(scene) if scene is not None else self._scene_reads:
+                for name, n in self._scene_largest.get(sid, {}).items():
+                    largest[name] = max(largest[name], n)
+            caps = tuple(None if cap is None else (min(cap[0], largest[name] + 1), cap[1])
+                         for name, cap in zip(self._counters, self.counter_caps))
+            found = Live(tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept,
+                         None if visited is None else frozenset(visited), caps)
             self._live[scene] = found
         return found
 
@@ -486,7 +581,10 @@ class KeyMaker:
             for name in self.read_resources & character.resources.keys():  # what expressions read stays
                 seen.resources[name] = character.resources[name]
             character = seen
-        resources = tuple(sorted((k, repr(v)) for k, v in character.resources.items() if k not in self.drop))
+        # a mapping resource (GUTS+ ``learning``) by its entries: every rule looks its counts up
+        # by quality, none walks them in order, so {thought: 1, command: 1} is {command: 1, thought: 1}
+        resources = tuple(sorted((k, repr(sorted(v.items()) if isinstance(v, dict) else v))
+                                 for k, v in character.resources.items() if k not in self.drop))
         held = character.items if items is None else \
             [i for i in character.items if i in items or i not in self._declared]
         return (character.id, repr(character.stats), tuple(sorted(held)),
@@ -513,7 +611,7 @@ class KeyMaker:
         if state.ending is not None:
             return (state.scene, state.ending, None, (), (), (), frozenset(),
                     frozenset(o for o, done in state.objectives.items() if done))
-        flags_live, counters_live, items = self.live(state.scene)
+        flags_live, counters_live, items, visits_live, caps = self.live(state.scene)
         pending = None
         if state.pending is not None:
             data = state.pending.data
@@ -526,14 +624,16 @@ class KeyMaker:
             turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
         if not self.visits:
             visits: Any = ()
-        elif self.asked is None:
+        elif visits_live is None:
             visits = frozenset(s for s, n in state.visits.items() if n)
         else:
-            visits = frozenset(s for s in self.asked if state.visits.get(s))
-        last = tuple(state.last_roll.get(name) for name in self.roll_fields) if self.roll_fields else ()
+            visits = frozenset(s for s in visits_live if state.visits.get(s))
+        fields = self.kept_roll_fields
+        last = tuple(state.last_roll.get(name) for name in fields) if fields else ()
         return (state.scene, state.ending, pending,
                 tuple(v if live else None for v, live in zip(state.flags.values(), flags_live)),
-                tuple(v if live else None for v, live in zip(state.counters.values(), counters_live)),
+                tuple(_coarse(v, cap) if live else None
+                      for v, live, cap in zip(state.counters.values(), counters_live, caps)),
                 tuple(state.clocks.values()),
                 frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
                 self.taken(state), turn, visits, self.character(state.character, items),
@@ -557,6 +657,24 @@ class KeyMaker:
         found["once-only choices taken"] = key[8]
         found["objectives done"] = key[7]
         return found
+
+
+def _coarse(value: Any, cap: tuple[int, int] | None) -> Any:
+    """A counter as its key keeps it (:func:`_counter_caps`)."""
+    if cap is None or not isinstance(value, int):
+        return value
+    return (min(value, cap[0]), value % cap[1]) if cap[1] > 1 else min(value, cap[0])
+
+
+class Live(NamedTuple):
+    """What a game in one scene can still read (:meth:`KeyMaker.live`)."""
+
+    flags: tuple[bool, ...]
+    counters: tuple[bool, ...]
+    items: frozenset[str] | None
+    visits: frozenset[str] | None
+    #: Per counter: (cap, modulus) as far as the reads still ahead compare it, or None: whole.
+    caps: tuple[tuple[int, int] | None, ...] = ()
 
 
 # -- the graph ----------------------------------------------------------------------------------

@@ -46,6 +46,16 @@ def adventure_expressions(adventure: Adventure) -> Iterator[str]:
         yield from scene_expressions(scene)
 
 
+def outside_branches(adventure: Adventure) -> Iterator[str]:
+    """The expressions evaluated anywhere but in a check's or a conflict's outcome branch. A
+    branch runs in the step of its roll, right after the engine set ``roll.*`` to that roll
+    (the check's settling, the conflict's end), so what a branch reads of the last roll is the
+    roll just made; only these expressions can read a roll made in an earlier step."""
+    yield from global_expressions(adventure)
+    for scene in adventure.scenes.values():
+        yield from scene_expressions(scene, branches=False)
+
+
 def global_expressions(adventure: Adventure) -> Iterator[str]:
     """The expressions that can be evaluated whatever the scene: objectives, hooks, filled
     clocks, tables (any scene may roll on one), the intro and the ``defeated`` branch."""
@@ -69,8 +79,9 @@ def global_expressions(adventure: Adventure) -> Iterator[str]:
         yield from _effects(adventure.defeated.effects)
 
 
-def scene_expressions(scene: Any) -> Iterator[str]:
-    """The expressions of one scene: its texts, entry effects, choices, checks and conflict."""
+def scene_expressions(scene: Any, branches: bool = True) -> Iterator[str]:
+    """The expressions of one scene: its texts, entry effects, choices, checks and conflict;
+    with ``branches=False`` without those of its checks' and conflict's outcome branches."""
     yield from _texts(scene.title)
     yield from _texts(scene.text)
     yield from _effects(scene.on_enter)
@@ -78,7 +89,7 @@ def scene_expressions(scene: Any) -> Iterator[str]:
         yield from _texts(scene.ending.summary)
     if scene.conflict is not None:  # a fight's result branches read what any branch may
         yield from _texts(scene.conflict.title)
-        for branch in scene.conflict.outcomes.values():
+        for branch in scene.conflict.outcomes.values() if branches else ():
             yield from _texts(branch.text)
             yield from _effects(branch.effects)
     for choice in scene.choices:
@@ -87,7 +98,7 @@ def scene_expressions(scene: Any) -> Iterator[str]:
         yield from _texts(choice.text)
         yield from _texts(choice.disabled)
         yield from _effects(choice.effects)
-        if choice.check is not None:
+        if choice.check is not None and branches:
             for branch in choice.check.outcomes.values():
                 yield from _texts(branch.text)
                 yield from _effects(branch.effects)
@@ -97,3 +108,53 @@ def turn_uses(parsed: expressions.Expression) -> tuple[set[int], int] | None:
     """How one expression reads ``turn``: (moduli, largest number compared with), or None when
     it reads it some other way (then the whole turn counter matters)."""
     return parsed.counter_uses("turn")
+
+
+def _effect_lists(adventure: Adventure) -> Iterator[Any]:
+    """Every list of effects the adventure can run, wherever it is written."""
+    for hook in adventure.hooks:
+        yield hook.effects
+    for clock in adventure.clocks.values():
+        yield clock.filled
+    for table in adventure.tables.values():
+        for branch in table.rows.values():
+            yield branch.effects
+    if adventure.defeated is not None:
+        yield adventure.defeated.effects
+    for scene in adventure.scenes.values():
+        yield scene.on_enter
+        if scene.conflict is not None:
+            for branch in scene.conflict.outcomes.values():
+                yield branch.effects
+        for choice in scene.choices:
+            yield choice.effects
+            if choice.check is not None:
+                for branch in choice.check.outcomes.values():
+                    yield branch.effects
+
+
+def _each_effect(effects: Any) -> Iterator[Mapping[str, Any]]:
+    for effect in effects or ():
+        if not isinstance(effect, Mapping):
+            continue
+        yield effect
+        found = effect.get("if")
+        if isinstance(found, Mapping):
+            yield from _each_effect(found.get("then"))
+            yield from _each_effect(found.get("else"))
+
+
+def only_grow(adventure: Adventure) -> set[str]:
+    """The counters no effect can lower: every ``add`` to them is a whole number of 0 or more
+    written as such (not computed). ``set`` may still put any value in them."""
+    lowered: set[str] = set()
+    for effects in _effect_lists(adventure):
+        for effect in _each_effect(effects):
+            added = effect.get("add")
+            if not isinstance(added, Mapping):
+                continue
+            for name, amount in added.items():
+                if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                    lowered.add(str(name))
+    return set(adventure.counters) - lowered
+
