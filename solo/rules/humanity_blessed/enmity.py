@@ -34,7 +34,7 @@ from solo.rules.humanity_blessed.character import abilities
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck
 from solo.rules.humanity_blessed.planning import Plan
-from solo.rules.humanity_blessed.tables import SIZES, SYSTEM, size_for_margin
+from solo.rules.humanity_blessed.tables import SYSTEM, contest_outcomes
 from solo.rules.reasons import Step, reason
 
 #: Beyond this many joint rounds the chance left out is reported as ``truncated``.
@@ -201,16 +201,7 @@ def contest_odds(a_plan: Plan, d_plan: Plan, disarmed: bool) -> Odds:
         margin, den = _add(margin, den, d_plan.aid[1], -1, lambda m: m > 0)
     dist = {m: Fraction(w, den) for m, w in sorted(margin.items()) if w}
     listed = sum(dist.values(), Fraction(0))
-    win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
-    outcomes: dict[str, Fraction] = {"success": win, "failure": listed - win}
-    for size in SIZES:
-        outcomes[size] = Fraction(0)
-    for m, p in dist.items():
-        if m > 0:
-            size = size_for_margin(m)
-            if disarmed and size == "maximum":
-                size = "very-major"
-            outcomes[size] += p
+    outcomes = contest_outcomes(dist, listed, disarmed)
     expected = sum((m * p for m, p in dist.items()), Fraction(0))
     return Odds(system=SYSTEM, outcomes=outcomes, distributions={"margin": dist},
                 values={"expected": expected}, truncated=1 - listed)

@@ -25,7 +25,7 @@ from typing import Sequence
 from solo.rules.base import Odds
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.bumping import Die, Group
-from solo.rules.humanity_blessed.tables import SIZES, SYSTEM, size_for_margin
+from solo.rules.humanity_blessed.tables import SYSTEM, contest_outcomes
 
 #: One roller of a side: their dice, their modifier, and a bonus die that is part of the roll.
 Roller = tuple[Group, int, Die | None]
@@ -120,13 +120,7 @@ def group_contest_odds(
     if defender_aid is not None:
         margin = _add_aid(margin, defender_aid, True, bound)
     listed = sum(margin.values(), Fraction(0))
-    win = sum((p for m, p in margin.items() if m > 0), Fraction(0))
-    outcomes: dict[str, Fraction] = {"success": win, "failure": listed - win}
-    outcomes.update({size: Fraction(0) for size in SIZES})
-    for m, p in margin.items():
-        if m > 0:
-            size = size_for_margin(m)
-            outcomes["very-major" if disarmed and size == "maximum" else size] += p
+    outcomes = contest_outcomes(margin, listed, disarmed)
     shown = {m: p for m, p in sorted(margin.items()) if p >= Fraction(1, 10**9)}
     return Odds(system=SYSTEM, outcomes=outcomes, distributions={"margin": shown},
                 values={"margin_unlisted": listed - sum(shown.values(), Fraction(0))},

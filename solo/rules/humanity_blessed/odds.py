@@ -20,7 +20,7 @@ from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_cont
 from solo.rules.humanity_blessed.group_contest import Roller, group_contest_odds, median_pmf
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.rolling import group_rank, member_check, vulnerable
-from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
+from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, contest_outcomes, larger_size
 
 
 def check_odds(character: Character, params: Mapping[str, Any]) -> Odds:
@@ -309,16 +309,7 @@ def _contest_upto(
     dist = {m: Fraction(w, denominator) for m, w in sorted(margin.items()) if w}
     listed = Fraction(sum(margin.values()), denominator)
     shown = _trim_both(dist)
-    win = sum((p for m, p in dist.items() if m > 0), Fraction(0))
-    outcomes: dict[str, Fraction] = {"success": win, "failure": listed - win}
-    for size in SIZES:
-        outcomes[size] = Fraction(0)
-    for m, p in dist.items():
-        if m > 0:
-            size = size_for_margin(m)
-            if disarmed and size == "maximum":
-                size = "very-major"
-            outcomes[size] += p
+    outcomes = contest_outcomes(dist, listed, disarmed)
     return Odds(
         system=SYSTEM,
         outcomes=outcomes,

@@ -6,6 +6,8 @@ Everything else in the package reads its numbers from here; nothing here rolls a
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass
 
 from solo.rules.values import ValueReader, name_key
@@ -162,6 +164,21 @@ def size_for_margin(margin: int) -> str:
         if margin <= top:
             return size
     return SIZES[-1]
+
+
+def contest_outcomes(margin: dict[int, Fraction], listed: Fraction, disarmed: bool = False) -> dict[str, Fraction]:
+    """A contest's outcomes from the chance of each margin (attacker less defender): success when
+    the margin is above 0, then each size by :func:`size_for_margin` (a disarmed attacker's
+    maximum counts as very major); ``listed`` is the mass the margins hold (less than 1 when a
+    long tail was left out)."""
+    win = sum((p for m, p in margin.items() if m > 0), Fraction(0))
+    outcomes: dict[str, Fraction] = {"success": win, "failure": listed - win}
+    outcomes.update({size: Fraction(0) for size in SIZES})
+    for m, p in margin.items():
+        if m > 0:
+            size = size_for_margin(m)
+            outcomes["very-major" if disarmed and size == "maximum" else size] += p
+    return outcomes
 
 
 def smaller_size(size: str) -> str:
