@@ -15,7 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rules"))
 
-from test_guts_plus_fight_classes import FIGHT, brute, closed, person, setup  # noqa: E402
+from test_guts_plus_fight_classes import FIGHT, brute, closed, person  # noqa: E402
+from test_guts_plus_fight_classes import fight_setup as setup  # noqa: E402
 
 from solo.analyze import classes as cl  # noqa: E402
 from solo.rules.conflict import private_state  # noqa: E402

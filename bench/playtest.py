@@ -23,7 +23,9 @@ then the wall-clock throughput of ``solo playtest --workers K`` for K = 1, 2, ..
 and the agreement of ``analyze`` with ``--agree-runs`` sampled runs (default 100,000) for every
 adventure it analyses exactly (the test adventure ``tests/playtest/agree.yaml`` included): the
 largest gap between an exact ending probability and its sampled frequency, in standard errors.
-The load average is printed with the figures. Where the time goes: ``bench/profile_playtest.py``.
+The load average is printed with the figures; ``--calls`` adds the Python function calls per
+decision of each (cProfile's count over a few seeded runs: the work a decision does, which a
+loaded machine does not change). Where the time goes: ``bench/profile_playtest.py``.
 """
 
 from __future__ import annotations
@@ -70,67 +72,100 @@ def throughput(name: str, runs: int) -> tuple[float, float]:
     return runs / cpu, cpu / max(1, decisions) * 1e6
 
 
+#: Runs profiled for ``--calls`` (the count does not depend on the machine: a few suffice).
+CALLS_RUNS = 40
+
+
+def calls_per_decision(name: str, runs: int = CALLS_RUNS) -> float:
+    """Python function calls per decision over ``runs`` seeded runs (cProfile's count): the work
+    a decision does, the same on a loaded machine as on an idle one."""
+    import cProfile
+    import pstats
+
+    spec = PlaytestSpec(loader.load(name).adventure)
+    run_batch(spec, 0, 0, 5)
+    profile = cProfile.Profile()
+    profile.enable()
+    results = run_batch(spec, 1, 0, runs)
+    profile.disable()
+    return pstats.Stats(profile).total_calls / max(1, sum(r.decisions for r in results))  # type: ignore[attr-defined]
+
+
 BASELINE_SCRIPT = """
-import json, sys, time
+import cProfile, json, pstats, sys, time
 from solo.adventure import loader
 from solo.playtest.runner import PlaytestSpec, run_batch
 found = {}
-for name in sys.argv[2:]:
+for name in sys.argv[3:]:
     spec = PlaytestSpec(loader.load(name).adventure)
     run_batch(spec, 0, 0, min(20, int(sys.argv[1])))
     start = time.process_time()
     results = run_batch(spec, 1, 0, int(sys.argv[1]))
     cpu = time.process_time() - start
     found[name] = [int(sys.argv[1]) / cpu, cpu / max(1, sum(r.decisions for r in results)) * 1e6]
+    if int(sys.argv[2]):
+        profile = cProfile.Profile()
+        profile.enable()
+        results = run_batch(spec, 1, 0, int(sys.argv[2]))
+        profile.disable()
+        found[name].append(pstats.Stats(profile).total_calls / max(1, sum(r.decisions for r in results)))
 print(json.dumps(found))
 """
 
 
-def baseline_throughput(revision: str, names: list[str], runs: int) -> dict[str, tuple[float, float]]:
-    """:func:`throughput` of the code at git ``revision`` (unpacked apart, run in a subprocess)."""
+def baseline_throughput(revision: str, names: list[str], runs: int, calls: bool = False) -> dict[str, tuple]:
+    """:func:`throughput` of the code at git ``revision`` (unpacked apart, run in a subprocess),
+    with its :func:`calls_per_decision` third when ``calls``."""
     with tempfile.TemporaryDirectory(prefix="solo-baseline-") as folder:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True)
         subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
         env = {**os.environ, "PYTHONPATH": folder}
-        done = subprocess.run([sys.executable, "-c", BASELINE_SCRIPT, str(runs), *names], cwd=folder, env=env,
-                              check=True, capture_output=True, text=True)
-    return {name: (rate, micro) for name, (rate, micro) in json.loads(done.stdout).items()}
+        done = subprocess.run([sys.executable, "-c", BASELINE_SCRIPT, str(runs), str(CALLS_RUNS if calls else 0),
+                               *names], cwd=folder, env=env, check=True, capture_output=True, text=True)
+    return {name: tuple(figures) for name, figures in json.loads(done.stdout).items()}
 
 
-def _best(found: dict[str, tuple[float, float]], more: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
-    """The better figures of two measurements, per adventure (the highest rate, the fewest µs)."""
+def _best(found: dict[str, tuple], more: dict[str, tuple]) -> dict[str, tuple]:
+    """The better figures of two measurements, per adventure (the highest rate, the fewest µs;
+    a call count, where there is one, is the same in every round)."""
     best = dict(found)
-    for name, (rate, micro) in more.items():
+    for name, (rate, micro, *calls) in more.items():
         old = best.get(name)
-        best[name] = (rate, micro) if old is None else (max(old[0], rate), min(old[1], micro))
+        best[name] = (rate, micro, *calls) if old is None else (max(old[0], rate), min(old[1], micro),
+                                                                 *(calls or old[2:]))
     return best
 
 
-def report_throughput(names: list[str], runs: int, revision: str | None, rounds: int = 1) -> None:
+def report_throughput(names: list[str], runs: int, revision: str | None, rounds: int = 1, calls: bool = False) -> None:
     """The figures against their targets, with the baseline's beside them. With ``rounds`` > 1
     the baseline and this code are measured in turn that many times and the best of each is
-    shown: on a loaded machine another program's burst then hits both alike."""
+    shown: on a loaded machine another program's burst then hits both alike. With ``calls``,
+    also the Python calls per decision of each (:func:`calls_per_decision`, once)."""
     paths = [*names, str(CHOICES)]
-    before: dict[str, tuple[float, float]] = {}
-    now: dict[str, tuple[float, float]] = {}
+    before: dict[str, tuple] = {}
+    now: dict[str, tuple] = {}
     loads = []
-    for _ in range(max(1, rounds)):
+    for round_ in range(max(1, rounds)):
         loads.append(os.getloadavg()[0])
+        counting = calls and round_ == 0
         if revision:
-            before = _best(before, baseline_throughput(revision, paths, runs))
-        now = _best(now, {path: throughput(path, runs) for path in paths})
+            before = _best(before, baseline_throughput(revision, paths, runs, counting))
+        now = _best(now, {path: throughput(path, runs) + ((calls_per_decision(path),) if counting else ())
+                          for path in paths})
     load = f"{min(loads):.2f}" if len(loads) == 1 else f"{min(loads):.1f}-{max(loads):.1f}"
     print(f"Random playthroughs (CPU time, one core; load {load}"
           + (f"; baseline {revision} measured in the same run" if revision else "")
           + (f"; best of {rounds} rounds in turn" if rounds > 1 else "") + "):")
     for path in paths:
-        rate, micro = now[path]
+        rate, micro, *count = now[path]
         label = Path(path).stem
         line = f"  {label:<20} {rate:8.1f} runs/s per core, {micro:6.1f} µs per decision"
+        line += f", {count[0]:6.1f} calls" if count else ""
         marks = []
         if path in before:
-            old_rate, old_micro = before[path]
-            line += f"   (baseline {old_rate:7.1f} runs/s, {old_micro:6.1f} µs: x{rate / old_rate:.2f})"
+            old_rate, old_micro, *old_count = before[path]
+            line += (f"   (baseline {old_rate:7.1f} runs/s, {old_micro:6.1f} µs"
+                     + (f", {old_count[0]:6.1f} calls" if old_count else "") + f": x{rate / old_rate:.2f})")
             if path in names:
                 marks.append(f"x{TARGET_SPEEDUP:g}: {'OK' if rate >= TARGET_SPEEDUP * old_rate else 'BELOW'}")
         if label == "supply-ship":
@@ -179,10 +214,12 @@ def main() -> int:
     parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with ('' for none)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="measure the baseline and this code in turn this many times; show the best of each")
+    parser.add_argument("--calls", action="store_true",
+                        help="also count Python calls per decision (the work done, whatever the load)")
     args = parser.parse_args()
 
     names = [p.stem for p in loader.bundled_files()]
-    report_throughput(names, args.runs, args.baseline or None, args.rounds)
+    report_throughput(names, args.runs, args.baseline or None, args.rounds, args.calls)
     if args.skip_analyze:
         return 0
 

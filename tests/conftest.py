@@ -12,6 +12,10 @@ FIXTURES = HERE / "fixtures"
 sys.path.insert(0, str(HERE / "engine"))
 sys.path.insert(0, str(HERE / "support"))
 
+import bytecode_cache  # noqa: E402
+
+BYTECODE = bytecode_cache.keep()  # before anything of solo is imported and compiled
+
 import hypothesis_profiles  # noqa: E402
 from plain_d6 import PlainD6  # noqa: E402
 
@@ -19,14 +23,21 @@ from solo.rules import registry  # noqa: E402
 
 registry.register("plain-d6", PlainD6)
 # --cpu-durations=N: what each test costs whatever the load; e2e_guard: a test that drives a real
-# process, tmux, Textual's pilot or a browser must be marked e2e; shared_runs: seeded playthroughs
+# process, tmux, Textual's pilot or a browser must be marked e2e; e2e_modules: under -m "not e2e" a
+# module whose pytestmark makes every test e2e is not even imported; shared_runs: seeded playthroughs
 # played once per run for all its workers; pytester: the guard's own tests
-pytest_plugins = ["cpu_durations", "e2e_guard", "shared_runs", "pytester"]
+pytest_plugins = ["cpu_durations", "e2e_guard", "e2e_modules", "shared_runs", "pytester"]
 HYPOTHESIS_PROFILE = hypothesis_profiles.load()
 
 
-def pytest_report_header(config) -> str:
-    return f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE=dev|ci|long)"
+def pytest_report_header(config) -> list[str]:
+    kept = f"compiled modules kept in {BYTECODE} (SOLO_TEST_BYTECODE_CACHE=0: not)" if BYTECODE else None
+    return [f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE=dev|ci|long)"] + ([kept] if kept else [])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if BYTECODE is not None and not hasattr(session.config, "workerinput"):  # the run's own folder, once
+        bytecode_cache.forget(session.config._tmp_path_factory.getbasetemp())
 
 
 @pytest.fixture

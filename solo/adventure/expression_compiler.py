@@ -1,116 +1,158 @@
-"""Expressions turned into nested Python closures, for speed: the same values, the same errors.
+"""Expressions turned into nested Python closures, for speed: the one definition of how a tree
+is folded into a value outside the tree walker, with the same values and the same errors.
 
 The tree of :mod:`solo.adventure.expressions` is evaluated node by node, a method call and
 several attribute reads per node. A bot playing thousands of games evaluates the same few
-hundred conditions millions of times, so :func:`compile_tree` turns each tree once into closures
-that call each other directly. No Python source is generated and nothing is ``eval``-ed: every
-closure is one of the fixed functions below, parameterised by the node's parts.
+hundred conditions millions of times, so :func:`make` turns each tree once into closures that
+call each other directly and read a state's own dictionaries::
 
-Each closure computes only the common, valid case (a variable that exists, numbers compared
-with numbers, a known function that returns); anything else is handed to the node's own
-``eval``, which raises the usual :class:`~solo.adventure.expressions.ExpressionError` with its
-message and column. So an expression means exactly what it meant before.
+    run(F, K, N, V, P)   # flags, clocks, counters, the other variables, the functions
+
+A name is read from the flags, else the clocks, else the counters (flags win over clocks, which
+win over counters, as in the engine), else from ``V``; ``turn``, ``scene``, ``character.*`` and
+``roll.*`` always from ``V``. The shapes conditions are usually written in get a closure of their
+own, so ``not ticket``, ``hours > 12`` or ``has('rope')`` is one call with the lookup and
+comparison inline, and ``a and b`` is three.
+
+Two callers use the same closures:
+
+* the engine (:mod:`solo.engine.conditions`) passes its state's dictionaries straight, and on
+  any failure evaluates the expression the ordinary way, which words the error;
+* :func:`compile_tree`, behind :meth:`Expression.evaluate <solo.adventure.expressions.Expression.evaluate>`,
+  takes an :class:`~solo.adventure.expressions.Environment`: a state-backed one (whose variables
+  have ``dicts()``, as a game's do) gives its state's dictionaries, any other mapping is read
+  as ``V`` alone; on any failure the tree walker evaluates the node and raises its
+  :class:`~solo.adventure.expressions.ExpressionError` with its message and column.
+
+Only the common, valid case is computed here: a variable that exists, integers compared with
+integers, true/false operands, a known function that returns. Anything else goes through the tree
+walker's own rules (``_compare``, ``_arith``, ``_truthy``: the same values and errors) or raises.
+A node with no closure here (unary minus, for one) makes :func:`make` raise :class:`NotHandled`.
+No Python source is generated and nothing is ``eval``-ed: every closure is one of the fixed
+functions below, parameterised by the node's parts.
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
 from solo.adventure import expressions as ex
 
 Compiled = Callable[[Any], Any]
-
+#: flags, clocks, counters, the other variables (special names, a plain mapping's), the functions.
+Fast = Callable[[dict, dict, dict, Any, Any], Any]
 
 #: Variable names an engine's variables look up apart (the rest are flags, clocks, counters).
 SPECIAL_NAMES = frozenset({"turn", "scene", "character.name", "character.id"})
 
+#: The comparisons computed straight on two integers (anything else goes to ``_compare``).
+INT_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+               "==": operator.eq, "!=": operator.ne}
 
-def _name(node: Any) -> Compiled:
+_truthy, _held, _worked = ex._truthy, ex._compare, ex._arith  # the tree walker's own rules
+_NONE: dict = {}  # no flags, clocks or counters: an environment that is a plain mapping
+
+
+class NotHandled(Exception):
+    """A node with no closure here (the expression keeps the tree walker)."""
+
+
+def _is_plain(node: Any) -> bool:
+    """A name read from flags, clocks or counters (not ``turn``, ``scene``, ``roll.*``...)."""
+    return type(node).__name__ == "_Name" and node.name not in SPECIAL_NAMES and not node.name.startswith("roll.")
+
+
+def _name(node: Any) -> Fast:
     name = node.name
+    if not _is_plain(node):
+        return lambda F, K, N, V, P: V[name]
 
-    def run(env: Any) -> Any:
-        try:
-            return env.variables[name]
-        except KeyError:
-            return node.eval(env)
-
-    if name in SPECIAL_NAMES or name.startswith("roll."):
-        return run
-
-    def plain(env: Any) -> Any:
-        # a game's variables read a flag, clock or counter straight (``plain``); a mapping
-        # without it is read as any mapping
-        lookup = getattr(env.variables, "plain", None)
-        if lookup is None:
-            return run(env)
-        try:
-            return lookup(name)
-        except KeyError:
-            return node.eval(env)
-
-    return plain
-
-
-def _literal(node: Any) -> Compiled:
-    value = node.value
-    return lambda env: value
-
-
-def _not(node: Any) -> Compiled:
-    operand = compile_tree(node.operand)
-    truthy = ex._truthy
-
-    def run(env: Any) -> Any:
-        value = operand(env)
-        if value is True or value is False:  # the common case, without the call
-            return not value
-        return not truthy(value)
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        return F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
 
     return run
 
 
-def _boolop(node: Any) -> Compiled:
-    operands = tuple(compile_tree(o) for o in node.operands)
-    want = node.op == "or"
-    truthy = ex._truthy
+def _literal(node: Any) -> Fast:
+    value = node.value
+    return lambda F, K, N, V, P: value
 
-    def run(env: Any) -> Any:
+
+def _not(node: Any) -> Fast:
+    operand = node.operand
+    if _is_plain(operand):  # ``not ticket``
+        name = operand.name
+
+        def plain(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+            value = F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
+            if value is True:
+                return False
+            if value is False:
+                return True
+            return not _truthy(value)
+
+        return plain
+    inner = make(operand)
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        value = inner(F, K, N, V, P)
+        if value is True:
+            return False
+        if value is False:
+            return True
+        return not _truthy(value)
+
+    return run
+
+
+def _boolop(node: Any) -> Fast:
+    """``a and b``: the first false operand, else the last; ``or``: the first true one. Every
+    operand read is read as true/false, the last one too (for its error)."""
+    operands = tuple(make(o) for o in node.operands)
+    want = node.op == "or"
+
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
         value: Any = None
         for operand in operands:
-            value = operand(env)
-            if value is True or value is False:  # the common case, without the call
+            value = operand(F, K, N, V, P)
+            if value is True or value is False:
                 if value is want:
                     return value
-            elif truthy(value) == want:
+            elif _truthy(value) == want:
                 return value
         return value
 
     return run
 
 
-_FAST = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-}
+def _compare(node: Any) -> Fast:
+    """A comparison chain: each link on two integers straight, any other through ``_compare``;
+    false at the first link that does not hold (the operands after it are not read)."""
+    if len(node.rest) == 1:
+        op, column, right = node.rest[0]
+        fast = INT_COMPARE.get(op)
+        if fast is not None and _is_plain(node.first) and type(right).__name__ == "_Literal" and type(right.value) is int:
+            name, number = node.first.name, right.value  # ``hours > 12``
 
+            def name_number(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+                value = F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
+                if type(value) is int:
+                    return fast(value, number)
+                return _held(op, value, number, column)
 
-def _compare(node: Any) -> Compiled:
-    first = compile_tree(node.first)
-    rest = tuple((op, column, compile_tree(n), _FAST.get(op)) for op, column, n in node.rest)
-    compare = ex._compare
+            return name_number
+    first = make(node.first)
+    rest = tuple((op, column, make(n), INT_COMPARE.get(op)) for op, column, n in node.rest)
 
-    def run(env: Any) -> Any:
-        left = first(env)
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        left = first(F, K, N, V, P)
         for op, column, right_fn, fast in rest:
-            right = right_fn(env)
+            right = right_fn(F, K, N, V, P)
             if fast is not None and type(left) is int and type(right) is int:
                 held = fast(left, right)
             else:
-                held = compare(op, left, right, column)
+                held = _held(op, left, right, column)
             if not held:
                 return False
             left = right
@@ -119,37 +161,35 @@ def _compare(node: Any) -> Compiled:
     return run
 
 
-def _arith(node: Any) -> Compiled:
-    first = compile_tree(node.first)
-    rest = tuple((op, column, compile_tree(n)) for op, column, n in node.rest)
-    arith = ex._arith
-    return lambda env: _fold(first(env), rest, env, arith)
+def _arith(node: Any) -> Fast:
+    """Arithmetic folded left to right through ``_arith`` (its range checks and errors)."""
+    first = make(node.first)
+    rest = tuple((op, column, make(n)) for op, column, n in node.rest)
 
-
-def _fold(value: Any, rest: tuple, env: Any, arith: Callable) -> Any:
-    for op, column, fn in rest:
-        value = arith(op, value, fn(env), column)
-    return value
-
-
-def _call(node: Any) -> Compiled:
-    name = node.name
-    args = tuple(compile_tree(a) for a in node.args)
-
-    def run(env: Any) -> Any:
-        function = env.functions.get(name)
-        if function is None:
-            return node.eval(env)
-        values = [a(env) for a in args]
-        try:
-            return function(*values)
-        except Exception:
-            return node.eval(env)  # the tree walker words the error (and raises it)
+    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        value = first(F, K, N, V, P)
+        for op, column, fn in rest:
+            value = _worked(op, value, fn(F, K, N, V, P), column)
+        return value
 
     return run
 
 
-_COMPILERS = {
+def _call(node: Any) -> Fast:
+    name = node.name
+    if len(node.args) == 1 and type(node.args[0]).__name__ == "_Literal":
+        argument = node.args[0].value  # ``has('rope')``
+        return lambda F, K, N, V, P: P[name](argument)
+    args = tuple(make(a) for a in node.args)
+    return lambda F, K, N, V, P: P[name](*[a(F, K, N, V, P) for a in args])
+
+
+def _list(node: Any) -> Fast:
+    items = tuple(make(item) for item in node.items)
+    return lambda F, K, N, V, P: [item(F, K, N, V, P) for item in items]
+
+
+_MAKERS = {
     "_Name": _name,
     "_Literal": _literal,
     "_Not": _not,
@@ -157,12 +197,36 @@ _COMPILERS = {
     "_Compare": _compare,
     "_Arith": _arith,
     "_Call": _call,
+    "_List": _list,
 }
 
 
+def make(tree: Any) -> Fast:
+    """The function computing ``tree``'s value from a state's dictionaries (module docstring)."""
+    maker = _MAKERS.get(type(tree).__name__)
+    if maker is None:
+        raise NotHandled(type(tree).__name__)
+    return maker(tree)
+
+
 def compile_tree(node: Any) -> Compiled:
-    """A closure computing ``node``'s value from an environment."""
-    make = _COMPILERS.get(type(node).__name__)
-    if make is None:  # lists, negation: rare; the node evaluates itself
+    """A closure computing ``node``'s value from an environment: :func:`make`'s function, given
+    the environment's state dictionaries when it has them; where that fails, the tree walker
+    (which raises the usual error). A ``RecursionError`` is the caller's."""
+    try:
+        fast = make(node)
+    except NotHandled:  # negation and the like: rare; the node evaluates itself
         return node.eval
-    return make(node)
+
+    def run(env: Any) -> Any:
+        variables = env.variables
+        dicts = getattr(variables, "dicts", None)
+        F, K, N = dicts() if dicts is not None else (_NONE, _NONE, _NONE)
+        try:
+            return fast(F, K, N, variables, env.functions)
+        except RecursionError:
+            raise
+        except Exception:
+            return node.eval(env)  # the tree walker words the error (and raises it)
+
+    return run

@@ -3,7 +3,8 @@
 A fight exchange, an endeavour's step or a check whose magnitude the adventure reads draws its
 dice one at a time, and running the whole engine step once per combination of faces (what the
 explorer did) costs thousands of runs for a handful of distinct results. Here the procedure is
-run *alone*, on copies of what it changes, once per script of dice answers (most likely first),
+run *alone*, on copies of what it changes, once per script of dice answers (most likely first:
+:mod:`solo.rules.scripted`, which the rulesets' own outcome classes build on too),
 and the scripts are grouped by what the rest of the game can tell apart of their result (the
 procedure's new state, every fighter's character, the round, the result; for a check its label,
 branch and the fields expressions read). What the explorer then sees is one random event with a
@@ -29,16 +30,14 @@ dice as *marked*, so its pools are drawn die by die (:func:`ordered_pools`).
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import math
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable
 
 from solo.rules.base import OrdersPools, hook
-from solo.rules.dice import Dice, DiceError, pool_multisets  # noqa: F401  (the analyzer's name for it)
+from solo.rules.dice import Dice, pool_multisets  # noqa: F401  (the analyzer's name for it)
+from solo.rules.scripted import Missing, ScriptedDice, walk
 
 MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
 #: Scripts of one fight call (start, exchange, aftermath) before the least likely are left out:
@@ -53,52 +52,23 @@ def ordered_pools(ruleset: object) -> bool:
     return bool(found is not None and found.ordered_pools)
 
 
-class _Missing(Exception):
-    def __init__(self, choices: list[tuple[Any, Fraction]]) -> None:
-        super().__init__("a die not in the script")
-        self.choices = choices
-
-
-class Replay(Dice):
-    """Dice answering from a script of faces and pools; past its end, :class:`_Missing`
-    (while enumerating) or the ``fallback`` dice (never reached when replaying a class)."""
+class Replay(ScriptedDice):
+    """Dice answering from a script of faces and pools (:class:`~solo.rules.scripted.ScriptedDice`);
+    past its end, :class:`~solo.rules.scripted.Missing` (while enumerating) or, when given
+    ``fallback`` dice (replaying a class, where it is never reached), an error."""
 
     def __init__(self, script: list[Any], ordered: bool = False, fallback: Dice | None = None) -> None:
-        super().__init__(0)
-        self.script = script
-        self.used = 0
-        self.ordered = ordered
+        super().__init__(script, ordered,
+                         None if fallback is None else "a replayed outcome drew more dice than its script holds")
         self.fallback = fallback
         self.asked_classes = False  # the last answer past the script was for a drawn event
-
-    def _next(self, choices: Callable[[], list[tuple[Any, Fraction]]]) -> Any:
-        if self.used < len(self.script):
-            self.used += 1
-            return self.script[self.used - 1]
-        if self.fallback is not None:
-            raise DiceError("a replayed outcome drew more dice than its script holds")
-        raise _Missing(choices())
-
-    def roll(self, sides: int) -> int:
-        if sides < 1:
-            raise DiceError(f"a die needs at least one side (got {sides})")
-        self.count += 1
-        return int(self._next(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
 
     def draw_classes(self, name: str, classes: Callable[[], Any], run: Callable[[Dice], Any]) -> Any:
         """A random event with known classes (:mod:`solo.rules.drawn`): one script answer."""
         from solo.analyze.given_classes import drawn_class
 
         self.asked_classes = self.used >= len(self.script)
-        return drawn_class(self, lambda choices: self._next(lambda: choices), name, classes, run)
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        if n < 2 or self.ordered:
-            return [self.roll(sides) for _ in range(n)]
-        if sides < 1:
-            raise DiceError(f"a die needs at least one side (got {sides})")
-        self.count += n
-        return list(self._next(lambda: pool_multisets(n, sides)))
+        return drawn_class(self, lambda choices: self.answer(lambda: choices), name, classes, run)
 
 
 @dataclass
@@ -117,38 +87,23 @@ class Classes:
 
 
 def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable], ordered: bool = False,
-                      max_runs: int = MAX_RUNS, deadline: float = math.inf) -> Classes:
+                     max_runs: int = MAX_RUNS, deadline: float = math.inf) -> Classes:
     """Run ``run(dice)`` once per script of dice answers, most likely first, and group the
     scripts by ``key(result)``; ``run`` must work on copies (it is called many times). Past
     ``deadline`` (``time.monotonic()``) the scripts not run yet are the rest, as past the cap. A run
     that raises is a class of its own, keyed by its error (replaying it raises the same)."""
-    classes: dict[Hashable, list[Any]] = {}
-    heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
-    order = itertools.count(1)
-    runs = 0
-    rest = Fraction(0)
-    while heap:
-        if runs >= max_runs or (runs % 64 == 63 and time.monotonic() > deadline):
-            rest = sum((p for _, _, _, p in heap), Fraction(0))
-            break
-        _, _, script, p = heapq.heappop(heap)
-        runs += 1
+
+    def grouped(script: list[Any]) -> Hashable:
         try:
-            k: Hashable = ("ok", key(run(Replay(script, ordered))))
-        except _Missing as missing:
-            for answer, q in missing.choices:
-                if q:
-                    heapq.heappush(heap, (-float(p * q), next(order), script + [answer], p * q))
-            continue
+            return ("ok", key(run(Replay(script, ordered))))
+        except Missing:
+            raise
         except Exception as exc:  # the same error the engine meets when it plays this script
-            k = ("error", type(exc).__name__, str(exc))
-        entry = classes.get(k)
-        if entry is None:
-            classes[k] = [p, script]
-        else:
-            entry[0] += p
-    found = sorted(((p, s) for p, s in classes.values()), key=lambda ps: -ps[0])
-    return Classes(found, rest, runs)
+            return ("error", type(exc).__name__, str(exc))
+
+    walked = walk(grouped, max_runs, deadline)
+    found = sorted(((p, s) for p, s in walked.groups.values()), key=lambda ps: -ps[0])
+    return Classes(found, walked.rest, walked.runs)
 
 
 class Cache:

@@ -17,10 +17,13 @@ figure by more than ``bound`` or when the budget runs out (``"bounded"``). A bou
 gives ``"bound"``: the probability of reaching a state not explored, so each ending's and
 objective's true probability lies between its figure and its figure plus ``bound``, given as
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
-says why exploration stopped and ``blowup`` which variables took the most values. For best and
+says why exploration stopped and ``blowup`` which variables took the most values; when the bound
+asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
+need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). For best and
 worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
 and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
-is the larger of that gap and the unexplored probability under the play found. Exact results
+is the largest of that gap, the distance from the upper chance down to what the play found
+reaches, and the unexplored probability under that play. Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
 """
 
@@ -31,7 +34,8 @@ from typing import Any, Callable
 
 from solo.adventure.model import Adventure
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
-from solo.analyze.solve import absorption, best_policy, stuck_states, summarise, unexplored_mass, value_bounds
+from solo.analyze.solve import (absorption, best_policy, play_figures, stuck_states, summarise, unexplored_mass,
+                                value_bounds)
 from solo.errors import BadRequest
 from solo.rules.base import Character
 
@@ -59,7 +63,8 @@ def _settled(policy: str) -> Callable[[Graph], float]:
 
     def gap(graph: Graph) -> float:
         low, high, chosen = value_bounds(graph, policy == "best")
-        return max(high - low, unexplored_mass(graph, chosen))
+        achieved, unknown = play_figures(graph, chosen, policy == "best")
+        return max(high - low, high - achieved, unknown)
 
     return gap
 
@@ -94,12 +99,18 @@ def analyze(
     if not graph.complete:
         unknown = float(sum(found["unexplored"].values()))
         if "goal_bounds" in result:  # the best play itself is known only within its goal's gap
-            unknown = max(unknown, result["goal_bounds"][1] - result["goal_bounds"][0])
+            achieved, _ = play_figures(graph, chosen, policy == "best")  # type: ignore[arg-type]
+            # and the play found must reach its goal as often as the bounds say, or the
+            # difference is part of the bound (a play that circled for ever once got bound 0)
+            unknown = max(unknown, high - low, high - achieved)
         result["bound"] = round(unknown, 6)
         result["stopped"] = graph.stopped or "parts of some steps were left unexplored"
         result["unexplored_by_scene"] = {k or "(start)": round(float(v), 6)
                                          for k, v in sorted(found["unexplored"].items(), key=lambda kv: -kv[1])}
         result["blowup"] = [{"variable": k, "values": n} for k, n in graph.blowup]
+        heading = explorer.projection()
+        if heading is not None and result["bound"] > bound:  # an estimate of the time the bound needs
+            result["projection"] = {"seconds_to_bound": None if heading.to_bound is None else round(heading.to_bound, 1)}
     if graph.approximations:
         result["notes"] = graph.approximations
     result["endings"] = {k: float(v) for k, v in endings.items()}

@@ -71,6 +71,8 @@ from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze.expressions_used import global_expressions, scene_expressions
 from solo.analyze.conflict_keys import pending_reducer
+from solo.analyze.projection import Projection, project
+from solo.analyze.snapshot import copy_state
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -112,6 +114,9 @@ class Progress:
     seconds: float
     unexplored: float | None  # the last bound the solver found (None: not asked yet)
     budget: Budget
+    #: Where the unexplored share is heading (:mod:`solo.analyze.projection`); None: too early.
+    projection: Projection | None = None
+    bound: float = 0.0  # the bound asked for
 
     @property
     def rate(self) -> float:
@@ -733,11 +738,18 @@ class Explorer:
         self.out_of_time = False  # a step ran into the deadline
         self.expanded = 0
         self.last_bound: float | None = None
+        #: (seconds, unexplored share) at each look of the solver, for the projection.
+        self.looks: list[tuple[float, float]] = []
+        self.bound = 0.0
 
     def _tell(self) -> None:
         if self.progress is not None:
             self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
-                                   self.last_bound, self.budget))
+                                   self.last_bound, self.budget, self.projection(), self.bound))
+
+    def projection(self) -> Projection | None:
+        """Where the unexplored share is heading, from the solver's looks so far."""
+        return project(self.looks, self.budget.seconds * (1 - SOLVE_SHARE), self.bound)
 
     # -- nodes --------------------------------------------------------------------------------
     def _add(self, key: tuple, node: Node) -> int:
@@ -814,7 +826,7 @@ class Explorer:
             if runs % 256 == 0:
                 self._tell()
             _, _, script, p = heapq.heappop(heap)
-            game.load(state.copy(), script, offer)
+            game.load(copy_state(state), script, offer)
             try:
                 action(game)
                 while game.offered is not None and game.offered.kind in ("check", "roll"):
@@ -860,10 +872,11 @@ class Explorer:
         self.deadline = self.started + self.budget.seconds * (1 - SOLVE_SHARE)
         self.game.deadline = self.deadline
         self.progress = progress
+        self.bound = bound
         self._tell()
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
-        start_state = template.state.copy()
+        start_state = copy_state(template.state)
         start = self._step(start_state, self._start, -1, "")
         self._reach(1.0, 1.0, start)
         next_look = 2
@@ -882,8 +895,10 @@ class Explorer:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
-                graph = self._graph(start, False)
+                graph = self._graph(start, False, final=False)
                 self.last_bound = settled(graph)
+                if self.last_bound is not None:
+                    self.looks.append((time.monotonic() - self.started, self.last_bound))
                 # the bound is met; but when what is left is a small part of what was done, finish
                 # it: a small game comes out exact instead of bounded for a few more states
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
@@ -898,7 +913,7 @@ class Explorer:
             state = node.state
             node.state = None
             self.expanded += 1
-            self.game.load(state.copy(), [])
+            self.game.load(copy_state(state), [])
             offered = self.game.offered
             if offered is None:
                 continue
@@ -920,9 +935,11 @@ class Explorer:
         self._tell()
         return graph
 
-    def _graph(self, start: list[tuple[int, Fraction]], finished: bool) -> Graph:
+    def _graph(self, start: list[tuple[int, Fraction]], finished: bool, final: bool = True) -> Graph:
         """The graph as it stands; states not expanded yet are frontier nodes (in place: they
-        turn back into decisions if exploration goes on)."""
+        turn back into decisions if exploration goes on). Which variables blew the space up is
+        found only for the ``final`` graph (the solver's looks on the way do not read it, and it
+        walks every key: about a second at 17,000 states)."""
         open_states = 0
         for node in self.nodes:
             if node.kind in ("decision", "frontier") and node.state is not None:
@@ -933,7 +950,7 @@ class Explorer:
         complete = finished and open_states == 0 and not any(n.kind == "unexplored" for n in self.nodes)
         graph = Graph(self.nodes, start, complete, approximations=list(self.approximations),
                       seconds=time.monotonic() - self.started, peak_mb=peak_memory_mb())
-        if not complete:
+        if not complete and final:
             graph.blowup = self.blowup()
             graph.reason = "; ".join(self.approximations) if not open_states else ""
         return graph

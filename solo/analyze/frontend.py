@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import time
 from typing import TYPE_CHECKING, Any
@@ -37,7 +38,18 @@ def progress_text(p: Progress) -> str:
     left = max(0.0, p.budget.seconds - p.seconds)
     bound = "" if p.unexplored is None else f", unexplored ≤ {p.unexplored * 100:.2f}%"
     return (f"analyze: {p.states} states, {p.expanded} explored, {p.rate:.0f}/s{bound}; "
-            f"{p.seconds:.0f} s, stops within {left:.0f} s (budget)")
+            f"{p.seconds:.0f} s, stops within {left:.0f} s (budget){heading(p)}")
+
+
+def heading(p: Progress) -> str:
+    """Where the run is heading (:mod:`solo.analyze.projection`), told as soon as it can be:
+    when the bound is met, about when; when it is out of reach, what is likely left at the end."""
+    found = p.projection
+    if found is None or p.unexplored is None or p.unexplored <= p.bound:
+        return ""
+    if found.to_bound is not None and found.to_bound <= p.budget.seconds:
+        return f"; bound {p.bound * 100:g}% in about {max(0.0, found.to_bound - p.seconds):.0f} s"
+    return f"; about {found.at_budget * 100:.0f}% left unexplored at the budget: the bound is out of reach"
 
 
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,
@@ -97,6 +109,13 @@ class AskedFor:
             return ["--memory-limit", str(self.memory_mb * 2)]
         return ["--time-limit", f"{max(600.0, self.seconds * 10):g}"]
 
+    def more_time(self, result: dict[str, Any]) -> list[str]:
+        """Like :meth:`more`, with the time the projection says the bound needs when it has one."""
+        wanted = (result.get("projection") or {}).get("seconds_to_bound")
+        if "time" in result["stopped"] and wanted is not None and wanted <= 86_400:  # a day: else not in sight
+            return ["--time-limit", f"{math.ceil(wanted * 1.2 / 10) * 10:g}"]
+        return self.more(result["stopped"])
+
 
 def percent(p: float) -> str:
     return f"{p * 100:.2f}%"
@@ -120,7 +139,7 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
     sampled = " ".join(shlex.quote(w) for w in words)
     more = " ".join(shlex.quote(w) for w in ["solo", "analyze", asked.adventure, *(
         ["--policy", result["policy"]] if result["policy"] != "random" else []), *(
-        ["--character", asked.character] if asked.character else []), *asked.more(result["stopped"])])
+        ["--character", asked.character] if asked.character else []), *asked.more_time(result)])
     like = {"random": "", "best": " (a careful bot: near the best play, not at it)",
             "worst": " (random play: no bot plays as badly as possible)"}[result["policy"]]
     return (f"These ranges are {result['bound'] * 100:.0f} points wide, too wide to balance by. For sampled "

@@ -19,6 +19,7 @@ from typing import Any, Callable, Hashable
 from solo.analyze import classes as cl
 from solo.rules.base import CheckClasses, hook
 from solo.rules.dice import Dice
+from solo.rules.scripted import Missing
 
 
 class Mismatch(Exception):
@@ -44,7 +45,7 @@ def from_scripts(run: Callable[[Dice], Any], key: Callable[[Any], Hashable],
         replay = cl.Replay(list(faces), ordered)
         try:
             run(replay)
-        except cl._Missing:
+        except Missing:
             # past its faces the roll asks for more: fine when it is a later random event of
             # the rules with classes of its own (blessing dice a roll earns), not a die
             if replay.used != len(faces) or not replay.asked_classes:

@@ -29,6 +29,7 @@ is known within their gap at the start.
 
 from __future__ import annotations
 
+from collections import deque
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -37,6 +38,8 @@ from solo.analyze.explore import Graph, Node
 Outcome = tuple
 VALUE_ITERATIONS = 10_000
 TIE_BREAK = 1e-9
+#: Options whose value is this close to the best count as keeping it (well below TIE_BREAK).
+POLICY_TOLERANCE = 1e-11
 DENSE_LIMIT = 300  # larger components are solved by iteration in floating point
 SWEEP_TOLERANCE = 1e-13
 UNKNOWN = ("frontier", "unexplored")
@@ -292,13 +295,7 @@ def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, di
                 break
             if change < SWEEP_TOLERANCE:
                 break
-    policy: dict[int, int] = {}
-    for n, opts in enumerate(options):
-        if opts and nodes[n].kind == "decision":
-            # among options equally good at worst, the one with the most room to be better
-            scores = [sum(p * (lo[t] + TIE_BREAK * hi[t]) for t, p in dist) for dist in opts]
-            top = max(scores)
-            policy[n] = next(i for i, s in enumerate(scores) if s >= top - 1e-12)
+    policy = progressing_policy(graph, options, lo, hi)
     low = sum(float(p) * lo[t] for t, p in graph.start)
     high = sum(float(p) * hi[t] for t, p in graph.start)
     return low, high, policy
@@ -319,20 +316,73 @@ def best_policy(graph: Graph, maximise_victory: bool) -> dict[int, int]:
 
     value = [goal(node) for node in nodes]
     deciding = [n for n, node in enumerate(nodes) if node.kind == "decision" and node.options]
+    options = [[[(t, float(p)) for t, p in dist] for _, dist in node.options] for node in nodes]
     for _ in range(VALUE_ITERATIONS):
         change = 0.0
         for n in reversed(deciding):
-            best = max(sum(float(p) * value[t] for t, p in dist) for _, dist in nodes[n].options)
+            best = max(sum(p * value[t] for t, p in dist) for dist in options[n])
             change = max(change, abs(best - value[n]))
             value[n] = best
         if change < 1e-15:
             break
-    policy: dict[int, int] = {}
+    return progressing_policy(graph, options, value, value)
+
+
+def progressing_policy(graph: Graph, options: list[list[list[tuple[int, float]]]], value: list[float],
+                       room: list[float]) -> dict[int, int]:
+    """The option each decision takes: one that keeps ``value`` (the chance of the goal with the
+    best play, found by value iteration) *and* moves towards the goal.
+
+    Taking any option that keeps the value is not enough: in a hub where walking back and forth
+    loses nothing (landing -> shed -> landing), every option keeps the value, and a play that
+    always walks never ends (lantern-fen's worst play once did: every ending 0, stuck at 1).
+    So the policy is built backwards from the endings worth something: a state is settled by
+    an option that keeps its value and reaches, with some probability, a state settled before
+    it (or such an ending). Every settled state then has a way out that the play takes, so the
+    play reaches the goal with the chance its value says. States that reach no ending worth
+    anything (only the unexplored, or nothing) take the option with the most ``room`` (the
+    upper value: the most to gain if exploration went on)."""
+    nodes = graph.nodes
+    deciding = [n for n, node in enumerate(nodes) if node.kind == "decision" and options[n]]
+    scores = {n: [sum(p * value[t] for t, p in dist) for dist in options[n]] for n in deciding}
+    keeps = {}
+    for n, found in scores.items():
+        top = max(found) - POLICY_TOLERANCE
+        keeps[n] = [i for i, s in enumerate(found) if s >= top]
+    entering: dict[int, list[tuple[int, int]]] = {}
     for n in deciding:
-        scores = [sum(float(p) * value[t] for t, p in dist) for _, dist in nodes[n].options]
-        top = max(scores)
-        policy[n] = next(i for i, s in enumerate(scores) if s >= top - 1e-12)
+        for i in keeps[n]:
+            for t, p in options[n][i]:
+                if p > 0:
+                    entering.setdefault(t, []).append((n, i))
+    policy: dict[int, int] = {}
+    settled = deque(n for n, node in enumerate(nodes) if node.kind == "ending" and value[n] > 0)
+    done = set(settled)
+    while settled:
+        t = settled.popleft()
+        for n, i in entering.get(t, ()):
+            if n not in done:
+                done.add(n)
+                policy[n] = i
+                settled.append(n)
+    for n in deciding:
+        if n not in policy:
+            extra = [sum(p * room[t] for t, p in options[n][i]) for i in keeps[n]]
+            policy[n] = keeps[n][extra.index(max(extra))]
     return policy
+
+
+def play_figures(graph: Graph, policy: dict[int, int], maximise_victory: bool) -> tuple[float, float]:
+    """What the play ``policy`` gets on the graph explored: the chance of its goal (scored as
+    :func:`value_bounds` scores it) and the chance of reaching the unexplored."""
+    kinds = {node.ending: node.outcome for node in graph.nodes if node.kind == "ending"}
+    goal = unknown = 0.0
+    for outcome, p in absorption(graph, policy, exact=False).items():
+        if outcome[0] == "unexplored":
+            unknown += p
+        elif outcome[0] == "ending":
+            goal += p * (1.0 if (kinds.get(outcome[1]) == "victory") == maximise_victory else TIE_BREAK)
+    return goal, unknown
 
 
 def summarise(dist: dict[Outcome, Fraction], endings: Iterable[str], objectives: Iterable[str]) -> dict[str, Any]:

@@ -260,6 +260,15 @@ class ConflictRunner:
                                                    dict(beat.measures)))
 
     # -- the decision ------------------------------------------------------------------------
+    def where_it_stands(self, data: Mapping[str, Any]) -> ev.ConflictRound:
+        """The conflict as it stands between steps (a resumed game shows it before the question)."""
+        scene = self.context.adventure.scenes[data["scene"]]
+        spec = scene.conflict
+        assert spec is not None
+        rules = self.rules(spec)
+        setup = self.setup(spec, self.restore(data))
+        return ev.ConflictRound(int(data.get("round") or 1), self.view(scene, rules, setup, data["state"]))
+
     def offer(self, data: Mapping[str, Any]) -> ev.ChoicesOffered:
         scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict

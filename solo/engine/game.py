@@ -129,6 +129,9 @@ class Game:
             self.state.start_character = character.to_dict()
         self._offered: ev.ChoicesOffered | None = None
         self._env: expressions.Environment | None = None
+        #: A quiet game's roll on offer: (the record as kept in the pending data, the record, the
+        #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
+        self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
@@ -217,6 +220,12 @@ class Game:
             except FAILURES as exc:
                 raise self._failed(exc) from exc
             events.append(ev.SceneEntered(scene.id, scene.title, text, scene.group))
+            pending = self.state.pending
+            if pending is not None and pending.kind == "conflict":  # the fight as it stands
+                try:
+                    events.append(self.conflicts.where_it_stands(pending.data))
+                except FAILURES as exc:
+                    raise self._failed(exc) from exc
         if self._offered is not None:
             events.append(self._offered)
         return events
@@ -385,6 +394,7 @@ class Game:
         """Rebuild the decision on offer after a change made outside a step (GM mode's ``:set``
         and ``:give``): its conditions may read what changed."""
         self._freeze_hints()
+        self._roll_memo = None  # the change may change the rules' offers
         if self.state.pending is not None and not self.finished:
             self._offered = self._build_offer()
 
@@ -570,17 +580,31 @@ class Game:
         return self._after_roll(data, record)
 
     def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
-        if self.ruleset.offers(record, self.character):
+        offers = self.ruleset.offers(record, self.character)
+        if offers:
             kept = record.to_dict()
             self.state.pending = Pending("roll", {**data, "record": kept})
+            if self.quiet:  # the offer and the answer read this record and its offers, not copies
+                self._roll_memo = (kept, record, offers)
             # a quiet game's event shares the pending copy (no front end holds the event)
             return [ev.RollMade(kept if self.quiet else record.to_dict(), self._roll_label(data), final=False)]
         return self._resolve(data, record)
 
+    def _pending_roll(self, kept: dict[str, Any]) -> tuple[RollRecord, list[Offer]]:
+        """The roll on offer (its record kept in the pending data as ``kept``) and the rules'
+        offers on it: a quiet game's own, when ``kept`` is the copy it made of them, else read
+        back from the data (a resumed game, an analyzer's restored state)."""
+        memo = self._roll_memo
+        if memo is not None and memo[0] is kept:
+            return memo[1], memo[2]
+        record = RollRecord.from_dict(kept)
+        return record, self.ruleset.offers(record, self.character)
+
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
-        record = RollRecord.from_dict(data["record"])
+        record, offers = self._pending_roll(data["record"])
+        self._roll_memo = None  # the rules may change the record in place: read from the data again
         base = {k: v for k, v in data.items() if k != "record"}
-        if option_id == KEEP and not self._own_keep(record):
+        if option_id == KEEP and not any(o.key == KEEP for o in offers):  # the rules' own keep goes on
             return self._resolve(base, record)
         record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
         return self._after_roll(base, record)
@@ -648,8 +672,7 @@ class Game:
         if pending.kind == "conflict":
             return self.conflicts.offer(pending.data)
         if pending.kind == "roll":
-            record = RollRecord.from_dict(pending.data["record"])
-            offers = self.ruleset.offers(record, self.character)
+            record, offers = self._pending_roll(pending.data["record"])
             keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
@@ -673,23 +696,33 @@ class Game:
 
     def _scene_offer(self) -> ev.ChoicesOffered:
         scene_id = self.state.scene or ""
+        visible = self._visible(scene_id)
+        if self.quiet:
+            shape = (scene_id, self.state.down, *[(step.index, enabled) for step, enabled in visible])
+            made = self.program.offers.get(shape)
+            if made is not None:  # the same choices shown as before: the same options
+                return ev.ChoicesOffered("scene", "What do you do?", list(made))
         options = []
         n = 0
         quiet, render, option = self.quiet, self.render, ev.Option
-        for step, enabled in self._visible(scene_id):
+        fixed = quiet  # every text the same whatever the state: the options can be kept
+        for step, enabled in visible:
             choice = step.choice
             text = choice.text
             if enabled:
                 n += 1
                 key = _KEYS[n] if n < len(_KEYS) else str(n)
+                fixed = fixed and step.plain_text
                 if quiet:  # no hint: a bot reads none
                     options.append(ev.plain_option(key, text if step.plain_text else render(text), step.option_id))
                 else:
                     hint = self._lazy_hint(choice.check) if step.check else ""
                     options.append(option(key, text if step.plain_text else render(text), step.option_id, hint=hint))
                 if step.check and self.alternatives:
+                    fixed = False  # the rules' alternatives read the character
                     options.extend(self._alternative_options(choice, step.index, key))
             else:
+                fixed = fixed and step.plain_text and "{" not in (choice.disabled or "")
                 reason = self.render(choice.disabled or "")
                 if self.state.down and step.check:
                     reason = f"not while {self.state.down}"
@@ -697,6 +730,8 @@ class Game:
         if n == 0:
             scene = self.adventure.scenes[scene_id]
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
+        if fixed:
+            self.program.keep_offer(shape, tuple(options))
         return ev.ChoicesOffered("scene", "What do you do?", options)
 
     def _alternative_options(self, choice: Choice, index: int, key: str) -> list[ev.Option]:
@@ -746,7 +781,7 @@ class Game:
     def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any]) -> str:
         """What an offer on a roll does to the chance of success (take it, then keep the roll),
         or that it cannot change the result; "" when that cannot be worked out."""
-        from solo.rules.base import WALK
+        from solo.rules.base import WALK, DescribesDegrees
         from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
 
         try:
@@ -757,13 +792,15 @@ class Game:
         except (EngineError, RulesError, LookupError, ValueError, TypeError):
             return ""
         known = hook(self.ruleset, KnowsOfferOdds)  # a plug-in ruleset may not have it
+        degrees = hook(self.ruleset, DescribesDegrees)
+        measures = degrees.degree_words[1] if degrees is not None else ()
 
         def after_taking(offer: str | None) -> dict[str, Any] | None:
             exact = known.offer_odds(record, who, offer) if known is not None and offer is not None else WALK
             if exact is None:
                 return None
             if isinstance(exact, str):  # WALK: walk the dice the offer draws
-                return outcomes_of(offer_run(self.ruleset, offer, params, branches), record, who)
+                return outcomes_of(offer_run(self.ruleset, offer, params, branches), record, who, measures)
             return {**exact.outcomes, SUCCESS: exact.success_chance()}
 
         after = after_taking(key)
@@ -773,9 +810,13 @@ class Game:
             return f"then {odds.percent(after[SUCCESS])} to succeed"
         # the roll as it stands: kept plainly, or carried on by the ruleset's own keep
         now = after_taking(KEEP if self._own_keep(record) is not None else None)
-        if now is not None and now == after and len(now) <= 2:  # one outcome, sure either way
-            return "cannot change the result"
         chance = after[SUCCESS]
+        sure = now is not None and all(p in (0, 1) for p in now.values())
+        if sure and now == after:  # one outcome and one degree, sure either way
+            return "cannot change the result"
+        if now is not None and now != after and odds.percent(now[SUCCESS]) == odds.percent(chance):
+            # the chance as the player reads it stays: what the offer changes is how well it goes
+            return f"{odds.percent(chance)} to succeed either way; it can change how well"
         return f"then {odds.percent(chance)} to succeed"
 
     def _odds_hint(self, spec: CheckSpec | None, character: Character | None = None) -> str:
@@ -1033,6 +1074,12 @@ class _Variables(Mapping[str, Any]):
         if name in _SPECIAL or name[:5] == "roll.":
             return self._special(name)
         return self.plain(name)
+
+    def dicts(self) -> tuple[dict, dict, dict]:
+        """The state's flags, clocks and counters, for the compiled expressions to read straight
+        (:func:`solo.adventure.expression_compiler.compile_tree`)."""
+        state = self._game.state
+        return state.flags, state.clocks, state.counters
 
     def plain(self, name: str) -> Any:
         """A flag, clock or counter by name (``name`` neither special nor ``roll.*``)."""

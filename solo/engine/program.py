@@ -4,6 +4,8 @@ A game asks the same things over and over: which of a scene's choices are shown 
 which every-turn hooks run, which objectives complete. The answers depend on the state, but
 everything else about the questions does not: the choice's once-mark (``"scene#2"``), whether its
 text needs rendering, its condition as a function of the state (:mod:`solo.engine.conditions`).
+A quiet game's scene offer is kept by its shape (which choices are shown and enabled) and made
+again only for a shape not seen before.
 :func:`program` works that out once per adventure object (shared by every game of it, dropped
 with it) so the hot loops of :class:`~solo.engine.game.Game` only read tuples.
 
@@ -14,7 +16,7 @@ and a condition whose function fails is evaluated the ordinary way (:meth:`Game.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from solo.adventure.model import Adventure, Choice
@@ -46,6 +48,10 @@ class Watch:
     fast: conditions.Fast | None
 
 
+#: How many scene offers a program keeps (a state's shape: scene, who is down, choices shown).
+OFFERS_LIMIT = 4096
+
+
 @dataclass(frozen=True)
 class Program:
     """The adventure's scenes' choices, objectives by condition and every-turn hooks, compiled."""
@@ -53,6 +59,15 @@ class Program:
     scenes: dict[str, tuple[ChoiceStep, ...]]
     objectives: tuple[Watch, ...]
     turn_hooks: tuple[Watch, ...]
+    #: A quiet game's scene offers by their shape: (scene, ``state.down``, then (index, enabled)
+    #: of every choice shown). Kept only where no text depends on the state, so the same shape
+    #: always gives equal options; nobody changes an offered option, so games share them.
+    offers: dict[tuple, tuple[Any, ...]] = field(default_factory=dict)
+
+    def keep_offer(self, shape: tuple, options: tuple[Any, ...]) -> None:
+        if len(self.offers) >= OFFERS_LIMIT:
+            self.offers.clear()
+        self.offers[shape] = options
 
 
 def _fast(condition: Any) -> conditions.Fast | None:

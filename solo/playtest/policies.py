@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from solo.adventure.format.branches import FAILURE
 from solo.adventure.format.effects import EFFECTS, walk
 from solo.adventure.odds import success_chance
+from solo.adventure.scene_graph import scene_graph
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
 from solo.rules.base import PlaytestHints, hook
@@ -194,8 +195,21 @@ class CarefulPolicy(Policy):
         self.taken: dict[str, int] = {}
 
     def _ending(self, game: "Game", scene_id: str | None) -> str | None:
-        scene = game.adventure.scenes.get(scene_id or "")
-        return scene.ending.outcome if scene is not None and scene.ending is not None else None
+        """The outcome a move to ``scene_id`` settles: its ending's, or that of the one ending every
+        way out of it leads to (lantern-fen's steps after the toll is paid: the talk there
+        changes an objective, not the ending)."""
+        scenes = game.adventure.scenes
+        scene = scenes.get(scene_id or "")
+        if scene is None:
+            return None
+        if scene.ending is not None:
+            return scene.ending.outcome
+        if scene.conflict is not None or not scene.choices \
+                or any(c.goto is None and c.check is None for c in scene.choices):
+            return None
+        ahead = {scenes[d].ending.outcome if scenes[d].ending is not None else None
+                 for d in scene_graph(game.adventure).known_out(scene.id)}
+        return ahead.pop() if len(ahead) == 1 else None
 
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene

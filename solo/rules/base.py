@@ -202,7 +202,8 @@ class Ruleset(Protocol):
       names by size (Humanity, Blessed ``major``...), read from ``measures["size"]``.
     * ``npc_params: ClassVar[tuple[str, ...]]``, check parameters whose values name NPCs
       (Humanity, Blessed ``group_with``): the engine and ``solo validate`` pass the NPCs as
-      prepared characters, and the validator checks the names; default none.
+      prepared characters, and the validator checks the names (companions, except for a
+      parameter of the opponent's side, named ``opponent_...``); default none.
       ``item_params`` likewise names parameters whose values are item ids (Humanity, Blessed
       ``uses``), which the validator checks.
     * ``step_words(step) -> str | list[str] | None``: the line(s) one step of a roll record

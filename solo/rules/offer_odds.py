@@ -59,10 +59,13 @@ class _ScriptedDice(Dice):
 Run = Callable[[Dice, RollRecord, Character], RollRecord]
 
 
-def outcomes_of(run: Run, record: RollRecord, character: Character) -> dict[str, Fraction] | None:
+def outcomes_of(run: Run, record: RollRecord, character: Character,
+                measures: tuple[str, ...] = ()) -> dict[str, Fraction] | None:
     """The chance of each outcome ``run`` (an offer, then keeping) ends in, and of ``success``
     (key :data:`SUCCESS`); None if the walk is too big to be within :data:`UNKNOWN_AT_MOST` or a
-    run fails for a reason other than the dice.
+    run fails for a reason other than the dice. ``measures``: the record measures that say how
+    well a roll went (the ruleset's ``degree_words``), tallied too as ``"size:medium"``-style
+    keys, so an offer that changes only how well a roll goes is told from one that changes nothing.
 
     The walk goes breadth first, so what it leaves unexplored are the long tails of dice that
     roll again (exploding dice), whose share is small.
@@ -96,12 +99,21 @@ def outcomes_of(run: Run, record: RollRecord, character: Character) -> dict[str,
         except (RulesError, LookupError, ValueError, TypeError):
             return None
         found[final.outcome] = found.get(final.outcome, Fraction(0)) + share
+        for name in measures:
+            key = measure_key(name, (final.measures or {}).get(name))
+            if key:
+                found[key] = found.get(key, Fraction(0)) + share
         if final.success:
             found[SUCCESS] = found.get(SUCCESS, Fraction(0)) + share
     if unknown > UNKNOWN_AT_MOST:
         return None
     found.setdefault(SUCCESS, Fraction(0))
     return found
+
+
+def measure_key(name: str, value: Any) -> str:
+    """The key a degree measure is tallied under (``"size:medium"``); "" for none."""
+    return f"{name}:{value}" if value not in (None, "") else ""
 
 
 def distribution(draw: Callable[[Dice], int]) -> dict[int, Fraction] | None:

@@ -58,6 +58,18 @@ def explain_generic(record: Mapping[str, Any], names: Names) -> RollReading:
     return RollReading(plain_dice(record), why, "contest" if record.get("kind") == "contest" else "check")
 
 
+ARTICLES = ("The ", "A ", "An ")
+
+
+def in_sentence(name: str) -> str:
+    """A name from the file as it reads inside a sentence: a leading article is lower-cased
+    ("The marshal of the bridge" -> "Contest the marshal of the bridge"); anything else is kept
+    as written ("Dara", "Old Tom", "the pink thing")."""
+    if name.startswith(ARTICLES):
+        return name[:1].lower() + name[1:]
+    return name
+
+
 def count_words(n: int, word: str) -> str:
     """``3 bonus dice``-style counts: "1 pair", "2 pairs", "2 matches"."""
     return f"{n} {word}" + ("" if n == 1 else ("es" if word.endswith("s") else "s"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from solo.adventure.model import Adventure
 from solo.engine.game import Game
-from solo.ui.words import Words, clean, stat_text, tidy
+from solo.ui.words import Words, clean, stat_text
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,6 @@ def status_of(game: Game, adventure: Adventure) -> Status:
         name=clean(character.name),
         stats=tuple((words.stat(k), stat_text(v)) for k, v in words.ordered_stats(character)),
         items=tuple(words.item(i) for i in character.items),
-        conditions=tuple(words.label(c) or tidy(c).lower() for c in character.conditions),
+        conditions=tuple(words.condition(c) for c in character.conditions),
         resources=tuple(words.shown_resources(character.resources)),
     )

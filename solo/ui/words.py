@@ -28,7 +28,7 @@ from solo.adventure.sanitize import screen_text
 from solo.engine import events as ev
 from solo.rules import house_rules
 from solo.rules.reasons import step_lines
-from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, count_words, for_system
+from solo.rules.vocabulary import COMMON_RESOURCES, Rule, Vocabulary, count_words, for_system, in_sentence
 
 GOOD, BAD, REWARD, LOSS, WARN, INFO, STORY, DIM, TITLE = (
     "good", "bad", "reward", "loss", "warn", "info", "story", "dim", "title")
@@ -246,6 +246,20 @@ class Words:
         objective = self.adventure.objectives.get(oid)
         return clean(objective.text) if objective is not None else tidy(oid)
 
+    def condition(self, name: str) -> str:
+        """A condition as a player reads it: its label, else its id in words; a ``kind:target``
+        condition (Humanity, Blessed ``agreeable:reeve``, ``wounded:hand``) reads "agreeable
+        (the reeve)": the kind's label or words, then the person's name or the stat's label."""
+        found = self.label(name)
+        if found:
+            return found
+        kind, colon, target = str(name).partition(":")
+        if not colon or not kind or not target:
+            return tidy(name).lower()
+        npc = self.adventure.npcs.get(target)
+        whom = in_sentence(clean(npc.name)) if npc is not None else self.stat(target)
+        return f"{self.label(kind) or tidy(kind).lower()} ({whom})"
+
     def person(self, pid: str) -> str:
         npc = self.adventure.npcs.get(pid)
         return clean(npc.name) if npc is not None else tidy(pid)
@@ -373,7 +387,7 @@ class Words:
         if isinstance(event, ev.ItemRefused):
             return [Line(f"You cannot take: {self.item(event.id)} ({clean(event.reason)})", WARN, "item")]
         if isinstance(event, ev.ConditionChanged):
-            name = self.label(event.name) or tidy(event.name).lower()
+            name = self.condition(event.name)
             return [Line(f"You are now {name}" if event.gained else f"You are no longer {name}",
                          LOSS if event.gained else GOOD, "condition")]
         if isinstance(event, ev.ClockTicked):
@@ -478,7 +492,7 @@ class Words:
             done = sum(1 for oid in known if game.state.objectives[oid])
             parts.append(f"objectives {done}/{len(known)}")
         if character.conditions:
-            parts.append(", ".join(self.label(c) or tidy(c).lower() for c in character.conditions))
+            parts.append(", ".join(self.condition(c) for c in character.conditions))
         for label, value in self.numbers(character.resources):
             parts.append(f"{label} {value}")
         lines: list[str] = []
@@ -515,7 +529,7 @@ class Words:
         items = [self.item(i) for i in character.items]
         rows.append(("Items", ", ".join(items) or "nothing", ""))
         for name in character.conditions:
-            rows.append(("Condition", self.label(name) or tidy(name).lower(), LOSS))
+            rows.append(("Condition", self.condition(name), LOSS))
         for label, value in self.shown_resources(character.resources):
             rows.append((label, value, ""))
         for oid, done in _in_order(game.state.objectives, self.adventure.objectives):

@@ -138,3 +138,11 @@ def test_ottilie_has_a_machinists_way_where_she_had_only_long_odds(heist, scene,
     old = next(v for k, v in odds.items() if k.startswith(before))
     assert new > old and new >= 30, (scene, new, old)
     assert any(t.startswith(text) for t in _offered(game))
+
+
+def test_who_holds_an_invitation_is_not_offered_to_talk_in_without_one(heist):
+    """Read in the terminal as Dorrin: the front steps offered both handing over the forged
+    invitation and talking in "without an invitation"."""
+    without = "Talk your way in without an invitation"
+    assert without not in _offered(_at(heist, "dorrin", "front-steps"))
+    assert without in _offered(_at(heist, "wren", "front-steps"))

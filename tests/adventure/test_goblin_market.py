@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from shared_runs import seeded_playtest
 
 from solo.adventure import loader
 from solo.adventure.validate import validate_path
+from solo.engine.events import SceneEntered
 from solo.engine.game import Game
-from solo.playtest.command import Options, playtest
+from solo.engine.gm import GameMaster
 from solo.rules import registry
 from solo.rules.four_s.ruleset import party_stat_points, roleplay_bonus
 
@@ -270,12 +272,11 @@ def test_quillick_is_no_pushover(market, who):
 # -- balance in random play ----------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def reports(tmp_path_factory):
-    """RUNS seeded random playthroughs per pregen (module-wide: played once per worker)."""
-    folder = tmp_path_factory.mktemp("replays")
-    return {who: playtest(Options(adventure="goblin-market", runs=RUNS, seed=1, pregen=who,
-                                  replay_dir=str(folder)))
+@pytest.fixture
+def reports(shared_runs, tmp_path_factory):
+    """RUNS seeded random playthroughs per pregen, played once a run for every worker and for
+    tests/adventure/test_win_rates.py, which compares the careful bot with them."""
+    return {who: seeded_playtest(shared_runs, tmp_path_factory, "goblin-market", runs=RUNS, seed=1, pregen=who)
             for who in PREGENS}
 
 
@@ -322,3 +323,18 @@ def test_the_markets_gossip_opens_a_way_the_player_can_see_shut_before(market):
     assert _option(told, "Queen's court").enabled
     shut = _option(untold, "Queen's court")
     assert not shut.enabled and "know where she holds court" in shut.reason
+
+
+@pytest.mark.parametrize("filled, low", [(11, False), (24, True)])
+def test_the_moon_is_low_on_the_way_out_only_when_the_night_is_nearly_spent(market, filled, low):
+    """Read in the terminal: coming out at 11 of 30 the hilltop said the moon "hangs low and
+    yellow". The gate and the hilltop now read the moon clock."""
+    pregen = market.characters[0]
+    game = Game(market, seed=1, character=pregen.character(market.system))
+    game.start()
+    gm = GameMaster(game)
+    game.state.clocks["moon"] = filled
+    shown = " ".join(e.text for scene in ("last-gate", "hilltop") for e in gm.goto(scene)
+                     if isinstance(e, SceneEntered))
+    assert ("hangs low and yellow" in shown) is low
+    assert ("sliding down toward the edge of the hill" in shown) is low

@@ -3,27 +3,41 @@ of random play, the heist's Ottilie off the floor of that band, and careful play
 play for every pregen of every bundled adventure (the GM notes give the per-pregen figures and
 the commands behind them).
 
-One seeded playtest of a few hundred runs per adventure, the pregen drawn per run as the game
-does: the same seed gives the same runs, so a change to either file that moves its random win
-rate out of the band fails here."""
+The band is read off the random bot's seeded games per pregen (100 each, pooled: 300 games), the
+same games the careful bot is compared with and clockwork-heist's own balance test reads, played
+once a run (tests/support/shared_runs.py): the same seed gives the same runs, so a change to
+either file that moves its random win rate out of the band fails here."""
 
 from __future__ import annotations
 
 import collections
 
 import pytest
+from shared_runs import seeded_playtest
 
 from solo.adventure import loader
 from solo.playtest.command import Options, playtest
 
 RUNS = 300
 
+#: the random side of each comparison is the sample that adventure's own balance tests read
+#: (runs, seed), so it is played once a run for both (tests/support/shared_runs.py)
+RANDOM_SAMPLES = {"clockwork-heist": (100, 3), "lantern-fen": (100, 3), "goblin-market": (200, 1),
+                  "blessed-harvest": (100, 3)}
+
 
 @pytest.mark.parametrize("adventure", ["clockwork-heist", "lantern-fen"])
-def test_random_play_wins_between_15_and_60_percent(adventure, tmp_path):
-    report = playtest(Options(adventure=adventure, runs=RUNS, seed=1, replay_dir=str(tmp_path)))
-    assert not report["stuck"] and not report["errors"]
-    outcomes = collections.Counter(report["outcomes"])
+def test_random_play_wins_between_15_and_60_percent(adventure, shared_runs, tmp_path_factory):
+    """The random bot's 100 seeded games per pregen (the random side of the careful-vs-random
+    comparison below, shared): 300 games, a third for each of the three pregens. The game draws
+    the pregen uniformly, so this stratified sample has the mean of 300 games with the pregen
+    drawn per run, and no more variance."""
+    runs, seed = RANDOM_SAMPLES[adventure]
+    outcomes: collections.Counter[str] = collections.Counter()
+    for person in loader.load(adventure).adventure.characters:
+        report = seeded_playtest(shared_runs, tmp_path_factory, adventure, runs=runs, seed=seed, pregen=person.id)
+        assert not report["stuck"] and not report["errors"]
+        outcomes.update(report["outcomes"])
     assert sum(outcomes.values()) == RUNS
     wins = outcomes["victory"] / RUNS
     assert 0.15 <= wins <= 0.60, (adventure, dict(outcomes))
@@ -49,29 +63,30 @@ ADVENTURES = ("clockwork-heist", "lantern-fen", "goblin-market", "blessed-harves
 CASES = [(name, pregen.id) for name in ADVENTURES for pregen in loader.load(name).adventure.characters]
 
 
-def _wins(adventure: str, pregen: str, policy: str, folder: str) -> float:
-    report = playtest(Options(adventure=adventure, runs=CAREFUL_RUNS, seed=CAREFUL_SEED, pregen=pregen,
-                              policy=policy, replay_dir=folder))
-    assert not report["errors"] and not report["stuck"], (adventure, pregen, policy)
-    return report["outcomes"].get("victory", 0) / CAREFUL_RUNS
+def _wins(report: dict) -> float:
+    assert not report["errors"] and not report["stuck"], (report["adventure"], report["character"], report["policy"])
+    return report["outcomes"].get("victory", 0) / report["runs"]
 
 
 @pytest.mark.adventures
 @pytest.mark.parametrize("adventure, pregen", CASES, ids=[f"{a}-{p}" for a, p in CASES])
-def test_careful_play_wins_more_often_than_random_play(adventure, pregen, tmp_path):
+def test_careful_play_wins_more_often_than_random_play(adventure, pregen, shared_runs, tmp_path_factory):
     """A careful player wins more often than one who chooses at random, for every pregenerated
     character of every bundled adventure (issue 22: if thinking ahead does not pay, the choices do
     not mean anything).
 
-    Both bots play 100 seeded games per pregen (`solo playtest ADV --character WHO --policy
-    random|careful --runs 100 --seed 3`; the GM notes give the 200-run figures). A 100-run win
-    rate has a standard error of about 4.5 points, so the difference of two has one of about 6.5;
-    at these seeds careful play is ahead by 4 to 27 points. The test asks only for the ordering
+    The careful bot plays 100 seeded games per pregen (`solo playtest ADV --character WHO --policy
+    careful --runs 100 --seed 3`; the GM notes give the 200-run figures), the random bot the
+    sample of RANDOM_SAMPLES, which the adventure's balance tests read too (100 games at seed 3, or
+    200 at the seed of the GM-note check). A 100-run win rate has a standard error of about 4.5
+    points, so the difference of two has one of about 6.5 (about 5.5 against 200 random games). The test asks only for the ordering
     (careful ahead by at least a point): the seeds are fixed, so it never flakes, and it fails
     when an edit to an adventure (or to the careful bot) makes a careful route no better than a
     random one, and then the GM notes' table needs measuring again anyway. (It was 200 games a
     bot: 89 s of CPU, a third of the inner loop, for the same ordering.)
     """
-    random_wins = _wins(adventure, pregen, "random", str(tmp_path))
-    careful_wins = _wins(adventure, pregen, "careful", str(tmp_path))
+    runs, seed = RANDOM_SAMPLES[adventure]
+    random_wins = _wins(seeded_playtest(shared_runs, tmp_path_factory, adventure, runs=runs, seed=seed, pregen=pregen))
+    careful_wins = _wins(playtest(Options(adventure=adventure, runs=CAREFUL_RUNS, seed=CAREFUL_SEED, pregen=pregen,
+                                          policy="careful", replay_dir=str(tmp_path_factory.mktemp("failures")))))
     assert careful_wins >= random_wins + 0.01, (adventure, pregen, random_wins, careful_wins)

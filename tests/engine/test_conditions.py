@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.adventure import expression_compiler
 from solo.adventure import expressions as ex
 from solo.adventure import loader
 from solo.engine import conditions
@@ -24,6 +25,20 @@ FUNCTIONS = {"has": lambda item: item == "key", "clock": lambda name: CLOCKS.get
 
 def _ordinary(text: str, flags=FLAGS, clocks=CLOCKS, counters=COUNTERS) -> tuple[str, object]:
     variables = {**counters, **clocks, **flags, **SPECIAL}  # flags win over clocks over counters
+    try:  # the tree walker, node by node: the oracle both compiled forms are held to
+        return "value", ex.parse(text)._root.eval(ex.Environment(variables, FUNCTIONS))
+    except ex.ExpressionError as exc:
+        return "error", exc.message
+
+
+def _compiled(text: str, flags=FLAGS, clocks=CLOCKS, counters=COUNTERS) -> tuple[str, object]:
+    """Expression.evaluate in an environment backed by state dictionaries (as a game's is)."""
+
+    class StateVariables(dict):  # every variable by name, and the dictionaries behind them
+        def dicts(self):
+            return flags, clocks, counters
+
+    variables = StateVariables({**counters, **clocks, **flags, **SPECIAL})
     try:
         return "value", ex.parse(text).evaluate(ex.Environment(variables, FUNCTIONS))
     except ex.ExpressionError as exc:
@@ -78,6 +93,7 @@ def test_nothing_reaches_eval_exec_or_compile(monkeypatch: pytest.MonkeyPatch) -
 
     for name in ("eval", "exec", "compile", "__import__"):
         monkeypatch.setattr(conditions, name, forbidden, raising=False)
+        monkeypatch.setattr(expression_compiler, name, forbidden, raising=False)
     text = "not (hours + 1 == 4) or has('key') and 'x' not in [1, 2] and __import__ == 'os'"
     assert conditions.make(ex.parse(text)._root)({"__import__": "os"}, CLOCKS, COUNTERS, SPECIAL, FUNCTIONS) is True
 
@@ -112,7 +128,19 @@ def test_random_expressions_agree_with_the_ordinary_way() -> None:
             assert ordinary == ("value", value), text
             assert type(ordinary[1]) is type(value), text
             agreed += 1
+        compiled = _compiled(text)  # the same closures behind an environment: value or error
+        assert compiled == ordinary, text
+        assert type(compiled[1]) is type(ordinary[1]), text
     assert agreed > 500  # most are the common case
+
+
+def test_one_folding_for_the_engine_and_for_environments() -> None:
+    """The engine's conditions are the expression compiler's closures, not a copy of them."""
+    from solo.adventure.expression_compiler import make
+
+    assert conditions.make is make
+    assert _compiled("both", flags={}) == ("value", 7)  # a state-backed environment reads as the engine does
+    assert _compiled("hours + 'x'")[0] == "error" and "needs two numbers" in str(_compiled("hours + 'x'")[1])
 
 
 class _Checked(Game):

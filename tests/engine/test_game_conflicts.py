@@ -216,3 +216,24 @@ def test_the_bundled_heist_fights_are_won_and_lost_and_always_end():
     outcomes = collections.Counter(result for _, result in results.elements())
     assert outcomes["won"] and outcomes["lost"], results
     assert {scene for scene, _ in results} >= {"boiler-brawl", "aisle-fight", "stair-fight"}
+
+
+def test_a_game_resumed_mid_fight_shows_where_the_fight_stands_before_the_question(fixtures):
+    """replay_view (what a front end shows on `solo continue`) carried the scene and the question
+    but not the fight: the fight's panel stayed empty until the next step."""
+    from solo.adventure import loader
+    from solo.engine import events as ev
+    from solo.engine.game import Game
+
+    adventure = loader.load(fixtures / "duel.yaml").adventure
+    game = Game(adventure, seed=2)
+    events = list(game.start())
+    if game.offered.kind == "character":
+        events += game.choose("1")
+    events += game.choose("1")
+    last = [e for e in events if isinstance(e, ev.ConflictRound)][-1]
+    again = Game.resume(adventure, game.snapshot())
+    shown = again.replay_view()
+    rounds = [e for e in shown if isinstance(e, ev.ConflictRound)]
+    assert len(rounds) == 1 and rounds[0].view == last.view and rounds[0].round == last.round
+    assert isinstance(shown[-1], ev.ChoicesOffered) and shown[-1].kind == "conflict"

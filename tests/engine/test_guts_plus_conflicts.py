@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 import yaml
+from shared_runs import seeded_playtest
 
 from solo.adventure import loader
 from solo.adventure.model import build
@@ -66,9 +67,14 @@ def test_the_fight_starts_with_initiative_and_asks_for_a_turn_with_exact_odds(ho
     assert rook["gauges"] == [{"label": "body", "value": 6, "maximum": 6}]
 
 
+#: Two seeds per result, from a search of seeds 0-49 (17 fled, 4 lost, 25 routed, 4 won): lost
+#: 0 and 16, routed 1 and 8, won 2 and 7, fled 3 and 5. All 50 cost 2.4 s of CPU.
+RESULT_SEEDS = (0, 16, 1, 8, 2, 7, 3, 5)
+
+
 def test_random_fights_end_with_every_result_and_take_the_branch(hold):
     results = Counter()
-    for seed in range(50):
+    for seed in RESULT_SEEDS:
         stream = play(Game(hold, seed=seed), random.Random(seed))
         ends = [e for e in stream if e["type"] == "conflict-end"]
         assert len(ends) == 1 and stream[-1]["type"] == "ending", f"seed {seed}"
@@ -77,7 +83,7 @@ def test_random_fights_end_with_every_result_and_take_the_branch(hold):
         after = stream[stream.index(ends[0]) + 1:]
         scene = next(e["id"] for e in after if e["type"] == "scene")
         assert scene == {"won": "deck", "routed": "deck", "fled": "deck", "lost": "brig"}[result]
-    assert results["lost"] and results["fled"] and results["routed"] + results["won"], results
+    assert set(results) == {"won", "routed", "fled", "lost"}, results
 
 
 def test_the_same_seed_and_answers_give_the_same_fight(hold):
@@ -236,34 +242,16 @@ def test_supply_ship_fights_its_creature_in_real_conflicts():
     assert all(adventure.scenes[s].conflict.procedure == "fight" for s in fights)
 
 
-def supply_run(adventure, seed: int) -> tuple[Game, list]:
-    """A random player who goes for the creature when offered (to reach the fights)."""
-    game = Game(adventure, seed=seed)
-    game.start()
-    rng = random.Random(seed)
-    stream: list = []
-    first = True
-    for _ in range(2000):
-        if game.finished:
-            break
-        options = [o for o in game.offered.options if o.enabled and o.key is not None]
-        if first and game.offered.kind == "character":
-            key = options[seed % len(options)].key
-        else:
-            fight = [o.key for o in options if o.text.startswith(("Go at it", "Smash it"))]
-            key = fight[0] if fight and rng.random() < 0.8 else rng.choice(
-                [o.key for o in options if o.id != "back"])
-        first = False
-        stream += game.choose(key)
-    return game, stream
-
-
-def test_supply_ship_seeded_playthroughs_win_and_lose_fights_and_always_end():
-    """A CI-sized run; ``python bench/conflict_runs.py supply-ship`` plays 500 (a plain random player)."""
-    adventure = loader.load("supply-ship").adventure
+def test_supply_ship_seeded_playthroughs_win_and_lose_fights_and_always_end(shared_runs, tmp_path_factory):
+    """The 800 seeded playtests tests/engine/test_supply_ship_adventure.py reads (80 a pregen, by
+    the random and the careful bot; played once a run for both): every game ends, and the fights
+    in them are won and lost. ``python bench/conflict_runs.py supply-ship`` plays 500 more (a
+    random player who goes for the creature)."""
     results: Counter = Counter()
-    for seed in range(100):
-        game, stream = supply_run(adventure, seed)
-        assert game.finished, f"seed {seed} did not end"
-        results.update(e.result for e in stream if e.type == "conflict-end")
+    for pregen in ("engineer", "manager", "medic", "pilot", "technician"):
+        for policy in ("random", "careful"):
+            report = seeded_playtest(shared_runs, tmp_path_factory, "supply-ship", runs=80, seed=13, pregen=pregen, policy=policy)
+            assert not report["stuck"] and not report["errors"], (pregen, policy)
+            assert sum(report["endings"].values()) == report["runs"] == 80, (pregen, policy)
+            results.update(report["conflicts"])
     assert results["won"] and results["lost"], results

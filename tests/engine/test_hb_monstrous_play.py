@@ -45,10 +45,17 @@ def test_the_fixture_validates(adventure):
     assert [p for p in validate_path(adventure.source) if p.severity == "error"] == []
 
 
+#: Seeds per scene, picked by a search of seeds 0-29 in both scenes: the smallest set in which
+#: every ability in FIRES fires and the fights end won, captured and at the goal (wolves 0 is
+#: captured, wolves 1 won, brute 0 reaches the goal, brute 18 is captured). All 60 games cost
+#: 5.6 s of CPU for the same classes.
+FIRING_SEEDS = {"wolves": (0, 1), "brute": (0, 18)}
+
+
 def test_every_ability_fires_and_either_side_can_win(adventure):
     fired, results = Counter(), Counter()
     for scene in SCENES:
-        for seed in range(30):
+        for seed in FIRING_SEEDS[scene]:
             _, stream = play(adventure, seed, scene)
             for event in stream:
                 if event["type"] == "conflict-action":

@@ -67,3 +67,25 @@ def test_a_game_without_alternatives_offers_every_other_option_and_plays_the_sam
             assert a == b
         assert len(seen_with) == len(seen_without)
     assert offered_any
+
+
+def _without_variants(seen: list[dict]) -> list[dict]:
+    return [{**a, "options": [o for o in a["options"] if not o.get("parent")]} if a.get("type") == "choices" else a
+            for a in seen]
+
+
+def test_a_playtest_game_keeps_its_offers_and_plays_as_a_game_that_makes_them_anew():
+    """A quiet game without alternatives (the playtest's) keeps each scene offer by its shape and
+    a roll's record and offers while they are on offer; every bundled adventure then plays, seed
+    by seed, event for event as a game that builds each offer anew (hints and the variants of
+    a check choice left aside)."""
+    for path in loader.bundled_files():
+        adventure = loader.load(str(path)).adventure
+        kept = None
+        for seed in range(3):
+            loud, _ = _play(adventure, False, seed)
+            game = Game(adventure, seed=seed, quiet=True, alternatives=False)
+            quiet, _ = _drive(game, seed)
+            assert quiet == _without_variants(loud), (path.stem, seed)
+            kept = game.program.offers
+        assert kept, path.stem  # the playtest's games did keep offers to reuse

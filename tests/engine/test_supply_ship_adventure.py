@@ -10,11 +10,11 @@ full-size figures (1,000 runs per pregen) are in the adventure's GM note on ``wa
 from __future__ import annotations
 
 import pytest
+from shared_runs import seeded_playtest
 
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
-from solo.playtest.command import Options, playtest
 
 PREGENS = ["engineer", "manager", "medic", "pilot", "technician"]
 ROOMS = ["wake-up", "hypersleep", "restroom", "kitchen", "rec-room", "supply-room", "cargo-bay",
@@ -30,14 +30,9 @@ RUNS = 80  # seeded playthroughs per pregen and bot
 
 
 def _report(shared_runs, tmp_path_factory, who: str, policy: str) -> dict:
-    """RUNS seeded playthroughs of ``who`` by the ``policy`` bot, played once per test run."""
-
-    def play() -> dict:
-        folder = tmp_path_factory.mktemp("failures")
-        return playtest(Options(adventure="supply-ship", runs=RUNS, seed=13, pregen=who, policy=policy,
-                                replay_dir=str(folder)))
-
-    return shared_runs.get(f"supply-ship {policy} runs={RUNS} seed=13 pregen={who}", play)
+    """RUNS seeded playthroughs of ``who`` by the ``policy`` bot, played once per test run (and
+    read by tests/engine/test_guts_plus_conflicts.py too)."""
+    return seeded_playtest(shared_runs, tmp_path_factory, "supply-ship", runs=RUNS, seed=13, pregen=who, policy=policy)
 
 
 @pytest.fixture

@@ -42,13 +42,28 @@ def alarm():
     signal.signal(signal.SIGALRM, old)
 
 
-@SETTINGS
-@given(st.randoms(use_true_random=False))
-def test_mutated_adventures_never_raise_or_hang(tmp_path_factory, alarm, rnd: random.Random):
+def _mutated_adventure_is_refused_or_played(tmp_path_factory, alarm, rnd: random.Random) -> None:
     folder = tmp_path_factory.mktemp("adventure")
     alarm()
     finding = cases.check_adventure(cases.adventure_case(rnd), folder, rnd)
     assert finding is None, finding
+
+
+#: A mutated adventure costs about a quarter of a second of CPU (validate, play, save, replay),
+#: the dearest fuzz example: the inner loop runs 10 of them and the full test command 60 more
+#: (different ones: hypothesis derives its examples from the test's name), besides
+#: ``tests/fuzz/run.py``'s hours.
+@settings(SETTINGS, max_examples=10)
+@given(st.randoms(use_true_random=False))
+def test_mutated_adventures_never_raise_or_hang(tmp_path_factory, alarm, rnd: random.Random):
+    _mutated_adventure_is_refused_or_played(tmp_path_factory, alarm, rnd)
+
+
+@pytest.mark.e2e
+@settings(SETTINGS, max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_many_more_mutated_adventures_never_raise_or_hang(tmp_path_factory, alarm, rnd: random.Random):
+    _mutated_adventure_is_refused_or_played(tmp_path_factory, alarm, rnd)
 
 
 @SETTINGS

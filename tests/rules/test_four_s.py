@@ -497,3 +497,23 @@ def test_a_file_that_gives_max_health_keeps_it_and_an_award_may_add_more():
     assert FOUR.gain(Dice(1), pc, "max_health", 5) is None  # left to the engine: it adds
     pc.resources["max_health"] += 5
     assert FOUR.gain(Dice(1), pc, "health", 10) == ["Health is at its maximum, 35."]
+
+
+def test_a_contest_against_a_persons_own_roll_says_which_stat_they_rolled():
+    """A non-enemy opponent's roll read "Your 8 against their roll: 2"; it now names the stat."""
+    from solo.rules.four_s.words import explain
+
+    class Names:
+        def stat(self, name):
+            return str(name).title()
+
+        def person(self, person_id):
+            return person_id
+
+    pc = make_pc()
+    rival = make_pc(level=1, strength=7)
+    dice = Dice(2)
+    dice.force(5, 1)
+    rec = FOUR.contest(dice, pc, rival, {"stat": "strength", "enemy": False, "opponent_stat": "strength"})
+    why = explain(rec.to_dict(), Names()).why
+    assert any(line.startswith(f"Your {rec.details['you']['total']} against their Strength roll of ") for line in why), why

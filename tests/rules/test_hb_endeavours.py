@@ -718,13 +718,15 @@ def test_shield_gives_resistance_for_the_rounds_moved_and_a_blessing_die_recharg
 
 
 def test_the_validator_reads_monstrous_abilities():
-    bad = monster("Hound", monstrous=["Resistance", "Wings", "Curse", "Revenge vs Head", "Debilitate Wits"])
+    bad = monster("Hound", monstrous=["Resistance", "Wings", "Curse Head", "Revenge vs Head", "Debilitate Wits",
+                                      "Spark Rush", "Spark Rush 11"])
     found = problems("monstrous", {"length": 20}, enemies=[("hound", bad)])
     messages = " | ".join(m for _, m in found)
     assert "names one stat" in messages and "is not a monstrous ability" in messages
-    assert "does not play this monstrous ability yet" in messages and "takes nothing after its name" in messages
+    assert "Curse Head: Curse takes nothing after its name" in messages
+    assert "Spark Rush: Spark Rush names a die cap" in messages and "Spark Rush 11: Spark Rush names" in messages
     assert "names no stat of this endeavour" in messages
-    fine = monster("Hound", monstrous=["Resistance vs. Hurt", "Spark", "Capture"][::2])
+    fine = monster("Hound", monstrous=["Resistance vs. Hurt", "Spark", "Capture", "Curse", "Spark Rush 6"][::2])
     assert problems("monstrous", {"length": 20}, enemies=[("hound", fine)]) == set()
 
 

@@ -456,7 +456,13 @@ def test_the_odds_after_a_first_roll_are_every_roll_of_the_real_code(face, taxed
         expected = {(True, size): exact.outcomes[size] for size in SIZES if exact.outcomes[size]}
         expected[(False, None)] = exact.outcomes["failure"]
         assert_matches(found, expected)
-        assert shown[key] == f"then {percent(exact.outcomes['success'])} to succeed"
+        chance = percent(exact.outcomes["success"])
+        kept = HB.offer_odds(record, Character.from_dict(saved), "keep")
+        if key != "keep" and chance == percent(kept.outcomes["success"]) and exact.outcomes != kept.outcomes:
+            # a spark that cannot change the chance as shown (a 6 already succeeds) changes the size
+            assert shown[key] == f"{chance} to succeed either way; it can change how well"
+        else:
+            assert shown[key] == f"then {chance} to succeed"
     assert Character.from_dict(saved).to_dict() == game.character.to_dict()  # odds spend nothing
 
 

@@ -63,3 +63,17 @@ def shared_runs(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixtur
     folder = tmp_path_factory.getbasetemp().parent / "shared-runs"  # a worker's folder is inside the run's
     folder.mkdir(exist_ok=True)
     return SharedRuns(folder)
+
+
+def seeded_playtest(shared: SharedRuns, tmp_path_factory: pytest.TempPathFactory, adventure: str, *,
+                    runs: int, seed: int, pregen: str, policy: str = "random") -> dict:
+    """``solo playtest ADVENTURE --runs RUNS --seed SEED --character PREGEN --policy POLICY``'s
+    report, played once per test run whichever tests (in whichever worker) ask for it."""
+    from solo.playtest.command import Options, playtest
+
+    def play() -> dict:
+        folder = tmp_path_factory.mktemp("failures")
+        return playtest(Options(adventure=adventure, runs=runs, seed=seed, pregen=pregen, policy=policy,
+                                replay_dir=str(folder)))
+
+    return shared.get(f"{adventure} {policy} runs={runs} seed={seed} pregen={pregen}", play)

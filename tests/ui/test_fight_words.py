@@ -146,6 +146,38 @@ def test_an_allys_or_a_foes_roll_is_said_as_theirs_not_yours():
         "Jonah Reyes rolled 6, 6 and 1 (17) against the pink thing's 5 and 4 (9): great success for Jonah Reyes")
 
 
+def test_the_player_defending_in_a_guts_plus_fight_reads_you_not_the_pregens_name():
+    """A foe's attack on the player is rolled from the player's side: its record named the
+    defender by the pregen's name, so the player read "Dara Okafor rolled ..."; a companion who
+    defends is still named."""
+    from solo.adventure import loader
+    from solo.engine.game import Game
+    from solo.ui.words import roller
+
+    adventure = loader.load(Path(__file__).parent.parent / "fixtures" / "guts-fight.yaml").adventure
+    said = {"you": 0, "named": 0}
+    for seed in range(6):
+        game = Game(adventure, seed=seed)
+        events = list(game.start())
+        for _ in range(200):
+            if game.finished:
+                break
+            events += game.choose(game.offered.enabled_keys()[0])
+        for event in events:
+            roll = getattr(event, "roll", None) or {}
+            roles = [s for s in roll.get("steps") or [] if s.get("code") == "roles"]
+            if not roles or getattr(event, "side", "") != "enemy":
+                continue
+            words = roll_words(roll, GUTS.outcomes, roller(event))
+            if roles[0]["defender"] == "you":
+                said["you"] += 1
+                assert words.startswith("you rolled"), words
+            else:
+                said["named"] += 1
+                assert not words.startswith("you "), words
+    assert said["you"] > 0, said
+
+
 def test_the_fight_state_heading_wraps_without_a_stray_rule_at_60_columns():
     """At 60 columns the heading "── The pink thing: where it stands after round 1 · your turn ──"
     left its closing "──" alone on the next line."""

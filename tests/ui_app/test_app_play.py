@@ -293,3 +293,33 @@ def test_on_a_narrow_screen_the_fights_state_is_drawn_in_the_story_only_when_it_
             return [len(app._blocks(ev.ConflictRound(1, v))) for v in (view, asked, hurt, hurt)]
 
     assert run(go()) == [1, 0, 1, 0]
+
+
+def test_a_game_resumed_mid_fight_shows_the_fight_at_once_in_a_wider_side_panel(tmp_path, fixtures):
+    """Resumed mid-fight, the conflict panel was empty until the next step; and at 110 columns a
+    fight's side panel squeezed names, gauges and zones onto two lines each."""
+    adventure = str(fixtures / "duel.yaml")
+
+    async def go():
+        app = new_app(tmp_path, adventure=adventure, seed=2)
+        async with app.run_test(size=(110, 34)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "1")
+            wide = app.query_one("#side").size.width
+            round_now = app.query_one(ConflictPanel).view["round"]
+            await pilot.press("q")
+            await pilot.pause()
+        return wide, round_now
+
+    wide, round_now = run(go())
+    assert wide >= 40
+
+    async def back():
+        again = resumed_app(tmp_path)
+        async with again.run_test(size=(110, 34)) as pilot:
+            await settle(pilot, again)
+            panel = again.query_one(ConflictPanel)
+            return panel.display, panel.view, again.query_one("#side").has_class("fighting")
+
+    shown, view, fighting = run(back())
+    assert shown and view is not None and view["round"] == round_now and fighting

@@ -139,7 +139,8 @@ class SceneChecks(EffectChecks):
                 self._item_ref(item, at, name)
 
     def check_npc_params(self, spec: model.CheckSpec) -> None:
-        """Parameters the system reads as NPCs (``npc_params``) name companions of the file."""
+        """Parameters the system reads as NPCs (``npc_params``) name NPCs of the file: companions,
+        except for a parameter of the opponent's side (``opponent_...``)."""
         for name in names(self.ruleset, "npc_params"):
             value = spec.params.get(name)
             ids = value if isinstance(value, list) else [] if value is None else [value]
@@ -149,6 +150,10 @@ class SceneChecks(EffectChecks):
                 if npc is None:
                     self.error("unknown-npc", at, f"{name}: no NPC called {npc_id!r}",
                                _did_you_mean(npc_id, self.adv.npcs))
+                elif name.startswith("opponent_"):  # the opponent's side: not companions
+                    if npc_id == spec.opponent:
+                        self.error("bad-check", at, f"{name}: {npc_id!r} is the opponent, who rolls already",
+                                   "list only the others who roll with the opponent")
                 elif not npc.companion:
                     self.error("assist-not-companion", at,
                                f"{name}: {npc_id!r} is not a companion, so cannot act with the character",

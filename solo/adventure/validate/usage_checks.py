@@ -8,6 +8,9 @@ from solo.adventure.scene_graph import reach, scene_graph
 from solo.adventure.validate.scene_checks import SceneChecks
 from solo.rules.notation import DiceNotation, NotationError
 
+#: Names that read well as written (a stat or condition of plain words).
+PLAIN = r"[A-Za-z][A-Za-z /']*"
+
 
 class UsageChecks(SceneChecks):
     """Tables, the scene graph and the things declared but never used. Builds on :class:`SceneChecks`."""
@@ -126,11 +129,21 @@ class UsageChecks(SceneChecks):
             seen.add((what, name))
             if what == "resource" and resource_label(adv.system, name):
                 continue
-            if what in ("stat", "condition") and re.fullmatch(r"[A-Za-z][A-Za-z /']*", name):
+            if what in ("stat", "condition") and re.fullmatch(PLAIN, name):
                 continue  # plain words are shown as they are written
+            kind, colon, target = name.partition(":")
+            if what == "condition" and colon and (re.fullmatch(PLAIN, kind) or kind in adv.labels) and (
+                    target in adv.npcs or target in adv.labels or re.fullmatch(PLAIN, target)):
+                continue  # "agreeable:reeve" reads "agreeable (the reeve)"
+            hint = f"give it a label: labels: {{{name}: ...}}"
+            if what == "clock":
+                hint = "give the clock a label:"
+            elif colon:  # a labels key cannot hold a colon: label the parts, which are shown
+                hint = "label its parts, which players read as 'kind (target)': labels: {" + \
+                       ", ".join(f"{part}: ..." for part in (kind, target)
+                                 if part and not re.fullmatch(PLAIN, part) and part not in adv.npcs) + "}"
             self.warning("unlabelled-name", at, f"{what} {name!r} would be shown to players as an id",
-                         f"give it a label: labels: {{{name}: ...}}" if what != "clock" else "give the clock a label:",
-                         key=True)
+                         hint, key=True)
 
     def check_usage(self) -> None:
         adv = self.adv

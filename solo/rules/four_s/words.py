@@ -25,9 +25,12 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if record.get("kind") == "contest":
         mine, theirs = d.get("you") or {}, d.get("opponent") or {}
         if mine.get("total") is not None and theirs.get("total") is not None:
-            dice = len(theirs.get("dice") or []) or 1
-            who = f"the enemy's {dice}d3" if theirs.get("enemy") else "their roll"
-            why.append(f"Your {mine['total']} against {who}: {theirs['total']}.")
+            if theirs.get("enemy"):
+                dice = len(theirs.get("dice") or []) or 1
+                why.append(f"Your {mine['total']} against the enemy's {dice}d3: {theirs['total']}.")
+            else:  # a person's own roll: say which stat they rolled
+                stat = f" {names.stat(theirs['stat'])}" if theirs.get("stat") else ""
+                why.append(f"Your {mine['total']} against their{stat} roll of {theirs['total']}.")
         return RollReading(tuple(plain_dice(record)), tuple(why), "contest")
     return RollReading(tuple(DieReading(v) for v in (record.get("dice") or [])), tuple(why), "check")
 

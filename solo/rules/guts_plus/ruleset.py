@@ -467,7 +467,8 @@ class GutsPlus(RulesetDefaults):
             details["helper"] = {"level": spec.helper_level, "dice": helper_faces, "matches": matches}
         if params.get("defending") is True:
             details["defending"] = True
-            steps.insert(0, reason("roles", aggressor=opponent_name, defender=character.name))
+            # the roller of a defending contest is the player unless a fight names someone else
+            steps.insert(0, reason("roles", aggressor=opponent_name, defender=str(params.get("defender_name") or "you")))
         details["opponent"] = {
             "name": opponent_name,
             "qualities": list(theirs.qualities),

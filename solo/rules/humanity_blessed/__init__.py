@@ -13,6 +13,7 @@ This package is the ruleset, one module per part of the game:
 * :mod:`.rolling`: rolling and reading checks and contests;
 * :mod:`.offers`: Help, Blessed Luck and automatic History success around a roll;
 * :mod:`.odds`: exact odds of checks and contests;
+* :mod:`.group_contest`: exact odds of a contest with a group on a side (the median roll);
 * :mod:`.first_roll`: a check stopped after its first roll while a spark may still join it;
 * :mod:`.record_words`: how a roll record's steps (codes and numbers) read;
 * :mod:`.record_steps`: the verdict step a roll read again replaces;
@@ -41,9 +42,11 @@ dc4); ``tags`` (what the check is about, for the abilities that answer it: see
 :data:`.tables.CHECK_TAGS`); ``focal: true`` (a roll that decides an endeavor's Focal Action: Muddled applies there);
 ``training: true`` (Advanced Training without a character, for odds); ``witnessed: true`` (an
 opposing character sees the roll: Vulnerability); ``group_with`` (companions who roll with the
-character, passed as characters: the group's total is the median roll). Contests add
+character, passed as characters: the group's total is the median roll); ``spark_with`` (a
+companion whose stat ``spark`` names: Synchronized Spark, :mod:`.synchronized`). Contests add
 ``opponent_stat`` (defaults to ``stat``), ``violent: true`` (the attacker rolls Hurt, the defender
-Hurry), ``opponent_modifier`` and ``opponent_aid``.
+Hurry), ``opponent_modifier``, ``opponent_aid``, ``opponent_group_with`` (the opponent's side) and ``synchronized: true``
+(both sides bump together: Synchronized Enmity, :mod:`.enmity`).
 
 Conditions are strings in ``character.conditions``: ``uncool`` (-1), ``pain`` (-1), ``ache`` (the
 top face reads as the one below), ``weakness`` (no Help, no aid), ``muddled`` (-2 on the next
@@ -51,7 +54,8 @@ focal roll), ``distracted`` (no bumping), ``taxed`` (no spark), ``surprise`` (th
 bumps nor sparks), ``cursed`` (blessing dice worth 1 less), ``disarmed`` (a violent win caps at
 very major), ``vulnerability`` (an opposing character who sees the roll forces a success to be
 rolled again, once; the new roll stands: in a contest always, on a check marked ``witnessed``;
-the player does the same to a vulnerable defender whose roll holds). Ache, pain, weakness and
+the player does the same to a vulnerable defender whose roll holds), ``hexed`` (a monstrosity's
+Curse: the same reroll, once, then :mod:`.endeavours.monstrous` ends it). Ache, pain, weakness and
 vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
 
 **Decisions** (beyond the digest's):
@@ -107,6 +111,8 @@ vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
   conditions; the character's own aid (the check's ``aid``, abilities) comes once, on the
   group's total; Help goes to that total; the lucky number is the character's own roll.
   ``witnessed`` is for one roll, and refused with a group.
+* A group contest (``group_with`` on the player's side, ``opponent_group_with`` on the
+  opponent's) reads each side's median as that side's roll: :mod:`.group_contest`.
 * Spark statistics: the book's b_s formula for the mean of a bumping spark round is an
   approximation (2d6: 4.5 where the exact mean is 52/11); exact values come from enumeration.
 """

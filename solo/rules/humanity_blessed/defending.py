@@ -28,8 +28,8 @@ from typing import Any, Mapping
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import standing
-from solo.rules.humanity_blessed.parsing import HBCheck, parse_check
-from solo.rules.humanity_blessed.tables import flag, norm
+from solo.rules.humanity_blessed.parsing import HBCheck, at_side, parse_check
+from solo.rules.humanity_blessed.tables import err, flag, norm
 
 #: Stats a Defender may answer continued violence with besides Hurry (book: point 5).
 OTHER_ANSWERS = ("head", "hand", "heart", "home")
@@ -37,7 +37,8 @@ OTHER_ANSWERS = ("head", "hand", "heart", "home")
 _SWAPS = (("rounds", "opponent_rounds"), ("natural", "opponent_natural"),
           ("help_allowed", "opponent_help_allowed"), ("spark_paid", "opponent_spark_paid"),
           ("spark_refused", "opponent_spark_refused"), ("aid", "opponent_aid"),
-          ("vulnerability", "opponent_vulnerability"), ("stats", "opponent_stats"))
+          ("vulnerability", "opponent_vulnerability"), ("stats", "opponent_stats"),
+          ("group", "opponent_group"), ("group_median", "opponent_group_median"))
 
 
 def is_defending(params: Mapping[str, Any]) -> bool:
@@ -50,12 +51,16 @@ def parse_defence(
     """The attacker's roll (the opponent's), the defender's (the player's), and whether the
     contest is violent."""
     violent = flag(params.get("violent", False))
+    if flag(params.get("synchronized", False)):
+        raise err("synchronized (Synchronized Enmity) is for a contest the player makes, not a defence",
+                  param="synchronized")
     mine: dict[str, Any] = {k: v for k, v in params.items()
                             if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training",
-                                     "tags", "uses")}
+                                     "tags", "uses", "group_with", "spark_with")}
     theirs: dict[str, Any] = {"stat": params.get("opponent_stat") or params.get("stat"),
                               "modifier": params.get("opponent_modifier", 0),
-                              "aid": params.get("opponent_aid"), "complex": params.get("complex")}
+                              "aid": params.get("opponent_aid"), "complex": params.get("complex"),
+                              "group_with": params.get("opponent_group_with")}
     if params.get("opponent_die") is not None:
         theirs["die"] = params["opponent_die"]
         theirs.pop("stat")
@@ -68,7 +73,8 @@ def parse_defence(
         if "die" not in mine or mine.get("stat") is not None:
             stat = norm(str(mine.get("stat") or ""))
             mine["stat"] = stat if stat in OTHER_ANSWERS else "hurry"
-    attack, answer = parse_check(theirs, opponent, contest=True), parse_check(mine, character, contest=True)
+    attack = at_side("opponent_group_with", parse_check, theirs, opponent)
+    answer = parse_check(mine, character, contest=True)
     if not violent and standing.agreeable_to(character, opponent, False):
         answer = replace(answer, agreeable=True)
     if standing.may_exert(character, opponent):

@@ -78,7 +78,7 @@ def check(dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRe
     may still be declared (an open record; see the module docstring)."""
     parsed = parse_check(params, character)
     session_lines = session_steps(dice, character) if character.stats else []
-    sparking = len(plan_roll(character, parsed).stats) == 2  # an adventure's spark it can pay
+    sparking = len(plan_roll(character, parsed).stats) >= 2  # an adventure's spark it can pay
     basic = replace(parsed, spark=None, spark_die=None)
     if sparking or not late_sparks(character, basic):
         record = roll_check(dice, character, parsed)

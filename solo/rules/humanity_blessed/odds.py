@@ -13,11 +13,12 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds
-from solo.rules.humanity_blessed import bumping, defending
+from solo.rules.humanity_blessed import bumping, defending, enmity
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, parse_contest
-from solo.rules.humanity_blessed.planning import plan_roll
+from solo.rules.humanity_blessed.group_contest import Roller, group_contest_odds, median_pmf
+from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.humanity_blessed.rolling import group_rank, member_check, vulnerable
 from solo.rules.humanity_blessed.tables import CHECK_BANDS, SIZES, SYSTEM, larger_size, size_for_margin
 
@@ -65,6 +66,12 @@ def sides_odds(
     a_plan = plan_roll(character, mine, role="attacker", violent=violent, prepaid=first is not None)
     d_plan = plan_roll(opponent, theirs, role="defender", violent=violent, prepaid=defender_prepaid)
     disarmed = violent and Conditions.of(character).has("disarmed")
+    if mine.group or theirs.group:
+        return _group_sides(mine, theirs, a_plan, d_plan, disarmed)
+    if mine.synchronized and first is None and enmity.refusal(
+            character, mine, theirs, a_plan,
+            vulnerable(character, a_plan.stats) or vulnerable(opponent, d_plan.stats)) is None:
+        return enmity.contest_odds(a_plan, d_plan, disarmed)
     return contest_distribution(
         a_plan.group, d_plan.group, a_plan.modifier, d_plan.modifier,
         a_plan.aid[1] if a_plan.aid else None, d_plan.aid[1] if d_plan.aid else None,
@@ -72,6 +79,22 @@ def sides_odds(
         defender_vulnerable=vulnerable(opponent, d_plan.stats), first=first, floor=mine.complex,
         attacker_extra=a_plan.extra_die, defender_extra=d_plan.extra_die,
     )
+
+
+def _group_sides(mine: HBCheck, theirs: HBCheck, a_plan: Plan, d_plan: Plan, disarmed: bool) -> Odds:
+    """A contest with a group on a side (:mod:`.group_contest`): each member rolls the side's
+    stat with their own die and conditions."""
+    def rollers(parsed: HBCheck, plan: Plan) -> list[Roller]:
+        found: list[Roller] = [(plan.group, plan.modifier, plan.extra_die)]
+        for member in parsed.group:
+            other = plan_roll(member, member_check(parsed, member))
+            found.append((other.group, other.modifier, None))
+        return found
+
+    return group_contest_odds(rollers(mine, a_plan), rollers(theirs, d_plan),
+                              a_plan.aid[1] if a_plan.aid else None,
+                              d_plan.aid[1] if d_plan.aid else None,
+                              disarmed=disarmed, floor=mine.complex)
 
 
 def _value_pmf(value: int | Die, upto: int) -> dict[int, Fraction]:
@@ -112,31 +135,11 @@ def group_check_distribution(
 ) -> Odds:
     """Exact odds of a group check by median: each side (a group of dice and its modifier)
     rolls, and the group's total is the roll of :func:`~.rolling.group_rank` counted from the
-    highest; aid on a would-be failure and sizes as for one check. The chance that the group's
-    total is at least v is the chance that at least that many rolls are: a sum over how many
-    rolls reach v, one side at a time. No ``expected`` value is given for a group."""
+    highest (:func:`~.group_contest.median_pmf`, which group contests share); aid on a would-be
+    failure and sizes as for one check. No ``expected`` value is given for a group."""
     top = max(target, 20)
     pmfs = [{v + mod: p for v, p in bumping.total_pmf(g, top - mod).items()} for g, mod in sides]
-    rank = group_rank(len(sides))
-    lowest = min(min(pmf) for pmf in pmfs if pmf)
-    below: list[dict[int, Fraction]] = []  # each side's chance of a total under v
-    for pmf in pmfs:
-        running, under = Fraction(0), {}
-        for v in range(lowest, top + 2):
-            under[v] = running
-            running += pmf.get(v, Fraction(0))
-        below.append(under)
-
-    def reaching(v: int) -> Fraction:
-        counts = [Fraction(1)] + [Fraction(0)] * len(sides)  # P(so many sides reach v so far)
-        for under in below:
-            q = 1 - under[v]
-            counts = [counts[j] * (1 - q) + (counts[j - 1] * q if j else 0)
-                      for j in range(len(counts))]
-        return sum(counts[rank:], Fraction(0))
-
-    at_least = {v: reaching(v) for v in range(lowest, top + 2)}
-    totals = {v: at_least[v] - at_least[v + 1] for v in range(lowest, top + 1)}
+    totals = median_pmf([pmf for pmf in pmfs if pmf], group_rank(len(sides)))
     return _check_odds(totals, target, aid, size_up, None)
 
 

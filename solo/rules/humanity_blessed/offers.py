@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll, open_defence
+from solo.rules.humanity_blessed import bumping, first_roll, insurance, open_defence, optimal_solution
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -73,6 +73,12 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             noun = "die" if n == 1 else "dice"
             found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}",
                                {"blessings": n}))
+    optimal = optimal_solution.offer(record, character)
+    if optimal is not None:
+        found.append(optimal)
+    insured = insurance.offer(record, character)
+    if insured is not None:
+        found.append(insured)
     if fearless_offered(record, character):
         found.append(Offer(FEARLESS, f"Fearless Resolve: take the {record.details['size']} blow one "
                                      "size smaller and gain a Blessing (once a session)"))
@@ -103,6 +109,10 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         return _blessed_luck(dice, record, character)
     if key == FEARLESS:
         return _fearless(dice, record, character)
+    if key == optimal_solution.KEY:
+        return optimal_solution.apply(dice, record, character)
+    if key == insurance.KEY:
+        return insurance.apply(record, character)
     n = int(key.split("-", 1)[1])
     cursed = Conditions.of(character).has("cursed")
     pool = character.resources.setdefault("blessings", [])
@@ -162,7 +172,7 @@ def help_odds(record: RollRecord, character: Character, key: str) -> Odds | None
     roll's total); None when the Help die's values are too many to walk."""
     from fractions import Fraction
 
-    from solo.rules.offer_odds import distribution
+    from solo.rules.offer_odds import distribution, measure_key
 
     worth_n = int(key.split("-", 1)[1]) * help_factor(record, character)
     bonus = help_bonus(worth_n)
@@ -176,6 +186,9 @@ def help_odds(record: RollRecord, character: Character, key: str) -> Odds | None
         new.total = int(new.total or 0) + value
         (read_check if new.kind == "check" else read_contest)(new)
         outcomes[new.outcome] = outcomes.get(new.outcome, Fraction(0)) + chance
+        size = measure_key("size", new.measures.get("size"))  # how well, as the walk tallies it
+        if size:
+            outcomes[size] = outcomes.get(size, Fraction(0)) + chance
         if new.success:
             success += chance
     return Odds(system=SYSTEM, outcomes=outcomes, overall_success=success)

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from solo.rules.base import Character, Odds, Offer
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import defending, first_roll, standing
-from solo.rules.humanity_blessed.parsing import HBCheck
+from solo.rules.humanity_blessed.parsing import HBCheck, stored
 from solo.rules.humanity_blessed.record_steps import is_answer_open, is_verdict
 from solo.rules.humanity_blessed.tables import SYSTEM, err
 from solo.rules.reasons import Step, reason
@@ -40,7 +40,7 @@ def is_open(record: RollRecord) -> bool:
 def hold(record: RollRecord, attacker: Character, params: Mapping[str, Any], lines: list[Step]) -> RollRecord:
     """Keep the attacker's rolled record open for the player's answer."""
     record.details[OPEN] = {"attacker": attacker.to_dict()}
-    record.details["params"] = dict(params)
+    record.details["params"] = stored(params)
     record.steps[:0] = lines
     record.steps.append(reason("answer-open"))
     record.steps.append(reason("answer-result", total=record.total))

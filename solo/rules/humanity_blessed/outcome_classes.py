@@ -136,10 +136,13 @@ def chains(count: int) -> tuple[tuple[tuple[int, ...], Fraction, Faces], ...]:
     return tuple((values, p, faces) for values, (p, faces) in sorted(found.items()))
 
 
+@functools.lru_cache(maxsize=8)
 def gain_classes(count: int) -> tuple[list[tuple[Fraction, list[int]]], Fraction] | None:
     """``count`` blessing dice gained (an award, Fearless Resolve...): one class per multiset of
     values (the pool is read by values only, see :mod:`.analysis_view`), chains of up to
-    :data:`MAX_CHAIN` ones each and classes down to :data:`FLOOR`; the rest is left out."""
+    :data:`MAX_CHAIN` ones each and classes down to :data:`FLOOR`; the rest is left out.
+    Made once per count (the analyzer asks again at every run of a step: 28 ms each, 2,800 runs
+    of blessed-harvest's start); callers read it and copy the faces they play."""
     if count < 1:
         return [(Fraction(1), [])], Fraction(0)
     if count > 3:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from solo.rules.base import Character, RulesError
-from solo.rules.humanity_blessed import bumping, standing
+from solo.rules.humanity_blessed import bumping, standing, synchronized
 from solo.rules.humanity_blessed.bumping import Die, DieError
 from solo.rules.humanity_blessed.tables import (
     CHECK_TAGS,
@@ -113,6 +113,10 @@ class HBCheck:
     complex: int | None = None  # a complex attack: the target the attacker must also beat
     agreeable: bool = False  # a defender Agreeable to the attacker: the top face reads one lower
     famous: bool = False  # the player exerts fame: a +dc2 bonus on this roll
+    ascendant: str | None = None  # Ascendant Spark: the third stat of a spark (``spark: [b, c]``)
+    ascendant_die: str | None = None
+    spark_with: Character | None = None  # Synchronized Spark: the companion whose stat is the spark's
+    synchronized: bool = False  # Synchronized Enmity: both sides of the contest bump together
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -130,10 +134,16 @@ class HBCheck:
             params["agreeable"] = True
         if self.famous:
             params["famous"] = True
+        if self.synchronized:
+            params["synchronized"] = True
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
             params.update(stat=self.stat, spark=self.spark, spark_die=self.spark_die)
+            if self.ascendant:
+                params.update(ascendant=self.ascendant, ascendant_die=self.ascendant_die)
+            if self.spark_with is not None:
+                params.update(synchronized.as_params(self.spark_with))
         return params
 
 
@@ -152,6 +162,12 @@ def parse_check(
     """
     contest = contest or params.get("opponent") is not None
     spark_param = params.get("spark")
+    ascendant: tuple[str, str] | None = None
+    mate = synchronized.partner(params.get("spark_with"))
+    if mate is not None and (params.get("stat") is None or spark_param in (None, False, "", True)
+                             or isinstance(spark_param, (list, tuple))):
+        raise err("spark_with needs a stat and one spark stat, the companion's (spark: heart)",
+                  param="spark_with")
     if params.get("die") is not None and params.get("stat") is None:
         die = read_die(params["die"], "die")
         stat = die.name
@@ -161,13 +177,22 @@ def parse_check(
         stat, die_text = stat_die(character, str(params["stat"]))
         die = read_die(die_text, stat)
         spark = spark_die = None
+        if isinstance(spark_param, (list, tuple)):  # Ascendant Spark: two more stats
+            if len(spark_param) != 2 or not all(isinstance(n, str) for n in spark_param):
+                raise err(f"spark is a stat, or two stats for Ascendant Spark (got {spark_param!r})", param="spark")
+            third = _at("spark", lambda name: stat_die(character, name), str(spark_param[1]))
+            read_die(third[1], third[0])
+            ascendant = third
+            spark_param = spark_param[0]
+        elif params.get("ascendant") is not None and params.get("ascendant_die") is not None:
+            ascendant = (str(params["ascendant"]), str(params["ascendant_die"]))
         if spark_param not in (None, False, ""):
             if params.get("spark_die") is not None:  # re-parsing a stored check
                 spark, spark_die = str(spark_param), str(params["spark_die"])
             elif spark_param is True:
                 raise err("spark names the second stat of the spark check (got true)", param="spark")
             else:
-                spark, spark_die = _at("spark", lambda name: stat_die(character, name), str(spark_param))
+                spark, spark_die = _at("spark", lambda name: stat_die(mate or character, name), str(spark_param))
                 read_die(spark_die, spark)
     else:
         raise err("a check needs a stat (or a die such as d6)")
@@ -189,8 +214,21 @@ def parse_check(
         override=params.get("stat") is None,
         tags=parse_tags(params.get("tags"), "contest" if contest else "check"),
         witnessed=flag(params.get("witnessed", False)),
-        group=parse_group(params.get("group_with"), stat, contest or params.get("stat") is None),
+        group=parse_group(params.get("group_with"), stat, params.get("stat") is None),
     )
+    if ascendant is not None and spark is not None:
+        parsed = replace(parsed, ascendant=ascendant[0], ascendant_die=ascendant[1])
+    if params.get("synchronized") is not None and flag(params.get("synchronized")):
+        if not contest:
+            raise err("synchronized (Synchronized Enmity) is for a contest", param="synchronized")
+        if flag(params.get("defending", False)):
+            raise err("synchronized (Synchronized Enmity) is for a contest the player makes, not a defence",
+                      param="synchronized")
+        parsed = replace(parsed, synchronized=True)
+    if mate is not None:
+        if parsed.group:
+            raise err("spark_with is a spark of two characters, not a group_with median", param="spark_with")
+        parsed = replace(parsed, spark_with=mate)
     uses = params.get("uses")
     if uses is not None:
         uses = [uses] if isinstance(uses, str) else uses
@@ -209,13 +247,14 @@ def parse_check(
 
 
 def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...]:
-    """The characters who roll with the character in a group check (``group_with``), each
-    with the stat rolled; the engine and ``solo validate`` pass them as characters, a stored
-    record as their data. ``refused``: a contest or a bare die, which take no group."""
+    """The characters who roll with the character in a group check or on one side of a group
+    contest (``group_with``), each with the stat rolled; the engine and ``solo validate`` pass
+    them as characters, a stored record as their data. ``refused``: a bare die, which takes no
+    group."""
     if value is None or value == []:
         return ()
     if refused:
-        raise err("group_with is for checks of a character's stat (a contest's sides roll alone)",
+        raise err("group_with is for rolls of a character's stat (a bare die rolls alone)",
                   param="group_with")
     members = value if isinstance(value, (list, tuple)) else [value]
     if len(members) > MAX_GROUP - 1:
@@ -238,6 +277,23 @@ def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...
     return tuple(found)
 
 
+#: Parameters whose values the engine passes as characters (a side's group).
+GROUP_PARAMS = ("group_with", "opponent_group_with", "spark_with")
+
+
+def stored(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters as a record keeps them: a group's characters as their data (JSON), which
+    :func:`parse_group` reads back."""
+    out = dict(params)
+    for key in GROUP_PARAMS:
+        value = out.get(key)
+        if isinstance(value, (list, tuple)):
+            out[key] = [m.to_dict() if isinstance(m, Character) else m for m in value]
+        elif isinstance(value, Character):
+            out[key] = [value.to_dict()]
+    return out
+
+
 def read_die(text: object, what: str) -> Die:
     """A die as written, or an error naming ``what`` it was for."""
     try:
@@ -257,6 +313,19 @@ def stat_die(character: Character | None, name: str) -> tuple[str, str]:
     return key, str(character.stats[key])
 
 
+def at_side(group_param: str, read: Callable[..., HBCheck], params: Mapping[str, Any],
+             who: Character) -> HBCheck:
+    """The other side of a contest read as a check, an error about its group naming
+    ``group_param`` (the parameter written for it) rather than ``group_with``."""
+    try:
+        return read(params, who, contest=True)
+    except RulesError as exc:
+        if exc.param == "group_with" or (isinstance(exc.param, tuple) and exc.param[:1] == ("group_with",)):
+            param = group_param if exc.param == "group_with" else (group_param,) + tuple(exc.param[1:])
+            raise err(str(exc).split(": ", 1)[-1], param=param) from None
+        raise
+
+
 def parse_contest(
     character: Character, opponent: Character, params: Mapping[str, Any]
 ) -> tuple[HBCheck, HBCheck, bool]:
@@ -264,11 +333,12 @@ def parse_contest(
     violent = flag(params.get("violent", False))
     mine_params = {k: v for k, v in params.items()
                    if k in ("stat", "die", "spark", "modifier", "aid", "focal", "training", "tags", "uses",
-                            "complex")}
+                            "complex", "group_with", "spark_with", "synchronized")}
     other_params: dict[str, Any] = {
         "stat": params.get("opponent_stat") or params.get("stat"),
         "modifier": params.get("opponent_modifier", 0),
         "aid": params.get("opponent_aid"),
+        "group_with": params.get("opponent_group_with"),
     }
     if params.get("opponent_die") is not None:
         other_params["die"] = params["opponent_die"]
@@ -282,10 +352,12 @@ def parse_contest(
         if "die" not in other_params:
             other_params["stat"] = "hurry"
     mine = parse_check(mine_params, character, contest=True)
-    theirs = parse_check(other_params, opponent, contest=True)
+    theirs = at_side("opponent_group_with", parse_check, other_params, opponent)
     by_player = params.get("by_player")
     if not violent and standing.agreeable_to(opponent, character, by_player is not False):
         theirs = replace(theirs, agreeable=True)
-    if by_player is None and standing.may_exert(character, opponent):
+    if params.get("famous") is True or (by_player is None and standing.may_exert(character, opponent)):
         mine = replace(mine, famous=True)
+    if params.get("opponent_famous") is True:  # an endeavour's npc contests the famous player
+        theirs = replace(theirs, famous=True)
     return mine, theirs, violent

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solo.rules.base import Character
-from solo.rules.humanity_blessed import bumping
+from solo.rules.humanity_blessed import bumping, synchronized
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.bumping import Die, Group
 from solo.rules.humanity_blessed.character import abilities as _abilities
@@ -85,6 +85,24 @@ def plan_roll(
         if refused is None:
             stats.append(parsed.spark)
             dice_names.append(str(parsed.spark_die))
+            if parsed.spark_with is not None:
+                notes.append(synchronized.note(parsed.spark_with, parsed.spark))
+            if parsed.ascendant:
+                third = _ascendant_refusal(character, parsed, abilities, violent)
+                more = None
+                if third is None and paid is not None and character is not None:
+                    pool = list(character.resources.get("blessings", []))
+                    rest = [v if i not in paid else -99 for i, v in enumerate(pool)]
+                    more = choose_pair(rest, cond.has("cursed"))
+                    if more is None or any(rest[i] < 0 for i in more):
+                        third, more = reason("no-ascendant", why="no-pair"), None
+                if third is None:
+                    stats.append(parsed.ascendant)
+                    dice_names.append(str(parsed.ascendant_die))
+                    if more is not None and paid is not None:
+                        paid = paid + more
+                else:
+                    notes.append(third)
         else:
             notes.append(refused)
     no_bump = cond.has("distracted") or surprise
@@ -139,6 +157,21 @@ def tag_abilities(parsed: HBCheck, abilities: set[str], effect: str, role: str) 
     return found
 
 
+def _ascendant_refusal(character: Character | None, parsed: HBCheck, abilities: set[str],
+                       violent: bool) -> Step | None:
+    """Why a spark's third stat (Ascendant Spark) cannot join, as a ``no-ascendant`` reason."""
+    if character is not None and not parsed.override and "ascendantspark" not in abilities:
+        return reason("no-ascendant", why="no-ability")
+    if violent:
+        return reason("no-ascendant", why="violent")
+    dice = [bumping.parse_die(n) for n in (parsed.die, str(parsed.spark_die), str(parsed.ascendant_die))]
+    if not all(d.standard and d.sides >= 8 for d in dice):
+        return reason("no-ascendant", why="small")
+    if parsed.ascendant_die != parsed.die or norm(str(parsed.ascendant)) in (norm(parsed.stat), norm(str(parsed.spark))):
+        return reason("no-ascendant", why="unbalanced")
+    return None
+
+
 def _spark_refusal(
     character: Character | None, parsed: HBCheck, cond: Conditions, surprise: bool
 ) -> Step | None:
@@ -147,10 +180,14 @@ def _spark_refusal(
         return reason("no-spark", why="surprised")
     if cond.has("taxed"):
         return reason("no-spark", why="taxed")
+    if parsed.spark_with is not None:
+        refused = synchronized.refusal(character, parsed.spark_with, parsed.override)
+        if refused is not None:
+            return refused
     if parsed.spark_die != parsed.die:
         return reason("no-spark", why="unbalanced", stat=parsed.stat, die=parsed.die, spark=parsed.spark,
                       spark_die=parsed.spark_die)
-    if norm(parsed.spark) == norm(parsed.stat) and parsed.stat != parsed.die:
+    if norm(parsed.spark) == norm(parsed.stat) and parsed.stat != parsed.die and parsed.spark_with is None:
         return reason("no-spark", why="same-stat")
     return None
 

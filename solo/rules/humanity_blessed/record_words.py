@@ -46,6 +46,8 @@ def refusal(s: Mapping[str, Any]) -> str:
         return "a spark needs two different stats"
     if why == "no-pair":
         return "the pool has no two blessing dice of equal worth"
+    if why in ("no-sync", "no-sync-mate"):
+        return f"a spark with {s.get('who')} needs Synchronized Spark on both sides"
     return str(why)  # "surprised", "taxed": the condition's own name
 
 
@@ -148,6 +150,18 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "training": lambda s: f"{INDENT}Advanced Training +{s['bonus']}",
     "spark-paid": lambda s: f"{INDENT}spark: paid blessing dice {_pair(s['paid'])}" + (" (cursed)" if s.get("cursed") else ""),
     "no-spark": lambda s: f"{INDENT}no spark: {refusal(s)}",
+    "enmity": lambda s: f"{INDENT}Synchronized Enmity: paid blessing dice {_pair(s['paid'])}; both sides bump together",
+    "enmity-more": lambda s: f"{INDENT}bumped along with {len(s['rounds'])} more round(s): " + " | ".join("+".join(map(str, r)) for r in s["rounds"]),
+    "no-enmity": lambda s: f"{INDENT}not in sync (Synchronized Enmity): " + {
+        "no-ability": "it needs Synchronized Enmity and Synchronized Spark", "focal": "not for a focal roll",
+        "group": "not with a group on either side", "complex": "not in a complex attack",
+        "vulnerable": "not while a side is open to a forced reroll",
+        "no-pair": "the pool cannot pay two dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
+    "synchronized": lambda s: f"{INDENT}Synchronized Spark: {s['who']}'s {s['stat']}",
+    "no-ascendant": lambda s: f"{INDENT}no third stat (Ascendant Spark): " + {
+        "no-ability": "it needs the ability", "violent": "not in a violent roll",
+        "small": "each stat must be d8 or larger", "unbalanced": "the three stats must be balanced",
+        "no-pair": "the pool cannot pay two more dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "no-bumping": lambda s: f"{INDENT}no bumping ({s['why']})",
     "ache": lambda s: f"{INDENT}ache: the top face reads one lower",
     "weakness": lambda s: f"{INDENT}weakness: no help or aid",
@@ -187,5 +201,17 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "fearless": _fearless,
     "was": lambda s: f"{INDENT}(was {s['total']})",
     "blessed-luck": _blessed_luck,
+    "optimal-solution": lambda s: (f"{INDENT}Optimal Solution: four d6 {', '.join(map(str, s['faces']))}: "
+                                   + (f"they pair up, +{s['value']}" if s["value"] else "they do not pair up")),
+    "insured": lambda s: (f"Blessèd Insurance: the failure is turned into a success ({s['size']})"
+                          + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
+    "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
+                                  f"than {s['stat']}"),
+    "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",
+    "shower-thoughts-open": lambda s: (f"{INDENT}Shower Thoughts: the {s['value']} you thought of "
+                                       "may stand in for this roll"),
+    "shower-thought-used": lambda s: (f"{INDENT}Shower Thoughts: the {s['value']} you thought of"
+                                      + (f", {s['modifier']:+d}" if s.get("modifier") else "")
+                                      + ", nothing rolled"),
     "auto-history": lambda s: f"History {s['die']} covers target {s['target']}: automatic success ({s['size']})",
 }

@@ -10,11 +10,11 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, defending, standing
-from solo.rules.humanity_blessed.blessings import take
+from solo.rules.humanity_blessed import bumping, defending, enmity, standing
+from solo.rules.humanity_blessed.blessings import choose_pair, take
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest
+from solo.rules.humanity_blessed.parsing import HBCheck, lookup, parse_check, parse_contest, stored
 from solo.rules.humanity_blessed.planning import Plan, plan_roll
 from solo.rules.reasons import Step, reason
 from solo.rules.humanity_blessed.record_steps import without_verdict
@@ -29,11 +29,12 @@ from solo.rules.humanity_blessed.tables import (
 
 
 def roll_side(
-    dice: Dice, plan: Plan, label: str, first: Sequence[int] = ()
+    dice: Dice, plan: Plan, label: str, first: Sequence[int] = (), thrown: bumping.Rolled | None = None
 ) -> tuple[bumping.Rolled, list[Step]]:
-    """Throw one side's group (``first``: faces of its first round already thrown); the steps
-    that show it (rounds, bumps, notes, modifiers)."""
-    rolled = bumping.roll(dice, plan.group, first=first)
+    """Throw one side's group (``first``: faces of its first round already thrown; ``thrown``:
+    the group already rolled, in sync with the other side); the steps that show it (rounds,
+    bumps, notes, modifiers)."""
+    rolled = thrown if thrown is not None else bumping.roll(dice, plan.group, first=first)
     steps = [reason("rolled", who=label, die=plan.group.name, rounds=[list(r) for r in rolled.rounds],
                     natural=rolled.natural, bumps=rolled.bumps)]
     if rolled.bonus:
@@ -89,6 +90,8 @@ def roll_check(
         spent = take(character.resources["blessings"], plan.spark_paid)
         details["spark_paid"] = spent
         plan.notes.insert(0, reason("spark-paid", paid=list(spent[:2]), cursed=cursed))
+        if len(spent) > 2:  # Ascendant Spark's third stat: two more
+            plan.notes.insert(1, reason("spark-paid", paid=list(spent[2:4]), cursed=cursed))
     consumed = consume(character, plan.consumes)
     if consumed:
         details["consumed"] = consumed
@@ -142,10 +145,12 @@ def member_check(parsed: HBCheck, member: Character) -> HBCheck:
 
 
 def _group_median(
-    dice: Dice, parsed: HBCheck, character: Character, own: int, details: dict[str, Any]
+    dice: Dice, parsed: HBCheck, character: Character, own: int, details: dict[str, Any],
+    prefix: str = "",
 ) -> tuple[int, list[Step], list[int]]:
     """Roll the group members' checks; the group's total (the median roll), the lines that
-    show it and the faces drawn. The character's own roll is ``own``."""
+    show it and the faces drawn. The character's own roll is ``own``; the group is shown in
+    ``details[prefix + "group"]`` (a contest's defending side: ``opponent_``)."""
     rolls = [(character.name or "you", own)]
     steps: list[Step] = []
     faces: list[int] = []
@@ -162,15 +167,17 @@ def _group_median(
                       "die": plan.group.name, "rounds": rolled.rounds, "total": total})
     rank = group_rank(len(rolls))
     name, total = sorted(rolls, key=lambda r: -r[1])[rank - 1]
-    details["group"] = shown
-    details["group_median"] = {"rolls": len(rolls), "rank": rank, "total": total}
+    details[prefix + "group"] = shown
+    details[prefix + "group_median"] = {"rolls": len(rolls), "rank": rank, "total": total}
     steps.append(reason("group-median", rolls=len(rolls), rank=rank, total=total, name=name))
     return total, steps, faces
 
 
 def vulnerable(character: Character | None, stats: list[str]) -> bool:
-    """Whether the character has Vulnerability on a stat rolled (or on every stat)."""
-    return Conditions.of(character).has("vulnerability", stats)
+    """Whether the character has Vulnerability on a stat rolled (or on every stat), or is hexed (a
+    monstrosity's Curse: the same reroll, once; :mod:`.endeavours.monstrous` ends it)."""
+    conditions = Conditions.of(character)
+    return conditions.has("vulnerability", stats) or conditions.has("hexed")
 
 
 def read_check(record: RollRecord) -> None:
@@ -212,11 +219,27 @@ def contest(
         read_contest(record)
     else:
         mine, theirs, violent = parse_contest(character, opponent, params)
+        sync = None
+        if mine.synchronized:
+            a_plan = plan_roll(character, mine, role="attacker", violent=violent)
+            d_plan = plan_roll(opponent, theirs, role="defender", violent=violent)
+            sync = enmity.refusal(character, mine, theirs, a_plan,
+                                  vulnerable(character, a_plan.stats) or vulnerable(opponent, d_plan.stats))
         record = open_contest(dice, character, mine, violent=violent)
-        record = close_contest(dice, record, character, opponent, theirs)
+        if mine.synchronized and sync is not None:
+            record.steps.append(sync)
+        elif mine.synchronized:
+            pool = character.resources["blessings"]
+            paid = take(pool, choose_pair(pool, Conditions.of(character).has("cursed")) or [])
+            record.details["enmity_paid"] = paid
+            record.steps.append(reason("enmity", paid=paid, who=opponent.name))
+        record = close_contest(dice, record, character, opponent, theirs,
+                               sync=mine.synchronized and sync is None)
         if mine.famous:
             standing.exerted(character, opponent)
-    record.details["params"] = dict(params)
+        if theirs.famous:  # the player, defending in an endeavour
+            standing.exerted(opponent, character)
+    record.details["params"] = stored(params)
     earn(dice, record, character)
     return record
 
@@ -242,12 +265,17 @@ def open_contest(
         if not mine.override:
             details["attack"].update(spark=None, spark_die=None)
     rolled, steps = roll_side(dice, plan, character.name or plan.stats[0])
+    faces, total = list(rolled.faces), rolled.total + plan.modifier
+    if mine.group:  # a group side: the median of its rolls is the side's roll
+        total, more_steps, more_faces = _group_median(dice, mine, character, total, details)
+        steps += more_steps
+        faces += more_faces
     details.update(rounds=rolled.rounds, bumps=rolled.bumps, natural=rolled.natural,
                    help_allowed=plan.can_help,
                    disarmed=violent and Conditions.of(character).has("disarmed"))
     return RollRecord(
-        system=SYSTEM, kind="contest", stat=plan.stats[0], dice=list(rolled.faces),
-        outcome="failure", success=False, total=rolled.total + plan.modifier,
+        system=SYSTEM, kind="contest", stat=plan.stats[0], dice=faces,
+        outcome="failure", success=False, total=total,
         modifiers=dict(plan.modifiers), details=details, steps=session_lines + steps,
     )
 
@@ -262,7 +290,7 @@ def abandon(record: RollRecord, character: Character) -> list[str]:
 
 def close_contest(
     dice: Dice, record: RollRecord, character: Character, opponent: Character, theirs: HBCheck,
-    *, defender_prepaid: bool = False,
+    *, defender_prepaid: bool = False, sync: bool = False,
 ) -> RollRecord:
     """Roll the defender's side of an open contest and read it (vulnerability, aid on a
     would-be loss, margin and size). ``record`` is changed and returned. ``defender_prepaid``:
@@ -283,11 +311,26 @@ def close_contest(
     consumed = consume(character, details.pop("consumes", None) or []) + consume(opponent, d_plan.consumes)
     if consumed:
         details["consumed"] = consumed
-    d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])
-    all_dice = list(record.dice) + d_roll.faces
     a_total = int(record.total or 0)
-    d_total = complex_floor(d_roll.total + d_plan.modifier, mine.complex, steps)
-    if a_total > d_total and vulnerable(character, a_plan.stats):
+    thrown = None
+    if sync:  # Synchronized Enmity: the defender rolls in step; the attacker's chain may go on
+        more, a_faces, thrown = enmity.roll_together(dice, a_plan.group, details["rounds"], d_plan.group)
+        if more:
+            record.dice = list(record.dice) + a_faces
+            a_total += sum(sum(r) for r in more) + len(more) * a_plan.group.bonus
+            details.update(rounds=details["rounds"] + more, bumps=details["bumps"] + len(more),
+                           natural=details["natural"] + sum(sum(r) for r in more))
+            record.steps.append(reason("enmity-more", rounds=more))
+    d_roll, steps = roll_side(dice, d_plan, opponent.name or d_plan.stats[0], thrown=thrown)
+    all_dice = list(record.dice) + d_roll.faces
+    d_total = d_roll.total + d_plan.modifier
+    if theirs.group:  # a group side: the median of its rolls is the side's roll
+        d_total, more_steps, more_faces = _group_median(dice, theirs, opponent, d_total, details,
+                                                        "opponent_")
+        steps += more_steps
+        all_dice += more_faces
+    d_total = complex_floor(d_total, mine.complex, steps)
+    if a_total > d_total and not (mine.group or theirs.group) and vulnerable(character, a_plan.stats):
         # the opponent uses the opening: the winning roll is rolled again, and the new one stands
         details["vulnerability"] = {"first_total": a_total}
         a_roll, again = roll_side(dice, a_plan, character.name or a_plan.stats[0])
@@ -296,7 +339,7 @@ def close_contest(
         all_dice += a_roll.faces
         a_total = a_roll.total + a_plan.modifier
         details.update(rounds=a_roll.rounds, bumps=a_roll.bumps, natural=a_roll.natural)
-    if a_total <= d_total and vulnerable(opponent, d_plan.stats):
+    if a_total <= d_total and not (mine.group or theirs.group) and vulnerable(opponent, d_plan.stats):
         # and the other way round: a vulnerable defender's holding roll is rolled again
         details["opponent_vulnerability"] = {"first_total": d_total}
         d_roll, again = roll_side(dice, d_plan, opponent.name or d_plan.stats[0])

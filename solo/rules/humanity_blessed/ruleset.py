@@ -18,7 +18,19 @@ from solo.rules.vocabulary import Vocabulary
 from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaults
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
-from solo.rules.humanity_blessed import first_roll, odds, offers, open_defence, parsing, record_words, rolling
+from solo.rules.humanity_blessed import (
+    first_roll,
+    insurance,
+    odds,
+    offers,
+    open_defence,
+    optimal_solution,
+    parsing,
+    record_words,
+    rolling,
+    self_acceptance,
+    shower_thoughts,
+)
 from solo.rules.humanity_blessed import analysis_view, outcome_classes, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
@@ -60,7 +72,7 @@ class HumanityBlessed(RulesetDefaults):
     measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
-    npc_params: ClassVar[tuple[str, ...]] = ("group_with",)
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
@@ -69,7 +81,7 @@ class HumanityBlessed(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
-        "complex",
+        "complex", "opponent_group_with", "spark_with", "synchronized",
     )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
@@ -119,30 +131,48 @@ class HumanityBlessed(RulesetDefaults):
         return parsing.parse_check(params, character, contest=contest)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
-        return first_roll.check(dice, character, params)
+        return (self_acceptance.opens(character, params) or shower_thoughts.opens(character, params)
+                or first_roll.check(dice, character, params))
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
-        return rolling.contest(dice, character, opponent, params)
+        return (shower_thoughts.opens_contest(character, opponent, params)
+                or rolling.contest(dice, character, opponent, params))
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
+        if self_acceptance.is_open(record):
+            return self_acceptance.offers(record, character)
+        if shower_thoughts.is_open(record):
+            return shower_thoughts.offers(record, character)
         return offers.offers(record, character)
 
     def apply_offer(
         self, dice: Dice, record: RollRecord, character: Character, key: str
     ) -> RollRecord:
-        return offers.apply_offer(dice, record, character, key)
+        if self_acceptance.is_open(record):
+            return self_acceptance.finish(dice, record, character, key)
+        if shower_thoughts.is_open(record):
+            return shower_thoughts.finish(dice, record, character, key)
+        return self_acceptance.carry(record, offers.apply_offer(dice, record, character, key))
 
     def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
         """A first roll still open (a spark may join it, or it rolls on) and Help are summed
         exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""
+        if self_acceptance.is_open(record):
+            return self_acceptance.odds_after(record, character, key)
+        if shower_thoughts.is_open(record):
+            return shower_thoughts.odds_after(record, character, key)
         if first_roll.is_open(record):
             return first_roll.odds_after(record, character, key)
         if open_defence.is_open(record):
             return open_defence.odds_after(record, character, key)
         if key.startswith("help-"):
             return offers.help_odds(record, character, key)
+        if key == optimal_solution.KEY:
+            return optimal_solution.odds(record)
+        if key == insurance.KEY:
+            return insurance.odds()
         if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
             return None
         return WALK
@@ -152,7 +182,12 @@ class HumanityBlessed(RulesetDefaults):
         params: Mapping[str, Any], branches: frozenset[str],
     ) -> RollRecord:
         """A first roll kept while still open (a spark could have been declared) rolls on as a
-        basic check, and an open defence is answered as written; any other record stands."""
+        basic check, and an open defence is answered as written (a check waiting for Radical
+        Self-Acceptance's stat is rolled as written); any other record stands."""
+        if self_acceptance.is_open(record):
+            record = self_acceptance.finish(dice, record, character, self_acceptance.KEEP)
+        if shower_thoughts.is_open(record):
+            record = shower_thoughts.finish(dice, record, character, shower_thoughts.KEEP)
         if first_roll.is_open(record):
             return first_roll.finish(dice, record, character, first_roll.KEEP)
         if open_defence.is_open(record):
@@ -214,7 +249,8 @@ class HumanityBlessed(RulesetDefaults):
 
     # experience and the session shop -------------------------------------------------------
     def experience(self, record: RollRecord, character: Character) -> list[str]:
-        return session.experience(record, character)
+        return (session.experience(record, character) + self_acceptance.after(record, character)
+                + shower_thoughts.remember(record, character))
 
     def advancement(self, character: Character) -> list[Advance]:
         return shop.advancement(character)

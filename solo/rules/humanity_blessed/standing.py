@@ -13,7 +13,10 @@
 
 * Only the player exerts fame (the engine's characters do not use it on the player); the engine
   uses it whenever it may, the first contest against each less famous character in a session,
-  and the odds shown include it. It comes on plain contests and endeavour contests.
+  and the odds shown include it. It comes on plain contests and endeavour contests, the player
+  attacking or defending; in an endeavour the +dc2 is part of the roll that bids for the focus.
+  An endeavour marks its contests ``famous`` (the player attacks) or ``opponent_famous`` (an npc
+  contests the player) when the player may exert fame (:mod:`.endeavours.line`).
 * The +dc2 bonus is part of the roll: a roll made again (Vulnerability) rolls it again too.
 * A contest parameter ``by_player`` (set by the engine, not written in files; default true: in
   a scene's contest the player is the acting side) says whether the attacker is the player.

@@ -86,7 +86,8 @@ class TagRule:
     """What a check's tag means: the ability that answers it, what the check is about, whether
     it works on checks and/or contests (as the one who acts), and what the ability does there:
     ``aid`` (+dc2 on a would-be failure), ``help`` (each blessing die spent on Help counts
-    twice) or ``size`` (a success one outcome size larger)."""
+    twice), ``size`` (a success one outcome size larger) or ``insure`` (a failure may be turned
+    into a success: :mod:`.insurance`)."""
 
     ability: str
     about: str
@@ -110,6 +111,9 @@ CHECK_TAGS: dict[str, TagRule] = {
     "purchase": TagRule("Line of Credit", "buying goods or services", _BOTH, "help"),
     "decrypt": TagRule("Perfect Divination", "decrypting an encoded or cryptic message", _CHECKS,
                        "size"),
+    "tend": TagRule("Blessèd Insurance", "tending the character's wounds", _BOTH, "insure"),
+    "safe": TagRule("Shower Thoughts", "made in a safe place (a Head or Heart check there is "
+                    "remembered)", _CHECKS, "remember"),
 }
 
 #: The largest situational aid an adventure may give (``aid``): the book's items give +1 or

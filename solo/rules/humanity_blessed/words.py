@@ -17,6 +17,13 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     d = record.get("details") or {}
     why: list[str] = []
     total, target = record.get("total"), d.get("target")
+    accepted = d.get("self_acceptance")
+    if isinstance(accepted, Mapping) and accepted.get("rolled"):
+        why.append(f"Radical Self-Acceptance: {str(accepted['rolled']).title()} rolled instead of "
+                   f"{str(accepted.get('written', '')).title()}.")
+    thought = d.get("shower_thoughts")
+    if isinstance(thought, Mapping) and "used" in thought:
+        why.append(f"Shower Thoughts: the {thought['used']} you thought of stands in for the dice.")
     if d.get("bumps"):
         why.append(f"A 1 bumps: the die is rolled again and added ({count_words(int(d['bumps']), 'bump')}).")
     help_spent = d.get("help") or d.get("blessings_spent")
@@ -33,7 +40,14 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
 
 
 def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
-    """An open defence (the attack rolled, the player's answer not yet): what stands so far."""
+    """An open defence (the attack rolled, the player's answer not yet): what stands so far; a
+    check waiting for Radical Self-Acceptance's stat or for Shower Thoughts: nothing rolled yet."""
+    accepted = details.get("self_acceptance")
+    if isinstance(accepted, Mapping) and "others" in accepted:
+        return "Nothing rolled yet: while Uncool you may roll another stat (Radical Self-Acceptance)."
+    thought = details.get("shower_thoughts")
+    if isinstance(thought, Mapping) and "value" in thought and record.get("total") is None:
+        return "Nothing rolled yet: you may roll or use what you thought of (Shower Thoughts)."
     held = details.get("open_defence")
     if not isinstance(held, Mapping):
         return ""

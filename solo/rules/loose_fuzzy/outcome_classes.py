@@ -35,18 +35,17 @@ is the ``OutcomeClasses`` answer: per class its probability and the faces that p
 from __future__ import annotations
 
 import dataclasses
-import heapq
-import itertools
 import json
 import time
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, cast
 
 from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep
 from solo.rules.dice import Dice, DiceError
 from solo.rules.loose_fuzzy.odds import sum_counts
+from solo.rules.scripted import LeftOut, Missing, ScriptedDice, walk
 
 #: Sixes in a row listed of the exploding bonus; past them the mass is left out (6**-6 of the
 #: 1/36 chance of double 6s: under 5e-7 a pool).
@@ -177,65 +176,37 @@ def check_classes(ruleset: Any, character: Character, params: Mapping[str, Any]
     return tuple(sorted(found, key=lambda c: -c[0])), left_out
 
 
-class _Faces(Dice):
+def _Faces(faces: tuple[int, ...]) -> ScriptedDice:
     """Dice answering from a fixed list of faces, drawn one at a time (pools too)."""
-
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        super().__init__(0)
-        self._faces = list(faces)
-
-    def roll(self, sides: int) -> int:
-        if not self._faces:
-            raise DiceError("a class's faces ran out: the rules drew more dice than listed")
-        self.count += 1
-        return self._faces.pop(0)
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        return [self.roll(sides) for _ in range(n)]
+    return ScriptedDice(list(faces), ordered=True,
+                        strict="a class's faces ran out: the rules drew more dice than listed")
 
 
-class _Missing(Exception):
-    def __init__(self, choices: list[tuple[Fraction, tuple[int, ...]]], left_out: Fraction) -> None:
-        super().__init__("an answer not in the script")
-        self.choices = choices
-        self.left_out = left_out
-
-
-class _LeftOut(Exception):
-    """The script took a roll's left-out share (an exploding bonus past the depth)."""
-
-
-class _Script(Dice):
+class _Script(ScriptedDice):
     """One script of answers: each roll of the fight (a contest, a check, any other die) takes
-    the next one; the faces of every answer taken are kept, in order, for the replay."""
+    the next one, an index into the roll's classes (-1: the share they leave out); the faces of
+    every answer taken are kept, in order, for the replay."""
 
     def __init__(self, script: list[int]) -> None:
-        super().__init__(0)
-        self.script = script
-        self.used = 0
+        super().__init__(script, ordered=True)
         self.faces: list[int] = []
 
-    def answer(self, choices: Callable[[], tuple[tuple[RollClass, ...], Fraction]]) -> tuple[int, ...]:
-        if self.used < len(self.script):
-            index = self.script[self.used]
-            self.used += 1
-            if index < 0:
-                raise _LeftOut()
-            faces = choices()[0][index][1]
-            self.faces.extend(faces)
-            return faces
+    def take(self, choices: Callable[[], tuple[tuple[RollClass, ...], Fraction]]) -> tuple[int, ...]:
         listed, left_out = choices()
-        raise _Missing([(p, f) for p, f, _ in listed], left_out)
+        index = self.answer(lambda: [(i, p) for i, (p, _, _) in enumerate(listed)]
+                            + ([(-1, left_out)] if left_out else []))
+        if index < 0:
+            raise LeftOut()
+        faces = listed[index][1]
+        self.faces.extend(faces)
+        return faces
 
     def roll(self, sides: int) -> int:
         if sides < 1:
             raise DiceError(f"a die needs at least one side (got {sides})")
         self.count += 1
         faces = tuple((Fraction(1, sides), (f,), f) for f in range(1, sides + 1))
-        return self.answer(lambda: (faces, Fraction(0)))[0]
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        return [self.roll(sides) for _ in range(n)]
+        return self.take(lambda: (faces, Fraction(0)))[0]
 
 
 class ClassRules:
@@ -252,14 +223,14 @@ class ClassRules:
         if not isinstance(dice, _Script):
             return self._ruleset.contest(dice, character, opponent, params)
         mine, theirs = self._ruleset._contest_checks(character, opponent, params)
-        faces = dice.answer(lambda: contest_classes(mine.dice, mine.bonus, theirs.dice, theirs.bonus))
+        faces = dice.take(lambda: contest_classes(mine.dice, mine.bonus, theirs.dice, theirs.bonus))
         return self._ruleset.contest(_Faces(faces), character, opponent, params)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> Any:
         if not isinstance(dice, _Script):
             return self._ruleset.check(dice, character, params)
         frozen = Character.from_dict(character.to_dict())
-        faces = dice.answer(lambda: _check_cached(self._ruleset, frozen, params))
+        faces = dice.take(lambda: _check_cached(self._ruleset, frozen, params))
         return self._ruleset.check(_Faces(faces), character, params)
 
 
@@ -298,40 +269,29 @@ def fight_classes(call: Callable[[Dice, ConflictSetup], Any], setup: ConflictSet
     group the scripts by what a later step can read: ``(probability, faces)`` per class and the
     probability left out (exploding bonuses past the depth; scripts past ``max_runs`` or
     :data:`MAX_SECONDS`)."""
-    classes: dict[str, list[Any]] = {}
-    heap: list[tuple[float, int, list[int], Fraction]] = [(-1.0, 0, [], Fraction(1))]
-    order = itertools.count(1)
-    left_out = Fraction(0)
-    runs = 0
-    until = time.process_time() + MAX_SECONDS
-    while heap:
-        if runs >= max_runs or (runs % 32 == 31 and time.process_time() > until):
-            left_out += sum((p for _, _, _, p in heap), Fraction(0))
-            break
-        _, _, script, p = heapq.heappop(heap)
-        runs += 1
+
+    def run(script: list[int]) -> tuple[str, tuple[int, ...]]:
         dice = _Script(script)
         mine = _copy(setup)
         try:
             key = _readable(call(dice, mine), mine)
-        except _Missing as missing:
-            for i, (q, _faces) in enumerate(missing.choices):
-                heapq.heappush(heap, (-float(p * q), next(order), script + [i], p * q))
-            if missing.left_out:
-                heapq.heappush(heap, (-float(p * missing.left_out), next(order), script + [-1], p * missing.left_out))
-            continue
-        except _LeftOut:
-            left_out += p
-            continue
+        except (Missing, LeftOut):
+            raise
         except Exception as exc:  # noqa: BLE001  the engine meets the same error replaying it
             key = json.dumps(["error", type(exc).__name__, str(exc)])
+        return key, tuple(dice.faces)
+
+    walked = walk(run, max_runs, time.process_time() + MAX_SECONDS, time.process_time, every=32)
+    classes: dict[str, list[Any]] = {}
+    for found_key, (p, _) in walked.groups.items():
+        key, faces = cast(tuple[str, tuple[int, ...]], found_key)
         entry = classes.get(key)
         if entry is None:
-            classes[key] = [p, list(dice.faces)]
+            classes[key] = [p, list(faces)]
         else:
             entry[0] += p
     found = sorted(((p, faces) for p, faces in classes.values()), key=lambda pf: -pf[0])
-    return found, left_out
+    return found, walked.rest
 
 
 def outcome_classes(fight: Any, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None, extra: Any

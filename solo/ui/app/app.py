@@ -275,8 +275,12 @@ class SoloApp(App[int]):
         for event in events:
             if isinstance(event, (ev.ConflictStarted, ev.ConflictRound)):
                 self.main.query_one(ConflictPanel).view = event.view
-            elif isinstance(event, ev.ConflictEnded):
+                self.main.query_one("#side").set_class(True, "fighting")  # wider: the fight's gauges
+            elif isinstance(event, ev.ConflictEnded) or (
+                    isinstance(event, ev.ChoicesOffered) and event.kind in ("scene", "character")):
+                # over, or undone to before it began: a scene's own choices mean no fight is on
                 self.main.query_one(ConflictPanel).view = None
+                self.main.query_one("#side").set_class(False, "fighting")
             roll = event if isinstance(event, ev.RollMade) else None
             if isinstance(event, ev.ConflictAction) and event.roll and event.actor == "player":
                 roll = ev.RollMade(event.roll, event.label or event.text)

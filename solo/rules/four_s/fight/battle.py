@@ -30,6 +30,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, WON, Beat, ConflictError, ConflictSetup, private_state
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.reasons import reason
 from solo.rules.four_s.fight import gear, pool
@@ -120,7 +121,7 @@ class Battle:
         return self.by_key[key].character
 
     def name(self, key: str) -> str:
-        return "you" if key == self.player else self.by_key[key].name
+        return "you" if key == self.player else in_sentence(self.by_key[key].name)
 
     def title(self, key: str) -> str:
         name = self.name(key)

@@ -448,6 +448,14 @@ class Fight:
 
         return fight_view(Battle(self.ruleset, setup, state))
 
+    def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
+                        extra: Any) -> Any:
+        """A call's distinct results with exact odds, for ``solo analyze``
+        (:mod:`solo.rules.four_s.fight.classes`)."""
+        from solo.rules.four_s.fight.classes import outcome_classes
+
+        return outcome_classes(self, what, setup, state, extra)
+
     def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
         b = Battle(self.ruleset, setup, state)
         beats: list[Beat] = []

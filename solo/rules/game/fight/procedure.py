@@ -136,3 +136,12 @@ class Fight:
 
     def conclude(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], result: str) -> Conclusion:
         return resolve.conclude(FightTurn(self.ruleset, setup, state), result)
+
+    # -- analysis ----------------------------------------------------------------------------
+    def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
+                        extra: Any) -> Any:
+        """A call's distinct results with exact odds, for ``solo analyze``
+        (:mod:`solo.rules.game.fight.classes`)."""
+        from solo.rules.game.fight.classes import outcome_classes
+
+        return outcome_classes(self, what, setup, state, extra)

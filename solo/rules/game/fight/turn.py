@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.rules.base import Character
+from solo.rules.vocabulary import in_sentence
 from solo.rules.conflict import ENEMY, Beat, ConflictSetup, private_state
 from solo.rules.game.fatigue import read_fatigue
 from solo.rules.game.fight import policy
@@ -101,7 +102,7 @@ class FightTurn:
         if key == self.player:
             return "you"
         name = self.by_key[key].name
-        return "the " + name[4:] if name.startswith("The ") else name
+        return in_sentence(name)
 
     def title(self, key: str) -> str:
         name = self.name(key)

@@ -33,7 +33,6 @@ likely are left out and their probability is returned as the rest.
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import itertools
 import math
 from fractions import Fraction
@@ -43,6 +42,7 @@ from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep, private_state
 from solo.rules.dice import Dice, DiceError, pool_multisets
 from solo.rules.memo import Memo, key as memo_key
+from solo.rules.scripted import LeftOut, Missing, ScriptedDice, walk
 
 MAX_RUNS = 20_000  # coarse scripts of one fight call before the least likely are left out
 MAX_ROLL_RUNS = 40_000  # dice scripts of one roll alone before the least likely are left out
@@ -54,74 +54,21 @@ Classes = tuple[list[tuple[Fraction, list[Any]]], Fraction]
 _ROLLS: Memo = Memo(8192)  # a roll's classes by its inputs
 
 
-class _Missing(Exception):
-    def __init__(self, choices: list[tuple[Any, Fraction]]) -> None:
-        super().__init__("an answer not in the script")
-        self.choices = choices
+_Rest = LeftOut  # a roll whose least likely scripts were left out was answered with that rest
 
 
-class _Rest(Exception):
-    """A roll whose least likely scripts were left out was answered with that rest."""
-
-
-class _Faces(Dice):
+def _faces(script: list[Any], strict: bool = False) -> ScriptedDice:
     """Dice answering from a script (an int per die, an ascending tuple per pool of two or
-    more); past its end :class:`_Missing` with the choices, unless ``strict`` (a replay)."""
-
-    def __init__(self, script: list[Any], strict: bool = False) -> None:
-        super().__init__(0)
-        self.script = script
-        self.used = 0
-        self.strict = strict
-
-    def _next(self, choices: Callable[[], list[tuple[Any, Fraction]]]) -> Any:
-        if self.used < len(self.script):
-            self.used += 1
-            return self.script[self.used - 1]
-        if self.strict:
-            raise DiceError("a roll drew more dice than its class holds")
-        raise _Missing(choices())
-
-    def roll(self, sides: int) -> int:
-        if sides < 1:
-            raise DiceError(f"a die needs at least one side (got {sides})")
-        self.count += 1
-        return int(self._next(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        if n < 2:
-            return [self.roll(sides) for _ in range(n)]
-        if sides < 1:
-            raise DiceError(f"a die needs at least one side (got {sides})")
-        self.count += n
-        return list(self._next(lambda: pool_multisets(n, sides)))
+    more); past its end :class:`~solo.rules.scripted.Missing`, unless ``strict`` (a replay)."""
+    return ScriptedDice(script, strict="a roll drew more dice than its class holds" if strict else None)
 
 
 def _search(run: Callable[[list[Any]], Hashable], cap: int) -> tuple[dict[Hashable, list[Any]], Fraction, int]:
-    """Run ``run(script)`` per script, most likely first; group finished scripts by what it
-    returns: {group: [probability, first script]}, the probability left out, the runs."""
-    groups: dict[Hashable, list[Any]] = {}
-    heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
-    order = itertools.count(1)
-    runs = 0
-    while heap:
-        if runs >= cap:
-            return groups, sum((p for _, _, _, p in heap), Fraction(0)), runs
-        _, _, script, p = heapq.heappop(heap)
-        runs += 1
-        try:
-            found = run(script)
-        except _Missing as missing:
-            for answer, q in missing.choices:
-                if q:
-                    heapq.heappush(heap, (-float(p * q), next(order), script + [answer], p * q))
-            continue
-        entry = groups.get(found)
-        if entry is None:
-            groups[found] = [p, script]
-        else:
-            entry[0] += p
-    return groups, Fraction(0), runs
+    """Run ``run(script)`` per script, most likely first (:func:`~solo.rules.scripted.walk`);
+    group finished scripts by what it returns: {group: [probability, first script]}, the
+    probability left out, the runs."""
+    walked = walk(run, cap)
+    return walked.groups, walked.rest, walked.runs
 
 
 def _copy(character: Character | None) -> Character | None:
@@ -201,7 +148,7 @@ def _roll_classes(roll: Callable[..., Any], ruleset: Any, character: Character, 
             helper = _copy(mine.get("helper"))  # type: ignore[arg-type]
             if helper is not None:
                 mine["helper"] = helper
-            record = roll(ruleset, _Faces(script), who, other, mine, near)
+            record = roll(ruleset, _faces(script), who, other, mine, near)
             return (record.kind, record.outcome, record.success, bool(record.details.get("defending")),
                     record.xp, memo_key(record.learning), memo_key(who), memo_key(other), memo_key(helper))
 
@@ -212,22 +159,14 @@ def _roll_classes(roll: Callable[..., Any], ruleset: Any, character: Character, 
     return _ROLLS.get(compute, roll.__qualname__, character, opponent, params, near, id(ruleset))
 
 
-class _Coarse(Dice):
+class _Coarse(ScriptedDice):
     """The dice of one coarse script: ``prefix`` faces first (an initiative's), then answers
     from ``script``; every face drawn is logged in ``faces`` (the class's dice, to replay)."""
 
     def __init__(self, prefix: list[Any], script: list[Any]) -> None:
-        super().__init__(0)
+        super().__init__(script)
         self.prefix = list(prefix)
-        self.script = script
-        self.used = 0
         self.faces: list[Any] = list(prefix)
-
-    def _next(self, choices: Callable[[], list[tuple[Any, Fraction]]]) -> Any:
-        if self.used < len(self.script):
-            self.used += 1
-            return self.script[self.used - 1]
-        raise _Missing(choices())
 
     def roll(self, sides: int) -> int:
         if sides < 1:
@@ -235,7 +174,7 @@ class _Coarse(Dice):
         self.count += 1
         if self.prefix:
             return int(self.prefix.pop(0))
-        face = int(self._next(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
+        face = int(self.answer(lambda: [(f, Fraction(1, sides)) for f in range(1, sides + 1)]))
         self.faces.append(face)
         return face
 
@@ -247,7 +186,7 @@ class _Coarse(Dice):
         self.count += n
         if self.prefix:
             return list(self.prefix.pop(0))
-        pool = tuple(self._next(lambda: pool_multisets(n, sides)))
+        pool = tuple(self.answer(lambda: pool_multisets(n, sides)))
         self.faces.append(pool)
         return list(pool)
 
@@ -255,12 +194,12 @@ class _Coarse(Dice):
                    opponent: Character | None, params: Mapping[str, Any], near: str) -> Any:
         """A contest or check of the fight (:mod:`.rolls`) answered as one event over its classes."""
         found = _roll_classes(roll, ruleset, character, opponent, params, near)
-        index = int(self._next(lambda: [(i, p) for i, (p, _) in enumerate(found)])) if len(found) > 1 else 0
+        index = int(self.answer(lambda: [(i, p) for i, (p, _) in enumerate(found)])) if len(found) > 1 else 0
         faces = found[index][1]
         if faces is None:
             raise _Rest()
         self.faces.extend(faces)
-        return roll(ruleset, _Faces(list(faces), strict=True), character, opponent, params, near)
+        return roll(ruleset, _faces(list(faces), strict=True), character, opponent, params, near)
 
 
 def _fighters(setup: ConflictSetup) -> tuple:
@@ -358,9 +297,9 @@ def outcome_classes(fight: Any, what: str, setup: ConflictSetup, state: Mapping[
             dice = _Coarse(prefix, script)
             try:
                 value = call(dice, mine)
-            except (_Missing, _Rest) as stop:
-                if isinstance(stop, _Missing):
-                    raise
+            except Missing:
+                raise
+            except _Rest:
                 return ("rest",)
             except Exception as exc:  # the same error the procedure raises when it replays these faces
                 return (("error", type(exc).__name__, str(exc)), tuple(dice.faces))

@@ -23,6 +23,11 @@ conflict's):
 
 Every fighter attacks with the weapon that gives it the best chance against its target (then
 the one that hurts more).
+
+A steady or cautious fighter that carries a remedy (an item that ``heals``) uses it on its turn
+instead of fighting: on a knocked-out fighter of its side it would bring round, else on the one
+of its side (itself first) whose vital part is hurt (:func:`remedy_to_use`); a reckless one
+never stops to heal. Essence strikes the file gives a fighter are among its weapons.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice
-from solo.rules.guts_plus.body import PROTECTION_MARKS, injure, injuries, unconscious, vital_part
+from solo.rules.guts_plus.body import PROTECTION_MARKS, UNCONSCIOUS, heal, injure, injuries, unconscious, vital_part
 from solo.rules.guts_plus.fight import gear
 from solo.rules.guts_plus.qualities import quality_level
 
@@ -160,6 +165,42 @@ def readjust_part(bout: "Bout", key: str) -> str | None:
         vital = vital_part(bout.character(key))
         return vital if vital in loose else None
     return loose[0] if loose else None
+
+
+def remedy_to_use(bout: "Bout", key: str) -> tuple[str, str, int] | None:
+    """A remedy (an item that ``heals``) an engine fighter uses this turn instead of fighting,
+    as (patient, item, injuries it heals), or None. Steady and cautious fighters use one on a
+    knocked-out fighter of their side whom it would bring round, else on the one of their side
+    (themselves first) whose vital part is hurt; reckless ones never stop to heal."""
+    if behaviour_of(bout, key) == "reckless":
+        return None
+    carried = gear.remedies(bout.character(key), bout.setup.items)
+    if not carried:
+        return None
+    item, count = max(carried, key=lambda ic: ic[1])
+    patients = bout.patients(key)
+    for patient in patients:
+        if bout.state["out"].get(patient) == UNCONSCIOUS and _brought_round(bout.character(patient), count):
+            return patient, item, count
+    for patient in patients:
+        character = bout.character(patient)
+        vital = vital_part(character)
+        if bout.standing(patient) and vital and injuries(character).get(vital, 0):
+            return patient, item, count
+    return None
+
+
+def _brought_round(character: Character, count: int) -> bool:
+    """Whether healing ``count`` injuries, the worst first, leaves the body conscious."""
+    from solo.rules.guts_plus.fight.procedure import worst_part
+
+    trial = Character.from_dict(character.to_dict())
+    for _ in range(count):
+        part = worst_part(trial)
+        if part is None:
+            break
+        heal(trial, part, 1)
+    return not unconscious(trial)
 
 
 def wants_to_run(bout: "Bout", key: str) -> bool:

@@ -109,6 +109,7 @@ from solo.rules.conflict import (
     SetupProblem,
     percent,
 )
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.guts_plus import odds as go
 from solo.rules.guts_plus.body import (
@@ -202,7 +203,7 @@ class Bout:
         name = self.by_key[key].name
         if self.by_key[key].side != ENEMY:
             name = re.sub(r"\s*\([^)]*\)\s*$", "", name) or name
-        return "the" + name[3:] if name.startswith("The ") else name
+        return in_sentence(name)
 
     def title(self, key: str) -> str:
         name = self.name(key)
@@ -271,8 +272,15 @@ class Bout:
                 params["helper"] = self.character(helper)
             return self.character(attacker), self.character(target), params
         params = {"stat": self.defence_stat(target), "opponent_stat": stat,
-                  "opponent_modifier": edge, "defending": True}
+                  "opponent_modifier": edge, **self.defending(target)}
         return self.character(target), self.character(attacker), params
+
+    def defending(self, key: str) -> dict[str, Any]:
+        """The params of a contest ``key`` answers: read from the defender's side, named in its
+        record as the player reads it ("you", or the companion's name)."""
+        if key == self.player:
+            return {"defending": True}
+        return {"defending": True, "defender_name": self.by_key[key].name}
 
     def attack_chance(self, attacker: str, target: str, weapon: gear.Weapon,
                       helper: str | None) -> tuple[Fraction, Any]:
@@ -388,6 +396,11 @@ class Bout:
             return "held"
         if policy.wants_to_run(self, key):
             self.run(dice, key, beats)
+            return "done"
+        remedy = policy.remedy_to_use(self, key)
+        if remedy is not None:
+            patient, item, count = remedy
+            self.treat(patient, item, count, beats, healer=key)
             return "done"
         part = policy.readjust_part(self, key)
         if part is not None:
@@ -579,17 +592,21 @@ class Bout:
                 beats.append(Beat(key, f"{self.possessive(key)[:1].upper()}{self.possessive(key)[1:]} "
                                        "strain wears off."))
 
-    def patients(self) -> list[str]:
-        """Who the player may treat: themselves and companions, standing or knocked out, hurt."""
-        side = [self.player] + [k for k in self.order if self.by_key[k].side == "ally"]
+    def patients(self, healer: str | None = None) -> list[str]:
+        """Whom ``healer`` (default the player) may treat: themselves and their side, standing
+        or knocked out, hurt."""
+        healer = healer or self.player
+        mine = self.side_of(healer)
+        side = [healer] + [k for k in self.order if k != healer and self.side_of(k) == mine]
         return [k for k in side if any(injuries(self.character(k)).values())
                 and self.state["out"].get(k) in (None, UNCONSCIOUS)]
 
-    def treat(self, key: str, item: str, count: int, beats: list[Beat]) -> None:
-        """The player uses a remedy on ``key``: ``count`` injuries off, the worst first (the head
-        or vital part, then a useless part before a hurt one, in body order); it is used up. A
-        companion knocked out whose body no longer keeps them down gets back up."""
-        me = self.player
+    def treat(self, key: str, item: str, count: int, beats: list[Beat], healer: str | None = None) -> None:
+        """``healer`` (default the player) uses a remedy on ``key``: ``count`` injuries off, the
+        worst first (the head or vital part, then a useless part before a hurt one, in body
+        order); it is used up. A fighter knocked out whose body no longer keeps them down gets
+        back up."""
+        me = healer or self.player
         self.character(me).items.remove(item)
         character = self.character(key)
         healed = []
@@ -599,10 +616,11 @@ class Bout:
                 break
             heal(character, part, 1)
             healed.append(part)
-        whom = "yourself" if key == me else self.name(key)
+        whom = ("yourself" if me == self.player else "itself") if key == me else self.name(key)
         name = gear.phrase(self.setup.item_names.get(item, item))
         parts = " and ".join(dict.fromkeys(healed))
-        beats.append(Beat(me, f"You use {name} on {whom}: the {parts} {'heal' if len(healed) > 1 else 'heals'} "
+        beats.append(Beat(me, f"{self.verb(me, 'use', 'uses')} {name} on {whom}: the {parts} "
+                              f"{'heal' if len(set(healed)) > 1 else 'heals'} "
                               f"({len(healed)} injur{'y' if len(healed) == 1 else 'ies'} off)."))
         if self.state["out"].get(key) == UNCONSCIOUS and not self.ruleset.incapacitated(character):
             del self.state["out"][key]
@@ -662,7 +680,7 @@ class Bout:
                                    {"stat": "gumption"}, self.near)
         else:
             record = rolls.contest(self.ruleset, dice, self.character(chaser), self.character(key),
-                                   {"stat": "gumption", "defending": True}, self.near)
+                                   {"stat": "gumption", **self.defending(chaser)}, self.near)
         label = f"{self.title(key)} running, {self.name(chaser)} giving chase"
         runs = f"{self.verb(key, 'run', 'runs')} for it"
         if rolls.aggressor_won(record):

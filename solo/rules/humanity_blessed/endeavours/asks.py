@@ -5,6 +5,8 @@ what the player may answer, :func:`answer` carries one out on the :class:`~.line
 round then goes on by itself). Kinds:
 
 * ``declare``: the round's action: ``check:<stat>``, ``spark`` (then ``spark:<a>+<b>``),
+  ``again:<stat>`` or ``again:<a>+<b>`` (Blessèd Pragmatism: last round's check, its dice),
+  ``epic:story``, ``epic:joke``, ``epic:fortitude`` (:mod:`.epic`: then the action is asked again),
   ``contest:<who>`` (then ``contest:<who>:<stat>``), ``sit``; sub-lists offer ``back``;
 * ``side``: a new side action when the player sat out or their contest cannot go through: the
   same keys as ``declare`` and ``pass``;
@@ -14,7 +16,9 @@ round then goes on by itself). Kinds:
 * ``stat``: the stat for a check the situation calls for: ``stat:<stat>``;
 * ``glimmer``: ``glimmer:<id>`` (the last roll already reaches it), ``glimmer:<id>:<stat>``,
   ``leave``;
-* ``stamina``: ``drive:<monstrosity>`` or ``keep``.
+* ``stamina``: ``drive:<monstrosity>`` or ``keep``;
+* ``knack``: ``knack:none``, ``knack:agility`` or ``knack:swap:<a>:<b>`` (:mod:`.focal_knacks`);
+* ``scan``: ``scan:none`` or ``scan:<glimmer type>`` (:mod:`.quick_scan`).
 
 Odds are the ruleset's own (:meth:`check_odds`, :meth:`contest_odds`), so each equals ``solo
 odds`` for the same roll; Help odds add the exact distribution of the Help die.
@@ -30,7 +34,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import monstrous, rolls
+from solo.rules.humanity_blessed.endeavours import epic, focal_knacks, monstrous, quick_scan, rolls
 from solo.rules.humanity_blessed.endeavours.line import Line
 
 BACK = Action("back", "Back")
@@ -57,6 +61,10 @@ def decision(line: Line) -> Decision:
         return _glimmer(line, ask)
     if kind == "stamina":
         return _stamina(line, ask)
+    if kind == "knack":
+        return focal_knacks.decision(line)
+    if kind == "scan":
+        return quick_scan.decision(line)
     raise ConflictError(f"unknown question {kind!r}")
 
 
@@ -108,6 +116,11 @@ def contest_targets(line: Line, side: bool) -> list[str]:
 
 def _declare(line: Line, side: bool) -> Decision:
     actions = [_check_action(line, stat, side) for stat in line.stats_for(line.player)]
+    again = None if side else focal_knacks.again_action(line)
+    if again is not None:
+        actions.append(again)
+    if not side:
+        actions += epic.actions(line)
     if spark_pairs(line):
         actions.append(Action("spark", "Spark two balanced stats as one roll (two blessing dice)…"))
     for key in contest_targets(line, side):
@@ -305,6 +318,9 @@ def answer(line: Line, dice: Dice, key: str) -> None:
         return
     if kind in ("declare", "side", "spark", "contest"):
         side = kind == "side" or bool(ask.get("side"))
+        if key.startswith("epic:"):
+            epic.answer(line, dice, key)
+            return
         if key == "spark":
             st["ask"] = {"kind": "spark", "side": side, "blocked": ask.get("blocked")}
             return
@@ -343,6 +359,12 @@ def answer(line: Line, dice: Dice, key: str) -> None:
         if len(parts) > 2:
             task["stat"] = parts[2]
         return
+    if kind == "knack":
+        focal_knacks.answer(line, key)
+        return
+    if kind == "scan":
+        quick_scan.answer(line, key)
+        return
     if kind == "stamina":
         if key == "keep":
             task["kept"] = True
@@ -361,5 +383,8 @@ def _intent(key: str) -> dict[str, Any]:
     if key.startswith("spark:"):
         a, _, b = key.split(":", 1)[1].partition("+")
         return {"do": "check", "stat": a, "spark": b}
+    if key.startswith("again:"):
+        a, _, b = key.split(":", 1)[1].partition("+")
+        return {"do": "check", "stat": a, **({"spark": b} if b else {}), "again": True}
     _, target, stat = key.split(":", 2)
     return {"do": "contest", "target": target, "stat": stat}

@@ -70,10 +70,11 @@ from solo.rules.conflict import (
     ConflictSetup,
     Fighter,
 )
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import rolling
+from solo.rules.humanity_blessed import rolling, standing
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import knacks, monstrous, policy, rolls
+from solo.rules.humanity_blessed.endeavours import epic, focal_knacks, knacks, monstrous, policy, quick_scan, rolls
 from solo.rules.humanity_blessed.number_line import spaces_for_size
 from solo.rules.humanity_blessed.parsing import lookup
 from solo.rules.humanity_blessed.tables import size_for_margin
@@ -152,7 +153,7 @@ class Line:
         return [k for k in self.actors() if self.ours(k) != self.ours(key)]
 
     def name(self, key: str) -> str:
-        return "you" if key == self.player else self.by_key[key].name
+        return "you" if key == self.player else in_sentence(self.by_key[key].name)
 
     def title(self, key: str) -> str:
         name = self.name(key)
@@ -224,6 +225,7 @@ class Line:
 
     def next_round(self) -> None:
         st = self.state
+        focal_knacks.remember(self)
         st["round"] += 1
         for key in ("intent", "rolls", "spent_now", "sat"):
             st[key] = {} if isinstance(st.get(key), dict) else []
@@ -336,6 +338,12 @@ class Line:
             record = rolls.contest(dice, me, self.character(target), self.contest_how(key, target, stat, focal))
             if monstrous.immune(self, target, stat):
                 monstrous.hold_immune(record)
+        elif intent.get("again") and focal and key == self.player and self.state.get("previous"):
+            faces = list(self.state["previous"]["faces"])
+            focal_knacks.use_again(self)
+            record = rolls.check(focal_knacks.Replay(faces, dice), me,  # type: ignore[arg-type]
+                                 self.check_how(key, stat, self.s.target, intent.get("spark"), focal))
+            record.details["pragmatism"] = faces
         else:
             record = rolls.check(dice, me, self.check_how(key, stat, self.s.target, intent.get("spark"), focal))
         paid = record.details.get("spark_paid")
@@ -350,12 +358,18 @@ class Line:
         mod = monstrous.modifier(self, key, stat, focal)
         if mod:
             how["modifier"] = mod
-        return how
+        if monstrous.hexed(self, key):
+            how["witnessed"] = True  # the monstrosity that cursed them watches for a success
+        return monstrous.rush_how(self, key, how)
 
     def contest_how(self, key: str, target: str, stat: str, focal: bool = False) -> dict[str, Any]:
         """A contest's parameters, with what both sides' abilities add (see :mod:`.monstrous`)."""
         how = rolls.params(stat, focal=focal)
         how["by_player"] = key == self.player  # whom an Agreeable defender answers (:mod:`..standing`)
+        if key == self.player and standing.may_exert(self.character(key), self.character(target)):
+            how["famous"] = True  # the player exerts fame: +dc2, focus and contest alike
+        elif target == self.player and standing.may_exert(self.character(target), self.character(key)):
+            how["opponent_famous"] = True
         return monstrous.contest_how(self, key, target, how)
 
     def spend(self, key: str, count: int) -> None:
@@ -408,7 +422,7 @@ class Line:
     def t_top(self, dice: Dice, task: dict[str, Any]) -> bool:
         st = self.state
         if task.get("stage") == "asked":
-            return True
+            return self._after_top()
         for key in self.actors():
             intent = st["intent"].get(key, {"do": "sit"})
             if intent["do"] == "sit":
@@ -426,6 +440,7 @@ class Line:
                 self.say(key, f"{self.title(key)} {what}: {value}.")
             else:
                 self.say(key, f"{self.title(key)} {what}: {value}.", record, what)
+                monstrous.curse_used(self, record, key)
         for key in list(st["rolls"]):
             if key == self.player or not self.active(key):
                 continue
@@ -439,7 +454,19 @@ class Line:
         if self.player in st["rolls"] and self._top_help_matters():
             task["stage"] = "asked"
             return self.ask("help", on="top")
+        return self._after_top()
+
+    def _after_top(self) -> bool:
+        """The focus rolls are down: the player's abilities that change the focus come next."""
+        if focal_knacks.offer(self):
+            self.then({"t": "knack"})
         return True
+
+    def t_knack(self, dice: Dice, task: dict[str, Any]) -> bool:
+        return focal_knacks.task(self, task)
+
+    def t_scan(self, dice: Dice, task: dict[str, Any]) -> bool:
+        return quick_scan.task(self, dice, task)
 
     def help_top(self, dice: Dice, key: str, n: int, sign: int) -> None:
         entry = self.state["rolls"][key]
@@ -575,6 +602,7 @@ class Line:
             if record.kind == "check":
                 self.say(who, f"{self.title(who)} {self.intent_text(who, intent)}: {record.total}.", record,
                          self.intent_text(who, intent))
+                monstrous.curse_used(self, record, who)
             stage = "reveal"
             if who == self.player and self._task_help_matters(task):
                 task["stage"] = "reveal"
@@ -603,7 +631,7 @@ class Line:
         self.state["involved"].append(who)
         self.keep(who, record)
         if record.success:
-            size = str(record.details.get("size") or "very-minor")
+            size = epic.bigger(self, who, str(record.details.get("size") or "very-minor"))
             role = "focal" if task.get("role") == "focal" else "side"
             verb = "succeed" if who == self.player else "succeeds"
             moved = self.move(dice, who, spaces_for_size(size), f"{verb} ({size.replace('-', ' ')}, {role} action)")
@@ -623,6 +651,7 @@ class Line:
         text = (f"{self.title(who)} {'contest' if who == self.player else 'contests'} {self.name(other)}: "
                 f"{record.total} against {record.details.get('opponent_total')}.")
         self.say(who, text, record, f"{self.name(who)} against {self.name(other)}")
+        monstrous.curse_used(self, record, who, other)
         task["stage"] = "defend"
         if other == self.player and record.success:
             stats = [str(record.details.get("opponent_stat") or record.stat)]
@@ -748,6 +777,7 @@ class Line:
             self.say(who, f"{self.title(who)} {'roll' if who == self.player else 'rolls'} "
                           f"{self.stat_text(who, str(stat))} to {label}: {record.total} against {target}.",
                      record, label)
+            monstrous.curse_used(self, record, who)
             task["stage"] = "rolled"
             if who == self.player and not record.success and rolls.can_help(self.character(who), [str(stat)]):
                 return self.ask("help", on="task")
@@ -925,9 +955,14 @@ class Line:
         if intent.get("do") == "contest":
             target = str(intent.get("target"))
             return f"{'contest' if you else 'contests'} {self.name(target)} with {stat}"
+        rush = monstrous.rush_die(self, key) if self.monstrous(key) else None
+        if rush:
+            return f"rushes, sparking 2{rush}"
         spark = intent.get("spark")
         if spark:
             stat += f" sparked with {self.stat_text(key, str(spark))}"
+        if intent.get("again"):
+            stat += " with last round's dice"
         return f"{'try' if you else 'tries'} {stat}"
 
     def focus_chance(self, key: str, how: Mapping[str, Any], contest: bool) -> Fraction:

@@ -22,6 +22,11 @@ Every monstrosity has Capture (:mod:`.line`); the others, each as the guide give
 * **Propel** (recharge 2): after the focus rolls, it trades its roll with an ally's lower one.
 * **Unrelenting**: at each round's end it moves forward once per time it has been muddled.
 * **Merciless**: at each round's end it gains a blessing die per time it has been muddled.
+* **Curse** (recharge 3): a Head contest; the loser is hexed for as many rounds as it moved: the
+  first of their rolls that succeeds (a check, a won contest, a defence that holds) is rolled
+  again and the new roll stands, and the curse ends.
+* **Spark Rush X** (recharge X): a successful check; for as many rounds as it moved, at most 3,
+  its checks are sparks of two dcX dice.
 
 An ability with a recharge is spent when used; the monstrosity pays a blessing die worth the
 recharge or more (the smallest that will do) at the start of a later round to ready it.
@@ -44,7 +49,17 @@ recharge or more (the smallest that will do) at the start of a later round to re
 * Propel is used when an ally who rolled lower stands no further along than the monstrosity
   (the one further back, the first listed among equals): the trade decides the focus and the
   order of side actions; each action still succeeds or fails by its own roll.
-* Curse and Spark Rush are not modelled: ``solo validate`` says so.
+* Curse: the guide's "Cursed by you" is not the Cursed condition of the book's Other Conditions
+  (blessing dice worth less); the engine writes it as the condition ``hexed`` while it lasts. The
+  monstrosity always takes the reroll the first time it can only help it: a check that succeeds
+  (before aid), a contest the hexed one would win, a defence that would hold, exactly as an
+  opponent uses a Vulnerability, so the odds offered carry it. It lasts to the end of round (this
+  round + N) and also ends with the endeavour.
+* Spark Rush X: X is a die cap, 1 to 10 (the guide's dice). Any successful check of a monstrosity
+  with it charged starts the rush (a monstrosity with it charged makes a check to do so). While
+  it rushes it makes checks, each a spark of 2dcX rolled at no blessing-die cost (the recharge Ⓧ
+  is what the rush costs), and defends with its own die (an endeavour's sparks are for checks).
+  A rush roll is of no stat: it triggers no Home, Heart or Hurry ability and takes no Debilitate.
 """
 
 from __future__ import annotations
@@ -67,10 +82,13 @@ PLAYED: dict[str, tuple[bool, int]] = {
     "resistance": (True, 0), "immunity": (True, 0), "revenge": (False, 0), "flatten": (False, 3),
     "debilitate": (True, 2), "shield": (True, 2), "mirror": (True, 6), "fervor": (False, 6),
     "clarity": (False, 3), "inspire": (False, 4), "unrelenting": (False, 0), "merciless": (False, 0),
-    "capture": (False, 0), "empower": (False, 3), "propel": (False, 2),
+    "capture": (False, 0), "empower": (False, 3), "propel": (False, 2), "curse": (False, 3),
+    "spark rush": (False, 0),
 }
-#: The guide's abilities the engine does not play yet.
-NOT_PLAYED = ("curse", "spark rush")
+#: Abilities that take a number X (a die cap, 1 to 10) rather than a stat; X is their recharge.
+NUMBERED = ("spark rush",)
+#: The condition a Curse leaves on its loser while it lasts (not the book's Cursed condition).
+HEXED = "hexed"
 #: The check abilities: the stat of the check that triggers each.
 CHECK_STAT = {"shield": "home", "mirror": "home", "clarity": "home", "fervor": "heart", "inspire": "hurry",
               "empower": "home"}
@@ -93,13 +111,15 @@ def parse(text: Any) -> tuple[str, str | None]:
         name, rest = lowered[0], lowered[1:]
     if rest[:1] == ["vs"]:
         rest = rest[1:]
-    if name in NOT_PLAYED:
-        raise ValueError(f"{text.strip()}: the engine does not play this monstrous ability yet "
-                         f"(it plays {', '.join(sorted(k.title() for k in PLAYED))})")
     if name not in PLAYED:
         raise ValueError(f"{text.strip()} is not a monstrous ability of the book "
                          f"(the engine plays {', '.join(sorted(k.title() for k in PLAYED))})")
     takes, _ = PLAYED[name]
+    if name in NUMBERED:
+        if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= TOP_CAP:
+            raise ValueError(f"{text.strip()}: Spark Rush names a die cap from 1 to {TOP_CAP}, "
+                             "e.g. Spark Rush 6 (it sparks with 2dc6)")
+        return name, str(int(rest[0]))
     if takes and len(rest) != 1:
         raise ValueError(f"{text.strip()}: {name.title()} names one stat, e.g. {name.title()} vs Hurt")
     if not takes and rest:
@@ -132,11 +152,11 @@ def problems(character: Character, path: tuple[Any, ...], stats: set[str]) -> li
     found = []
     for text in raw:
         try:
-            _, stat = parse(text)
+            name, stat = parse(text)
         except ValueError as exc:
             found.append(SetupProblem(path, f"{character.name}: {exc}"))
             continue
-        if stat is not None and stat not in stats:
+        if stat is not None and name not in NUMBERED and stat not in stats:
             found.append(SetupProblem(path, f"{character.name}: {text.strip()} names no stat of this endeavour"))
     return found
 
@@ -167,9 +187,55 @@ def ready(line: "Line", key: str, name: str) -> bool:
     return name in listed(line.character(key)) and name not in _powers(line)["spent"].get(key, [])
 
 
+def cost(line: "Line", key: str, name: str) -> int:
+    """What readying ``name`` again costs ``key``: the guide's fixed recharge, or X for Spark Rush X."""
+    if name in NUMBERED:
+        return int(listed(line.character(key)).get(name) or 0)
+    return PLAYED[name][1]
+
+
 def spend(line: "Line", key: str, name: str) -> None:
-    if PLAYED[name][1]:
+    if cost(line, key, name):
         _powers(line)["spent"].setdefault(key, []).append(name)
+
+
+def rush_die(line: "Line", key: str) -> str | None:
+    """The die ``key`` sparks with while its Spark Rush lasts (``"dc6"``), or None."""
+    for grant in _powers(line)["grants"]:
+        if grant["who"] == key and grant["name"] == "rush":
+            return f"dc{grant['cap']}"
+    return None
+
+
+def rush_how(line: "Line", key: str, how: dict[str, Any]) -> dict[str, Any]:
+    """A check's parameters while ``key`` rushes: a spark of two of its rush dice, no stat."""
+    die = rush_die(line, key)
+    if die is None or not line.monstrous(key):
+        return how
+    out = {k: v for k, v in how.items() if k not in ("stat", "spark")}
+    out.update(die=die, spark=True)
+    return out
+
+
+def hexed(line: "Line", key: str) -> bool:
+    """Whether ``key`` is under a monstrosity's Curse now."""
+    return any(c["who"] == key for c in _powers(line).setdefault("cursed", []))
+
+
+def _lift_curse(line: "Line", key: str) -> None:
+    p = _powers(line)
+    p["cursed"] = [c for c in p.setdefault("cursed", []) if c["who"] != key]
+    conditions = line.character(key).conditions
+    if HEXED in conditions:
+        conditions.remove(HEXED)
+
+
+def curse_used(line: "Line", record: Any, actor: str, target: str | None = None) -> None:
+    """After a roll: a curse whose reroll was just taken ends (the roller's, or a defender's)."""
+    for key, part in ((actor, "vulnerability"), (target, "opponent_vulnerability")):
+        if key and record.details.get(part) and hexed(line, key):
+            _lift_curse(line, key)
+            line.say("", f"The curse on {line.name(key)} is spent: that roll is made again and the new roll stands.")
 
 
 def modifier(line: "Line", key: str, stat: str, focal: bool) -> int:
@@ -229,13 +295,16 @@ def start_of_round(line: "Line") -> None:
         _unempower(line, grant)
     p["grants"] = [g for g in p["grants"] if int(g["until"]) >= now]
     p["debilitated"] = [d for d in p["debilitated"] if int(d["until"]) >= now]
+    for curse in [c for c in p.setdefault("cursed", []) if int(c["until"]) < now]:
+        _lift_curse(line, str(curse["who"]))
+        line.say("", f"The curse on {line.name(str(curse['who']))} lifts.")
     for key, spent in p["spent"].items():
         if not line.active(key):
             continue
         pool = line.character(key).resources.setdefault("blessings", [])
         for name in list(spent):
-            cost = PLAYED[name][1]
-            fit = sorted((v, i) for i, v in enumerate(pool) if int(v) >= cost)
+            price = cost(line, key, name)
+            fit = sorted((v, i) for i, v in enumerate(pool) if int(v) >= price)
             if not fit:
                 continue
             value, index = fit[0]
@@ -246,9 +315,11 @@ def start_of_round(line: "Line") -> None:
 
 def declare(line: "Line", key: str, stats: list[str], ahead: list[str]) -> dict[str, str] | None:
     """A monstrosity's action when a charged ability asks for one (None: its behaviour decides)."""
+    if rush_die(line, key) is not None and stats:  # a rush is spent on checks
+        return {"do": "check", "stat": stats[0]}
     if line.s.contests and ahead:
         contests = [(name, stat) for name, stat in (("debilitate", listed(line.character(key)).get("debilitate")),
-                                                    ("flatten", "hand"))
+                                                    ("flatten", "hand"), ("curse", "head"))
                     if stat and ready(line, key, name) and stat in stats and stat in line.character(ahead[0]).stats]
         if contests:  # with both charged, each in turn
             name, stat = contests[int(line.state["round"]) % len(contests)]
@@ -258,6 +329,8 @@ def declare(line: "Line", key: str, stats: list[str], ahead: list[str]) -> dict[
         stat = CHECK_STAT.get(name)
         if stat and ready(line, key, name) and stat in stats and stat not in wanted:
             wanted.append(stat)
+    if not wanted and ready(line, key, "spark rush") and stats:  # any check starts a rush
+        wanted.append(stats[0])
     if wanted:  # each round the next of them, so every check ability gets its turn
         return {"do": "check", "stat": wanted[int(line.state["round"]) % len(wanted)]}
     return None
@@ -277,6 +350,13 @@ def after_check(line: "Line", key: str, stat: str, moved: int) -> None:
         return
     now = int(line.state["round"])
     p = _powers(line)
+    if ready(line, key, "spark rush") and rush_die(line, key) is None:
+        spend(line, key, "spark rush")
+        rounds = _rounds(moved)
+        cap = int(listed(line.character(key))["spark rush"])
+        p["grants"].append({"who": key, "name": "rush", "cap": cap, "until": now + rounds})
+        line.say(key, f"{line.title(key)} uses Spark Rush: for {rounds} round{'s' if rounds != 1 else ''} "
+                      f"its checks are sparks of 2dc{cap}.")
     for name, wanted in CHECK_STAT.items():
         if wanted != stat or not ready(line, key, name):
             continue
@@ -337,6 +417,8 @@ def finish(line: "Line") -> None:
         if grant["name"] == "empower":
             _unempower(line, grant)
     _powers(line)["grants"] = []
+    for curse in list(_powers(line).get("cursed", [])):
+        _lift_curse(line, str(curse["who"]))
 
 
 def propel(line: "Line") -> None:
@@ -375,6 +457,22 @@ def after_contest(line: "Line", winner: str, loser: str, stat: str, moved: int, 
         line.say(winner, f"{line.title(winner)} uses Debilitate: {line.name(loser)} "
                          f"{'take' if loser == line.player else 'takes'} -1 on {stat.title()} rolls "
                          f"for {moved} round{'s' if moved != 1 else ''}.")
+    if ability == "curse" and norm(stat) == "head" and ready(line, winner, "curse"):
+        _curse(line, winner, loser, moved)
+
+
+def _curse(line: "Line", winner: str, loser: str, moved: int) -> None:
+    spend(line, winner, "curse")
+    until = int(line.state["round"]) + moved
+    p = _powers(line)
+    p["cursed"] = [c for c in p.setdefault("cursed", []) if c["who"] != loser]
+    p["cursed"].append({"who": loser, "by": winner, "until": until})
+    conditions = line.character(loser).conditions
+    if HEXED not in conditions:
+        conditions.append(HEXED)
+    line.say(winner, f"{line.title(winner)} uses Curse: for {moved} round{'s' if moved != 1 else ''} "
+                     f"the first roll {line.name(loser)} {'make' if loser == line.player else 'makes'} "
+                     "that succeeds is made again.")
 
 
 def revenge(line: "Line", monster: str, muddler: str) -> dict[str, Any] | None:

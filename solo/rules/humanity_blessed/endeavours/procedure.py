@@ -75,7 +75,7 @@ from solo.rules.conflict import (
 )
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import bumping
-from solo.rules.humanity_blessed.endeavours import asks, monstrous, policy
+from solo.rules.humanity_blessed.endeavours import asks, monstrous, policy, quick_scan
 from solo.rules.humanity_blessed.endeavours import buttons as btn
 from solo.rules.humanity_blessed.endeavours.clash import (
     DEFAULT_SUMMON_DIE,
@@ -208,9 +208,12 @@ class Endeavour:
                 fighter.character.extra["session"] = {"lucky_number": None, "lucky_faces": [], "big_win": True}
         placed, to_roll, _ = btn.read_glimmers(setup.params.get("glimmers"), s.length)
         state["buttons"] += placed
-        rolled, lines = btn.roll_glimmers(dice, to_roll, s.length)
-        state["buttons"] += rolled
-        beats += [Beat("", line) for line in lines]
+        if quick_scan.wanted(setup.player.character, self.kind, to_roll):
+            state["queue"].insert(0, {"t": "scan", "to_roll": to_roll})  # asked first
+        else:
+            rolled, lines = btn.roll_glimmers(dice, to_roll, s.length)
+            state["buttons"] += rolled
+            beats += [Beat("", line) for line in lines]
         self.set_up(dice, setup, s, state, beats)
         line = self.line_class(self.ruleset, setup, state, s)
         line.beats = beats

@@ -185,14 +185,30 @@ def focus_spread(character: Character, how: Mapping[str, Any], *, contest: bool)
     parsed = parse_check(how, character, contest=contest)
     plan = plan_roll(character, parsed, role="attacker" if contest else "check")
     aid = None if contest or plan.aid is None or parsed.target is None else plan.aid[1]
-    return _spread(plan.group, plan.modifier, aid, parsed.target if aid is not None else None)
+    # a witnessed check by the vulnerable (or hexed) is rolled again on a success, before aid
+    again = None if contest or parsed.target is None or not (
+        parsed.witnessed and rolling.vulnerable(character, plan.stats)) else parsed.target
+    return _spread(plan.group, plan.modifier, aid, parsed.target if aid is not None else None, again,
+                   plan.extra_die)
 
 
 @lru_cache(maxsize=256)
-def _spread(group: bumping.Group, modifier: int, aid: int | bumping.Die | None, target: int | None) -> Spread:
+def _spread(group: bumping.Group, modifier: int, aid: int | bumping.Die | None, target: int | None,
+            again: int | None = None, extra: bumping.Die | None = None) -> Spread:
     weights, base, depth = bumping.total_weights(group, BOUND)
     denominator = base**depth
+    if extra is not None:  # Famous: a +dc2 that is part of the roll
+        e_w, e_base, e_depth = bumping.total_weights(bumping.single(extra), BOUND)
+        joined: dict[int, int] = {}
+        for v, w in weights.items():
+            for x, wx in e_w.items():
+                joined[v + x] = joined.get(v + x, 0) + w * wx
+        weights, denominator = joined, denominator * e_base**e_depth
     shifted = {v + modifier: w for v, w in weights.items()}
+    if again is not None:  # a total of ``again`` or more is rolled again and the new one stands
+        success = denominator - sum(w for v, w in shifted.items() if v < again)
+        shifted = {v: w * success + (w * denominator if v < again else 0) for v, w in shifted.items()}
+        denominator *= denominator
     if aid is not None and target is not None:
         if isinstance(aid, int):
             aid_w, aid_den = {aid: 1}, 1

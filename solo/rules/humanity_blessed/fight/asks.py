@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from solo.rules.conflict import ALLY, Action, Beat, ConflictError, Decision, percent
 from solo.rules.dice import Dice, RollRecord
+from solo.rules.humanity_blessed import insurance
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.fight import abilities as ab
@@ -274,6 +275,8 @@ def aftermath_actions(m: "Melee", focal: bool) -> list[Action]:
             if ally != me and m.is_down(ally):
                 need = int(m.state["down"][ally]["roll"]) + TEND_MARGIN
                 odds = chances.check_chance(m.character(me), {"stat": "home", "target": need, "focal": focal})
+                if insurance.insured_in_fight(m.character(ally)):
+                    odds = Fraction(1)  # their Blessèd Insurance turns a failed tend
                 actions.append(Action(f"tend:{ally}", f"Tend {m.name(ally)}: Home {m.die(me, 'home')} against {need}",
                                       odds, f"{percent(odds)} to get them back up"))
     if "hurt" in has:

@@ -55,6 +55,7 @@ from typing import Any, Iterator, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, SURRENDERED, WON, Beat, ConflictSetup, private_state
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.house_rules import HARM_ESCALATES
 from solo.rules.humanity_blessed import rolling, session
@@ -141,7 +142,7 @@ class Melee:
         return str(self.character(key).stats.get(stat, "?"))
 
     def name(self, key: str) -> str:
-        return "you" if key == self.player else self.by_key[key].name
+        return "you" if key == self.player else in_sentence(self.by_key[key].name)
 
     def title(self, key: str) -> str:
         name = self.name(key)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from solo.rules.conflict import ALLY, Beat
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import defending, rolling
+from solo.rules.humanity_blessed import defending, insurance, rolling
 from solo.rules.humanity_blessed.fight import abilities as ab
 from solo.rules.humanity_blessed.fight import policy
 from solo.rules.humanity_blessed.fight.melee import sized
@@ -355,7 +355,11 @@ def apply(m: "Melee", dice: Dice, beats: list[Beat], now: dict[str, Any]) -> Non
         return
     record = record_of(now)
     if do == "tend":
-        if record.success:
+        if not record.success and insurance.fight_insures(m.character(target)):
+            beats.append(Beat(target, f"Blessèd Insurance: {m.name(actor)}'s failed tending of "
+                                      f"{m.name(target)} is turned into a success."))
+            m.raise_up(target, beats, actor)
+        elif record.success:
             m.raise_up(target, beats, actor)
         else:
             beats.append(Beat(actor, f"{m.title(target)} {m.verb(target, 'stay', 'stays')} down."))

@@ -77,6 +77,7 @@ from solo.rules.conflict import (
     SetupProblem,
     percent,
 )
+from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice
 from solo.rules.loose_fuzzy.house_rules import STANCE_ROLLS
 from solo.rules.loose_fuzzy.combat import INCAPACITATION_TARGET, wound_level
@@ -176,10 +177,10 @@ class FightRound:
         return [k for k in self.order if self.side_of(k) != mine and self.standing(k)]
 
     def name(self, key: str) -> str:
-        return "you" if key == self.player else self.by_key[key].name
+        return "you" if key == self.player else in_sentence(self.by_key[key].name)
 
     def possessive(self, key: str) -> str:
-        return "your" if key == self.player else f"{self.by_key[key].name}'s"
+        return "your" if key == self.player else f"{in_sentence(self.by_key[key].name)}'s"
 
     def title(self, key: str) -> str:
         """A name to begin a sentence with."""

@@ -1,0 +1,73 @@
+"""The projection of where an analysis is heading, and the progress line that tells it."""
+
+from __future__ import annotations
+
+import pytest
+
+from solo.analyze.explore import Budget, Progress
+from solo.analyze.frontend import AskedFor, progress_text, suggestion
+from solo.analyze.projection import project
+
+
+def test_a_power_law_through_the_last_two_looks():
+    # halving the unexplored share at each doubling of time: k = 1
+    found = project([(0.5, 0.99), (2.0, 0.4), (4.0, 0.2)], budget_seconds=40.0, bound=0.01)
+    assert found is not None
+    assert found.at_budget == pytest.approx(0.02)
+    assert found.to_bound == pytest.approx(80.0)
+
+
+def test_no_projection_before_two_usable_looks_and_none_in_sight_when_not_falling():
+    assert project([], 100, 0.005) is None
+    assert project([(0.2, 0.9), (3.0, 0.5)], 100, 0.005) is None, "looks before MIN_SECONDS say little"
+    flat = project([(2.0, 0.5), (4.0, 0.5)], 100, 0.005)
+    assert flat is not None and flat.to_bound is None and flat.at_budget == 0.5
+    done = project([(2.0, 0.5), (4.0, 0.004)], 100, 0.005)
+    assert done is not None and done.to_bound == 4.0
+
+
+def _progress(looks, seconds, unexplored, bound=0.005):
+    return Progress(states=900, expanded=150, seconds=seconds, unexplored=unexplored, budget=Budget(seconds=100),
+                    projection=project(looks, 90, bound), bound=bound)
+
+
+def test_the_progress_line_says_early_whether_the_bound_is_in_reach():
+    text = progress_text(_progress([(2.0, 0.4), (4.0, 0.2)], 5.0, 0.2, bound=0.05))
+    assert "900 states" in text and "30/s" in text and "unexplored ≤ 20.00%" in text
+    assert text.endswith("bound 5% in about 11 s")  # 0.2 -> 0.05 is two halvings: at 16 s
+    slow = progress_text(_progress([(2.0, 0.9), (4.0, 0.8)], 5.0, 0.8))  # k = log2(9/8): 0.8 * 22.5 ** -k
+    assert slow.endswith("about 47% left unexplored at the budget: the bound is out of reach")
+    assert "about" not in progress_text(_progress([(2.0, 0.9)], 5.0, 0.9)), "no estimate from one look"
+    assert "about" not in progress_text(_progress([(2.0, 0.4), (4.0, 0.2)], 5.0, 0.004)), "met: nothing to estimate"
+
+
+def test_the_suggested_time_limit_follows_the_projection():
+    result = {"policy": "random", "bound": 0.3, "stopped": "budget: 120 s of time",
+              "projection": {"seconds_to_bound": 455.0}}
+    asked = AskedFor("supply-ship", None, 120)
+    assert "--time-limit 550" in suggestion(result, asked)
+    result["projection"]["seconds_to_bound"] = None
+    assert "--time-limit 1200" in suggestion(result, asked), "not in sight: ten times the budget, as before"
+
+
+def test_a_share_that_barely_falls_puts_the_bound_out_of_sight_without_overflow():
+    found = project([(2.0, 0.9999999), (4.0, 0.9999998)], 100, 0.005)
+    assert found is not None and found.to_bound is None and 0.99 < found.at_budget < 1
+
+
+def test_the_explorer_keeps_each_look_of_the_solver_for_the_projection():
+    from pathlib import Path
+
+    from solo.adventure import loader
+    from solo.analyze.explore import Explorer
+    from solo.analyze.solve import unexplored_mass
+
+    agree = Path(__file__).parent.parent / "playtest" / "agree.yaml"
+    explorer = Explorer(loader.load(str(agree)).adventure)
+    seen = []
+    explorer.explore(unexplored_mass, 0.2, seen.append)
+    assert explorer.looks and all(t >= 0 and 0 <= u <= 1 for t, u in explorer.looks)
+    assert seen[-1].unexplored == explorer.looks[-1][1] <= 0.2, "stopped on the bound: the last look's figure"
+    assert all(p.bound == 0.2 for p in seen)
+    explorer.looks = [(2.0, 0.4), (4.0, 0.2)]  # the projection reads the looks, nothing else
+    assert explorer.projection() == project(explorer.looks, explorer.budget.seconds * 0.9, 0.2)
