@@ -35,6 +35,7 @@ def variants(keys: ex.KeyMaker) -> dict[str, ex.KeyMaker]:
     found["last roll kept whole"] = rolls
     counters = copy.copy(keys)
     counters.counter_caps = tuple(None for _ in keys.counter_caps)
+    counters._live = {}  # its own: a scene's Live carries the caps
     found["counters kept whole"] = counters
     visits = copy.copy(keys)
     visits._live = {}
