@@ -8,6 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from fight_class_checks import brute
+import fight_class_checks as checks
+
 from solo.analyze import classes as cl
 from solo.rules import registry, roll_walk
 from solo.rules.base import Character
@@ -36,30 +39,8 @@ def brawl(player: Character, goblin: Character, **params) -> ConflictSetup:
     return ConflictSetup("fight", fighters, params, ITEMS, {k: k for k in ITEMS}, 3)
 
 
-def brute(call, s: ConflictSetup) -> dict:
-    def run(dice):
-        mine = roll_walk._copy_setup(s)
-        return roll_walk.result_key(call(dice, mine), mine)
-
-    found = cl.enumerate_classes(run, lambda k: k, max_runs=200_000)
-    assert found.rest == 0
-    groups: dict = {}
-    for p, script in found.found:
-        key = run(cl.Replay(list(script)))
-        groups[key] = groups.get(key, 0) + p
-    return groups
-
-
 def closed(what: str, s: ConflictSetup, call, state=None, extra=None) -> dict:
-    listed, rest = FIGHT.outcome_classes(what, s, state, extra)
-    assert rest == 0 and sum(p for p, _ in listed) == 1
-    groups: dict = {}
-    for p, faces in listed:
-        mine = roll_walk._copy_setup(s)
-        key = roll_walk.result_key(call(cl.Replay(list(faces), fallback=object()), mine), mine)  # type: ignore[arg-type]
-        assert key not in groups, "two classes replay to one result"
-        groups[key] = p
-    return groups
+    return checks.closed(FIGHT, what, s, call, state, extra)
 
 
 @pytest.mark.parametrize("items", [("hammer",), ("maul",)])
