@@ -44,6 +44,9 @@ from solo.rules.values import find_key
 ROLL_FIELDS: dict[str, Any] = {"outcome": "", "success": False, "total": 0}
 KEEP = "keep"
 ROLL = "roll"
+#: Pending roll data that says an offer taken turns the loss on the opponent: the branch's
+#: ``lesser`` form runs after it (see :attr:`solo.rules.base.Offer.lesser`).
+LESSER = "lesser"
 CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index in the scene's list
 ALTERNATIVE = "/"  # "choice-2/voluntary-failure": choice 2 resolved by an alternative, not dice
 
@@ -579,8 +582,18 @@ class Game:
             record = self.ruleset.check(self.dice, self.character, params)
         return self._after_roll(data, record)
 
-    def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
+    def _offers(self, data: Mapping[str, Any], record: RollRecord) -> list[Offer]:
+        """The rules' offers on a roll, less any that would run a ``lesser`` form the branch the
+        roll takes does not have (the loss would be turned for nothing)."""
         offers = self.ruleset.offers(record, self.character)
+        if any(o.lesser for o in offers):
+            branch = self._branch_for(self._spec(data)[3], record)
+            if branch is None or branch.lesser is None:
+                offers = [o for o in offers if not o.lesser]
+        return offers
+
+    def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
+        offers = self._offers(data, record)
         if offers:
             kept = record.to_dict()
             self.state.pending = Pending("roll", {**data, "record": kept})
@@ -590,22 +603,25 @@ class Game:
             return [ev.RollMade(kept if self.quiet else record.to_dict(), self._roll_label(data), final=False)]
         return self._resolve(data, record)
 
-    def _pending_roll(self, kept: dict[str, Any]) -> tuple[RollRecord, list[Offer]]:
-        """The roll on offer (its record kept in the pending data as ``kept``) and the rules'
-        offers on it: a quiet game's own, when ``kept`` is the copy it made of them, else read
-        back from the data (a resumed game, an analyzer's restored state)."""
+    def _pending_roll(self, data: Mapping[str, Any]) -> tuple[RollRecord, list[Offer]]:
+        """The roll on offer (its record kept in the pending ``data``) and the rules' offers on
+        it: a quiet game's own, when the record is the copy it made of them, else read back from
+        the data (a resumed game, an analyzer's restored state)."""
+        kept = data["record"]
         memo = self._roll_memo
         if memo is not None and memo[0] is kept:
             return memo[1], memo[2]
         record = RollRecord.from_dict(kept)
-        return record, self.ruleset.offers(record, self.character)
+        return record, self._offers(data, record)
 
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
-        record, offers = self._pending_roll(data["record"])
+        record, offers = self._pending_roll(data)
         self._roll_memo = None  # the rules may change the record in place: read from the data again
         base = {k: v for k, v in data.items() if k != "record"}
         if option_id == KEEP and not any(o.key == KEEP for o in offers):  # the rules' own keep goes on
             return self._resolve(base, record)
+        if any(o.key == option_id and o.lesser for o in offers):
+            base[LESSER] = True  # the branch's lesser form runs after it
         record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
         return self._after_roll(base, record)
 
@@ -640,6 +656,8 @@ class Game:
         branch = self._branch_for(spec, record)
         if branch is not None:
             runner.apply_branch(branch)
+            if data.get(LESSER) and branch.lesser is not None:  # the loss turned on the opponent
+                runner.apply_branch(branch.lesser)
         return self._end_turn(choice, runner, branch)
 
     def _branch_for(self, spec: CheckSpec, record: RollRecord) -> Branch | None:
@@ -672,7 +690,7 @@ class Game:
         if pending.kind == "conflict":
             return self.conflicts.offer(pending.data)
         if pending.kind == "roll":
-            record, offers = self._pending_roll(pending.data["record"])
+            record, offers = self._pending_roll(pending.data)
             keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:

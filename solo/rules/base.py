@@ -169,6 +169,10 @@ class Offer:
     #: An alternative to rolling that each choice of an adventure allows once (GUTS+
     #: voluntary failure: failing the same task again and again is no way to learn).
     once: bool = False
+    #: Taken, the loss stands and the opponent also gets the losing branch's ``lesser`` form
+    #: (the effect turned on them, less severe: Humanity, Blessed Blessèd Wits). The engine
+    #: shows it only where the branch the roll takes has such a form.
+    lesser: bool = False
 
 
 @dataclass(frozen=True)
@@ -685,6 +689,16 @@ class StarterParam(Protocol):
 
 
 @runtime_checkable
+class TurnsLosses(Protocol):
+    """A system whose rules may turn a lost contest's effect, less severe, back on the opponent
+    (Humanity, Blessed Blessèd Wits): the losing branch's ``lesser`` form says what that is."""
+
+    def turns_losses(self, params: Mapping[str, Any], character: Character | None = None) -> bool:
+        """Whether a lost contest with these parameters may be turned so (``character``: by
+        that character, with the abilities they have; None: by some character)."""
+
+
+@runtime_checkable
 class ShowsExamples(Protocol):
     """Examples of ``solo odds SYSTEM`` arguments (``"--dice 3 [--modifier -1]"``), for help."""
 
@@ -764,7 +778,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
-    "cli_examples": ("names", ShowsExamples),
+    "cli_examples": ("names", ShowsExamples), "turns_losses": ("method", TurnsLosses),
     "starter_condition": ("text", StarterCondition), "starter_param": ("pair", StarterParam),
 }
 

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll, insurance, open_defence, optimal_solution
+from solo.rules.humanity_blessed import bumping, first_roll, insurance, open_defence, optimal_solution, wits
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -79,6 +79,9 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     insured = insurance.offer(record, character)
     if insured is not None:
         found.append(insured)
+    turned = wits.offer(record, character)
+    if turned is not None:
+        found.append(turned)
     if fearless_offered(record, character):
         found.append(Offer(FEARLESS, f"Fearless Resolve: take the {record.details['size']} blow one "
                                      "size smaller and gain a Blessing (once a session)"))
@@ -113,6 +116,8 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         return optimal_solution.apply(dice, record, character)
     if key == insurance.KEY:
         return insurance.apply(record, character)
+    if key == wits.KEY:
+        return wits.apply(record, character)
     n = int(key.split("-", 1)[1])
     cursed = Conditions.of(character).has("cursed")
     pool = character.resources.setdefault("blessings", [])
@@ -143,7 +148,7 @@ def fearless_offered(record: RollRecord, character: Character) -> bool:
     size = record.details.get("size")
     return (record.kind == "contest" and bool(record.details.get("defending")) and not record.success
             and bool(size) and size != SIZES[0] and "fearless_resolve" not in record.details
-            and fearless_ready(character))
+            and "wits" not in record.details and fearless_ready(character))
 
 
 def _fearless(dice: Dice, record: RollRecord, character: Character) -> RollRecord:

@@ -205,6 +205,8 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                    + (f"they pair up, +{s['value']}" if s["value"] else "they do not pair up")),
     "insured": lambda s: (f"Blessèd Insurance: the failure is turned into a success ({s['size']})"
                           + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
+    "wits": lambda s: ("Blessèd Wits: your attacker gets a lesser version of it"
+                       + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
     "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
                                   f"than {s['stat']}"),
     "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",

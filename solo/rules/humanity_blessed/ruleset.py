@@ -30,6 +30,7 @@ from solo.rules.humanity_blessed import (
     rolling,
     self_acceptance,
     shower_thoughts,
+    wits,
 )
 from solo.rules.humanity_blessed import analysis_view, outcome_classes, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
@@ -173,7 +174,7 @@ class HumanityBlessed(RulesetDefaults):
             return optimal_solution.odds(record)
         if key == insurance.KEY:
             return insurance.odds()
-        if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
+        if key in (offers.FEARLESS, wits.KEY):  # a smaller blow, a loss turned: not another chance, no figure
             return None
         return WALK
 
@@ -193,6 +194,11 @@ class HumanityBlessed(RulesetDefaults):
         if open_defence.is_open(record):
             return open_defence.finish(dice, record, character, first_roll.KEEP)
         return record
+
+    def turns_losses(self, params: Mapping[str, Any], character: Character | None = None) -> bool:
+        """Validator hook: a defended non-violent contest against one attacker, which Blessèd
+        Wits may turn (:mod:`.wits`)."""
+        return wits.answers(params, character)
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         return offers.alternatives(character, params)
