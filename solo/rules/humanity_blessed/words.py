@@ -35,6 +35,8 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     size = d.get("size")
     if size:
         why.append(f"Outcome size: {str(size).replace('-', ' ')}.")
+    if isinstance(d.get("wits"), Mapping):
+        why.append("Blessèd Wits: the loss stands, and your attacker gets a lesser version of it.")
     topic = "blessings" if help_spent else ("contest" if record.get("kind") == "contest" else "check")
     return RollReading(tuple(plain_dice(record)), tuple(why), topic, awaiting=_awaiting(record, d))
 
