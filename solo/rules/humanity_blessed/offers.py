@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll, insurance, open_defence, optimal_solution, wits
+from solo.rules.humanity_blessed import bumping, convoy, first_roll, insurance, open_defence, optimal_solution, wits
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -73,6 +73,7 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             noun = "die" if n == 1 else "dice"
             found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}",
                                {"blessings": n}))
+    found += convoy.offers(record, character)
     optimal = optimal_solution.offer(record, character)
     if optimal is not None:
         found.append(optimal)
@@ -118,6 +119,8 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         return insurance.apply(record, character)
     if key == wits.KEY:
         return wits.apply(record, character)
+    if key.startswith(convoy.PREFIX):
+        return convoy.apply(dice, record, character, key)
     n = int(key.split("-", 1)[1])
     cursed = Conditions.of(character).has("cursed")
     pool = character.resources.setdefault("blessings", [])

@@ -205,6 +205,7 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                    + (f"they pair up, +{s['value']}" if s["value"] else "they do not pair up")),
     "insured": lambda s: (f"Blessèd Insurance: the failure is turned into a success ({s['size']})"
                           + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
+    "convoy-help": lambda s: f"{INDENT}Blessèd Convoy: {s['by']} helps, +{s['value']} at no cost",
     "wits": lambda s: ("Blessèd Wits: your attacker gets a lesser version of it"
                        + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
     "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "

@@ -19,6 +19,7 @@ from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaul
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import (
+    convoy,
     first_roll,
     insurance,
     odds,
@@ -73,7 +74,7 @@ class HumanityBlessed(RulesetDefaults):
     measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
-    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with")
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "convoy")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
@@ -82,7 +83,7 @@ class HumanityBlessed(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
-        "complex", "opponent_group_with", "spark_with", "synchronized",
+        "complex", "opponent_group_with", "spark_with", "synchronized", "convoy",
     )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
@@ -174,6 +175,8 @@ class HumanityBlessed(RulesetDefaults):
             return optimal_solution.odds(record)
         if key == insurance.KEY:
             return insurance.odds()
+        if key.startswith(convoy.PREFIX):
+            return convoy.odds(record, key)
         if key in (offers.FEARLESS, wits.KEY):  # a smaller blow, a loss turned: not another chance, no figure
             return None
         return WALK

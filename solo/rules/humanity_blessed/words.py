@@ -30,6 +30,9 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if help_spent:
         why.append("Blessing dice helped: one die adds 1; several add a capped die (+dcN: a die that "
                    "never reads above N).")
+    for helped in d.get("convoy_help") or ():
+        if isinstance(helped, Mapping):
+            why.append(f"Blessèd Convoy: {helped.get('by')} helped, +{helped.get('value')} at no cost.")
     if total is not None and target is not None:
         why.append(f"Total {total} against {target}: " + ("reached." if total >= target else "short."))
     size = d.get("size")
