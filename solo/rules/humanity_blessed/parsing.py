@@ -118,6 +118,7 @@ class HBCheck:
     spark_with: Character | None = None  # Synchronized Spark: the companion whose stat is the spark's
     synchronized: bool = False  # Synchronized Enmity: both sides of the contest bump together
     convoy: tuple[str, ...] = ()  # Blessèd Convoy: the companions being transported, by name
+    pair: bool = False  # Double Trouble: a spark_with of two summons, paid by their summoner
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -147,6 +148,8 @@ class HBCheck:
                 params.update(ascendant=self.ascendant, ascendant_die=self.ascendant_die)
             if self.spark_with is not None:
                 params.update(synchronized.as_params(self.spark_with))
+                if self.pair:
+                    params["pair"] = True
         return params
 
 
@@ -231,7 +234,7 @@ def parse_check(
     if mate is not None:
         if parsed.group:
             raise err("spark_with is a spark of two characters, not a group_with median", param="spark_with")
-        parsed = replace(parsed, spark_with=mate)
+        parsed = replace(parsed, spark_with=mate, pair=params.get("pair") is True)
     uses = params.get("uses")
     if uses is not None:
         uses = [uses] if isinstance(uses, str) else uses
