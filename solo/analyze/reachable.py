@@ -1,0 +1,343 @@
+"""Where a game can still go from the state it is in, and what can still happen there.
+
+The state key of ``solo analyze`` (:class:`~solo.analyze.explore.KeyMaker`) keeps a part of a
+state only while something the game can still come to reads it. "Can still come to" is worked out
+here, per state, and is stronger than the scene graph's reachability (every way of every scene
+met, every hook, every clock):
+
+* a once-only choice already taken is gone: its ways lead nowhere any more (the engine never
+  offers it again);
+* a choice whose guard (``if``) is false now and can never turn true is gone too. A guard counts
+  as frozen when everything it reads is *stable*: a flag, counter or clock no effect still
+  reachable sets, adds to or ticks; ``has("x")`` of an item no reachable effect gives or takes
+  and that has no rules (a fight may use those up); ``done("x")`` of an objective done already,
+  or one with no ``when`` that no reachable effect completes; ``visited("x")`` of a scene not
+  reachable; ``clock("x")`` as the clock's name. Any other read (``turn``, the character's
+  stats and resources, a roll) makes the guard live;
+* a hook whose ``when`` is false and frozen likewise never fires, and reads and writes nothing;
+* a clock fires its ``filled`` effects only once, and only on a tick (or ``add``): a clock filled
+  already, or one no reachable effect ticks, sends the game nowhere and reads nothing.
+
+What is reachable depends on what is written where it can go, and the other way round, so the
+region is found by shrinking: start from every way not taken, find what that region writes, drop
+the guards and hooks that are frozen false under those writes and the clocks that cannot fire,
+walk again; repeat until nothing changes. Each round starts from a region that holds every scene
+the game can really come to (the first does: only taken choices are left out), and drops only
+ways that can never be taken from it, so every round's region still holds them: the fixed point
+is a sound over-estimate of where the game can go and what can run. A choice whose roll is
+pending in the state stays live whatever its mark (it is being taken now).
+
+:class:`Region` is the answer: the scenes, the hooks and clocks still live, and what they all
+write. Two states get equal regions only from equal inputs (the scene, the marks, the values the
+guards read), and the key keeps the region, so states merge only when they can go to the same
+places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from solo.adventure import expressions
+from solo.adventure.format.effects import walk
+from solo.adventure.model import Adventure
+from solo.adventure.scene_graph import branch_gotos, effects_destinations, tables_reached
+
+#: The functions a frozen guard may call (with a plain string argument): their answers change
+#: only through effects this module can see.
+_STABLE_CALLS = frozenset({"has", "done", "visited", "clock"})
+
+
+@dataclass(frozen=True)
+class Writes:
+    """What a list of effects can change: variables (flags, counters, clocks) set, added to or
+    ticked; clocks ticked or added to (a tick can fill a clock); items given or taken;
+    objectives completed; tables rolled (and the tables their rows roll)."""
+
+    variables: frozenset[str] = frozenset()
+    ticks: frozenset[str] = frozenset()
+    items: frozenset[str] = frozenset()
+    objectives: frozenset[str] = frozenset()
+    tables: frozenset[str] = frozenset()
+
+    def __or__(self, other: "Writes") -> "Writes":
+        return Writes(self.variables | other.variables, self.ticks | other.ticks, self.items | other.items,
+                      self.objectives | other.objectives, self.tables | other.tables)
+
+
+def _names(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Mapping):
+        return {str(k) for k in value}
+    if isinstance(value, (list, tuple)):
+        return {str(v) for v in value if isinstance(v, str)}
+    return set()
+
+
+def writes_of(adventure: Adventure, effects: Any) -> Writes:
+    """What ``effects`` (nested ones and the rows of the tables they roll included) can change."""
+    tables = tables_reached(adventure, effects)
+    lists = [effects] + [branch.effects for tid in tables for branch in adventure.tables[tid].rows.values()]
+    variables: set[str] = set()
+    ticks: set[str] = set()
+    items: set[str] = set()
+    done: set[str] = set()
+    for each in lists:
+        for name, value in walk(each):
+            if name in ("set", "add"):
+                variables |= _names(value)
+                if name == "add":
+                    ticks |= _names(value) & set(adventure.clocks)
+            elif name == "tick":
+                variables |= _names(value)
+                ticks |= _names(value)
+            elif name in ("give", "take"):
+                items |= _names(value)
+            elif name == "complete":
+                done |= _names(value)
+    return Writes(frozenset(variables), frozenset(ticks), frozenset(items), frozenset(done), frozenset(tables))
+
+
+@dataclass(frozen=True)
+class Gate:
+    """One way out of a scene that can be closed: a choice (its effects, goto and outcome
+    branches), with its once-only mark and guard; or the parts that always run (``on_enter``,
+    the conflict's result branches), with neither."""
+
+    index: int | None  # the choice's index (None: the parts that always run)
+    mark: str | None
+    guard: "Guard | None"
+    dests: tuple[str, ...]
+    writes: Writes
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A condition and what it reads, when everything it reads could be stable (else no Guard)."""
+
+    text: str
+    parsed: Any
+    names: frozenset[str]
+    calls: frozenset[tuple[str, str]]
+
+
+def guard_of(text: str | None, known: frozenset[str]) -> Guard | None:
+    """The guard of ``text`` when it reads only variables (``known``) and the stable calls with
+    a plain string; None when it reads anything else (then it is never frozen)."""
+    if not text:
+        return None
+    try:
+        parsed = expressions.parse(text)
+    except expressions.ExpressionError:
+        return None
+    names = parsed.names()
+    if not names <= known:
+        return None
+    calls = set()
+    for name, args in parsed.calls():
+        if name not in _STABLE_CALLS or len(args) != 1 or not isinstance(args[0], str):
+            return None
+        calls.add((name, args[0]))
+    return Guard(text, parsed, frozenset(names), frozenset(calls))
+
+
+@dataclass(frozen=True)
+class Region:
+    """Where a game can still go (:func:`Reach.region`): its scenes, which hooks (by index) can
+    still fire, which clocks can still fill, and everything that can still write."""
+
+    scenes: frozenset[str]
+    hooks: frozenset[int]
+    firing: frozenset[str]
+    writes: Writes
+
+
+class Reach:
+    """The region of a state, worked out per state and remembered by what it depends on."""
+
+    def __init__(self, adventure: Adventure) -> None:
+        self.adventure = adventure
+        known = frozenset(adventure.flags) | frozenset(adventure.counters) | frozenset(adventure.clocks)
+        self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
+        self.gates: dict[str, tuple[Gate, ...]] = {}
+        for sid, scene in adventure.scenes.items():
+            always_effects: list[Any] = [scene.on_enter]
+            dests: dict[str, None] = dict.fromkeys(effects_destinations(adventure, scene.on_enter))
+            if scene.conflict is not None:
+                for branch in scene.conflict.outcomes.values():
+                    always_effects.append(branch.effects)
+                    dests.update(dict.fromkeys(branch_gotos(branch)))
+                    dests.update(dict.fromkeys(effects_destinations(adventure, branch.effects)))
+            gates = [Gate(None, None, None, tuple(dests), _joined(adventure, always_effects))]
+            for index, choice in enumerate(scene.choices):
+                lists: list[Any] = [choice.effects]
+                way: dict[str, None] = {}
+                if choice.goto:
+                    way[choice.goto] = None
+                way.update(dict.fromkeys(effects_destinations(adventure, choice.effects)))
+                if choice.check is not None:
+                    for branch in choice.check.outcomes.values():
+                        lists.append(branch.effects)
+                        way.update(dict.fromkeys(branch_gotos(branch)))
+                        way.update(dict.fromkeys(effects_destinations(adventure, branch.effects)))
+                gates.append(Gate(index, f"{sid}#{index}" if choice.once else None,
+                                  guard_of(choice.condition, known) if choice.condition else None,
+                                  tuple(way), _joined(adventure, lists)))
+            self.gates[sid] = tuple(gates)
+        #: Per hook: (its guard when it can be frozen, else None; where it can send the game;
+        #: what it writes).
+        self.hooks = tuple((guard_of(h.when, known) if h.when else None,
+                            tuple(effects_destinations(adventure, h.effects)), writes_of(adventure, h.effects))
+                           for h in adventure.hooks)
+        self.clocks = {cid: (tuple(effects_destinations(adventure, c.filled)), writes_of(adventure, c.filled))
+                       for cid, c in adventure.clocks.items()}
+        defeated = adventure.defeated
+        self.defeated_dests: tuple[str, ...] = ()
+        self.defeated_writes = Writes()
+        if defeated is not None:
+            self.defeated_dests = tuple(branch_gotos(defeated)) + tuple(effects_destinations(adventure, defeated.effects))
+            self.defeated_writes = writes_of(adventure, defeated.effects)
+        #: What the guards read, over every guard: a region depends on the state only through
+        #: these (and the scene, the marks, the clocks filled, the objectives done).
+        guards = [g.guard for gates in self.gates.values() for g in gates if g.guard is not None]
+        guards += [h[0] for h in self.hooks if h[0] is not None]
+        self.guard_names = tuple(sorted({n for g in guards for n in g.names}))
+        self.guard_items = frozenset(a for g in guards for f, a in g.calls if f == "has")
+        self.guard_visits = frozenset(a for g in guards for f, a in g.calls if f == "visited")
+        self.marks = frozenset(g.mark for gates in self.gates.values() for g in gates if g.mark)
+        self._found: dict[tuple, Region] = {}
+
+    # -- the region of a state ------------------------------------------------------------------
+    def region(self, state: Any) -> Region:
+        pending = state.pending
+        busy = None
+        if pending is not None and pending.kind in ("check", "roll"):
+            busy = (pending.data.get("scene"), pending.data.get("index"))
+        character = state.character
+        held = frozenset(i for i in (character.items if character is not None else ()) if i in self.guard_items)
+        values = _values(state)
+        inputs = (state.scene, busy, frozenset(m for m in state.taken if m in self.marks),
+                  tuple(values.get(n) for n in self.guard_names), held,
+                  frozenset(s for s in self.guard_visits if state.visits.get(s)),
+                  frozenset(state.clocks_filled), frozenset(o for o, d in state.objectives.items() if d))
+        found = self._found.get(inputs)
+        if found is None:
+            found = self._region(state, busy, values, held)
+            self._found[inputs] = found
+        return found
+
+    def _region(self, state: Any, busy: Any, values: Mapping[str, Any], held: frozenset[str]) -> Region:
+        taken = set(state.taken)
+        filled = set(state.clocks_filled)
+        done = {o for o, d in state.objectives.items() if d}
+        hooks = set(range(len(self.hooks)))
+        firing = {c for c in self.clocks if c not in filled}
+        closed: set[tuple[str, int]] = set()  # choices whose guard is frozen false
+        previous: Region | None = None
+        for _ in range(8):  # shrinks each round; a few rounds settle every bundled adventure
+            scenes = self._walk(state.scene, taken, closed, busy, hooks, firing)
+            writes = self.defeated_writes
+            for sid in scenes:
+                for gate in self.gates.get(sid, ()):
+                    if self._open(sid, gate, taken, closed, busy):
+                        writes = writes | gate.writes
+            for h in hooks:
+                writes = writes | self.hooks[h][2]
+            for c in firing:
+                writes = writes | self.clocks[c][1]
+            region = Region(frozenset(scenes), frozenset(hooks), frozenset(firing), writes)
+            if region == previous:
+                return region
+            previous = region
+            frozen = self._frozen(writes, scenes, done)
+
+            def false(guard: Guard) -> bool:
+                return frozen(guard) and not _holds(guard, values, held, done, state)
+
+            for sid in scenes:
+                for gate in self.gates.get(sid, ()):
+                    if gate.guard is not None and gate.index is not None and false(gate.guard):
+                        closed.add((sid, gate.index))
+            hooks = {h for h in hooks if self.hooks[h][0] is None or not false(self.hooks[h][0])}
+            firing = {c for c in firing if c in writes.ticks}
+        return previous  # type: ignore[return-value]
+
+    def _open(self, sid: str, gate: Gate, taken: set[str], closed: set[tuple[str, int]], busy: Any) -> bool:
+        if gate.index is None or busy == (sid, gate.index):
+            return True
+        return not (gate.mark is not None and gate.mark in taken) and (sid, gate.index) not in closed
+
+    def _walk(self, start: str | None, taken: set[str], closed: set[tuple[str, int]], busy: Any,
+              hooks: Iterable[int], firing: Iterable[str]) -> set[str]:
+        anywhere: list[str] = list(self.defeated_dests)
+        for h in hooks:
+            anywhere.extend(self.hooks[h][1])
+        for c in firing:
+            anywhere.extend(self.clocks[c][0])
+        seen: set[str] = set()
+        queue = [start] if start in self.gates else []
+        seen.update(queue)
+        queue.extend(d for d in anywhere if d in self.gates and d not in seen)
+        seen.update(queue)
+        while queue:
+            sid = queue.pop()
+            for gate in self.gates[sid]:
+                if not self._open(sid, gate, taken, closed, busy):
+                    continue
+                for dest in gate.dests:
+                    if dest not in seen and dest in self.gates:
+                        seen.add(dest)
+                        queue.append(dest)
+        return seen
+
+    def _frozen(self, writes: Writes, scenes: set[str], done: set[str]):
+        adventure = self.adventure
+
+        def frozen(guard: Guard) -> bool:
+            if guard.names & writes.variables:
+                return False
+            for name, arg in guard.calls:
+                if name == "has" and (arg in writes.items or arg in self._ruled):
+                    return False
+                if name == "visited" and arg in scenes:
+                    return False
+                if name == "clock" and arg in writes.variables:
+                    return False
+                if name == "done" and arg not in done:
+                    objective = adventure.objectives.get(arg)
+                    if arg in writes.objectives or objective is None or objective.when:
+                        return False
+            return True
+
+        return frozen
+
+
+def _joined(adventure: Adventure, lists: Iterable[Any]) -> Writes:
+    found = Writes()
+    for effects in lists:
+        found = found | writes_of(adventure, effects)
+    return found
+
+
+def _values(state: Any) -> dict[str, Any]:
+    """Variables by name as expressions see them (flags win over clocks, clocks over counters)."""
+    values: dict[str, Any] = dict(state.counters)
+    values.update(state.clocks)
+    values.update(state.flags)
+    return values
+
+
+def _holds(guard: Guard, values: Mapping[str, Any], held: frozenset[str], done: set[str], state: Any) -> bool:
+    """Whether the guard is true in ``state`` (an error counts as true: never closed on it)."""
+    functions = {
+        "has": lambda item: item in held,
+        "done": lambda objective: objective in done,
+        "visited": lambda scene: state.visits.get(scene, 0) > 0,
+        "clock": lambda name: state.clocks.get(name, 0),
+    }
+    try:
+        value = guard.parsed.evaluate(expressions.Environment(values, functions))
+    except Exception:
+        return True
+    return value is True or (value is not False and bool(value))
