@@ -467,6 +467,10 @@ class KeyMaker:
     walk it in order.
     """
 
+    #: Work the region out per state (False: from the scene alone, every way open: the weaker
+    #: key of earlier versions, for comparisons in bench/analyze_key_merges.py and the tests).
+    per_state = True
+
     def __init__(self, adventure: Adventure, ruleset: Any = None,
                  characters: Iterable[Character] | None = None) -> None:
         resources, functions, turn, turn_read, rolls, asked = _reads(adventure)
@@ -529,9 +533,6 @@ class KeyMaker:
         self._declared = frozenset(adventure.items)
         self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
         self.reach = Reach(adventure)
-        #: Work the region out per state (False: from the scene alone, every way open: the
-        #: weaker key of earlier versions, for comparisons in bench/analyze_key_merges.py).
-        self.per_state = True
         self._regions: dict[Region, int] = {}
         self._live: dict[Any, Live] = {}
 
