@@ -85,7 +85,7 @@ def writes_of(adventure: Adventure, effects: Any) -> Writes:
     done: set[str] = set()
     for each in lists:
         for name, value in walk(each):
-            if name in ("set", "add"):
+            if name in ("set", "add"):  # ``add`` to a clock ticks it
                 variables |= _names(value)
                 if name == "add":
                     ticks |= _names(value) & set(adventure.clocks)
@@ -202,7 +202,8 @@ class Reach:
         #: these (and the scene, the marks, the clocks filled, the objectives done).
         guards = [g.guard for gates in self.gates.values() for g in gates if g.guard is not None]
         guards += [h[0] for h in self.hooks if h[0] is not None]
-        self.guard_names = tuple(sorted({n for g in guards for n in g.names}))
+        self.guard_names = tuple(sorted({n for g in guards for n in g.names}
+                                        | {a for g in guards for f, a in g.calls if f == "clock"}))
         self.guard_items = frozenset(a for g in guards for f, a in g.calls if f == "has")
         self.guard_visits = frozenset(a for g in guards for f, a in g.calls if f == "visited")
         self.marks = frozenset(g.mark for gates in self.gates.values() for g in gates if g.mark)
@@ -236,7 +237,8 @@ class Reach:
         closed: set[tuple[str, int]] = set()  # choices whose guard is frozen false
         previous: Region | None = None
         for _ in range(8):  # shrinks each round; a few rounds settle every bundled adventure
-            scenes = self._walk(state.scene, taken, closed, busy, hooks, firing)
+            # before a scene (the pregen is being chosen) the game is about to start
+            scenes = self._walk(state.scene or self.adventure.start, taken, closed, busy, hooks, firing)
             writes = self.defeated_writes
             for sid in scenes:
                 for gate in self.gates.get(sid, ()):
