@@ -99,7 +99,7 @@ def writes_of(adventure: Adventure, effects: Any) -> Writes:
     return Writes(frozenset(variables), frozenset(ticks), frozenset(items), frozenset(done), frozenset(tables))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Gate:
     """One way out of a scene that can be closed: a choice (its effects, goto and outcome
     branches), with its once-only mark and guard; or the parts that always run (``on_enter``,
@@ -110,9 +110,10 @@ class Gate:
     guard: "Guard | None"
     dests: tuple[str, ...]
     writes: Writes
+    bits: int = 0  # ``writes`` as :class:`Reach`'s bits
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Guard:
     """A condition and what it reads, when everything it reads could be stable (else no Guard)."""
 
@@ -154,12 +155,16 @@ class Region:
 
 
 class Reach:
-    """The region of a state, worked out per state and remembered by what it depends on."""
+    """The region of a state, worked out per state and remembered by what it depends on.
+
+    What is written is kept as bits of one integer (a bit per variable, clock tick, item,
+    objective and table), so that the rounds of :meth:`_region` join and test writes cheaply."""
 
     def __init__(self, adventure: Adventure) -> None:
         self.adventure = adventure
         known = frozenset(adventure.flags) | frozenset(adventure.counters) | frozenset(adventure.clocks)
         self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
+        self._bits: dict[tuple[str, str], int] = {}
         self.gates: dict[str, tuple[Gate, ...]] = {}
         for sid, scene in adventure.scenes.items():
             always_effects: list[Any] = [scene.on_enter]
@@ -169,7 +174,8 @@ class Reach:
                     always_effects.append(branch.effects)
                     dests.update(dict.fromkeys(branch_gotos(branch)))
                     dests.update(dict.fromkeys(effects_destinations(adventure, branch.effects)))
-            gates = [Gate(None, None, None, tuple(dests), _joined(adventure, always_effects))]
+            always = _joined(adventure, always_effects)
+            gates = [Gate(None, None, None, tuple(dests), always, self._mask(always))]
             for index, choice in enumerate(scene.choices):
                 lists: list[Any] = [choice.effects]
                 way: dict[str, None] = {}
@@ -181,33 +187,76 @@ class Reach:
                         lists.append(branch.effects)
                         way.update(dict.fromkeys(branch_gotos(branch)))
                         way.update(dict.fromkeys(effects_destinations(adventure, branch.effects)))
+                writes = _joined(adventure, lists)
                 gates.append(Gate(index, f"{sid}#{index}" if choice.once else None,
                                   guard_of(choice.condition, known) if choice.condition else None,
-                                  tuple(way), _joined(adventure, lists)))
+                                  tuple(way), writes, self._mask(writes)))
             self.gates[sid] = tuple(gates)
         #: Per hook: (its guard when it can be frozen, else None; where it can send the game;
-        #: what it writes).
+        #: the bits of what it writes).
         self.hooks = tuple((guard_of(h.when, known) if h.when else None,
-                            tuple(effects_destinations(adventure, h.effects)), writes_of(adventure, h.effects))
+                            tuple(effects_destinations(adventure, h.effects)), self._mask(writes_of(adventure, h.effects)))
                            for h in adventure.hooks)
-        self.clocks = {cid: (tuple(effects_destinations(adventure, c.filled)), writes_of(adventure, c.filled))
+        #: Per clock: (where its ``filled`` effects can send the game, the bits of what they write).
+        self.clocks = {cid: (tuple(effects_destinations(adventure, c.filled)), self._mask(writes_of(adventure, c.filled)))
                        for cid, c in adventure.clocks.items()}
+        self._tick = {cid: self._bit("tick", cid) for cid in adventure.clocks}
         defeated = adventure.defeated
         self.defeated_dests: tuple[str, ...] = ()
-        self.defeated_writes = Writes()
+        self.defeated_bits = 0
         if defeated is not None:
             self.defeated_dests = tuple(branch_gotos(defeated)) + tuple(effects_destinations(adventure, defeated.effects))
-            self.defeated_writes = writes_of(adventure, defeated.effects)
+            self.defeated_bits = self._mask(writes_of(adventure, defeated.effects))
         #: What the guards read, over every guard: a region depends on the state only through
         #: these (and the scene, the marks, the clocks filled, the objectives done).
         guards = [g.guard for gates in self.gates.values() for g in gates if g.guard is not None]
         guards += [h[0] for h in self.hooks if h[0] is not None]
+        self._reads = {}
+        for guard in guards:
+            reads = 0
+            for name in guard.names:
+                reads |= self._bit("var", name)
+            for name, arg in guard.calls:
+                if name == "has":
+                    reads |= self._bit("item", arg)
+                elif name == "clock":
+                    reads |= self._bit("var", arg)
+            self._reads[guard] = reads
         self.guard_names = tuple(sorted({n for g in guards for n in g.names}
                                         | {a for g in guards for f, a in g.calls if f == "clock"}))
         self.guard_items = frozenset(a for g in guards for f, a in g.calls if f == "has")
         self.guard_visits = frozenset(a for g in guards for f, a in g.calls if f == "visited")
-        self.marks = frozenset(g.mark for gates in self.gates.values() for g in gates if g.mark)
+        self._by_mark = {g.mark: g for gates in self.gates.values() for g in gates if g.mark}
+        self.marks = frozenset(self._by_mark)
+        self._by_index = {(sid, g.index): g for sid, gates in self.gates.items() for g in gates if g.index is not None}
         self._found: dict[tuple, Region] = {}
+        self._decoded: dict[int, Writes] = {}
+
+    def _bit(self, kind: str, name: str) -> int:
+        found = self._bits.get((kind, name))
+        if found is None:
+            found = self._bits[(kind, name)] = 1 << len(self._bits)
+        return found
+
+    def _mask(self, writes: Writes) -> int:
+        bits = 0
+        for kind, names in (("var", writes.variables), ("tick", writes.ticks), ("item", writes.items),
+                            ("objective", writes.objectives), ("table", writes.tables)):
+            for name in names:
+                bits |= self._bit(kind, name)
+        return bits
+
+    def _decode(self, bits: int) -> Writes:
+        found = self._decoded.get(bits)
+        if found is None:
+            parts: dict[str, set[str]] = {"var": set(), "tick": set(), "item": set(), "objective": set(), "table": set()}
+            for (kind, name), bit in self._bits.items():
+                if bits & bit:
+                    parts[kind].add(name)
+            found = self._decoded[bits] = Writes(frozenset(parts["var"]), frozenset(parts["tick"]),
+                                                 frozenset(parts["item"]), frozenset(parts["objective"]),
+                                                 frozenset(parts["table"]))
+        return found
 
     # -- the region of a state ------------------------------------------------------------------
     def region(self, state: Any) -> Region:
@@ -229,90 +278,80 @@ class Reach:
         return found
 
     def _region(self, state: Any, busy: Any, values: Mapping[str, Any], held: frozenset[str]) -> Region:
-        taken = set(state.taken)
-        filled = set(state.clocks_filled)
         done = {o for o, d in state.objectives.items() if d}
-        hooks = set(range(len(self.hooks)))
-        firing = {c for c in self.clocks if c not in filled}
-        closed: set[tuple[str, int]] = set()  # choices whose guard is frozen false
-        previous: Region | None = None
+        filled = set(state.clocks_filled)
+        shut = {self._by_mark[m] for m in state.taken if m in self._by_mark}  # once-only choices taken
+        pending = self._by_index.get(busy) if busy is not None else None
+        shut.discard(pending)  # being taken now
+        hooks = list(range(len(self.hooks)))
+        firing = [c for c in self.clocks if c not in filled]
+        start = state.scene or self.adventure.start  # before a scene (the pregen is being chosen): the start
+        previous: tuple | None = None
         for _ in range(8):  # shrinks each round; a few rounds settle every bundled adventure
-            # before a scene (the pregen is being chosen) the game is about to start
-            scenes = self._walk(state.scene or self.adventure.start, taken, closed, busy, hooks, firing)
-            writes = self.defeated_writes
+            scenes = self._walk(start, shut, hooks, firing)
+            bits = self.defeated_bits
             for sid in scenes:
-                for gate in self.gates.get(sid, ()):
-                    if self._open(sid, gate, taken, closed, busy):
-                        writes = writes | gate.writes
+                for gate in self.gates[sid]:
+                    if gate not in shut:
+                        bits |= gate.bits
             for h in hooks:
-                writes = writes | self.hooks[h][2]
+                bits |= self.hooks[h][2]
             for c in firing:
-                writes = writes | self.clocks[c][1]
-            region = Region(frozenset(scenes), frozenset(hooks), frozenset(firing), writes)
-            if region == previous:
-                return region
-            previous = region
-            frozen = self._frozen(writes, scenes, done)
+                bits |= self.clocks[c][1]
+            now = (scenes, tuple(hooks), tuple(firing), bits)
+            if now == previous:
+                break
+            previous = now
 
             def false(guard: Guard) -> bool:
-                return frozen(guard) and not _holds(guard, values, held, done, state)
+                return self._frozen(guard, bits, scenes, done) and not _holds(guard, values, held, done, state)
 
             for sid in scenes:
-                for gate in self.gates.get(sid, ()):
-                    if gate.guard is not None and gate.index is not None and false(gate.guard):
-                        closed.add((sid, gate.index))
-            hooks = {h for h in hooks if self.hooks[h][0] is None or not false(self.hooks[h][0])}
-            firing = {c for c in firing if c in writes.ticks}
-        return previous  # type: ignore[return-value]
+                for gate in self.gates[sid]:
+                    if gate.guard is not None and gate not in shut and gate is not pending and false(gate.guard):
+                        shut.add(gate)
+            hooks = [h for h in hooks if self.hooks[h][0] is None or not false(self.hooks[h][0])]
+            firing = [c for c in firing if bits & self._tick[c]]
+        return Region(frozenset(scenes), frozenset(hooks), frozenset(firing), self._decode(bits))
 
-    def _open(self, sid: str, gate: Gate, taken: set[str], closed: set[tuple[str, int]], busy: Any) -> bool:
-        if gate.index is None or busy == (sid, gate.index):
-            return True
-        return not (gate.mark is not None and gate.mark in taken) and (sid, gate.index) not in closed
-
-    def _walk(self, start: str | None, taken: set[str], closed: set[tuple[str, int]], busy: Any,
-              hooks: Iterable[int], firing: Iterable[str]) -> set[str]:
+    def _walk(self, start: str, shut: set[Gate], hooks: Iterable[int], firing: Iterable[str]) -> set[str]:
         anywhere: list[str] = list(self.defeated_dests)
         for h in hooks:
             anywhere.extend(self.hooks[h][1])
         for c in firing:
             anywhere.extend(self.clocks[c][0])
-        seen: set[str] = set()
-        queue = [start] if start in self.gates else []
-        seen.update(queue)
-        queue.extend(d for d in anywhere if d in self.gates and d not in seen)
-        seen.update(queue)
+        gates = self.gates
+        queue = [start] if start in gates else []
+        seen: set[str] = set(queue)
+        for d in anywhere:
+            if d in gates and d not in seen:
+                seen.add(d)
+                queue.append(d)
         while queue:
-            sid = queue.pop()
-            for gate in self.gates[sid]:
-                if not self._open(sid, gate, taken, closed, busy):
+            for gate in gates[queue.pop()]:
+                if gate in shut:
                     continue
                 for dest in gate.dests:
-                    if dest not in seen and dest in self.gates:
+                    if dest not in seen and dest in gates:
                         seen.add(dest)
                         queue.append(dest)
         return seen
 
-    def _frozen(self, writes: Writes, scenes: set[str], done: set[str]):
-        adventure = self.adventure
-
-        def frozen(guard: Guard) -> bool:
-            if guard.names & writes.variables:
+    def _frozen(self, guard: Guard, bits: int, scenes: set[str], done: set[str]) -> bool:
+        """Whether nothing that can still run changes what ``guard`` reads (``bits``: what it
+        writes; ``scenes``: where it goes)."""
+        if self._reads[guard] & bits:
+            return False
+        for name, arg in guard.calls:
+            if name == "has" and arg in self._ruled:
+                return False  # a fight may use it up
+            if name == "visited" and arg in scenes:
                 return False
-            for name, arg in guard.calls:
-                if name == "has" and (arg in writes.items or arg in self._ruled):
+            if name == "done" and arg not in done:
+                objective = self.adventure.objectives.get(arg)
+                if objective is None or objective.when or bits & self._bit("objective", arg):
                     return False
-                if name == "visited" and arg in scenes:
-                    return False
-                if name == "clock" and arg in writes.variables:
-                    return False
-                if name == "done" and arg not in done:
-                    objective = adventure.objectives.get(arg)
-                    if arg in writes.objectives or objective is None or objective.when:
-                        return False
-            return True
-
-        return frozen
+        return True
 
 
 def _joined(adventure: Adventure, lists: Iterable[Any]) -> Writes:
