@@ -478,6 +478,14 @@ class Expression:
         except RecursionError:
             raise ExpressionError("expression is too complex to evaluate") from None
 
+    def conjuncts(self) -> tuple["Expression", ...]:
+        """The parts of a top-level ``a and b and c``, each an expression of its own (the
+        expression itself when it is not one): the whole is true only when every part is."""
+        root = self._root
+        if isinstance(root, _BoolOp) and root.op == "and":
+            return tuple(Expression(f"{self.source} [part {n + 1}]", part) for n, part in enumerate(root.operands))
+        return (self,)
+
     def compiled(self) -> Callable[[Environment], Any]:
         """The expression as closures (made once): call it with an environment for its value.
         The same values and errors as :meth:`evaluate`, except that a ``RecursionError`` is the

@@ -51,7 +51,8 @@ _STABLE_CALLS = frozenset({"has", "done", "visited", "clock"})
 @dataclass(frozen=True)
 class Writes:
     """What a list of effects can change: variables (flags, counters, clocks) set, added to or
-    ticked; clocks ticked or added to (a tick can fill a clock); items given or taken;
+    ticked (a flag set to a plain true or false as ``name=True`` or ``name=False``: one set only
+    to true cannot change a flag that is true already); clocks ticked or added to (a tick can fill a clock); items given or taken;
     objectives completed; tables rolled (and the tables their rows roll)."""
 
     variables: frozenset[str] = frozenset()
@@ -85,7 +86,11 @@ def writes_of(adventure: Adventure, effects: Any) -> Writes:
     done: set[str] = set()
     for each in lists:
         for name, value in walk(each):
-            if name in ("set", "add"):  # ``add`` to a clock ticks it
+            if name == "set" and isinstance(value, Mapping):
+                for var, to in value.items():  # a flag set to true or false: which way it goes
+                    literal = str(var) in adventure.flags and isinstance(to, bool)
+                    variables.add(f"{var}={to}" if literal else str(var))
+            elif name in ("set", "add"):  # ``add`` to a clock ticks it
                 variables |= _names(value)
                 if name == "add":
                     ticks |= _names(value) & set(adventure.clocks)
@@ -107,7 +112,7 @@ class Gate:
 
     index: int | None  # the choice's index (None: the parts that always run)
     mark: str | None
-    guard: "Guard | None"
+    guard: "tuple[Guard, ...]"  # the parts of its condition that can be frozen
     dests: tuple[str, ...]
     writes: Writes
     bits: int = 0  # ``writes`` as :class:`Reach`'s bits
@@ -123,24 +128,29 @@ class Guard:
     calls: frozenset[tuple[str, str]]
 
 
-def guard_of(text: str | None, known: frozenset[str]) -> Guard | None:
-    """The guard of ``text`` when it reads only variables (``known``) and the stable calls with
-    a plain string; None when it reads anything else (then it is never frozen)."""
+def guard_of(text: str | None, known: frozenset[str]) -> tuple[Guard, ...]:
+    """The parts of the condition ``text`` (those of a top-level ``and``) that read only
+    variables (``known``) and the stable calls with a plain string: the parts that can be
+    frozen. The condition is false for good when one of them is false and frozen."""
     if not text:
-        return None
+        return ()
     try:
-        parsed = expressions.parse(text)
+        whole = expressions.parse(text)
     except expressions.ExpressionError:
-        return None
-    names = parsed.names()
-    if not names <= known:
-        return None
-    calls = set()
-    for name, args in parsed.calls():
-        if name not in _STABLE_CALLS or len(args) != 1 or not isinstance(args[0], str):
-            return None
-        calls.add((name, args[0]))
-    return Guard(text, parsed, frozenset(names), frozenset(calls))
+        return ()
+    found = []
+    for parsed in whole.conjuncts():
+        names = parsed.names()
+        if not names <= known:
+            continue
+        calls = set()
+        for name, args in parsed.calls():
+            if name not in _STABLE_CALLS or len(args) != 1 or not isinstance(args[0], str):
+                break
+            calls.add((name, args[0]))
+        else:
+            found.append(Guard(text, parsed, frozenset(names), frozenset(calls)))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -175,7 +185,7 @@ class Reach:
                     dests.update(dict.fromkeys(branch_gotos(branch)))
                     dests.update(dict.fromkeys(effects_destinations(adventure, branch.effects)))
             always = _joined(adventure, always_effects)
-            gates = [Gate(None, None, None, tuple(dests), always, self._mask(always))]
+            gates = [Gate(None, None, (), tuple(dests), always, self._mask(always))]
             for index, choice in enumerate(scene.choices):
                 lists: list[Any] = [choice.effects]
                 way: dict[str, None] = {}
@@ -189,12 +199,12 @@ class Reach:
                         way.update(dict.fromkeys(effects_destinations(adventure, branch.effects)))
                 writes = _joined(adventure, lists)
                 gates.append(Gate(index, f"{sid}#{index}" if choice.once else None,
-                                  guard_of(choice.condition, known) if choice.condition else None,
+                                  guard_of(choice.condition, known),
                                   tuple(way), writes, self._mask(writes)))
             self.gates[sid] = tuple(gates)
-        #: Per hook: (its guard when it can be frozen, else None; where it can send the game;
+        #: Per hook: (the parts of its ``when`` that can be frozen; where it can send the game;
         #: the bits of what it writes).
-        self.hooks = tuple((guard_of(h.when, known) if h.when else None,
+        self.hooks = tuple((guard_of(h.when, known),
                             tuple(effects_destinations(adventure, h.effects)), self._mask(writes_of(adventure, h.effects)))
                            for h in adventure.hooks)
         #: Per clock: (where its ``filled`` effects can send the game, the bits of what they write).
@@ -209,13 +219,16 @@ class Reach:
             self.defeated_bits = self._mask(writes_of(adventure, defeated.effects))
         #: What the guards read, over every guard: a region depends on the state only through
         #: these (and the scene, the marks, the clocks filled, the objectives done).
-        guards = [g.guard for gates in self.gates.values() for g in gates if g.guard is not None]
-        guards += [h[0] for h in self.hooks if h[0] is not None]
+        guards = [part for gates in self.gates.values() for g in gates for part in g.guard]
+        guards += [part for h in self.hooks for part in h[0]]
         self._reads = {}
+        self._flag_bits = {}
         for guard in guards:
             reads = 0
             for name in guard.names:
                 reads |= self._bit("var", name)
+                if name in adventure.flags:  # which way a plain set may turn it
+                    self._flag_bits[name] = (self._bit("var", f"{name}=False"), self._bit("var", f"{name}=True"))
             for name, arg in guard.calls:
                 if name == "has":
                     reads |= self._bit("item", arg)
@@ -303,14 +316,15 @@ class Reach:
                 break
             previous = now
 
-            def false(guard: Guard) -> bool:
-                return self._frozen(guard, bits, scenes, done) and not _holds(guard, values, held, done, state)
+            def false(parts: tuple[Guard, ...]) -> bool:
+                return any(self._frozen(g, bits, scenes, done, values) and not _holds(g, values, held, done, state)
+                           for g in parts)
 
             for sid in scenes:
                 for gate in self.gates[sid]:
-                    if gate.guard is not None and gate not in shut and gate is not pending and false(gate.guard):
+                    if gate.guard and gate not in shut and gate is not pending and false(gate.guard):
                         shut.add(gate)
-            hooks = [h for h in hooks if self.hooks[h][0] is None or not false(self.hooks[h][0])]
+            hooks = [h for h in hooks if not false(self.hooks[h][0])]
             firing = [c for c in firing if bits & self._tick[c]]
         return Region(frozenset(scenes), frozenset(hooks), frozenset(firing), self._decode(bits))
 
@@ -337,11 +351,15 @@ class Reach:
                         queue.append(dest)
         return seen
 
-    def _frozen(self, guard: Guard, bits: int, scenes: set[str], done: set[str]) -> bool:
+    def _frozen(self, guard: Guard, bits: int, scenes: set[str], done: set[str], values: Mapping[str, Any]) -> bool:
         """Whether nothing that can still run changes what ``guard`` reads (``bits``: what it
-        writes; ``scenes``: where it goes)."""
+        writes; ``scenes``: where it goes; ``values``: the variables now)."""
         if self._reads[guard] & bits:
             return False
+        for name in guard.names:  # a flag only set the way it is already stays
+            turns = self._flag_bits.get(name)
+            if turns is not None and bits & turns[1 if not values.get(name) else 0]:
+                return False
         for name, arg in guard.calls:
             if name == "has" and arg in self._ruled:
                 return False  # a fight may use it up

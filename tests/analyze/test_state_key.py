@@ -517,3 +517,68 @@ def test_the_blessing_pool_and_lucky_number_are_left_out_while_no_step_ahead_rea
     keys = KeyMaker(loader.load(str(spark)).adventure)
     assert keys.live("gate").unread == frozenset()  # a spark pays from the pool
     assert KeyMaker(adventure).live("gate").unread == frozenset({"blessings"})
+
+
+DRAUGHT = """\
+format: 1
+id: draught
+title: Draught
+system: guts-plus
+start: hall
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  flags: {sealed: false}
+  counters: {draught: 0}
+hooks:
+  - every: turn
+    when: not sealed and turn % 2 == 0
+    effects: [{add: {draught: 1}}]
+scenes:
+  hall:
+    title: Hall
+    choices:
+      - text: Seal the door
+        effects: [{set: {sealed: true}}]
+        goto: yard
+      - text: Wait
+        goto: hall
+      - text: Leave
+        goto: yard
+  yard:
+    title: Yard
+    choices:
+      - text: Go out
+        if: draught < 1
+        goto: out
+      - text: Give up
+        goto: stay
+  out:
+    title: Out
+    ending: {outcome: victory}
+  stay:
+    title: Stay
+    ending: {outcome: defeat}
+"""
+
+
+def test_a_hook_whose_condition_is_false_for_good_reads_and_writes_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "draught.yaml"
+    path.write_text(DRAUGHT)
+    strong, weak = _both(monkeypatch, path)
+    # by hand: the hook adds a draught after every even turn until the door is sealed (the seal
+    # runs before the hook). The yard with no draught: seal or leave first (2/3), or wait and
+    # then seal (1/9): 7/9, and there half go out: 7/18
+    assert strong["method"] == weak["method"] == "exact"
+    assert strong["exact"] == weak["exact"] == {"out": "7/18", "stay": "11/18"}
+    # sealed (set only to true: it stays), the hook is dead: the turn's parity and how many
+    # draughts past the first no longer split the yard
+    assert strong["states"] < weak["states"]
+    keys = KeyMaker(loader.load(str(path)).adventure)
+    from solo.engine.state import GameState
+
+    sealed = GameState("draught", 0, scene="yard", flags={"sealed": True}, counters={"draught": 3}, turn=5)
+    assert keys.region(sealed).hooks == frozenset()
+    assert keys.region(GameState("draught", 0, scene="yard", flags={"sealed": False}, counters={"draught": 3})).hooks == {0}
