@@ -126,6 +126,9 @@ class Guard:
     parsed: Any
     names: frozenset[str]
     calls: frozenset[tuple[str, str]]
+    #: The calls whose answer turns on where the game goes or what completes (``visited``,
+    #: ``done``), not on what effects write.
+    special: tuple[tuple[str, str], ...] = ()
 
 
 def guard_of(text: str | None, known: frozenset[str]) -> tuple[Guard, ...]:
@@ -149,7 +152,8 @@ def guard_of(text: str | None, known: frozenset[str]) -> tuple[Guard, ...]:
                 break
             calls.add((name, args[0]))
         else:
-            found.append(Guard(text, parsed, frozenset(names), frozenset(calls)))
+            special = tuple(sorted(c for c in calls if c[0] in ("visited", "done")))
+            found.append(Guard(text, parsed, frozenset(names), frozenset(calls), special))
     return tuple(found)
 
 
@@ -239,6 +243,7 @@ class Reach:
                                         | {a for g in guards for f, a in g.calls if f == "clock"}))
         self.guard_items = frozenset(a for g in guards for f, a in g.calls if f == "has")
         self.guard_visits = frozenset(a for g in guards for f, a in g.calls if f == "visited")
+        self._guarded = {sid: tuple(g for g in gates if g.guard) for sid, gates in self.gates.items()}
         self._by_mark = {g.mark: g for gates in self.gates.values() for g in gates if g.mark}
         self.marks = frozenset(self._by_mark)
         self._by_index = {(sid, g.index): g for sid, gates in self.gates.items() for g in gates if g.index is not None}
@@ -299,6 +304,8 @@ class Reach:
         hooks = list(range(len(self.hooks)))
         firing = [c for c in self.clocks if c not in filled]
         start = state.scene or self.adventure.start  # before a scene (the pregen is being chosen): the start
+        danger: dict[Guard, int | None] = {}  # per guard, the writes that could change what it reads
+        truth: dict[Guard, bool] = {}  # per guard, whether it holds now
         previous: tuple | None = None
         for _ in range(8):  # shrinks each round; a few rounds settle every bundled adventure
             scenes = self._walk(start, shut, hooks, firing)
@@ -317,12 +324,22 @@ class Reach:
             previous = now
 
             def false(parts: tuple[Guard, ...]) -> bool:
-                return any(self._frozen(g, bits, scenes, done, values) and not _holds(g, values, held, done, state)
-                           for g in parts)
+                for g in parts:
+                    mask = danger.get(g, -1)
+                    if mask == -1:
+                        mask = danger[g] = self._danger(g, values)
+                    if mask is None or mask & bits or (g.special and not self._settled(g, bits, scenes, done)):
+                        continue
+                    holds = truth.get(g)
+                    if holds is None:
+                        holds = truth[g] = _holds(g, values, held, done, state)
+                    if not holds:
+                        return True
+                return False
 
             for sid in scenes:
-                for gate in self.gates[sid]:
-                    if gate.guard and gate not in shut and gate is not pending and false(gate.guard):
+                for gate in self._guarded[sid]:
+                    if gate not in shut and gate is not pending and false(gate.guard):
                         shut.add(gate)
             hooks = [h for h in hooks if not false(self.hooks[h][0])]
             firing = [c for c in firing if bits & self._tick[c]]
@@ -351,18 +368,22 @@ class Reach:
                         queue.append(dest)
         return seen
 
-    def _frozen(self, guard: Guard, bits: int, scenes: set[str], done: set[str], values: Mapping[str, Any]) -> bool:
-        """Whether nothing that can still run changes what ``guard`` reads (``bits``: what it
-        writes; ``scenes``: where it goes; ``values``: the variables now)."""
-        if self._reads[guard] & bits:
-            return False
-        for name in guard.names:  # a flag only set the way it is already stays
+    def _danger(self, guard: Guard, values: Mapping[str, Any]) -> int | None:
+        """The bits of the writes that could change what ``guard`` reads, the variables being
+        ``values`` (a flag set only the way it already is changes nothing); None when something
+        beyond effects may change it (an item with rules: a fight may use it up)."""
+        mask = self._reads[guard]
+        for name in guard.names:
             turns = self._flag_bits.get(name)
-            if turns is not None and bits & turns[1 if not values.get(name) else 0]:
-                return False
-        for name, arg in guard.calls:
-            if name == "has" and arg in self._ruled:
-                return False  # a fight may use it up
+            if turns is not None:
+                mask |= turns[1 if not values.get(name) else 0]
+        if any(name == "has" and arg in self._ruled for name, arg in guard.calls):
+            return None
+        return mask
+
+    def _settled(self, guard: Guard, bits: int, scenes: set[str], done: set[str]) -> bool:
+        """Whether the guard's ``visited`` and ``done`` calls can no longer change their answer."""
+        for name, arg in guard.special:
             if name == "visited" and arg in scenes:
                 return False
             if name == "done" and arg not in done:
