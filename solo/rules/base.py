@@ -866,3 +866,22 @@ class AnalysisKeys(Protocol):
     not changed). Without it the analyzer keys the character whole."""
 
     def analysis_character(self, character: Any) -> Any: ...
+
+
+@runtime_checkable
+class AnalysisReaders(Protocol):
+    """Optional on a ruleset: parts of a character that only some steps read, so that the state
+    key of ``solo analyze`` can leave them out once no such step is ahead.
+
+    ``analysis_unread(checks, conflicts, shop, read)`` is told what the game can still come to:
+    the :class:`~solo.adventure.model.CheckSpec` of every check and contest ahead, whether a
+    conflict (a fight, an endeavour) is ahead, whether an ``advance`` effect is, and the resources
+    expressions read (``resource("...")``); it names the parts none of those reads (ids of the
+    ruleset's own choosing). ``analysis_forget(character, parts)`` returns a copy of the character
+    with those parts in one fixed form. Two characters equal but for them must play on alike
+    through every step of the kinds not named (the analyzer plays rolls as the exact odds do:
+    :func:`~solo.playtest.policies.dice_decision`)."""
+
+    def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]: ...
+
+    def analysis_forget(self, character: Any, parts: frozenset[str]) -> Any: ...

@@ -33,7 +33,7 @@ from solo.rules.humanity_blessed import (
     shower_thoughts,
     wits,
 )
-from solo.rules.humanity_blessed import analysis_view, outcome_classes, session, shop
+from solo.rules.humanity_blessed import analysis_readers, analysis_view, outcome_classes, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
 from solo.rules.humanity_blessed.fight.wounds import out_reason
@@ -222,6 +222,14 @@ class HumanityBlessed(RulesetDefaults):
     def analysis_character(self, character: Character) -> Character:
         """Analyzer hook: the character as a state key sees it (:mod:`.analysis_view`)."""
         return analysis_view.view(character)
+
+    def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]:
+        """Analyzer hook: the blessing pool while no step ahead reads it (:mod:`.analysis_readers`)."""
+        return analysis_readers.unread(checks, conflicts, shop, read, getattr(self, "odds_play", None) or ())
+
+    def analysis_forget(self, character: Character, parts: frozenset[str]) -> Character:
+        """Analyzer hook: the parts :meth:`analysis_unread` named, in one fixed form."""
+        return analysis_readers.forget(character, parts)
 
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
