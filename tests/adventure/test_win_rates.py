@@ -23,7 +23,7 @@ RUNS = 300
 #: the random side of each comparison is the sample that adventure's own balance tests read
 #: (runs, seed), so it is played once a run for both (tests/support/shared_runs.py)
 RANDOM_SAMPLES = {"clockwork-heist": (100, 3), "lantern-fen": (100, 3), "goblin-market": (200, 1),
-                  "blessed-harvest": (100, 3)}
+                  "blessed-harvest": (200, 3)}
 
 
 @pytest.mark.parametrize("adventure", ["clockwork-heist", "lantern-fen"])
