@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    StartsAdventures, hook,
+    EndsScenes, StartsAdventures, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -136,6 +136,7 @@ class Game:
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
         self._incapacitates = hook(self.ruleset, Incapacitates)
+        self._ends_scenes = hook(self.ruleset, EndsScenes)
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -356,6 +357,9 @@ class Game:
         else:
             self.machine.move(scene_id)
         scene = self.adventure.scenes[scene_id]
+        if self._ends_scenes is not None and self.state.scene not in (None, scene_id):
+            lines = self._ends_scenes.end_scene(self.character) or ()  # what lasts the scene ends
+            runner.events.extend(ev.RulesNote(line) for line in lines)
         self.state.scene = scene_id
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
         runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))

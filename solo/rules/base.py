@@ -478,6 +478,15 @@ class StartsAdventures(Protocol):
 
 
 @runtime_checkable
+class EndsScenes(Protocol):
+    """A system with effects that last until the end of the scene (Humanity, Blessed's loaned
+    abilities): the engine says when play leaves a scene for a different one."""
+
+    def end_scene(self, character: Character) -> list[str] | None:
+        """End what lasts until the end of the scene; lines saying so."""
+
+
+@runtime_checkable
 class Incapacitates(Protocol):
     """A system that says when a character can no longer act (the ``defeated`` branch)."""
 
@@ -751,7 +760,7 @@ REQUIRED: dict[str, str] = {
 OPTIONAL: dict[str, tuple[str, type]] = {
     "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
-    "start_adventure": ("method", StartsAdventures), "incapacitated": ("method", Incapacitates),
+    "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),

@@ -158,6 +158,11 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "vulnerable": "not while a side is open to a forced reroll",
         "no-pair": "the pool cannot pay two dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "synchronized": lambda s: f"{INDENT}Synchronized Spark: {s['who']}'s {s['stat']}",
+    "loan": lambda s: (f"{INDENT}Synchronized Skill: {s['who']} lends you {s['ability']} until the scene ends; "
+                       f"paid blessing dice {_pair(s['paid'])}"),
+    "loan-held": lambda s: f"{INDENT}Synchronized Skill: {s['ability']} is still on loan from {s['who']}",
+    "no-loan": lambda s: (f"{INDENT}no loan (Synchronized Skill): the pool cannot pay two dice of equal worth "
+                          f"for {s['who']}'s {s['ability']}"),
     "no-ascendant": lambda s: f"{INDENT}no third stat (Ascendant Spark): " + {
         "no-ability": "it needs the ability", "violent": "not in a violent roll",
         "small": "each stat must be d8 or larger", "unbalanced": "the three stats must be balanced",

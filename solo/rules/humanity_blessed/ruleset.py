@@ -21,6 +21,7 @@ from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import (
     first_roll,
     insurance,
+    loans,
     odds,
     offers,
     open_defence,
@@ -72,7 +73,7 @@ class HumanityBlessed(RulesetDefaults):
     measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
-    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with")
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "loan_from")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
@@ -81,7 +82,7 @@ class HumanityBlessed(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
-        "complex", "opponent_group_with", "spark_with", "synchronized",
+        "complex", "opponent_group_with", "spark_with", "synchronized", "loan_from", "loan",
     )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
@@ -128,17 +129,20 @@ class HumanityBlessed(RulesetDefaults):
     def parse_check(
         self, params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
     ) -> HBCheck:
+        loans.written(params)  # a loan's parameters must go together (Synchronized Skill)
         return parsing.parse_check(params, character, contest=contest)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
-        return (self_acceptance.opens(character, params) or shower_thoughts.opens(character, params)
-                or first_roll.check(dice, character, params))
+        lent = loans.lend(character, params)  # Synchronized Skill: a loan asked for comes first
+        return loans.noted(self_acceptance.opens(character, params) or shower_thoughts.opens(character, params)
+                           or first_roll.check(dice, character, params), lent)
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
-        return (shower_thoughts.opens_contest(character, opponent, params)
-                or rolling.contest(dice, character, opponent, params))
+        lent = loans.lend(character, params)
+        return loans.noted(shower_thoughts.opens_contest(character, opponent, params)
+                           or rolling.contest(dice, character, opponent, params), lent)
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         if self_acceptance.is_open(record):
@@ -206,6 +210,8 @@ class HumanityBlessed(RulesetDefaults):
     def check_classes(self, character: Character, opponent: Character | None, params: Mapping[str, Any],
                       kind: str, reads: Any) -> Any:
         """Analyzer hook: a check's or contest's outcome classes in closed form (None: enumerate)."""
+        if params.get("loan_from") is not None:  # the loan changes the character first
+            return None
         if kind == "contest":
             return None if opponent is None else outcome_classes.contest_classes(character, opponent, params, reads)
         return outcome_classes.check_classes(character, params, reads)
@@ -216,12 +222,12 @@ class HumanityBlessed(RulesetDefaults):
 
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
-        return odds.check_odds(character, params)
+        return odds.check_odds(loans.with_loan(character, params), params)
 
     def contest_odds(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> Odds:
-        return odds.contest_odds(character, opponent, params)
+        return odds.contest_odds(loans.with_loan(character, params), opponent, params)
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -258,5 +264,10 @@ class HumanityBlessed(RulesetDefaults):
     def advance(self, character: Character, key: str) -> Character:
         return shop.advance(character, key)
 
+    def end_scene(self, character: Character) -> list[str]:
+        """Engine hook: the scene is over; what lasts until then ends (Synchronized Skill's
+        loans, :mod:`.loans`)."""
+        return loans.end_scene(character)
+
     def end_of_adventure(self, character: Character) -> list[str]:
-        return shop.end_of_adventure(character)
+        return loans.end_scene(character) + shop.end_of_adventure(character)
