@@ -829,7 +829,8 @@ class Game:
         found = self._odds(spec, character)
         if found is None:
             return ""
-        return f"{odds.spec_label(self.adventure, spec, title=True)}: {odds.percent(found.success_chance())} success"
+        label = odds.spec_label(self.adventure, spec, title=True, ruleset=self.ruleset)
+        return f"{label}: {odds.percent(found.success_chance())} success"
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:

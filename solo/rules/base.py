@@ -648,6 +648,15 @@ class PeopleParams(Protocol):
 
 
 @runtime_checkable
+class GroupParams(Protocol):
+    """Check parameters naming the NPCs who roll with a side of a contest (Humanity, Blessed
+    ``group_with``): the player's side, or the opponent's for a name starting ``opponent_``.
+    An option on offer names them beside the stat and the opponent."""
+
+    group_params: tuple[str, ...]
+
+
+@runtime_checkable
 class ItemParams(Protocol):
     """Check parameters whose values are item ids, which the validator checks."""
 
@@ -770,7 +779,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
-    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
+    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "group_params": ("names", GroupParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
     "cli_examples": ("names", ShowsExamples),

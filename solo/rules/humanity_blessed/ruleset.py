@@ -74,6 +74,8 @@ class HumanityBlessed(RulesetDefaults):
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
     npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "loan_from")
+    #: Check parameters that name the others rolling with a side (an option names them).
+    group_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
@@ -90,6 +92,8 @@ class HumanityBlessed(RulesetDefaults):
         "target": "a number or lowest, easy, medium, hard, very-hard, trial",
         "modifier": "added to the roll (e.g. -1 while uncool)",
         "training": "Advanced Training: +1 each time a d8 or larger bumps (flag)",
+        "versus": "the opponent's die: odds of a contest against it, the opponent defending (no --target)",
+        "synchronized": "with --versus: Synchronized Enmity, both sides' dice bump together (flag)",
     }
 
     # characters ---------------------------------------------------------------------------
@@ -234,6 +238,8 @@ class HumanityBlessed(RulesetDefaults):
         VALUES.reject_unknown_options(args, self.cli_options)
         if args.get("die") in (None, True):
             raise err("--die is required (d4, d6, d8, d10 or dcX)")
+        if args.get("versus") is not None or args.get("synchronized") is not None:
+            return self._cli_contest(args)
         if args.get("target") in (None, True):
             raise err("--target is required (a number or lowest/easy/medium/hard/very-hard/trial)")
         params: dict[str, Any] = {"die": args["die"], "target": args["target"],
@@ -243,11 +249,38 @@ class HumanityBlessed(RulesetDefaults):
             params["modifier"] = args["modifier"]
         return params
 
+    def _cli_contest(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A contest from the command line: the roller's die (sparked with a second such die
+        with --spark) against the opponent's; with --synchronized the roller has Synchronized
+        Enmity and Synchronized Spark and blessing dice to pay for it. The characters ride in
+        the parameters (``_me``, ``_them``) for :meth:`odds_for_args` and :meth:`roll_for_args`."""
+        if args.get("versus") in (None, True):
+            raise err("--synchronized is for a contest: give the opponent's die with --versus")
+        if args.get("target") not in (None, True):
+            raise err("--target is for a check; a contest (--versus) is won by rolling higher")
+        sync, spark = flag(args.get("synchronized", False)), flag(args.get("spark", False))
+        stats = {"roll": args["die"], "spark": args["die"]}
+        me = Character(name="you", system=SYSTEM, stats=stats, resources={"blessings": [1, 1, 1, 1] if sync else [1, 1]},
+                       extra={"abilities": ["Synchronized Spark", "Synchronized Enmity"] if sync else []})
+        them = Character(name="the opponent", system=SYSTEM, stats={"roll": args["versus"]})
+        params: dict[str, Any] = {"stat": "roll", "spark": "spark" if spark else None,
+                                  "training": flag(args.get("training", False)), "synchronized": sync,
+                                  "_me": me, "_them": them}
+        if args.get("modifier") not in (None, True):
+            params["modifier"] = args["modifier"]
+        return params
+
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
-        return self.check_odds(Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+        params = self._cli_params(args)
+        if "_me" in params:
+            return self.contest_odds(params.pop("_me"), params.pop("_them"), params)
+        return self.check_odds(Character(name="", system=SYSTEM, stats={}), params)
 
     def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
-        return self.check(dice, Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+        params = self._cli_params(args)
+        if "_me" in params:
+            return self.contest(dice, params.pop("_me"), params.pop("_them"), params)
+        return self.check(dice, Character(name="", system=SYSTEM, stats={}), params)
 
     def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
         """How a step of a Humanity, Blessed record reads (:mod:`.record_words`)."""
