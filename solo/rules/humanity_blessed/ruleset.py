@@ -20,6 +20,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import (
     first_roll,
+    history_scope,
     insurance,
     loans,
     odds,
@@ -73,7 +74,7 @@ class HumanityBlessed(RulesetDefaults):
     measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
-    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "loan_from")
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "loan_from", "scope_with")
     #: Check parameters that name the others rolling with a side (an option names them).
     group_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
@@ -84,7 +85,7 @@ class HumanityBlessed(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
-        "complex", "opponent_group_with", "spark_with", "synchronized", "loan_from", "loan",
+        "complex", "opponent_group_with", "spark_with", "synchronized", "loan_from", "loan", "scope", "scope_with",
     )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
@@ -134,11 +135,14 @@ class HumanityBlessed(RulesetDefaults):
         self, params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
     ) -> HBCheck:
         loans.written(params)  # a loan's parameters must go together (Synchronized Skill)
+        history_scope.validate(params)  # scope and Synchronized Uncommonality's scope_with
         return parsing.parse_check(params, character, contest=contest)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
         lent = loans.lend(character, params)  # Synchronized Skill: a loan asked for comes first
-        return loans.noted(self_acceptance.opens(character, params) or shower_thoughts.opens(character, params)
+        lent += history_scope.exchange(character, params)  # then Synchronized Uncommonality's swap
+        return loans.noted(self_acceptance.opens(character, params) or history_scope.opens(character, params)
+                           or shower_thoughts.opens(character, params)
                            or first_roll.check(dice, character, params), lent)
 
     def contest(
@@ -151,6 +155,8 @@ class HumanityBlessed(RulesetDefaults):
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         if self_acceptance.is_open(record):
             return self_acceptance.offers(record, character)
+        if history_scope.is_open(record):
+            return history_scope.offers(record, character)
         if shower_thoughts.is_open(record):
             return shower_thoughts.offers(record, character)
         return offers.offers(record, character)
@@ -160,6 +166,8 @@ class HumanityBlessed(RulesetDefaults):
     ) -> RollRecord:
         if self_acceptance.is_open(record):
             return self_acceptance.finish(dice, record, character, key)
+        if history_scope.is_open(record):
+            return history_scope.finish(dice, record, character, key)
         if shower_thoughts.is_open(record):
             return shower_thoughts.finish(dice, record, character, key)
         return self_acceptance.carry(record, offers.apply_offer(dice, record, character, key))
@@ -169,6 +177,8 @@ class HumanityBlessed(RulesetDefaults):
         exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""
         if self_acceptance.is_open(record):
             return self_acceptance.odds_after(record, character, key)
+        if history_scope.is_open(record):
+            return history_scope.odds_after(record, character, key)
         if shower_thoughts.is_open(record):
             return shower_thoughts.odds_after(record, character, key)
         if first_roll.is_open(record):
@@ -194,6 +204,8 @@ class HumanityBlessed(RulesetDefaults):
         Self-Acceptance's stat is rolled as written); any other record stands."""
         if self_acceptance.is_open(record):
             record = self_acceptance.finish(dice, record, character, self_acceptance.KEEP)
+        if history_scope.is_open(record):
+            record = history_scope.finish(dice, record, character, history_scope.KEEP)
         if shower_thoughts.is_open(record):
             record = shower_thoughts.finish(dice, record, character, shower_thoughts.KEEP)
         if first_roll.is_open(record):
@@ -214,7 +226,7 @@ class HumanityBlessed(RulesetDefaults):
     def check_classes(self, character: Character, opponent: Character | None, params: Mapping[str, Any],
                       kind: str, reads: Any) -> Any:
         """Analyzer hook: a check's or contest's outcome classes in closed form (None: enumerate)."""
-        if params.get("loan_from") is not None:  # the loan changes the character first
+        if params.get("loan_from") is not None or params.get("scope") is not None or params.get("scope_with") is not None:  # the character changes first, or a choice comes before the dice
             return None
         if kind == "contest":
             return None if opponent is None else outcome_classes.contest_classes(character, opponent, params, reads)
@@ -226,7 +238,7 @@ class HumanityBlessed(RulesetDefaults):
 
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
-        return odds.check_odds(loans.with_loan(character, params), params)
+        return odds.check_odds(history_scope.with_exchange(loans.with_loan(character, params), params), params)
 
     def contest_odds(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
@@ -300,7 +312,7 @@ class HumanityBlessed(RulesetDefaults):
     def end_scene(self, character: Character) -> list[str]:
         """Engine hook: the scene is over; what lasts until then ends (Synchronized Skill's
         loans, :mod:`.loans`)."""
-        return loans.end_scene(character)
+        return loans.end_scene(character) + history_scope.end_scene(character)
 
     def end_of_adventure(self, character: Character) -> list[str]:
-        return loans.end_scene(character) + shop.end_of_adventure(character)
+        return self.end_scene(character) + shop.end_of_adventure(character)

@@ -14,7 +14,7 @@ from solo.rules.vocabulary import Names, Rule, RollReading, Vocabulary, count_wo
 
 #: Steps of a record that say what a roll drew on or could not (a companion's stat or ability,
 #: a spark or third stat refused, a condition at work): the roll's notes, told with its reasons.
-NOTES = ("loan", "loan-held", "no-loan", "synchronized", "no-spark", "no-ascendant", "enmity", "no-enmity",
+NOTES = ("loan", "loan-held", "no-loan", "scope-swap", "scope-swap-held", "no-scope-swap", "scope-history", "synchronized", "no-spark", "no-ascendant", "enmity", "no-enmity",
          "famous", "agreeable", "ache", "weakness", "no-bumping")
 
 
@@ -71,6 +71,9 @@ def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
     accepted = details.get("self_acceptance")
     if isinstance(accepted, Mapping) and "others" in accepted:
         return "Nothing rolled yet: while Uncool you may roll another stat (Radical Self-Acceptance)."
+    scope = details.get("history_scope")
+    if isinstance(scope, Mapping) and "written" not in scope and record.get("total") is None:
+        return f"Nothing rolled yet: your History covers {scope.get('touchstone')}; roll it or the stat written."
     thought = details.get("shower_thoughts")
     if isinstance(thought, Mapping) and "value" in thought and record.get("total") is None:
         return "Nothing rolled yet: you may roll or use what you thought of (Shower Thoughts)."
