@@ -115,7 +115,10 @@ def test_the_swap_is_paid_opens_the_companions_scope_and_closes_the_players_own(
 
 def test_a_save_keeps_the_swap_and_the_next_scene_ends_it():
     game = _game()
-    game.choose("3")
+    game.choose("3")  # the swap is made and the check waits for the player's pick: a save then is JSON
+    saved = json.loads(json.dumps(game.snapshot()))
+    waiting = Game.resume(loader.load(FIXTURE).adventure, saved)
+    assert set(_offers(waiting)) == {"keep", "scope-history", "scope-auto"}
     _settle(game)
     saved = json.loads(json.dumps(game.snapshot()))
     again = Game.resume(loader.load(FIXTURE).adventure, saved)

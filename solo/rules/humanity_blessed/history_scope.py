@@ -143,7 +143,7 @@ def covered(character: Character, params: Mapping[str, Any]) -> str | None:
 
 def opens(character: Character, params: Mapping[str, Any]) -> RollRecord | None:
     """The open record of a check History may answer, or None (roll it as written)."""
-    from solo.rules.humanity_blessed.parsing import parse_check
+    from solo.rules.humanity_blessed.parsing import parse_check, stored
 
     if params.get("scope") is None or "history" not in {norm(s) for s in character.stats}:
         return None
@@ -158,7 +158,7 @@ def opens(character: Character, params: Mapping[str, Any]) -> RollRecord | None:
     return RollRecord(
         system=SYSTEM, kind="check", stat=parsed.stat, dice=[], outcome="failure", success=False,
         total=None,
-        details={"history_scope": {"touchstone": touchstone}, "params": dict(params), "target": parsed.target},
+        details={"history_scope": {"touchstone": touchstone}, "params": stored(params), "target": parsed.target},
         steps=[reason("scope-open", touchstone=touchstone)],
     )
 
