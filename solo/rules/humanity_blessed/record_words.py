@@ -168,7 +168,7 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "no-ability": "it needs Synchronized Uncommonality and Synchronized Spark",
         "no-pair": "the pool cannot pay two dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "scope-open": lambda s: f"{INDENT}your History covers {s['touchstone']}: History may answer this check",
-    "scope-history": lambda s: f"{INDENT}History rolled instead of {s['written']} (your History covers {s['touchstone']})",
+    "scope-history": lambda s: f"{INDENT}History answers instead of {s['written']} (your History covers {s['touchstone']})",
     "no-loan": lambda s: (f"{INDENT}no loan (Synchronized Skill): the pool cannot pay two dice of equal worth "
                           f"for {s['who']}'s {s['ability']}"),
     "no-ascendant": lambda s: f"{INDENT}no third stat (Ascendant Spark): " + {
