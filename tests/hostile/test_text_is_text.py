@@ -147,3 +147,32 @@ def test_a_companion_named_in_a_roll_note_shows_literally(tmp_path_factory, text
     assert md.exit_code == 0, md.output
     rendered = MarkdownIt("gfm-like").render(md.output)
     assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
+
+
+@settings(max_examples=2, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@example(NAME_CLICK)
+@given(hostile())
+def test_a_touchstone_named_in_an_offer_and_a_note_shows_literally(tmp_path_factory, text):
+    """A History touchstone from the file reaches the offer to roll History and the note of a
+    swap (Synchronized Uncommonality): shown as written in line mode and transcripts."""
+    import yaml
+    from pathlib import Path
+
+    folder = tmp_path_factory.mktemp("scope")
+    data = yaml.safe_load((Path(__file__).parent.parent / "fixtures" / "hb-scope.yaml").read_text(encoding="utf-8"))
+    data["npcs"][0]["extra"]["touchstones"] = ["river boats", text]
+    data["scenes"]["dock"]["choices"][2]["check"]["scope"] = text
+    path = folder / "hostile-scope.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    played = run(["play", str(path), "--seed", "1", "--slot", "s"], folder, "3\n2\n1\n")
+    assert played.exit_code == 0, played.output
+    assert "\x1b" not in played.output and "\x9b" not in played.output and "\u202e" not in played.output
+    squeezed = " ".join(played.output.split())
+    assert "Roll History d8 instead (your History covers" in squeezed
+    for token in tokens(text):
+        assert token in squeezed
+    md = run(["transcript", "s", "--format", "md"], folder)
+    assert md.exit_code == 0, md.output
+    rendered = MarkdownIt("gfm-like").render(md.output)
+    assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
