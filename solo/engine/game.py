@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    StartsAdventures, hook,
+    EndsScenes, StartsAdventures, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -139,6 +139,7 @@ class Game:
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
         self._incapacitates = hook(self.ruleset, Incapacitates)
+        self._ends_scenes = hook(self.ruleset, EndsScenes)
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -359,6 +360,9 @@ class Game:
         else:
             self.machine.move(scene_id)
         scene = self.adventure.scenes[scene_id]
+        if self._ends_scenes is not None and self.state.scene not in (None, scene_id):
+            lines = self._ends_scenes.end_scene(self.character) or ()  # what lasts the scene ends
+            runner.events.extend(ev.RulesNote(line) for line in lines)
         self.state.scene = scene_id
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
         runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
@@ -843,7 +847,8 @@ class Game:
         found = self._odds(spec, character)
         if found is None:
             return ""
-        return f"{odds.spec_label(self.adventure, spec, title=True)}: {odds.percent(found.success_chance())} success"
+        label = odds.spec_label(self.adventure, spec, title=True, ruleset=self.ruleset)
+        return f"{label}: {odds.percent(found.success_chance())} success"
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:

@@ -482,6 +482,15 @@ class StartsAdventures(Protocol):
 
 
 @runtime_checkable
+class EndsScenes(Protocol):
+    """A system with effects that last until the end of the scene (Humanity, Blessed's loaned
+    abilities): the engine says when play leaves a scene for a different one."""
+
+    def end_scene(self, character: Character) -> list[str] | None:
+        """End what lasts until the end of the scene; lines saying so."""
+
+
+@runtime_checkable
 class Incapacitates(Protocol):
     """A system that says when a character can no longer act (the ``defeated`` branch)."""
 
@@ -643,6 +652,15 @@ class PeopleParams(Protocol):
 
 
 @runtime_checkable
+class GroupParams(Protocol):
+    """Check parameters naming the NPCs who roll with a side of a contest (Humanity, Blessed
+    ``group_with``): the player's side, or the opponent's for a name starting ``opponent_``.
+    An option on offer names them beside the stat and the opponent."""
+
+    group_params: tuple[str, ...]
+
+
+@runtime_checkable
 class ItemParams(Protocol):
     """Check parameters whose values are item ids, which the validator checks."""
 
@@ -765,7 +783,7 @@ REQUIRED: dict[str, str] = {
 OPTIONAL: dict[str, tuple[str, type]] = {
     "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
-    "start_adventure": ("method", StartsAdventures), "incapacitated": ("method", Incapacitates),
+    "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
@@ -775,7 +793,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
-    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
+    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "group_params": ("names", GroupParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
     "cli_examples": ("names", ShowsExamples), "turns_losses": ("method", TurnsLosses),

@@ -521,7 +521,7 @@ def test_group_check_odds_are_exact_against_enumeration():
     assert odds.outcomes["maximum"] == median[top] + median[top + 1]
     assert "expected" not in odds.values
     assert hint(game, "Heave the crate onto the van with Pip and Tom") == \
-        f"Hand: {float(odds.success_chance()) * 100:.0f}% success"
+        f"Hand (with Pip and Tom): {float(odds.success_chance()) * 100:.0f}% success"
 
 
 @pytest.mark.parametrize("written, message", [
