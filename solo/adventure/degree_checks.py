@@ -20,7 +20,7 @@ from typing import Any
 
 from solo.rules.base import DescribesDegrees, hook
 
-__all__ = ["DEGREE_CODES", "check_degrees", "degrees"]
+__all__ = ["DEGREE_CODES", "check_degrees", "degrees", "writes_degrees"]
 
 DEGREE_CODES: dict[str, str] = {
     "degrees-never-written": "the system reads rolls in degrees and the file never says what a better or worse result does",
@@ -62,7 +62,7 @@ def check_degrees(validator: Any) -> None:
         f"write {answer} where the size of a result matters")
 
 
-def _writes(adv: Any, scene: Any, check: Any, keys: tuple[str, ...], measures: tuple[str, ...]) -> bool:
+def writes_degrees(adv: Any, scene: Any, check: Any, keys: tuple[str, ...], measures: tuple[str, ...]) -> bool:
     """Whether one check says what a better or worse result does: a degree branch, or a
     ``roll.<measure>`` read in its branches, its scene's text or the text of a scene a branch
     goes to (where the roll is still the last one)."""
@@ -80,7 +80,7 @@ def _each_check(validator: Any, checks: list[tuple[Any, Any]], keys: tuple[str, 
         return
     shown = " or ".join(f"`{k}:`" for k in keys[:2])
     for choice, scene in checks:
-        if _writes(validator.adv, scene, choice.check, keys, measures):
+        if writes_degrees(validator.adv, scene, choice.check, keys, measures):
             continue
         validator.warning(
             "degrees-never-written", choice.check.path,
