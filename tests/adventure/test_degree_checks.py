@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solo.adventure.validate import validate_path
 
 GUTS = """format: 1
@@ -93,6 +95,14 @@ def test_a_system_whose_degree_is_only_a_number_is_not_named_per_check():
     """GAME shows excess beside a plain success; the heist reads it in a few places and is not
     asked to write it at every check."""
     assert not [p for p in validate_path("clockwork-heist") if p.code == "degrees-never-written"]
+
+
+@pytest.mark.parametrize("name", ["supply-ship", "clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest"])
+def test_no_bundled_adventure_has_a_check_whose_degree_changes_nothing(name):
+    """What the warning names is fixed in all five: supply-ship writes both impacts, lantern-fen's
+    successes read `roll.critical` (a critical and a costly success each do something), and
+    blessed-harvest's read `roll.size` (a major or bigger success wins time or a blessing die)."""
+    assert [p.message for p in validate_path(name) if p.code == "degrees-never-written"] == []
 
 
 def test_every_supply_ship_check_writes_what_a_great_success_and_a_disaster_do():
