@@ -72,12 +72,14 @@ def decision(line: Line) -> Decision:
 
 
 def _check_action(line: Line, stat: str, side: bool, spark: str | None = None) -> Action:
-    me = line.character(line.player)
     how = line.check_how(line.player, stat, line.s.target, spark, focal=not side)
-    odds = rolls.check_chance(line.ruleset, me, how)
-    hint = f"{percent(odds)} success"
-    if not side:
-        hint += f", {percent(line.focus_chance(line.player, how, contest=False))} focus"
+    odds, hint = None, ""
+    if not line.setup.quiet:  # a quiet game reads no odds: the same action without them
+        me = line.character(line.player)
+        odds = rolls.check_chance(line.ruleset, me, how)
+        hint = f"{percent(odds)} success"
+        if not side:
+            hint += f", {percent(line.focus_chance(line.player, how, contest=False))} focus"
     text = f"{line.stat_text(line.player, stat)}"
     if spark:
         text = f"Spark {text} with {line.stat_text(line.player, spark)}"
