@@ -621,7 +621,7 @@ class KeyMaker:
             moduli, largest = reads.turn
             turn = ("cap", largest + 1, math.lcm(*moduli) if moduli else 1)
         region_id = self._regions.setdefault(region, len(self._regions))
-        unread = frozenset()
+        unread: frozenset[str] = frozenset()
         if self.readers is not None:
             checks = [c for s in region.scenes for c in self._procedures.get(s, ((), False))[0]]
             fights = any(self._procedures.get(s, ((), False))[1] for s in region.scenes)
@@ -802,7 +802,7 @@ class _Reads:
                 if found is None:
                     compared[name] = None
                 elif compared.get(name, ()) is not None:
-                    before = compared.get(name) or (set(), set())
+                    before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
                     compared[name] = (before[0] | found[0], before[1] | found[1])
                 if name in caps and found is not None:
                     largest[name] = max(largest.get(name, 0), max((int(n) for n in found[1]), default=0))
@@ -832,7 +832,7 @@ class _Reads:
                 if found is None or (name in compared and compared[name] is None):
                     compared[name] = None
                 else:
-                    before = compared.get(name) or (set(), set())
+                    before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
                     compared[name] = (before[0] | found[0], before[1] | found[1])
             for name, n in g.largest.items():
                 largest[name] = max(largest.get(name, 0), n)
