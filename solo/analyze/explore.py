@@ -13,11 +13,13 @@ asks about them; the last roll only in the fields expressions outside outcome br
 check's or conflict's branch runs right after its own roll set ``roll.*``, so it never reads an
 earlier step's roll); rewards that only count up
 only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
-still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
-and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
-offers that scene's choices, and nothing else reads them; an ending keeps none. Flags, counters
-and items are kept as far as a scene ahead can read them, and an ending only by its ending and
-objectives (the reasoning is :class:`KeyMaker`'s docstring). Conflicts in progress are kept whole
+still come to (worked out per state over the ways still open, with what live hooks and clocks
+that can still fill can send it to from anywhere: :mod:`solo.analyze.reachable`): the engine
+reads a mark only when it offers that scene's choices, and nothing else reads them; an ending
+keeps none. Flags, counters, clocks and items are kept as far as something the game can still
+come to reads them (counters and clocks nothing there changes only by where they stand against
+the numbers read), and an ending only by its ending and objectives (the reasoning is
+:class:`KeyMaker`'s docstring). Conflicts in progress are kept whole
 (their pending data): what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
@@ -619,7 +621,7 @@ class KeyMaker:
             moduli, largest = reads.turn
             turn = ("cap", largest + 1, math.lcm(*moduli) if moduli else 1)
         region_id = self._regions.setdefault(region, len(self._regions))
-        unread = frozenset()
+        unread: frozenset[str] = frozenset()
         if self.readers is not None:
             checks = [c for s in region.scenes for c in self._procedures.get(s, ((), False))[0]]
             fights = any(self._procedures.get(s, ((), False))[1] for s in region.scenes)
@@ -800,7 +802,7 @@ class _Reads:
                 if found is None:
                     compared[name] = None
                 elif compared.get(name, ()) is not None:
-                    before = compared.get(name) or (set(), set())
+                    before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
                     compared[name] = (before[0] | found[0], before[1] | found[1])
                 if name in caps and found is not None:
                     largest[name] = max(largest.get(name, 0), max((int(n) for n in found[1]), default=0))
@@ -830,7 +832,7 @@ class _Reads:
                 if found is None or (name in compared and compared[name] is None):
                     compared[name] = None
                 else:
-                    before = compared.get(name) or (set(), set())
+                    before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
                     compared[name] = (before[0] | found[0], before[1] | found[1])
             for name, n in g.largest.items():
                 largest[name] = max(largest.get(name, 0), n)

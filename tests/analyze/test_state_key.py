@@ -582,3 +582,15 @@ def test_a_hook_whose_condition_is_false_for_good_reads_and_writes_nothing(tmp_p
     sealed = GameState("draught", 0, scene="yard", flags={"sealed": True}, counters={"draught": 3}, turn=5)
     assert keys.region(sealed).hooks == frozenset()
     assert keys.region(GameState("draught", 0, scene="yard", flags={"sealed": False}, counters={"draught": 3})).hooks == {0}
+
+
+def test_what_the_reads_of_a_number_and_the_parts_of_a_condition_are():
+    from solo.adventure import expressions
+
+    parsed = expressions.parse('gold > 3 and gold % 2 == 0 and clock("air") <= 5')
+    assert parsed.comparisons("gold") == ({2}, {3})
+    assert parsed.comparisons("air", "clock") == (set(), {5})
+    assert expressions.parse("gold + 1 > 3").comparisons("gold") is None  # read some other way
+    parts = parsed.conjuncts()
+    assert len(parts) == 3 and [p.names() for p in parts] == [{"gold"}, {"gold"}, set()]
+    assert expressions.parse("a or b").conjuncts()[0].source == "a or b"
