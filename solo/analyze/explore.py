@@ -72,7 +72,7 @@ from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and 
 from solo.analyze.expressions_used import global_expressions, scene_expressions
 from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.projection import Projection, project
-from solo.analyze.snapshot import copy_state
+from solo.analyze.snapshot import copy_state, plain_copy
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -82,7 +82,7 @@ from solo.engine.state import GameState
 from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules import registry
 from solo.rules.base import AnalysisKeys, Character, hook
-from solo.rules.dice import Dice, DiceError
+from solo.rules.dice import Dice, DiceError, RollRecord
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
 #: state unless an expression reads them with ``resource(...)``.
@@ -170,7 +170,7 @@ class _ScriptedDice(Dice):
         replayed its answer is queued with the roll's dice (the enumeration met it there)."""
         if self.queue:
             return drawn_class(self, lambda choices: self.queue.pop(0), name, classes, run)
-        return drawn_class(self, lambda choices: self._game.next_answer(name, lambda: choices), name, classes, run)
+        return drawn_class(self, lambda choices: self._game.next_answer(name, choices), name, classes, run)
 
 
 class AnalysisGame(Game):
@@ -187,6 +187,8 @@ class AnalysisGame(Game):
         #: The fields of the last roll expressions read, when they go beyond its label.
         self.read_fields: tuple[str, ...] = ()
         self._classes: dict[Any, Any] = {}
+        #: Representative records of check classes, as plain data (:meth:`_representative`).
+        self._records: dict[Any, dict[str, Any]] = {}
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
@@ -217,10 +219,9 @@ class AnalysisGame(Game):
             plain.resources[k] = 0
         return plain
 
-    def _classes_of(self, scene_id: str, index: int, spec) -> list[tuple[Any, Fraction]] | None:
-        """The check's outcome classes for the character as they are, or None when it has no
-        exact odds by class (then it is rolled face by face)."""
-        character = self.rolling_character()
+    def _classes_of(self, scene_id: str, index: int, spec, character: Character) -> list[tuple[Any, Fraction]] | None:
+        """The check's outcome classes for ``character`` (as it rolls: :meth:`rolling_character`),
+        or None when it has no exact odds by class (then it is rolled face by face)."""
         key = (scene_id, index, fingerprint(character))
         if key not in self._classes:
             try:
@@ -229,6 +230,22 @@ class AnalysisGame(Game):
             except outcomes.NotExact:
                 self._classes[key] = None
         return self._classes[key]
+
+    def _representative(self, scene_id: str, index: int, spec, character: Character, wanted: Any) -> RollRecord:
+        """:func:`~solo.analyze.outcomes.representative`, kept per check, character and class as
+        plain data and handed out as a fresh copy: a step runs once per class of its check, and
+        the lookup (the check's parameters and opponent prepared again, three fingerprints, a
+        record's round trip through ``to_dict``) cost a third of supply-ship's expansions. The
+        record is the same: ``representative`` returns a copy of the first roll it found for that
+        class, and never another for the same check, character and class."""
+        key = (scene_id, index, fingerprint(character), wanted)
+        plain = self._records.get(key)
+        if plain is None:
+            plain = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted).to_dict()
+            if len(self._records) >= cl.MAX_CACHE:
+                self._records.clear()
+            self._records[key] = plain
+        return RollRecord.from_dict(plain_copy(plain))
 
     def load(self, state: GameState, script: list[Any], offer: ev.ChoicesOffered | None = None) -> None:
         """Put the game in ``state`` with ``script`` to answer from; ``offer`` is the decision
@@ -255,15 +272,15 @@ class AnalysisGame(Game):
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
-        character = self.character
-        classes = None if self.face_by_face else self._classes_of(scene.id, index, spec)
+        rolling = self.rolling_character()
+        classes = None if self.face_by_face else self._classes_of(scene.id, index, spec, rolling)
         if classes is None:
             return self._roll_by_magnitude(data, scene.id, index, spec)
         wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
         if wanted == outcomes.TAIL:
             raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
                                     "that share is counted as unexplored")
-        record = outcomes.representative(self.adventure, self.ruleset, self.rolling_character(), spec, wanted)
+        record = self._representative(scene.id, index, spec, rolling, wanted)
         return self._after_roll(data, record)
 
     def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
