@@ -219,10 +219,12 @@ class AnalysisGame(Game):
             plain.resources[k] = 0
         return plain
 
-    def _classes_of(self, scene_id: str, index: int, spec, character: Character) -> list[tuple[Any, Fraction]] | None:
-        """The check's outcome classes for ``character`` (as it rolls: :meth:`rolling_character`),
-        or None when it has no exact odds by class (then it is rolled face by face)."""
-        key = (scene_id, index, fingerprint(character))
+    def _classes_of(self, scene_id: str, index: int, spec, character: Character,
+                    print_: Any = None) -> list[tuple[Any, Fraction]] | None:
+        """The check's outcome classes for ``character`` (as it rolls: :meth:`rolling_character`;
+        ``print_``: its fingerprint when the caller has it), or None when it has no exact odds by
+        class (then it is rolled face by face)."""
+        key = (scene_id, index, fingerprint(character) if print_ is None else print_)
         if key not in self._classes:
             try:
                 found = outcomes.outcome_classes(self.adventure, self.ruleset, character, spec)
@@ -231,14 +233,16 @@ class AnalysisGame(Game):
                 self._classes[key] = None
         return self._classes[key]
 
-    def _representative(self, scene_id: str, index: int, spec, character: Character, wanted: Any) -> RollRecord:
+    def _representative(self, scene_id: str, index: int, spec, character: Character, print_: Any,
+                        wanted: Any) -> RollRecord:
         """:func:`~solo.analyze.outcomes.representative`, kept per check, character and class as
         plain data and handed out as a fresh copy: a step runs once per class of its check, and
         the lookup (the check's parameters and opponent prepared again, three fingerprints, a
         record's round trip through ``to_dict``) cost a third of supply-ship's expansions. The
         record is the same: ``representative`` returns a copy of the first roll it found for that
-        class, and never another for the same check, character and class."""
-        key = (scene_id, index, fingerprint(character), wanted)
+        class, and never another for the same check, character and class. ``print_``: the
+        character's fingerprint."""
+        key = (scene_id, index, print_, wanted)
         plain = self._records.get(key)
         if plain is None:
             plain = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted).to_dict()
@@ -272,15 +276,18 @@ class AnalysisGame(Game):
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
+        if self.face_by_face:
+            return self._roll_by_magnitude(data, scene.id, index, spec)
         rolling = self.rolling_character()
-        classes = None if self.face_by_face else self._classes_of(scene.id, index, spec, rolling)
+        print_ = fingerprint(rolling)  # once: the classes and the representative are kept by it
+        classes = self._classes_of(scene.id, index, spec, rolling, print_)
         if classes is None:
             return self._roll_by_magnitude(data, scene.id, index, spec)
         wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
         if wanted == outcomes.TAIL:
             raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
                                     "that share is counted as unexplored")
-        record = self._representative(scene.id, index, spec, rolling, wanted)
+        record = self._representative(scene.id, index, spec, rolling, print_, wanted)
         return self._after_roll(data, record)
 
     def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
