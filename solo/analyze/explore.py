@@ -92,6 +92,7 @@ DEFAULT_SECONDS = 120.0
 DEFAULT_MEMORY_MB = 1500
 MAX_SCRIPT = 24  # random events in one step before the rest of that branch is left unexplored
 MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the rest is left unexplored
+MAX_RECORDS = 4_096  # representative records kept (plain data, a few KB each) before starting afresh
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
 SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
 
@@ -246,7 +247,7 @@ class AnalysisGame(Game):
         plain = self._records.get(key)
         if plain is None:
             plain = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted).to_dict()
-            if len(self._records) >= cl.MAX_CACHE:
+            if len(self._records) >= MAX_RECORDS:
                 self._records.clear()
             self._records[key] = plain
         return RollRecord.from_dict(plain_copy(plain))
@@ -989,6 +990,38 @@ class Explorer:
                 values.setdefault(name, set()).add(repr(value))
         found = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])
         return found[:10]
+
+    def route(self, n: int) -> list[tuple[int, str, tuple]]:
+        """The first route found from the start to node ``n``, start first: per step the node it
+        left (-1: the start), the option taken and the random answers of the run that went on."""
+        steps: list[tuple[int, str, tuple]] = []
+        seen: set[int] = set()
+        while n >= 0 and n not in seen:
+            seen.add(n)
+            steps.append(self.nodes[n].via)
+            n = self.nodes[n].via[0]
+        return list(reversed(steps))
+
+    def replay(self, n: int) -> GameState:
+        """The game of node ``n`` played again from the start on a fresh engine, step by step along
+        :meth:`route` (each option taken with its random answers, the dice decisions made as the
+        explorer makes them): the state a person following :meth:`path` comes to. Its key is node
+        ``n``'s (tests/analyze/test_stuck_routes.py holds that for every soft-lock and loop)."""
+        game = AnalysisGame(self.adventure, self.preset)
+        game.unread_rewards, game.face_by_face = self.game.unread_rewards, self.game.face_by_face
+        game.read_fields = self.game.read_fields
+        game.load(game.state, [])
+        state = copy_state(game.state)
+        for previous, option_key, script in self.route(n):
+            game.load(copy_state(state), list(script))
+            if previous < 0:
+                self._start(game)
+            else:
+                game.choose(option_key)
+            while game.offered is not None and game.offered.kind in ("check", "roll"):
+                game.choose(dice_decision(game, game.offered))
+            state = game.state
+        return state
 
     def path(self, n: int) -> list[dict[str, Any]]:
         """The first route found from the start to node ``n``: each decision with its scene and
