@@ -76,7 +76,7 @@ from solo.analyze.expressions_used import global_expressions, scene_expressions,
 from solo.analyze.reachable import Reach, Region, Writes
 from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.projection import Projection, project
-from solo.analyze.snapshot import copy_state
+from solo.analyze.snapshot import copy_state, plain_copy
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -86,7 +86,7 @@ from solo.engine.state import GameState
 from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules import registry
 from solo.rules.base import AnalysisKeys, AnalysisReaders, Character, hook
-from solo.rules.dice import Dice, DiceError
+from solo.rules.dice import Dice, DiceError, RollRecord
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
 #: state unless an expression reads them with ``resource(...)``.
@@ -96,6 +96,7 @@ DEFAULT_SECONDS = 120.0
 DEFAULT_MEMORY_MB = 1500
 MAX_SCRIPT = 24  # random events in one step before the rest of that branch is left unexplored
 MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the rest is left unexplored
+MAX_RECORDS = 4_096  # representative records kept (plain data, a few KB each) before starting afresh
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
 SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
 
@@ -174,7 +175,7 @@ class _ScriptedDice(Dice):
         replayed its answer is queued with the roll's dice (the enumeration met it there)."""
         if self.queue:
             return drawn_class(self, lambda choices: self.queue.pop(0), name, classes, run)
-        return drawn_class(self, lambda choices: self._game.next_answer(name, lambda: choices), name, classes, run)
+        return drawn_class(self, lambda choices: self._game.next_answer(name, choices), name, classes, run)
 
 
 class AnalysisGame(Game):
@@ -191,6 +192,8 @@ class AnalysisGame(Game):
         #: The fields of the last roll expressions read, when they go beyond its label.
         self.read_fields: tuple[str, ...] = ()
         self._classes: dict[Any, Any] = {}
+        #: Representative records of check classes, as plain data (:meth:`_representative`).
+        self._records: dict[Any, dict[str, Any]] = {}
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
@@ -221,11 +224,12 @@ class AnalysisGame(Game):
             plain.resources[k] = 0
         return plain
 
-    def _classes_of(self, scene_id: str, index: int, spec) -> list[tuple[Any, Fraction]] | None:
-        """The check's outcome classes for the character as they are, or None when it has no
-        exact odds by class (then it is rolled face by face)."""
-        character = self.rolling_character()
-        key = (scene_id, index, fingerprint(character))
+    def _classes_of(self, scene_id: str, index: int, spec, character: Character,
+                    print_: Any = None) -> list[tuple[Any, Fraction]] | None:
+        """The check's outcome classes for ``character`` (as it rolls: :meth:`rolling_character`;
+        ``print_``: its fingerprint when the caller has it), or None when it has no exact odds by
+        class (then it is rolled face by face)."""
+        key = (scene_id, index, fingerprint(character) if print_ is None else print_)
         if key not in self._classes:
             try:
                 found = outcomes.outcome_classes(self.adventure, self.ruleset, character, spec)
@@ -233,6 +237,24 @@ class AnalysisGame(Game):
             except outcomes.NotExact:
                 self._classes[key] = None
         return self._classes[key]
+
+    def _representative(self, scene_id: str, index: int, spec, character: Character, print_: Any,
+                        wanted: Any) -> RollRecord:
+        """:func:`~solo.analyze.outcomes.representative`, kept per check, character and class as
+        plain data and handed out as a fresh copy: a step runs once per class of its check, and
+        the lookup (the check's parameters and opponent prepared again, three fingerprints, a
+        record's round trip through ``to_dict``) cost a third of supply-ship's expansions. The
+        record is the same: ``representative`` returns a copy of the first roll it found for that
+        class, and never another for the same check, character and class. ``print_``: the
+        character's fingerprint."""
+        key = (scene_id, index, print_, wanted)
+        plain = self._records.get(key)
+        if plain is None:
+            plain = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted).to_dict()
+            if len(self._records) >= MAX_RECORDS:
+                self._records.clear()
+            self._records[key] = plain
+        return RollRecord.from_dict(plain_copy(plain))
 
     def load(self, state: GameState, script: list[Any], offer: ev.ChoicesOffered | None = None) -> None:
         """Put the game in ``state`` with ``script`` to answer from; ``offer`` is the decision
@@ -259,15 +281,18 @@ class AnalysisGame(Game):
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
-        character = self.character
-        classes = None if self.face_by_face else self._classes_of(scene.id, index, spec)
+        if self.face_by_face:
+            return self._roll_by_magnitude(data, scene.id, index, spec)
+        rolling = self.rolling_character()
+        print_ = fingerprint(rolling)  # once: the classes and the representative are kept by it
+        classes = self._classes_of(scene.id, index, spec, rolling, print_)
         if classes is None:
             return self._roll_by_magnitude(data, scene.id, index, spec)
         wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
         if wanted == outcomes.TAIL:
             raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
                                     "that share is counted as unexplored")
-        record = outcomes.representative(self.adventure, self.ruleset, self.rolling_character(), spec, wanted)
+        record = self._representative(scene.id, index, spec, rolling, print_, wanted)
         return self._after_roll(data, record)
 
     def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
@@ -1152,6 +1177,38 @@ class Explorer:
                 values.setdefault(name, set()).add(repr(value))
         found = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])
         return found[:10]
+
+    def route(self, n: int) -> list[tuple[int, str, tuple]]:
+        """The first route found from the start to node ``n``, start first: per step the node it
+        left (-1: the start), the option taken and the random answers of the run that went on."""
+        steps: list[tuple[int, str, tuple]] = []
+        seen: set[int] = set()
+        while n >= 0 and n not in seen:
+            seen.add(n)
+            steps.append(self.nodes[n].via)
+            n = self.nodes[n].via[0]
+        return list(reversed(steps))
+
+    def replay(self, n: int) -> GameState:
+        """The game of node ``n`` played again from the start on a fresh engine, step by step along
+        :meth:`route` (each option taken with its random answers, the dice decisions made as the
+        explorer makes them): the state a person following :meth:`path` comes to. Its key is node
+        ``n``'s (tests/analyze/test_stuck_routes.py holds that for every soft-lock and loop)."""
+        game = AnalysisGame(self.adventure, self.preset)
+        game.unread_rewards, game.face_by_face = self.game.unread_rewards, self.game.face_by_face
+        game.read_fields = self.game.read_fields
+        game.load(game.state, [])
+        state = copy_state(game.state)
+        for previous, option_key, script in self.route(n):
+            game.load(copy_state(state), list(script))
+            if previous < 0:
+                self._start(game)
+            else:
+                game.choose(option_key)
+            while game.offered is not None and game.offered.kind in ("check", "roll"):
+                game.choose(dice_decision(game, game.offered))
+            state = game.state
+        return state
 
     def path(self, n: int) -> list[dict[str, Any]]:
         """The first route found from the start to node ``n``: each decision with its scene and
