@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    StartsAdventures, hook,
+    EndsScenes, StartsAdventures, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -135,10 +135,12 @@ class Game:
         #: A quiet game's roll on offer: (the record as kept in the pending data, the record, the
         #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
         self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
+        self._degree_memo: dict[tuple[str, Any], bool] = {}  # (scene, check path): its degree is read
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
         self._incapacitates = hook(self.ruleset, Incapacitates)
+        self._ends_scenes = hook(self.ruleset, EndsScenes)
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -359,6 +361,9 @@ class Game:
         else:
             self.machine.move(scene_id)
         scene = self.adventure.scenes[scene_id]
+        if self._ends_scenes is not None and self.state.scene not in (None, scene_id):
+            lines = self._ends_scenes.end_scene(self.character) or ()  # what lasts the scene ends
+            runner.events.extend(ev.RulesNote(line) for line in lines)
         self.state.scene = scene_id
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
         runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
@@ -582,12 +587,27 @@ class Game:
             record = self.ruleset.check(self.dice, self.character, params)
         return self._after_roll(data, record)
 
+    def _reads_degrees(self, scene: Scene, spec: CheckSpec) -> bool:
+        """Whether the adventure says what this check's degree does (a degree branch, or a
+        ``roll.<measure>`` read after it); True in a system without degrees as outcomes."""
+        from solo.adventure.degree_checks import degrees, writes_degrees
+
+        found = self._degree_memo.get((scene.id, spec.path))
+        if found is None:
+            words = degrees(self.ruleset)
+            found = words is None or not words[0] or writes_degrees(self.adventure, scene, spec, *words)
+            self._degree_memo[(scene.id, spec.path)] = found
+        return found
+
     def _offers(self, data: Mapping[str, Any], record: RollRecord) -> list[Offer]:
         """The rules' offers on a roll, less any that would run a ``lesser`` form the branch the
         roll takes does not have (the loss would be turned for nothing)."""
+        scene, _, _, spec = self._spec(data)
+        if not self._reads_degrees(scene, spec):
+            record.details["degree_unread"] = True  # the rules offer nothing that only changes it
         offers = self.ruleset.offers(record, self.character)
         if any(o.lesser for o in offers):
-            branch = self._branch_for(self._spec(data)[3], record)
+            branch = self._branch_for(spec, record)
             if branch is None or branch.lesser is None:
                 offers = [o for o in offers if not o.lesser]
         return offers
@@ -843,7 +863,8 @@ class Game:
         found = self._odds(spec, character)
         if found is None:
             return ""
-        return f"{odds.spec_label(self.adventure, spec, title=True)}: {odds.percent(found.success_chance())} success"
+        label = odds.spec_label(self.adventure, spec, title=True, ruleset=self.ruleset)
+        return f"{label}: {odds.percent(found.success_chance())} success"
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:

@@ -482,6 +482,15 @@ class StartsAdventures(Protocol):
 
 
 @runtime_checkable
+class EndsScenes(Protocol):
+    """A system with effects that last until the end of the scene (Humanity, Blessed's loaned
+    abilities): the engine says when play leaves a scene for a different one."""
+
+    def end_scene(self, character: Character) -> list[str] | None:
+        """End what lasts until the end of the scene; lines saying so."""
+
+
+@runtime_checkable
 class Incapacitates(Protocol):
     """A system that says when a character can no longer act (the ``defeated`` branch)."""
 
@@ -643,6 +652,15 @@ class PeopleParams(Protocol):
 
 
 @runtime_checkable
+class GroupParams(Protocol):
+    """Check parameters naming the NPCs who roll with a side of a contest (Humanity, Blessed
+    ``group_with``): the player's side, or the opponent's for a name starting ``opponent_``.
+    An option on offer names them beside the stat and the opponent."""
+
+    group_params: tuple[str, ...]
+
+
+@runtime_checkable
 class ItemParams(Protocol):
     """Check parameters whose values are item ids, which the validator checks."""
 
@@ -765,7 +783,7 @@ REQUIRED: dict[str, str] = {
 OPTIONAL: dict[str, tuple[str, type]] = {
     "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
-    "start_adventure": ("method", StartsAdventures), "incapacitated": ("method", Incapacitates),
+    "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
@@ -775,7 +793,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
-    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
+    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "group_params": ("names", GroupParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
     "cli_examples": ("names", ShowsExamples), "turns_losses": ("method", TurnsLosses),
@@ -866,3 +884,22 @@ class AnalysisKeys(Protocol):
     not changed). Without it the analyzer keys the character whole."""
 
     def analysis_character(self, character: Any) -> Any: ...
+
+
+@runtime_checkable
+class AnalysisReaders(Protocol):
+    """Optional on a ruleset: parts of a character that only some steps read, so that the state
+    key of ``solo analyze`` can leave them out once no such step is ahead.
+
+    ``analysis_unread(checks, conflicts, shop, read)`` is told what the game can still come to:
+    the :class:`~solo.adventure.model.CheckSpec` of every check and contest ahead, whether a
+    conflict (a fight, an endeavour) is ahead, whether an ``advance`` effect is, and the resources
+    expressions read (``resource("...")``); it names the parts none of those reads (ids of the
+    ruleset's own choosing). ``analysis_forget(character, parts)`` returns a copy of the character
+    with those parts in one fixed form. Two characters equal but for them must play on alike
+    through every step of the kinds not named (the analyzer plays rolls as the exact odds do:
+    :func:`~solo.playtest.policies.dice_decision`)."""
+
+    def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]: ...
+
+    def analysis_forget(self, character: Any, parts: frozenset[str]) -> Any: ...

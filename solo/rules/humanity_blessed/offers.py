@@ -56,14 +56,15 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check; on a
     first roll still open, rolling on or declaring a spark (:mod:`.first_roll`)."""
     if first_roll.is_open(record):
-        return first_roll.offers(record, character)
+        return _sparks(record, character)
     if open_defence.is_open(record):
         return open_defence.offers(record, character)
     found: list[Offer] = []
     details = record.details
     pool = list(character.resources.get("blessings", []) or [])
     cursed = Conditions.of(character).has("cursed")
-    if details.get("help_allowed") and "help" not in details:
+    settled = record.kind == "check" and record.success  # Help can only make the success bigger
+    if details.get("help_allowed") and "help" not in details and not (settled and details.get("degree_unread")):
         usable = [v for v in pool if worth(v, cursed) >= 1]
         factor = help_factor(record, character)
         why = " (Line of Credit)" if factor > 1 else ""
@@ -71,8 +72,8 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             bonus = help_bonus(n * factor)
             what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
             noun = "die" if n == 1 else "dice"
-            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}",
-                               {"blessings": n}))
+            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}"
+                               + (": can raise the size" if settled else ""), {"blessings": n}))
     found += convoy.offers(record, character)
     optimal = optimal_solution.offer(record, character)
     if optimal is not None:
@@ -97,6 +98,18 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
                 {"blessings": 1},
             ))
     return found
+
+
+def _sparks(record: RollRecord, character: Character) -> list[Offer]:
+    """A first roll's offers, where rolling on is already certain to succeed: a spark can then
+    only raise the outcome size (the book sizes a check by its total), so it is offered only
+    when the adventure reads the size, and says so; otherwise the roll goes on at once."""
+    found = first_roll.offers(record, character)
+    if len(found) < 2 or first_roll.odds_after(record, character, first_roll.KEEP).success_chance() < 1:
+        return found
+    if record.details.get("degree_unread"):
+        return []
+    return [found[0]] + [Offer(o.key, o.text + ": can raise the size", o.cost) for o in found[1:]]
 
 
 def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) -> RollRecord:

@@ -286,7 +286,7 @@ def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...
 
 
 #: Parameters whose values the engine passes as characters (a side's group).
-GROUP_PARAMS = ("group_with", "opponent_group_with", "spark_with", "convoy")
+GROUP_PARAMS = ("group_with", "opponent_group_with", "spark_with", "convoy", "loan_from", "scope_with")
 
 
 def stored(params: Mapping[str, Any]) -> dict[str, Any]:
