@@ -58,6 +58,9 @@ def test_pairing_pays_two_equal_dice_and_the_pair_rolls_one_spark_for_the_lead_s
     assert "spark_paid" not in pell["roll"]["details"]  # the summoner paid, not the summon
     quill = [e for e in actions if e["actor"] == "player~s2"]
     assert [e["text"] for e in quill] == ["Quill sits out the focus roll."]
+    view = next(e for e in events if e["type"] == "conflict-round")["view"]
+    assert json.dumps(view).count("tries Hand dc4 sparked with Quill") == 1
+    assert json.dumps(view).count("in Pell's pair") == 1
 
 
 def test_a_game_saved_after_pairing_resumes_to_the_same_round():
