@@ -141,16 +141,20 @@ def test_a_branch_reached_only_by_fallback_is_not_unreachable(tmp_path, fixtures
 
 
 def test_the_bundled_adventure_races_and_sneaks_and_can_go_either_way():
-    """100 seeded random playthroughs of blessed-harvest (bench/conflict_runs.py runs 500 from
+    """40 seeded random playthroughs of blessed-harvest (bench/conflict_runs.py runs 500 from
     the start), each entering the race or the sneak straight away (a GM's jump) with each pregen
     in turn, every decision drawn at random: every game ends, none raises, and both endeavours
-    end both ways. (Reaching them through the whole adventure is test_blessed_harvest.py's.)"""
+    end both ways. (Reaching them through the whole adventure is test_blessed_harvest.py's.)
+
+    It was 100. The rarer way of each ends 30% (a lost sneak) and 34% (a lost race) of its
+    games, so a change that reshuffles the dice leaves 20 games of one kind without it 0.1% of
+    the time (10^-8 at 50 each); a way made impossible always fails."""
     adventure = loader.load("blessed-harvest").adventure
     procedures = {s.conflict.procedure for s in adventure.scenes.values() if s.conflict is not None}
     assert {"race", "stealth"} <= procedures
     hb = registry.get("humanity-blessed")
     settled = Counter()
-    for seed in range(100):
+    for seed in range(40):
         game = Game(adventure, seed=seed)
         rng = random.Random(seed)
         game.start()
