@@ -5,7 +5,8 @@
 Explores the adventure as ``solo analyze --policy random`` does (within the budget) and keys every
 game state met (every step's result, before merging) four ways: with the key as it is, and with
 one reduction switched off at a time (the last roll kept in every field read anywhere; counters
-kept whole; visits kept for every scene any expression asks about). Prints the distinct keys of
+kept whole; visits kept for every scene any expression asks about; where the game can still go
+worked out from its scene over the scene graph, every way open, instead of per state). Prints the distinct keys of
 each: what a reduction merges among the same games (the ratio grows as exploration goes deeper).
 Prints CPU seconds and the load beside the figures.
 """
@@ -41,11 +42,15 @@ def variants(keys: ex.KeyMaker) -> dict[str, ex.KeyMaker]:
     visits._live = {}
     plain_live = ex.KeyMaker.live
 
-    def live(scene, _self=visits):
-        return plain_live(_self, scene)._replace(visits=keys.asked)
+    def live(scene, region=None, done=frozenset(), _self=visits):
+        return plain_live(_self, scene, region, done)._replace(visits=keys.asked)
 
     visits.live = live  # type: ignore[method-assign]
     found["visits kept for every scene asked"] = visits
+    static = copy.copy(keys)
+    static._live = {}
+    static.per_state = False
+    found["region from the scene graph"] = static
     return found
 
 

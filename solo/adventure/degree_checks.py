@@ -4,9 +4,13 @@ Humanity, Blessed outcome sizes, GAME excess) but which never writes what a bett
 result does. The screen then promises "something extra" that never comes. Which keys and
 measures say a degree is the ruleset's ``degree_words`` (:class:`solo.rules.base.DescribesDegrees`).
 
-The warning names the file's first check, counts its checks, and says which branch keys or
-``roll.*`` measures would answer it. One branch or one ``roll.<measure>`` read anywhere in the
-file is enough to silence it: the point is that the author has met the system's degrees.
+A file that writes no degree at all is warned once, at its first check, with a count of its
+checks and the branch keys or ``roll.*`` measures that would answer it. A file that writes some
+is warned at each check that still writes none, where the system names the degree as an outcome
+on the screen (GUTS+ "great success", Loose and Fuzzy "critical success", Humanity, Blessed
+sizes): such a check has no branch for those outcomes, and neither its branches nor the text
+of its scene or of the scene it goes to read a ``roll.<measure>``.
+A system whose degree is only a number beside the outcome (GAME excess) is not warned per check.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 
 from solo.rules.base import DescribesDegrees, hook
 
-__all__ = ["DEGREE_CODES", "check_degrees", "degrees"]
+__all__ = ["DEGREE_CODES", "check_degrees", "degrees", "writes_degrees"]
 
 DEGREE_CODES: dict[str, str] = {
     "degrees-never-written": "the system reads rolls in degrees and the file never says what a better or worse result does",
@@ -31,7 +35,8 @@ def degrees(ruleset: object) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 
 
 def check_degrees(validator: Any) -> None:
-    """Warn once when the file has checks in a system with degrees and writes none of them."""
+    """Warn once when the file has checks in a system with degrees and writes none of them; else
+    warn at each check that writes none, where the system names its degrees as outcomes."""
     adv = validator.adv
     if validator.ruleset is None:
         return
@@ -43,10 +48,10 @@ def check_degrees(validator: Any) -> None:
               if choice.check is not None]
     if not checks:
         return
-    if any(set(choice.check.outcomes) & set(keys) for choice, _ in checks):
-        return
     text = "\n".join(validator.source.lines)
-    if any(re.search(rf"\broll\.{m}\b", text) for m in measures):
+    if any(set(choice.check.outcomes) & set(keys) for choice, _ in checks) \
+            or any(re.search(rf"\broll\.{m}\b", text) for m in measures):
+        _each_check(validator, checks, keys, measures)
         return
     first = checks[0][0].check
     answer = " or ".join([f"`roll.{m}` in a text or condition" for m in measures] + [f"`{k}:` branches" for k in keys[:2]])
@@ -55,3 +60,30 @@ def check_degrees(validator: Any) -> None:
         f"{len(checks)} check{'' if len(checks) == 1 else 's'}, and the file never says what a better or worse result does; "
         f"{adv.system} reads rolls in degrees, so players are shown a degree that changes nothing",
         f"write {answer} where the size of a result matters")
+
+
+def writes_degrees(adv: Any, scene: Any, check: Any, keys: tuple[str, ...], measures: tuple[str, ...]) -> bool:
+    """Whether one check says what a better or worse result does: a degree branch, or a
+    ``roll.<measure>`` read in its branches, its scene's text or the text of a scene a branch
+    goes to (where the roll is still the last one)."""
+    if set(check.outcomes) & set(keys):
+        return True
+    after = [adv.scenes[b.goto] for b in check.outcomes.values() if b.goto in adv.scenes]
+    said = " ".join([repr((branch.text, branch.effects)) for branch in check.outcomes.values()]
+                    + [str(s.text) for s in (scene, *after)])
+    return any(re.search(rf"\broll\.{m}\b", said) for m in measures)
+
+
+def _each_check(validator: Any, checks: list[tuple[Any, Any]], keys: tuple[str, ...], measures: tuple[str, ...]) -> None:
+    """One warning per check that writes no degree, in a system that shows degrees as outcomes."""
+    if not keys:
+        return
+    shown = " or ".join(f"`{k}:`" for k in keys[:2])
+    for choice, scene in checks:
+        if writes_degrees(validator.adv, scene, choice.check, keys, measures):
+            continue
+        validator.warning(
+            "degrees-never-written", choice.check.path,
+            f"the check {choice.text!r} in scene {scene.id!r} writes no better or worse result; "
+            f"the screen names a degree here that changes nothing",
+            f"write {shown} branches (or read `roll.{measures[0]}` in a branch) saying what the degree does")

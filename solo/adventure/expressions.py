@@ -478,6 +478,14 @@ class Expression:
         except RecursionError:
             raise ExpressionError("expression is too complex to evaluate") from None
 
+    def conjuncts(self) -> tuple["Expression", ...]:
+        """The parts of a top-level ``a and b and c``, each an expression of its own (the
+        expression itself when it is not one): the whole is true only when every part is."""
+        root = self._root
+        if isinstance(root, _BoolOp) and root.op == "and":
+            return tuple(Expression(f"{self.source} [part {n + 1}]", part) for n, part in enumerate(root.operands))
+        return (self,)
+
     def compiled(self) -> Callable[[Environment], Any]:
         """The expression as closures (made once): call it with an environment for its value.
         The same values and errors as :meth:`evaluate`, except that a ``RecursionError`` is the
@@ -509,11 +517,28 @@ class Expression:
         numbers: ``(every k, the largest number compared with)``; None when it is read any
         other way. (An analysis that keeps ``min(name, largest + 1)`` and ``name`` modulo every
         ``k`` loses nothing.)"""
+        found = self.comparisons(name)
+        if found is None:
+            return None
+        return found[0], max((int(c) for c in found[1]), default=0)
+
+    def comparisons(self, name: str, call: str | None = None) -> tuple[set[int], set[Any]] | None:
+        """How the variable ``name`` (or ``call("name")``, when ``call`` names a function) is
+        read, when only as ``name % k`` and compared with numbers: ``(every k, every number
+        compared with)``; None when it is read any other way. Two values that stand alike to
+        every number (less, equal or more) and have the same residues read alike here."""
         moduli: set[int] = set()
-        largest = 0
+        numbers: set[Any] = set()
         covered: set[int] = set()
+
+        def mine(node: _Node) -> bool:
+            if isinstance(node, _Name):
+                return node.name == name
+            return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
+                    and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+
         for node in _walk(self._root):
-            if isinstance(node, _Arith) and isinstance(node.first, _Name) and node.first.name == name:
+            if isinstance(node, _Arith) and mine(node.first):
                 op, _, right = node.rest[0]
                 if op == "%" and isinstance(right, _Literal) and _is_number(right.value) and int(right.value) > 0:
                     moduli.add(int(right.value))
@@ -521,16 +546,15 @@ class Expression:
             elif isinstance(node, _Compare) and len(node.rest) == 1:
                 op, _, right = node.rest[0]
                 left = node.first
-                pair = [(left, right), (right, left)]
-                for mine, other in pair:
-                    if (isinstance(mine, _Name) and mine.name == name and op in ("<", "<=", ">", ">=", "==", "!=")
+                for one, other in ((left, right), (right, left)):
+                    if (mine(one) and op in ("<", "<=", ">", ">=", "==", "!=")
                             and isinstance(other, _Literal) and _is_number(other.value)):
-                        largest = max(largest, int(other.value))
-                        covered.add(id(mine))
+                        numbers.add(other.value)
+                        covered.add(id(one))
         for node in _walk(self._root):
-            if isinstance(node, _Name) and node.name == name and id(node) not in covered:
+            if mine(node) and id(node) not in covered:
                 return None
-        return moduli, largest
+        return moduli, numbers
 
     def admits(self, name: str, candidates: Iterable[Any]) -> set[Any]:
         """Which of ``candidates`` the variable ``name`` can hold when the expression is true, read

@@ -26,6 +26,9 @@ class Branch:
     effects: tuple[Mapping[str, Any], ...] = ()
     goto: str | None = None
     path: Path = ()
+    #: A losing contest branch's lesser form: what the opponent gets when the rules turn the
+    #: loss, less severe, back on them (Humanity, Blessed Blessèd Wits). Text and effects only.
+    lesser: "Branch | None" = None
 
 
 @dataclass(frozen=True)
@@ -244,11 +247,13 @@ def _branch(data: Any, path: Path) -> Branch:
     if isinstance(data, str):  # shorthand: a scene id
         return Branch(goto=data, path=path)
     data = data or {}
+    lesser = data.get("lesser")
     return Branch(
         text=str(data.get("text", "") or ""),
         effects=_effects(data.get("effects")),
         goto=data.get("goto"),
         path=path,
+        lesser=None if lesser is None else _branch(lesser, path + ("lesser",)),
     )
 
 

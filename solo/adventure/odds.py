@@ -128,19 +128,45 @@ def percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:.0f}%"
 
 
-def spec_label(adventure: Adventure, spec: CheckSpec, *, title: bool = False) -> str:
+def spec_label(adventure: Adventure, spec: CheckSpec, *, title: bool = False, ruleset: object = None) -> str:
     """What a check tests: the stat (``utility``, ``a + b``), and ``vs`` the opponent's name for
     a contest. With ``title`` it is said for the player: each stat by the adventure's ``labels``
     entry when it has one ("Hedge wizard"), else its id in words and capitalised ("Hedge Wizard",
-    never "Hedge_Wizard")."""
+    never "Hedge_Wizard"). Given the ``ruleset``, the others who roll with each side (its
+    ``group_params``) are named: "Hand (with Pip and Tom) vs The foreman (with a docker)"."""
     names = [spec.stat] if isinstance(spec.stat, str) else [str(s) for s in spec.stat or ()]
     if title:
         names = [adventure.labels.get(n) or n.replace("_", " ").title() for n in names]
     stat = " + ".join(names)
+    mine, theirs = _sides(adventure, spec, ruleset)
+    stat += mine
     if spec.kind == "contest":
         opponent = adventure.npcs.get(spec.opponent or "")
-        stat += f" vs {opponent.name if opponent else spec.opponent}"
+        stat += f" vs {opponent.name if opponent else spec.opponent}" + theirs
     return stat
+
+
+def _sides(adventure: Adventure, spec: CheckSpec, ruleset: object) -> tuple[str, str]:
+    """" (with A and B)" for the others rolling with the player's side and with the opponent's
+    (empty when none, or without a ruleset that names them)."""
+    from solo.rules.vocabulary import in_sentence
+
+    found: tuple[list[str], list[str]] = ([], [])
+    for param in names(ruleset, "group_params") if ruleset is not None else ():
+        value = spec.params.get(param)
+        ids = value if isinstance(value, list) else [] if value is None else [value]
+        side = found[1] if param.startswith("opponent_") else found[0]
+        for npc_id in ids:
+            npc = adventure.npcs.get(npc_id) if isinstance(npc_id, str) else None
+            side.append(in_sentence(npc.name) if npc is not None and npc.name else str(npc_id))
+
+    def said(people: list[str]) -> str:
+        if not people:
+            return ""
+        listed = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+        return f" (with {listed})"
+
+    return said(found[0]), said(found[1])
 
 
 def _copy(character: Character) -> Character:

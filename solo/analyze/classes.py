@@ -68,7 +68,7 @@ class Replay(ScriptedDice):
         from solo.analyze.given_classes import drawn_class
 
         self.asked_classes = self.used >= len(self.script)
-        return drawn_class(self, lambda choices: self.answer(lambda: choices), name, classes, run)
+        return drawn_class(self, lambda choices: self.answer(choices), name, classes, run)
 
 
 @dataclass

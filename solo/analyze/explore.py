@@ -13,11 +13,13 @@ asks about them; the last roll only in the fields expressions outside outcome br
 check's or conflict's branch runs right after its own roll set ``roll.*``, so it never reads an
 earlier step's roll); rewards that only count up
 only when ``resource(...)`` reads them; once-only choices taken only for the scenes the game can
-still come to (the scene graph's ways from the current scene, plus what hooks, filled clocks
-and the ``defeated`` branch can send it to from anywhere): the engine reads a mark only when it
-offers that scene's choices, and nothing else reads them; an ending keeps none. Flags, counters
-and items are kept as far as a scene ahead can read them, and an ending only by its ending and
-objectives (the reasoning is :class:`KeyMaker`'s docstring). Conflicts in progress are kept whole
+still come to (worked out per state over the ways still open, with what live hooks and clocks
+that can still fill can send it to from anywhere: :mod:`solo.analyze.reachable`): the engine
+reads a mark only when it offers that scene's choices, and nothing else reads them; an ending
+keeps none. Flags, counters, clocks and items are kept as far as something the game can still
+come to reads them (counters and clocks nothing there changes only by where they stand against
+the numbers read), and an ending only by its ending and objectives (the reasoning is
+:class:`KeyMaker`'s docstring). Conflicts in progress are kept whole
 (their pending data): what a procedure reads of its own state is the procedure's business.
 
 From each state, each option the player has is taken on :class:`AnalysisGame`, the ordinary
@@ -58,7 +60,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from solo.adventure import expressions
 from solo.adventure.model import Adventure, Branch
@@ -69,10 +71,12 @@ from solo.analyze import given_classes as given
 from solo.analyze import outcomes
 from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
-from solo.analyze.expressions_used import global_expressions, scene_expressions
+from solo.analyze import expressions_used as eu
+from solo.analyze.expressions_used import global_expressions, scene_expressions, turn_uses
+from solo.analyze.reachable import Reach, Region, Writes
 from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.projection import Projection, project
-from solo.analyze.snapshot import copy_state
+from solo.analyze.snapshot import copy_state, plain_copy
 from solo.analyze.fights import ClassedConflicts
 from solo.budget import peak_memory_mb
 from solo.engine import events as ev
@@ -81,8 +85,8 @@ from solo.engine.game import Game
 from solo.engine.state import GameState
 from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules import registry
-from solo.rules.base import AnalysisKeys, Character, hook
-from solo.rules.dice import Dice, DiceError
+from solo.rules.base import AnalysisKeys, AnalysisReaders, Character, hook
+from solo.rules.dice import Dice, DiceError, RollRecord
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
 #: state unless an expression reads them with ``resource(...)``.
@@ -92,6 +96,7 @@ DEFAULT_SECONDS = 120.0
 DEFAULT_MEMORY_MB = 1500
 MAX_SCRIPT = 24  # random events in one step before the rest of that branch is left unexplored
 MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the rest is left unexplored
+MAX_RECORDS = 4_096  # representative records kept (plain data, a few KB each) before starting afresh
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
 SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
 
@@ -170,7 +175,7 @@ class _ScriptedDice(Dice):
         replayed its answer is queued with the roll's dice (the enumeration met it there)."""
         if self.queue:
             return drawn_class(self, lambda choices: self.queue.pop(0), name, classes, run)
-        return drawn_class(self, lambda choices: self._game.next_answer(name, lambda: choices), name, classes, run)
+        return drawn_class(self, lambda choices: self._game.next_answer(name, choices), name, classes, run)
 
 
 class AnalysisGame(Game):
@@ -187,6 +192,8 @@ class AnalysisGame(Game):
         #: The fields of the last roll expressions read, when they go beyond its label.
         self.read_fields: tuple[str, ...] = ()
         self._classes: dict[Any, Any] = {}
+        #: Representative records of check classes, as plain data (:meth:`_representative`).
+        self._records: dict[Any, dict[str, Any]] = {}
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
@@ -217,11 +224,12 @@ class AnalysisGame(Game):
             plain.resources[k] = 0
         return plain
 
-    def _classes_of(self, scene_id: str, index: int, spec) -> list[tuple[Any, Fraction]] | None:
-        """The check's outcome classes for the character as they are, or None when it has no
-        exact odds by class (then it is rolled face by face)."""
-        character = self.rolling_character()
-        key = (scene_id, index, fingerprint(character))
+    def _classes_of(self, scene_id: str, index: int, spec, character: Character,
+                    print_: Any = None) -> list[tuple[Any, Fraction]] | None:
+        """The check's outcome classes for ``character`` (as it rolls: :meth:`rolling_character`;
+        ``print_``: its fingerprint when the caller has it), or None when it has no exact odds by
+        class (then it is rolled face by face)."""
+        key = (scene_id, index, fingerprint(character) if print_ is None else print_)
         if key not in self._classes:
             try:
                 found = outcomes.outcome_classes(self.adventure, self.ruleset, character, spec)
@@ -229,6 +237,24 @@ class AnalysisGame(Game):
             except outcomes.NotExact:
                 self._classes[key] = None
         return self._classes[key]
+
+    def _representative(self, scene_id: str, index: int, spec, character: Character, print_: Any,
+                        wanted: Any) -> RollRecord:
+        """:func:`~solo.analyze.outcomes.representative`, kept per check, character and class as
+        plain data and handed out as a fresh copy: a step runs once per class of its check, and
+        the lookup (the check's parameters and opponent prepared again, three fingerprints, a
+        record's round trip through ``to_dict``) cost a third of supply-ship's expansions. The
+        record is the same: ``representative`` returns a copy of the first roll it found for that
+        class, and never another for the same check, character and class. ``print_``: the
+        character's fingerprint."""
+        key = (scene_id, index, print_, wanted)
+        plain = self._records.get(key)
+        if plain is None:
+            plain = outcomes.representative(self.adventure, self.ruleset, character, spec, wanted).to_dict()
+            if len(self._records) >= MAX_RECORDS:
+                self._records.clear()
+            self._records[key] = plain
+        return RollRecord.from_dict(plain_copy(plain))
 
     def load(self, state: GameState, script: list[Any], offer: ev.ChoicesOffered | None = None) -> None:
         """Put the game in ``state`` with ``script`` to answer from; ``offer`` is the decision
@@ -255,15 +281,18 @@ class AnalysisGame(Game):
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
-        character = self.character
-        classes = None if self.face_by_face else self._classes_of(scene.id, index, spec)
+        if self.face_by_face:
+            return self._roll_by_magnitude(data, scene.id, index, spec)
+        rolling = self.rolling_character()
+        print_ = fingerprint(rolling)  # once: the classes and the representative are kept by it
+        classes = self._classes_of(scene.id, index, spec, rolling, print_)
         if classes is None:
             return self._roll_by_magnitude(data, scene.id, index, spec)
         wanted = self.next_answer(f"{scene.id}#{index}", lambda: classes)
         if wanted == outcomes.TAIL:
             raise outcomes.NotExact("the odds leave out the dice's exploding tail (below 1e-15): "
                                     "that share is counted as unexplored")
-        record = outcomes.representative(self.adventure, self.ruleset, self.rolling_character(), spec, wanted)
+        record = self._representative(scene.id, index, spec, rolling, print_, wanted)
         return self._after_roll(data, record)
 
     def _roll_by_magnitude(self, data: dict[str, Any], scene_id: str, index: int, spec) -> list[ev.Event]:
@@ -363,27 +392,6 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
     return resources, functions, (moduli, largest) if bounded else None, turn_read, rolls, asked
 
 
-def _names_read(texts: Iterable[str]) -> tuple[set[str], set[str] | None, set[str] | None]:
-    """(the variables the expressions read, the items ``has("...")`` asks about, the scenes
-    ``visited("...")`` asks about; each of the last two None when a call names its argument
-    some other way than a plain string)."""
-    names: set[str] = set()
-    asked: dict[str, set[str] | None] = {"has": set(), "visited": set()}
-    for text in texts:
-        try:
-            parsed = expressions.parse(text)
-        except expressions.ExpressionError:
-            continue
-        names |= parsed.names()
-        for name, args in parsed.calls():
-            if name in asked and asked[name] is not None:
-                if args and isinstance(args[0], str):
-                    asked[name].add(args[0])  # type: ignore[union-attr]
-                else:
-                    asked[name] = None
-    return names, asked["has"], asked["visited"]
-
-
 def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
     """Per counter that can be kept coarse: ``(cap, modulus)``; the key keeps
     ``(min(value, cap), value % modulus)``. A counter qualifies when every expression that
@@ -411,23 +419,6 @@ def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
     return {name: (use[1] + 1, math.lcm(*use[0]) if use[0] else 1) for name, use in uses.items() if use is not None}
 
 
-def _largest_compared(texts: Iterable[str], counters: Iterable[str]) -> dict[str, int]:
-    """Per counter of ``counters`` (each read only as :func:`_counter_caps` allows), the largest
-    number the expressions ``texts`` compare it with (0 when they do not read it)."""
-    found = {name: 0 for name in counters}
-    for text in texts:
-        try:
-            parsed = expressions.parse(text)
-        except expressions.ExpressionError:
-            continue
-        names = parsed.names()
-        for name in [n for n in found if n in names]:
-            uses = parsed.counter_uses(name)
-            if uses is not None:
-                found[name] = max(found[name], uses[1])
-    return found
-
-
 def _roll_fields_kept(adventure: Adventure) -> set[str]:
     """The fields of ``roll.*`` that an expression outside an outcome branch reads
     (:func:`~solo.analyze.expressions_used.outside_branches`): the only reads of a roll made in
@@ -447,39 +438,76 @@ def _roll_fields_kept(adventure: Adventure) -> set[str]:
 class KeyMaker:
     """Turns a game state into its key: equal keys are games that can only go on alike.
 
-    Beyond what the module docstring says, a state's flags, counters and items are kept only as
-    far as the game can still read them: a flag or counter only while some scene the game can
-    still come to (:meth:`ahead`), or something that can happen anywhere (an objective, a hook,
-    a filled clock, a table, the ``defeated`` branch), has an expression naming it; an item
-    only while such an expression asks ``has("...")`` about it, or when it has ``rules:`` (a
-    fight or a check may read those). Nothing else reads them: the engine evaluates expressions
-    and runs effects, and an effect that changes a variable without reading it (``set`` to a
-    value) or one that adds to it (``add``) only matters through a later read, which lies in a
-    scene ahead. A system that counts what is carried (:class:`~solo.rules.base.Carries`) could
-    refuse an item for the others held; that is moot, and items are reduced, only when every
-    character who can play carries every item of the adventure without a refusal. An ending's
-    key is its scene, ending and the objectives done: all the solver reads of it.
+    **Where the game can still go.** Every part of the key below is kept only as far as the game
+    can still read it, and "can still" is the state's :class:`~solo.analyze.reachable.Region`:
+    the scenes it can still come to, walking only the ways still open (a once-only choice taken
+    is closed; a choice whose guard is false and reads only what nothing in the region can
+    change is closed), the hooks that can still fire (a hook whose ``when`` is false for good
+    never does) and the clocks that can still fill (one filled already, or one nothing in the
+    region ticks, runs no ``filled`` effects). The argument that this region holds every step the
+    game can still take is :mod:`solo.analyze.reachable`'s docstring. A step can read a state's
+    part only through an expression (a condition, a guard of an effect, a computed value, a
+    ``{...}`` in a text) in a scene of the region or in what can run from anywhere (a live hook,
+    the ``filled`` effects of a clock that can fill, the rows of a table the region rolls, the
+    ``when`` and text of an objective not done yet: a done objective is never checked again;
+    the ``defeated`` branch), or through a rule or procedure; so a part nothing there reads is
+    left out, and two states that differ only in such parts are one. The region itself is part
+    of the key (as a number), so two states merge only when they can go to the same places and
+    every part read there is equal.
+
+    **Part by part.** Flags and counters: while an expression of the region names them. Items:
+    while such an expression asks ``has("...")`` about them, or when they have ``rules:`` (a
+    fight or a check may read those). A system that counts what is carried
+    (:class:`~solo.rules.base.Carries`) could refuse an item for the others held; that is moot,
+    and items are reduced, only when every character who can play carries every item of the
+    adventure without a refusal. Visits: "seen or not", for the scenes a ``visited("...")`` of
+    the region names. Once-only marks: those of the region's scenes (the engine reads a mark
+    only when it offers that scene's choices). An ending's key is its scene, ending and the
+    objectives done: all the solver reads of it.
+
+    **Numbers read only through thresholds.** A counter or clock that nothing in the region
+    changes (no ``add``, ``tick`` or ``set`` of it) and that every expression of the region
+    reads only in comparisons with numbers (and ``% k``) is kept as where it stands against each
+    of those numbers (less, equal, more) and its residues: every read answers alike for two
+    values that stand alike, and a ``set`` gives both the same value (what a computed ``set``
+    reads of it is again such a comparison). A clock is kept whole while it can still fill (a
+    tick reads how far it is from full); a filled clock only as far as expressions read it.
+    ``clocks filled`` is kept only for the clocks the region ticks (a tick fills a clock once).
+    ``turn`` (which every choice raises) as its residues and up to the largest number the
+    region compares it with.
 
     A live counter that only grows and that every expression reads only in comparisons with
     numbers (and ``% k``) is kept as ``min(value, largest number + 1)`` (and its residues):
-    the proof is :func:`_counter_caps`'s docstring. The largest number is taken over the reads a
-    game can still come to (the scenes :meth:`ahead`, and what happens anywhere), so a counter
-    compared with 7 early and with 2 late is kept up to 3 once the early scenes are behind. A hub that counts its visits and asks only
-    ``visits > 0`` (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two
-    values instead of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a
-    finite graph (tests/analyze/test_state_key.py pins both on a fixture with exact answers).
-    A resource that is a mapping (GUTS+ ``learning``) is keyed by its sorted entries: the rules
-    look its counts up by name and never walk it in order.
+    the proof is :func:`_counter_caps`'s docstring. The largest number is taken over the reads
+    of the region, so a counter compared with 7 early and with 2 late is kept up to 3 once the
+    early scenes are behind. A hub that counts its visits and asks only ``visits > 0``
+    (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two values instead
+    of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a finite graph
+    (tests/analyze/test_state_key.py pins each reduction on a fixture with exact answers).
+
+    **The character.** What the ruleset's rules can read of it
+    (:class:`~solo.rules.base.AnalysisKeys`), and of its resources what expressions read; a
+    ruleset that says which of its parts only some procedures read
+    (:class:`~solo.rules.base.AnalysisReaders`) has them left out while no such procedure (a
+    check of a kind, a conflict) is in the region. A resource that is a mapping (GUTS+
+    ``learning``) is keyed by its sorted entries: the rules look its counts up by name and never
+    walk it in order.
     """
+
+    #: Work the region out per state (False: from the scene alone, every way open: the weaker
+    #: key of earlier versions, for comparisons in bench/analyze_key_merges.py and the tests).
+    per_state = True
 
     def __init__(self, adventure: Adventure, ruleset: Any = None,
                  characters: Iterable[Character] | None = None) -> None:
         resources, functions, turn, turn_read, rolls, asked = _reads(adventure)
+        self.adventure = adventure
         self.drop = REWARDS - resources
         self.visits = "visited" in functions
         #: The scenes whose visits a key keeps: only those ``visited("...")`` names (None: all).
         self.asked = None if asked is None else frozenset(asked)
-        #: ``turn`` is kept as (min(turn, turn_cap), turn % turn_mod); None: kept whole.
+        #: ``turn`` is kept as (min(turn, turn_cap), turn % turn_mod); None: kept whole (over
+        #: every expression; a state's region may read less of it).
         self.turn_mod: int | None = 1
         self.turn_cap: int | None = 0
         if turn_read and turn is None:
@@ -491,7 +519,9 @@ class KeyMaker:
         self.names = self._names(adventure)
         #: Pending conflict data -> what its key keeps (:mod:`solo.analyze.conflict_keys`); None: all.
         self.conflict_data: Callable[[Any], Any] | None = None
-        self.view = hook(registry.get(adventure.system), AnalysisKeys)
+        self.ruleset = ruleset if ruleset is not None else registry.get(adventure.system)
+        self.view = hook(self.ruleset, AnalysisKeys)
+        self.readers = hook(self.ruleset, AnalysisReaders)
         self.read_resources = frozenset(resources)
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
@@ -507,21 +537,31 @@ class KeyMaker:
         self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
         self._counters = list(adventure.counters)
+        self._clocks = list(adventure.clocks)
         caps = _counter_caps(adventure)
         #: Per counter (declaration order): (cap, modulus) when it is kept coarse, else None.
         self.counter_caps = tuple(caps.get(name) for name in self._counters)
-        self._scene_reads = {sid: _names_read(scene_expressions(scene)) for sid, scene in adventure.scenes.items()}
-        self._global_reads = _names_read(global_expressions(adventure))
-        #: Per scene (and for what can happen anywhere), the largest number each capped counter
-        #: is compared with there: a game's cap is one past the largest still ahead of it.
-        self._scene_largest = {sid: _largest_compared(scene_expressions(scene), caps)
-                               for sid, scene in adventure.scenes.items()}
-        self._global_largest = _largest_compared(global_expressions(adventure), caps)
+        numbers = set(self._counters) | set(self._clocks)
+        #: What each group of expressions reads: per scene, and per thing that can run anywhere.
+        self._scene_reads = {sid: _Reads.of(scene_expressions(scene), numbers, caps)
+                             for sid, scene in adventure.scenes.items()}
+        self._hook_reads = [_Reads.of(eu.hook_expressions(h), numbers, caps) for h in adventure.hooks]
+        self._clock_reads = {cid: _Reads.of(eu.clock_expressions(c), numbers, caps) for cid, c in adventure.clocks.items()}
+        self._table_reads = {tid: _Reads.of(eu.table_expressions(t), numbers, caps) for tid, t in adventure.tables.items()}
+        self._objective_reads = {oid: _Reads.of(eu.objective_expressions(o), numbers, caps)
+                                 for oid, o in adventure.objectives.items()}
+        self._defeated_reads = _Reads.of(eu.defeated_expressions(adventure), numbers, caps)
+        #: Checks and conflicts per scene, as the ruleset's readers hook is told of them.
+        self._procedures = {sid: _procedures(scene) for sid, scene in adventure.scenes.items()}
+        #: Whether any effect opens the shop (``advance``): then the readers hook hears of it always.
+        self._shop = eu.any_effect(adventure, "advance")
         #: Items any step may read whatever the scene: those with rules, and those not declared.
         self._ruled = frozenset(iid for iid, item in adventure.items.items() if item.rules)
         self._declared = frozenset(adventure.items)
         self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
-        self._live: dict[str | None, Live] = {}
+        self.reach = Reach(adventure)
+        self._regions: dict[Region, int] = {}
+        self._live: dict[Any, Live] = {}
 
     @staticmethod
     def _carrying_moot(adventure: Adventure, ruleset: Any, characters: Iterable[Character] | None) -> bool:
@@ -541,39 +581,89 @@ class KeyMaker:
                 return False
         return True
 
-    def live(self, scene: str | None) -> Live:
-        """Which flags and counters (masks in declaration order), which items (None: all) and
-        which scenes' visits (None: all) a game in ``scene`` can still read."""
-        found = self._live.get(scene)
+    def static_region(self, scene: str | None) -> Region:
+        """The region of a game in ``scene`` from the scene graph alone: every way open, every
+        hook live, every clock able to fill, everything written."""
+        scenes = self.ahead(scene) if scene is not None else frozenset(self._scene_reads)
+        writes = Writes(frozenset(self._flags) | frozenset(self._counters) | frozenset(self._clocks),
+                        frozenset(self._clocks), frozenset(self.adventure.items), frozenset(self.adventure.objectives),
+                        frozenset(self.adventure.tables))
+        return Region(scenes, frozenset(range(len(self.adventure.hooks))), frozenset(self._clocks), writes)
+
+    def region(self, state: GameState) -> Region:
+        """Where the game in ``state`` can still go (:mod:`solo.analyze.reachable`)."""
+        if self.per_state:
+            return self.reach.region(state)
+        return self.static_region(state.scene)
+
+    def live(self, scene: str | None, region: Region | None = None, done: frozenset[str] = frozenset()) -> Live:
+        """What a game can still read: in ``region`` (default: the scene graph's, from ``scene``)
+        with the objectives ``done``."""
+        region = region if region is not None else self.static_region(scene)
+        found = self._live.get((region, done))
         if found is None:
-            names, items, visited = self._global_reads
-            names = set(names)
-            items = None if items is None else set(items)
-            visited = None if visited is None else set(visited)
-            for sid in self.ahead(scene) if scene is not None else self._scene_reads:
-                more_names, more_items, more_visited = self._scene_reads.get(sid, (set(), set(), set()))
-                names |= more_names
-                items = None if items is None or more_items is None else items | more_items
-                visited = None if visited is None or more_visited is None else visited | more_visited
-            kept = None if items is None or not self.items_reduced else frozenset(items) | self._ruled
-            largest = dict(self._global_largest)
-            for sid in self.ahead(scene) if scene is not None else self._scene_reads:
-                for name, n in self._scene_largest.get(sid, {}).items():
-                    largest[name] = max(largest[name], n)
-            caps = tuple(None if cap is None else (min(cap[0], largest[name] + 1), cap[1])
-                         for name, cap in zip(self._counters, self.counter_caps))
-            found = Live(tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept,
-                         None if visited is None else frozenset(visited), caps)
-            self._live[scene] = found
+            found = self._live[(region, done)] = self._make_live(region, done)
         return found
+
+    def _make_live(self, region: Region, done: frozenset[str]) -> Live:
+        groups = [self._scene_reads[s] for s in region.scenes if s in self._scene_reads]
+        groups += [self._hook_reads[h] for h in region.hooks]
+        groups += [self._clock_reads[c] for c in region.firing]
+        groups += [self._table_reads[t] for t in region.writes.tables if t in self._table_reads]
+        groups += [r for oid, r in self._objective_reads.items() if oid not in done]
+        groups.append(self._defeated_reads)
+        reads = _Reads.union(groups)
+        names = reads.names
+        kept = None if reads.items is None or not self.items_reduced else frozenset(reads.items) | self._ruled
+        changed = region.writes.variables
+        caps = []
+        forms: list[Any] = []
+        for name, cap in zip(self._counters, self.counter_caps):
+            largest = reads.largest.get(name, 0)
+            cap = None if cap is None else (min(cap[0], largest + 1), cap[1])
+            caps.append(cap)
+            if name not in names:
+                forms.append(None)
+            elif name not in changed and reads.compared.get(name) is not None:
+                forms.append(_thresholds(reads.compared[name]))
+            elif cap is not None:
+                forms.append(("cap",) + cap)
+            else:
+                forms.append(WHOLE)
+        clocks: list[Any] = []
+        for name in self._clocks:
+            read = reads.clocks is None or name in reads.clocks
+            if name in region.firing:
+                clocks.append(WHOLE)
+            elif not read:
+                clocks.append(None)
+            elif name not in changed and reads.clocks is not None and reads.compared.get(name) is not None:
+                clocks.append(_thresholds(reads.compared[name]))
+            else:
+                clocks.append(WHOLE)
+        turn: Any = WHOLE
+        if reads.turn is not None:
+            moduli, largest = reads.turn
+            turn = ("cap", largest + 1, math.lcm(*moduli) if moduli else 1)
+        region_id = self._regions.setdefault(region, len(self._regions))
+        unread: frozenset[str] = frozenset()
+        if self.readers is not None:
+            checks = [c for s in region.scenes for c in self._procedures.get(s, ((), False))[0]]
+            fights = any(self._procedures.get(s, ((), False))[1] for s in region.scenes)
+            unread = frozenset(self.readers.analysis_unread(checks, fights, self._shop, frozenset(self.read_resources)))
+        return Live(tuple(k in names for k in self._flags), tuple(k in names for k in self._counters), kept,
+                    None if reads.visits is None else frozenset(reads.visits), tuple(caps), tuple(forms),
+                    tuple(clocks), frozenset(region.writes.ticks), turn, region_id, region.scenes, unread)
 
     @staticmethod
     def _names(adventure: Adventure) -> list[str]:
         return ([f"flag {k}" for k in adventure.flags] + [f"counter {k}" for k in adventure.counters]
                 + [f"clock {k}" for k in adventure.clocks])
 
-    def character(self, character: Character | None, items: frozenset[str] | None = None) -> Any:
-        """The character's part of a key; ``items``: the item ids still read (None: all)."""
+    def character(self, character: Character | None, items: frozenset[str] | None = None,
+                  unread: frozenset[str] = frozenset()) -> Any:
+        """The character's part of a key; ``items``: the item ids still read (None: all);
+        ``unread``: the ruleset's parts no procedure ahead reads (:class:`AnalysisReaders`)."""
         if character is None:
             return None
         if self.view is not None:  # the ruleset's view: what later rules can read (AnalysisKeys)
@@ -581,6 +671,8 @@ class KeyMaker:
             for name in self.read_resources & character.resources.keys():  # what expressions read stays
                 seen.resources[name] = character.resources[name]
             character = seen
+        if unread and self.readers is not None:
+            character = self.readers.analysis_forget(character, unread)
         # a mapping resource (GUTS+ ``learning``) by its entries: every rule looks its counts up
         # by quality, none walks them in order, so {thought: 1, command: 1} is {command: 1, thought: 1}
         resources = tuple(sorted((k, repr(sorted(v.items()) if isinstance(v, dict) else v))
@@ -591,8 +683,8 @@ class KeyMaker:
                 tuple(sorted(character.conditions)), resources, repr(character.extra))
 
     def ahead(self, scene: str | None) -> frozenset[str]:
-        """The scenes a game in ``scene`` can still come to (itself included): its ways, and
-        from anywhere what hooks, filled clocks and the ``defeated`` branch lead to."""
+        """The scenes a game in ``scene`` can come to over the scene graph (itself included):
+        its ways, and from anywhere what hooks, filled clocks and the ``defeated`` branch lead to."""
         found = self._ahead.get(scene)
         if found is None:
             graph = self._graph
@@ -600,45 +692,44 @@ class KeyMaker:
             self._ahead[scene] = found
         return found
 
-    def taken(self, state: GameState) -> frozenset[str]:
-        """The once-only marks that can still matter: those of scenes the game can come to."""
+    def taken(self, state: GameState, scenes: frozenset[str] | None = None) -> frozenset[str]:
+        """The once-only marks that can still matter: those of the scenes the game can come to
+        (``scenes``; default: the scene graph's from the state's scene)."""
         if state.ending is not None or not state.taken:
             return frozenset()
-        ahead = self.ahead(state.scene)
+        ahead = self.ahead(state.scene) if scenes is None else scenes
         return frozenset(m for m in state.taken if m.split("#", 1)[0] in ahead)
 
     def key(self, state: GameState) -> tuple:
         if state.ending is not None:
-            return (state.scene, state.ending, None, (), (), (), frozenset(),
+            return (state.scene, state.ending, None, (), (), (), frozenset(), 
                     frozenset(o for o, done in state.objectives.items() if done))
-        flags_live, counters_live, items, visits_live, caps = self.live(state.scene)
+        done = frozenset(o for o, d in state.objectives.items() if d)
+        region = self.region(state)
+        live = self.live(state.scene, region, done)
         pending = None
         if state.pending is not None:
             data = state.pending.data
             if state.pending.kind == "conflict" and self.conflict_data is not None:
                 data = self.conflict_data(data)  # what the procedure's later steps read (conflict_keys)
             pending = (state.pending.kind, repr(sorted(data.items())))
-        if self.turn_mod is None or self.turn_cap is None:
-            turn: Any = state.turn
-        else:
-            turn = (min(state.turn, self.turn_cap), state.turn % self.turn_mod)
+        turn = _form(state.turn, live.turn)
         if not self.visits:
             visits: Any = ()
-        elif visits_live is None:
+        elif live.visits is None:
             visits = frozenset(s for s, n in state.visits.items() if n)
         else:
-            visits = frozenset(s for s in visits_live if state.visits.get(s))
+            visits = frozenset(s for s in live.visits if state.visits.get(s))
         fields = self.kept_roll_fields
         last = tuple(state.last_roll.get(name) for name in fields) if fields else ()
         return (state.scene, state.ending, pending,
-                tuple(v if live else None for v, live in zip(state.flags.values(), flags_live)),
-                tuple(_coarse(v, cap) if live else None
-                      for v, live, cap in zip(state.counters.values(), counters_live, caps)),
-                tuple(state.clocks.values()),
-                frozenset(state.clocks_filled), frozenset(o for o, done in state.objectives.items() if done),
-                self.taken(state), turn, visits, self.character(state.character, items),
+                tuple(v if live else None for v, live in zip(state.flags.values(), live.flags)),
+                tuple(_form(v, form) for v, form in zip(state.counters.values(), live.forms)),
+                tuple(_form(v, form) for v, form in zip(state.clocks.values(), live.clocks)),
+                frozenset(c for c in state.clocks_filled if c in live.ticked), done,
+                self.taken(state, live.scenes), turn, visits, self.character(state.character, live.items, live.unread),
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
-                last, state.down)
+                last, state.down, live.region)
 
     def variables(self, key: tuple) -> dict[str, Any]:
         """A key's variables by name (for saying which ones blow the state space up)."""
@@ -659,6 +750,29 @@ class KeyMaker:
         return found
 
 
+#: A number kept as it is.
+WHOLE = "whole"
+
+
+def _thresholds(compared: tuple[set[int], set[Any]]) -> tuple:
+    moduli, numbers = compared
+    return ("cmp", math.lcm(*moduli) if moduli else 1, tuple(sorted(numbers)))
+
+
+def _form(value: Any, form: Any) -> Any:
+    """A counter, clock or ``turn`` as a key keeps it: ``None`` (left out), whole, capped
+    (:func:`_coarse`) or by where it stands against each number read (and its residue)."""
+    if form is None:
+        return None
+    if form is WHOLE or not isinstance(value, int) or isinstance(value, bool):
+        return value
+    if form[0] == "cap":
+        return _coarse(value, (form[1], form[2]))
+    _, modulus, numbers = form
+    where = tuple((value > n) - (value < n) for n in numbers)
+    return (where, value % modulus) if modulus > 1 else where
+
+
 def _coarse(value: Any, cap: tuple[int, int] | None) -> Any:
     """A counter as its key keeps it (:func:`_counter_caps`)."""
     if cap is None or not isinstance(value, int):
@@ -666,8 +780,96 @@ def _coarse(value: Any, cap: tuple[int, int] | None) -> Any:
     return (min(value, cap[0]), value % cap[1]) if cap[1] > 1 else min(value, cap[0])
 
 
+def _procedures(scene: Any) -> tuple[tuple[Any, ...], bool]:
+    """A scene's checks (their specs) and whether it has a conflict."""
+    return tuple(c.check for c in scene.choices if c.check is not None), scene.conflict is not None
+
+
+@dataclass(frozen=True)
+class _Reads:
+    """What a group of expressions reads: variable names, items asked about with ``has`` (None:
+    any), scenes asked about with ``visited`` (None: any), clocks read (None: any, through a
+    computed ``clock(...)``), per counter or clock how it is compared (None: some other way),
+    per capped counter the largest number compared with, and ``turn``'s moduli and largest
+    number (None: read some other way)."""
+
+    names: frozenset[str]
+    items: frozenset[str] | None
+    visits: frozenset[str] | None
+    clocks: frozenset[str] | None
+    compared: Mapping[str, Any]
+    largest: Mapping[str, int]
+    turn: tuple[frozenset[int], int] | None
+
+    @staticmethod
+    def of(texts: Iterable[str], numbers: set[str], caps: Mapping[str, Any]) -> "_Reads":
+        names: set[str] = set()
+        asked: dict[str, set[str] | None] = {"has": set(), "visited": set(), "clock": set()}
+        compared: dict[str, Any] = {}
+        largest: dict[str, int] = {}
+        turn: tuple[set[int], int] | None = (set(), -1)
+        for text in texts:
+            try:
+                parsed = expressions.parse(text)
+            except expressions.ExpressionError:
+                continue
+            read = parsed.names()
+            names |= read
+            for name, args in parsed.calls():
+                if name in asked and asked[name] is not None:
+                    if args and isinstance(args[0], str):
+                        asked[name].add(args[0])  # type: ignore[union-attr]
+                    else:
+                        asked[name] = None
+            called = {a[0] for f, a in parsed.calls() if f == "clock" and a and isinstance(a[0], str)}
+            for name in (read | called) & numbers:
+                found = parsed.comparisons(name, "clock" if name in called else None)
+                if found is None:
+                    compared[name] = None
+                elif compared.get(name, ()) is not None:
+                    before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
+                    compared[name] = (before[0] | found[0], before[1] | found[1])
+                if name in caps and found is not None:
+                    largest[name] = max(largest.get(name, 0), max((int(n) for n in found[1]), default=0))
+            if "turn" in read and turn is not None:
+                uses = turn_uses(parsed)
+                turn = None if uses is None else (turn[0] | uses[0], max(turn[1], uses[1]))
+        clocks = None if asked["clock"] is None else frozenset(asked["clock"]) | frozenset(n for n in names if n in numbers)
+        return _Reads(frozenset(names), None if asked["has"] is None else frozenset(asked["has"]),
+                      None if asked["visited"] is None else frozenset(asked["visited"]), clocks, compared, largest,
+                      None if turn is None else (frozenset(turn[0]), turn[1]))
+
+    @staticmethod
+    def union(groups: Iterable["_Reads"]) -> "_Reads":
+        names: set[str] = set()
+        items: set[str] | None = set()
+        visits: set[str] | None = set()
+        clocks: set[str] | None = set()
+        compared: dict[str, Any] = {}
+        largest: dict[str, int] = {}
+        turn: tuple[frozenset[int], int] | None = (frozenset(), -1)
+        for g in groups:
+            names |= g.names
+            items = None if items is None or g.items is None else items | g.items
+            visits = None if visits is None or g.visits is None else visits | g.visits
+            clocks = None if clocks is None or g.clocks is None else clocks | g.clocks
+            for name, found in g.compared.items():
+                if found is None or (name in compared and compared[name] is None):
+                    compared[name] = None
+                else:
+                    before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
+                    compared[name] = (before[0] | found[0], before[1] | found[1])
+            for name, n in g.largest.items():
+                largest[name] = max(largest.get(name, 0), n)
+            if turn is not None:
+                turn = None if g.turn is None else (turn[0] | g.turn[0], max(turn[1], g.turn[1]))
+        return _Reads(frozenset(names), None if items is None else frozenset(items),
+                      None if visits is None else frozenset(visits), None if clocks is None else frozenset(clocks),
+                      compared, largest, turn)
+
+
 class Live(NamedTuple):
-    """What a game in one scene can still read (:meth:`KeyMaker.live`)."""
+    """What a game in one region can still read (:meth:`KeyMaker.live`)."""
 
     flags: tuple[bool, ...]
     counters: tuple[bool, ...]
@@ -675,6 +877,16 @@ class Live(NamedTuple):
     visits: frozenset[str] | None
     #: Per counter: (cap, modulus) as far as the reads still ahead compare it, or None: whole.
     caps: tuple[tuple[int, int] | None, ...] = ()
+    #: Per counter, per clock: how the key keeps it (:func:`_form`; None: left out).
+    forms: tuple[Any, ...] = ()
+    clocks: tuple[Any, ...] = ()
+    #: The clocks the region ticks: the only ones whose being filled still matters.
+    ticked: frozenset[str] = frozenset()
+    turn: Any = WHOLE
+    region: int = 0
+    scenes: frozenset[str] = frozenset()
+    #: The ruleset's parts of the character no procedure of the region reads.
+    unread: frozenset[str] = frozenset()
 
 
 # -- the graph ----------------------------------------------------------------------------------
@@ -965,6 +1177,38 @@ class Explorer:
                 values.setdefault(name, set()).add(repr(value))
         found = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])
         return found[:10]
+
+    def route(self, n: int) -> list[tuple[int, str, tuple]]:
+        """The first route found from the start to node ``n``, start first: per step the node it
+        left (-1: the start), the option taken and the random answers of the run that went on."""
+        steps: list[tuple[int, str, tuple]] = []
+        seen: set[int] = set()
+        while n >= 0 and n not in seen:
+            seen.add(n)
+            steps.append(self.nodes[n].via)
+            n = self.nodes[n].via[0]
+        return list(reversed(steps))
+
+    def replay(self, n: int) -> GameState:
+        """The game of node ``n`` played again from the start on a fresh engine, step by step along
+        :meth:`route` (each option taken with its random answers, the dice decisions made as the
+        explorer makes them): the state a person following :meth:`path` comes to. Its key is node
+        ``n``'s (tests/analyze/test_stuck_routes.py holds that for every soft-lock and loop)."""
+        game = AnalysisGame(self.adventure, self.preset)
+        game.unread_rewards, game.face_by_face = self.game.unread_rewards, self.game.face_by_face
+        game.read_fields = self.game.read_fields
+        game.load(game.state, [])
+        state = copy_state(game.state)
+        for previous, option_key, script in self.route(n):
+            game.load(copy_state(state), list(script))
+            if previous < 0:
+                self._start(game)
+            else:
+                game.choose(option_key)
+            while game.offered is not None and game.offered.kind in ("check", "roll"):
+                game.choose(dice_decision(game, game.offered))
+            state = game.state
+        return state
 
     def path(self, n: int) -> list[dict[str, Any]]:
         """The first route found from the start to node ``n``: each decision with its scene and

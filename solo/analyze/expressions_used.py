@@ -60,20 +60,45 @@ def global_expressions(adventure: Adventure) -> Iterator[str]:
     """The expressions that can be evaluated whatever the scene: objectives, hooks, filled
     clocks, tables (any scene may roll on one), the intro and the ``defeated`` branch."""
     for objective in adventure.objectives.values():
-        if objective.when:
-            yield objective.when
-        yield from _texts(objective.text)
+        yield from objective_expressions(objective)
     for hook in adventure.hooks:
-        if hook.when:
-            yield hook.when
-        yield from _effects(hook.effects)
+        yield from hook_expressions(hook)
     for clock in adventure.clocks.values():
         yield from _effects(clock.filled)
     for table in adventure.tables.values():
-        for branch in table.rows.values():
-            yield from _texts(branch.text)
-            yield from _effects(branch.effects)
+        yield from table_expressions(table)
     yield from _texts(adventure.intro)
+    yield from defeated_expressions(adventure)
+
+
+def objective_expressions(objective: Any) -> Iterator[str]:
+    """An objective's ``when`` and its text (told when it completes): read until it is done."""
+    if objective.when:
+        yield objective.when
+    yield from _texts(objective.text)
+
+
+def hook_expressions(hook: Any) -> Iterator[str]:
+    """A hook's ``when`` and its effects' expressions."""
+    if hook.when:
+        yield hook.when
+    yield from _effects(hook.effects)
+
+
+def clock_expressions(clock: Any) -> Iterator[str]:
+    """The expressions of a clock's ``filled`` effects."""
+    yield from _effects(clock.filled)
+
+
+def table_expressions(table: Any) -> Iterator[str]:
+    """The expressions of a table's rows (their texts and effects)."""
+    for branch in table.rows.values():
+        yield from _texts(branch.text)
+        yield from _effects(branch.effects)
+
+
+def defeated_expressions(adventure: Adventure) -> Iterator[str]:
+    """The expressions of the ``defeated`` branch (the rules may take the character out anywhere)."""
     if adventure.defeated is not None:
         yield from _texts(adventure.defeated.text)
         yield from _effects(adventure.defeated.effects)
@@ -158,3 +183,8 @@ def only_grow(adventure: Adventure) -> set[str]:
                     lowered.add(str(name))
     return set(adventure.counters) - lowered
 
+
+
+def any_effect(adventure: Adventure, name: str) -> bool:
+    """Whether any effect of the adventure, nested ones included, is a ``name`` effect."""
+    return any(name in effect for effects in _effect_lists(adventure) for effect in _each_effect(effects))

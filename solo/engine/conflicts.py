@@ -122,6 +122,7 @@ class ConflictRunner:
             item_names={iid: item.name for iid, item in adventure.items.items()},
             rounds=spec.rounds,
             house_rules=frozenset(adventure.house_rules),
+            quiet=self.context.quiet,
         )
 
     @staticmethod
@@ -164,7 +165,7 @@ class ConflictRunner:
         setup = self.setup(spec, fighters)
         step = rules.begin(self.context.dice, setup)
         view = self.view(scene, rules, setup, step.state)
-        runner.events.append(ev.ConflictStarted(scene.id, view["title"], spec.procedure, view))
+        runner.events.append(ev.ConflictStarted(scene.id, view.get("title", ""), spec.procedure, view))
         self._beats(setup, beats + step.beats, 1, runner)
         data = {"scene": scene.id, "state": step.state, "fighters": self.store(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
@@ -234,7 +235,10 @@ class ConflictRunner:
         self.context.run_turn_hooks(runner, runner.goto)
 
     def view(self, scene: Scene, rules: ConflictRules, setup: ConflictSetup, state: Mapping[str, Any]) -> dict[str, Any]:
-        """The procedure's view of the conflict as plain data, titled as the adventure says."""
+        """The procedure's view of the conflict as plain data, titled as the adventure says.
+        A quiet game's is empty: only a front end draws it (a view changes nothing)."""
+        if self.context.quiet:
+            return {}
         view = rules.view(setup, state)
         spec = scene.conflict
         view.title = view.title or (self.context.render(spec.title) if spec and spec.title else scene.title)

@@ -67,7 +67,7 @@ class PlayContext:
 
     __slots__ = (
         "_host", "adventure", "ruleset", "evaluate", "render", "award", "complete_objective",
-        "roll_table", "incapacitated", "run_turn_hooks", "visible_choices", "jump", "refresh_offer",
+        "roll_table", "incapacitated", "run_turn_hooks", "visible_choices", "jump", "refresh_offer", "quiet",
     )
 
     def __init__(self, host: PlayHost) -> None:
@@ -93,6 +93,8 @@ class PlayContext:
         self.jump = host.jump
         #: Rebuild the decision on offer after a change made outside a step (GM mode).
         self.refresh_offer = host.refresh_offer
+        #: Nobody reads this game's events beyond what a playtest counts (see ``Game.quiet``).
+        self.quiet: bool = bool(getattr(host, "quiet", False))
 
     @property
     def state(self) -> "GameState":

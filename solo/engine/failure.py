@@ -160,6 +160,8 @@ def _scene_fields(scene: "Scene") -> Iterator[tuple[tuple[Any, ...], Any]]:
 def _branch(branch: "Branch") -> Iterator[tuple[tuple[Any, ...], Any]]:
     yield branch.path + ("text",), branch.text
     yield from _effects(branch.path + ("effects",), branch.effects)
+    if branch.lesser is not None:
+        yield from _branch(branch.lesser)
 
 
 def _effects(path: tuple[Any, ...], effects: Any) -> Iterator[tuple[tuple[Any, ...], Any]]:

@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    StartsAdventures, hook,
+    EndsScenes, StartsAdventures, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -44,6 +44,9 @@ from solo.rules.values import find_key
 ROLL_FIELDS: dict[str, Any] = {"outcome": "", "success": False, "total": 0}
 KEEP = "keep"
 ROLL = "roll"
+#: Pending roll data that says an offer taken turns the loss on the opponent: the branch's
+#: ``lesser`` form runs after it (see :attr:`solo.rules.base.Offer.lesser`).
+LESSER = "lesser"
 CHOICE_ID = "choice-"  # a scene option's id: "choice-" and its index in the scene's list
 ALTERNATIVE = "/"  # "choice-2/voluntary-failure": choice 2 resolved by an alternative, not dice
 
@@ -132,10 +135,12 @@ class Game:
         #: A quiet game's roll on offer: (the record as kept in the pending data, the record, the
         #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
         self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
+        self._degree_memo: dict[tuple[str, Any], bool] = {}  # (scene, check path): its degree is read
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
         self._incapacitates = hook(self.ruleset, Incapacitates)
+        self._ends_scenes = hook(self.ruleset, EndsScenes)
 
     # -- life cycle --------------------------------------------------------------------------
     @classmethod
@@ -356,6 +361,9 @@ class Game:
         else:
             self.machine.move(scene_id)
         scene = self.adventure.scenes[scene_id]
+        if self._ends_scenes is not None and self.state.scene not in (None, scene_id):
+            lines = self._ends_scenes.end_scene(self.character) or ()  # what lasts the scene ends
+            runner.events.extend(ev.RulesNote(line) for line in lines)
         self.state.scene = scene_id
         self.state.visits[scene_id] = self.state.visits.get(scene_id, 0) + 1
         runner.events.append(ev.SceneEntered(scene.id, scene.title, self.render(scene.text), scene.group))
@@ -579,8 +587,33 @@ class Game:
             record = self.ruleset.check(self.dice, self.character, params)
         return self._after_roll(data, record)
 
-    def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
+    def _reads_degrees(self, scene: Scene, spec: CheckSpec) -> bool:
+        """Whether the adventure says what this check's degree does (a degree branch, or a
+        ``roll.<measure>`` read after it); True in a system without degrees as outcomes."""
+        from solo.adventure.degree_checks import degrees, writes_degrees
+
+        found = self._degree_memo.get((scene.id, spec.path))
+        if found is None:
+            words = degrees(self.ruleset)
+            found = words is None or not words[0] or writes_degrees(self.adventure, scene, spec, *words)
+            self._degree_memo[(scene.id, spec.path)] = found
+        return found
+
+    def _offers(self, data: Mapping[str, Any], record: RollRecord) -> list[Offer]:
+        """The rules' offers on a roll, less any that would run a ``lesser`` form the branch the
+        roll takes does not have (the loss would be turned for nothing)."""
+        scene, _, _, spec = self._spec(data)
+        if not self._reads_degrees(scene, spec):
+            record.details["degree_unread"] = True  # the rules offer nothing that only changes it
         offers = self.ruleset.offers(record, self.character)
+        if any(o.lesser for o in offers):
+            branch = self._branch_for(spec, record)
+            if branch is None or branch.lesser is None:
+                offers = [o for o in offers if not o.lesser]
+        return offers
+
+    def _after_roll(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
+        offers = self._offers(data, record)
         if offers:
             kept = record.to_dict()
             self.state.pending = Pending("roll", {**data, "record": kept})
@@ -590,22 +623,25 @@ class Game:
             return [ev.RollMade(kept if self.quiet else record.to_dict(), self._roll_label(data), final=False)]
         return self._resolve(data, record)
 
-    def _pending_roll(self, kept: dict[str, Any]) -> tuple[RollRecord, list[Offer]]:
-        """The roll on offer (its record kept in the pending data as ``kept``) and the rules'
-        offers on it: a quiet game's own, when ``kept`` is the copy it made of them, else read
-        back from the data (a resumed game, an analyzer's restored state)."""
+    def _pending_roll(self, data: Mapping[str, Any]) -> tuple[RollRecord, list[Offer]]:
+        """The roll on offer (its record kept in the pending ``data``) and the rules' offers on
+        it: a quiet game's own, when the record is the copy it made of them, else read back from
+        the data (a resumed game, an analyzer's restored state)."""
+        kept = data["record"]
         memo = self._roll_memo
         if memo is not None and memo[0] is kept:
             return memo[1], memo[2]
         record = RollRecord.from_dict(kept)
-        return record, self.ruleset.offers(record, self.character)
+        return record, self._offers(data, record)
 
     def _choose_roll(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
-        record, offers = self._pending_roll(data["record"])
+        record, offers = self._pending_roll(data)
         self._roll_memo = None  # the rules may change the record in place: read from the data again
         base = {k: v for k, v in data.items() if k != "record"}
         if option_id == KEEP and not any(o.key == KEEP for o in offers):  # the rules' own keep goes on
             return self._resolve(base, record)
+        if any(o.key == option_id and o.lesser for o in offers):
+            base[LESSER] = True  # the branch's lesser form runs after it
         record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
         return self._after_roll(base, record)
 
@@ -640,6 +676,8 @@ class Game:
         branch = self._branch_for(spec, record)
         if branch is not None:
             runner.apply_branch(branch)
+            if data.get(LESSER) and branch.lesser is not None:  # the loss turned on the opponent
+                runner.apply_branch(branch.lesser)
         return self._end_turn(choice, runner, branch)
 
     def _branch_for(self, spec: CheckSpec, record: RollRecord) -> Branch | None:
@@ -672,7 +710,7 @@ class Game:
         if pending.kind == "conflict":
             return self.conflicts.offer(pending.data)
         if pending.kind == "roll":
-            record, offers = self._pending_roll(pending.data["record"])
+            record, offers = self._pending_roll(pending.data)
             keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
@@ -825,7 +863,8 @@ class Game:
         found = self._odds(spec, character)
         if found is None:
             return ""
-        return f"{odds.spec_label(self.adventure, spec, title=True)}: {odds.percent(found.success_chance())} success"
+        label = odds.spec_label(self.adventure, spec, title=True, ruleset=self.ruleset)
+        return f"{label}: {odds.percent(found.success_chance())} success"
 
     # -- objectives, awards, tables -----------------------------------------------------------
     def _check_objectives(self, runner: EffectRunner) -> None:

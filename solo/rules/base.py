@@ -169,6 +169,10 @@ class Offer:
     #: An alternative to rolling that each choice of an adventure allows once (GUTS+
     #: voluntary failure: failing the same task again and again is no way to learn).
     once: bool = False
+    #: Taken, the loss stands and the opponent also gets the losing branch's ``lesser`` form
+    #: (the effect turned on them, less severe: Humanity, Blessed Blessèd Wits). The engine
+    #: shows it only where the branch the roll takes has such a form.
+    lesser: bool = False
 
 
 @dataclass(frozen=True)
@@ -478,6 +482,15 @@ class StartsAdventures(Protocol):
 
 
 @runtime_checkable
+class EndsScenes(Protocol):
+    """A system with effects that last until the end of the scene (Humanity, Blessed's loaned
+    abilities): the engine says when play leaves a scene for a different one."""
+
+    def end_scene(self, character: Character) -> list[str] | None:
+        """End what lasts until the end of the scene; lines saying so."""
+
+
+@runtime_checkable
 class Incapacitates(Protocol):
     """A system that says when a character can no longer act (the ``defeated`` branch)."""
 
@@ -639,6 +652,15 @@ class PeopleParams(Protocol):
 
 
 @runtime_checkable
+class GroupParams(Protocol):
+    """Check parameters naming the NPCs who roll with a side of a contest (Humanity, Blessed
+    ``group_with``): the player's side, or the opponent's for a name starting ``opponent_``.
+    An option on offer names them beside the stat and the opponent."""
+
+    group_params: tuple[str, ...]
+
+
+@runtime_checkable
 class ItemParams(Protocol):
     """Check parameters whose values are item ids, which the validator checks."""
 
@@ -682,6 +704,16 @@ class StarterParam(Protocol):
     (``("target", "average")``)."""
 
     starter_param: tuple[str, str]
+
+
+@runtime_checkable
+class TurnsLosses(Protocol):
+    """A system whose rules may turn a lost contest's effect, less severe, back on the opponent
+    (Humanity, Blessed Blessèd Wits): the losing branch's ``lesser`` form says what that is."""
+
+    def turns_losses(self, params: Mapping[str, Any], character: Character | None = None) -> bool:
+        """Whether a lost contest with these parameters may be turned so (``character``: by
+        that character, with the abilities they have; None: by some character)."""
 
 
 @runtime_checkable
@@ -751,7 +783,7 @@ REQUIRED: dict[str, str] = {
 OPTIONAL: dict[str, tuple[str, type]] = {
     "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
-    "start_adventure": ("method", StartsAdventures), "incapacitated": ("method", Incapacitates),
+    "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
@@ -761,10 +793,10 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
-    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams),
+    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "group_params": ("names", GroupParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
-    "cli_examples": ("names", ShowsExamples),
+    "cli_examples": ("names", ShowsExamples), "turns_losses": ("method", TurnsLosses),
     "starter_condition": ("text", StarterCondition), "starter_param": ("pair", StarterParam),
 }
 
@@ -852,3 +884,22 @@ class AnalysisKeys(Protocol):
     not changed). Without it the analyzer keys the character whole."""
 
     def analysis_character(self, character: Any) -> Any: ...
+
+
+@runtime_checkable
+class AnalysisReaders(Protocol):
+    """Optional on a ruleset: parts of a character that only some steps read, so that the state
+    key of ``solo analyze`` can leave them out once no such step is ahead.
+
+    ``analysis_unread(checks, conflicts, shop, read)`` is told what the game can still come to:
+    the :class:`~solo.adventure.model.CheckSpec` of every check and contest ahead, whether a
+    conflict (a fight, an endeavour) is ahead, whether an ``advance`` effect is, and the resources
+    expressions read (``resource("...")``); it names the parts none of those reads (ids of the
+    ruleset's own choosing). ``analysis_forget(character, parts)`` returns a copy of the character
+    with those parts in one fixed form. Two characters equal but for them must play on alike
+    through every step of the kinds not named (the analyzer plays rolls as the exact odds do:
+    :func:`~solo.playtest.policies.dice_decision`)."""
+
+    def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]: ...
+
+    def analysis_forget(self, character: Any, parts: frozenset[str]) -> Any: ...

@@ -98,6 +98,9 @@ class ConflictSetup:
     #: the house rules the adventure opts into (see :mod:`solo.rules.house_rules`); the book's
     #: rule applies wherever a name is absent
     house_rules: frozenset[str] = frozenset()
+    #: nobody reads the decisions' odds and hints (a playtest bot's or the analyzer's game): a
+    #: procedure may leave them out, never change which actions are on offer
+    quiet: bool = False
 
     def house(self, name: str) -> bool:
         """Whether the adventure opted into the house rule ``name``."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solo.adventure.validate import validate_path
 
 GUTS = """format: 1
@@ -63,6 +65,54 @@ def test_a_system_without_degrees_is_not_warned(tmp_path):
     assert _codes(tmp_path, text) == []
 
 
-def test_the_bundled_adventures_write_their_degrees():
-    for adventure in ("supply-ship", "clockwork-heist", "lantern-fen", "blessed-harvest"):
-        assert not [p for p in validate_path(adventure) if p.code == "degrees-never-written"], adventure
+SECOND = """      - text: Talk your way through
+        check:
+          stat: slyness
+          outcomes:
+            success: {goto: b}
+            failure: {goto: b}
+"""
+
+
+def test_once_the_file_writes_degrees_each_check_that_writes_none_is_named(tmp_path):
+    text = (GUTS.replace("{note}", "Hello") % GREAT)
+    text = text.replace(GREAT + "\n", GREAT + "\n" + SECOND)
+    path = tmp_path / "degrees.yaml"
+    path.write_text(text, encoding="utf-8")
+    named = [p for p in validate_path(path) if p.code == "degrees-never-written"]
+    assert [p.line for p in named] == [text.split("\n").index("          stat: slyness") + 1]  # like the first check's warning
+    assert "Talk your way through" in named[0].message
+
+
+def test_a_branch_reading_the_measure_answers_its_own_check(tmp_path):
+    text = (GUTS.replace("{note}", "Hello") % GREAT)
+    text = text.replace(GREAT + "\n", GREAT + "\n" + SECOND.replace(
+        "failure: {goto: b}", "failure: {text: \"{roll.impact < 0 and 'Badly.' or 'No.'}\", goto: b}"))
+    assert _codes(tmp_path, text) == []
+
+
+def test_a_system_whose_degree_is_only_a_number_is_not_named_per_check():
+    """GAME shows excess beside a plain success; the heist reads it in a few places and is not
+    asked to write it at every check."""
+    assert not [p for p in validate_path("clockwork-heist") if p.code == "degrees-never-written"]
+
+
+@pytest.mark.parametrize("name", ["supply-ship", "clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest"])
+def test_no_bundled_adventure_has_a_check_whose_degree_changes_nothing(name):
+    """What the warning names is fixed in all five: supply-ship writes both impacts, lantern-fen's
+    successes read `roll.critical` (a critical and a costly success each do something), and
+    blessed-harvest's read `roll.size` (a major or bigger success wins time or a blessing die)."""
+    assert [p.message for p in validate_path(name) if p.code == "degrees-never-written"] == []
+
+
+def test_every_supply_ship_check_writes_what_a_great_success_and_a_disaster_do():
+    """The GUTS+ screen names a great success ("something extra in your favour") and a disaster;
+    each of supply-ship's checks and contests says what both do (docs/editorial/supply-ship.md)."""
+    from solo.adventure import loader
+
+    adventure = loader.load("supply-ship").adventure
+    unwritten = [f"{scene.id}: {choice.text}" for scene in adventure.scenes.values() for choice in scene.choices
+                 if choice.check is not None
+                 and not {"positive-impact", "negative-impact"} <= set(choice.check.outcomes)]
+    assert unwritten == []
+    assert not [p for p in validate_path("supply-ship") if p.code == "degrees-never-written"]

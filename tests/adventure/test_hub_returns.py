@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import random
+from collections import defaultdict
+
 import pytest
 
 from solo.adventure import loader
@@ -42,3 +45,49 @@ def test_a_hub_shows_its_description_once_and_a_short_reminder_after(name, hub, 
     assert return_only in again and first_only not in again
     assert third == again
     assert len(again) < len(first) / 2
+
+
+BUNDLED = ["supply-ship", "clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest"]
+
+
+def hubs(adventure) -> set[str]:
+    """A hub is a crossroads the player moves about from: a scene with at least three choices
+    that go straight to three different other scenes. One that a seeded run enters twice is a
+    place the player comes back to, and its second visit must not re-read the first."""
+    return {scene.id for scene in adventure.scenes.values()
+            if len({c.goto for c in scene.choices if c.goto and c.goto != scene.id}) >= 3}
+
+
+def _visits(adventure, seed: int, pregen) -> dict[str, list[str]]:
+    """Each scene's texts, in order, over one seeded random run (uniform over enabled options)."""
+    game = Game(adventure, seed=seed, character=pregen.character(adventure.system))
+    rng = random.Random(seed)
+    shown: dict[str, list[str]] = defaultdict(list)
+    events = game.start()
+    for _ in range(400):
+        shown_now = [e for e in events if isinstance(e, SceneEntered)]
+        for e in shown_now:
+            shown[e.id].append(e.text)
+        if game.offered is None:
+            break
+        events = game.choose(rng.choice([o for o in game.offered.options if o.key]).key)
+    return shown
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_hub_a_run_comes_back_to_shows_a_short_text_the_second_time(name):
+    """Two seeded random runs per pregen; a hub entered twice shows a text under half as long the
+    second time, and not the first text again. Each adventure has a hub some run comes back to,
+    so the test cannot pass by meeting none."""
+    adventure = loader.load(name).adventure
+    crossroads = hubs(adventure)
+    met, long_again = set(), []
+    for pregen in adventure.characters:
+        for seed in (0, 1):
+            for scene, texts in _visits(adventure, seed, pregen).items():
+                if scene in crossroads and len(texts) > 1:
+                    met.add(scene)
+                    if len(texts[1]) >= len(texts[0]) / 2:
+                        long_again.append((scene, pregen.id, seed))
+    assert met, f"no run came back to a hub of {name}"
+    assert long_again == []

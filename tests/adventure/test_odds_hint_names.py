@@ -19,8 +19,8 @@ def _wizard_check():
 
 def test_a_stat_with_a_label_is_named_by_it():
     adventure, spec = _wizard_check()
-    assert adventure.labels["hedge_wizard"] == "Hedge wizard"
-    assert spec_label(adventure, spec, title=True) == "Hedge wizard"
+    assert adventure.labels["hedge_wizard"] == "Hedge-wizardry"
+    assert spec_label(adventure, spec, title=True) == "Hedge-wizardry"
     assert spec_label(adventure, spec) == "hedge_wizard"  # the GM tools keep the id
 
 
@@ -29,7 +29,7 @@ def test_a_stat_without_a_label_is_its_id_in_words():
     bare = dataclasses.replace(adventure, labels={})
     assert spec_label(bare, spec, title=True) == "Hedge Wizard"
     pair = dataclasses.replace(spec, stat=["hedge_wizard", "fen_lore"])
-    assert spec_label(adventure, pair, title=True) == "Hedge wizard + Fen-lore"
+    assert spec_label(adventure, pair, title=True) == "Hedge-wizardry + Fen-lore"
 
 
 def test_the_hint_the_player_sees_uses_the_label():
@@ -38,4 +38,4 @@ def test_the_hint_the_player_sees_uses_the_label():
     game = Game(adventure, seed=1, character=erasmus.character(adventure.system))
     game.start()
     hint = game._odds_hint(spec)
-    assert hint.startswith("Hedge wizard: ") and hint.endswith("% success"), hint
+    assert hint.startswith("Hedge-wizardry: ") and hint.endswith("% success"), hint

@@ -57,7 +57,9 @@ def test_row_key_with_negative_low_end_validates_graphs_and_plays(tmp_path):
     path.write_text(text.replace("      2-3:\n", "      -5-3:\n", 1), encoding="utf-8")
     checked = _run(tmp_path, "validate", str(path))
     assert checked.exit_code == 0, checked.output
-    assert f"{path}:344:" in checked.output and "more than one row covers 1" in checked.output
+    lines = text.split("\n")
+    rows = lines.index("    rows:", lines.index("  gallery-watch:")) + 1  # the table's rows, where it is warned
+    assert f"{path}:{rows}:" in checked.output and "more than one row covers 1" in checked.output
     graphed = _run(tmp_path, "graph", str(path))
     assert graphed.exit_code == 0 and graphed.exception is None, graphed.output
     played = _run(tmp_path, "playtest", str(path), "--runs", "5")

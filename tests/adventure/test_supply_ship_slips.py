@@ -226,11 +226,15 @@ def test_a_random_run_meets_fewer_unwritten_impacts(adventure):
     `negative-impact:` branch the screen still names one ("with something extra in your favour")
     that changes nothing. 2.8 such impacts a random run before the five most met checks wrote
     theirs (the airlock pumps, the trim, BOSS's heat sources, the food lockers, pod four), 1.8
-    after (20 seeded runs, seed 1; docs/editorial/supply-ship.md)."""
+    after; none since every check writes both (20 seeded runs, seed 1;
+    docs/editorial/supply-ship.md)."""
     checks = {f"{scene.id}#{i}": choice.check for scene in adventure.scenes.values()
               for i, choice in enumerate(scene.choices) if choice.check is not None}
     runs = [run_one(PlaytestSpec(adventure=adventure), i, 1) for i in range(20)]
     unwritten = sum(1 for run in runs for mark, outcome, _ in run.checks
                     if outcome in ("positive-impact", "negative-impact")
                     and mark in checks and outcome not in checks[mark].outcomes)
-    assert unwritten / 20 <= 2.0, unwritten
+    met = sum(1 for run in runs for mark, outcome, _ in run.checks
+              if outcome in ("positive-impact", "negative-impact") and mark in checks)
+    assert met > 0  # the runs do meet impacts, and each one met is written
+    assert unwritten == 0, unwritten

@@ -57,7 +57,7 @@ def test_ottilie_wins_at_least_a_fifth_of_random_games(tmp_path):
 CAREFUL_RUNS = 100
 CAREFUL_SEED = 3
 #: supply-ship is held to the same ordering per pregen by
-#: tests/engine/test_supply_ship_adventure.py (80 runs a bot, shared with its other tests), so it is
+#: tests/engine/test_supply_ship_adventure.py (50 runs a bot, shared with its other tests), so it is
 #: not played a second time here.
 ADVENTURES = ("clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest")
 CASES = [(name, pregen.id) for name in ADVENTURES for pregen in loader.load(name).adventure.characters]

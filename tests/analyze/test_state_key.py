@@ -10,6 +10,7 @@ from __future__ import annotations
 from solo.adventure import loader
 from solo.analyze.command import analyze
 from solo.analyze.explore import Explorer, KeyMaker
+from solo.rules import registry
 
 LAMP = """\
 format: 1
@@ -204,3 +205,392 @@ def test_a_capped_counter_is_kept_only_up_to_the_numbers_still_ahead(tmp_path):
     # open), W(6) = 1/3 * 1/2, W(5) = 1/3 W(6) + 1/3 * 1/2 = 2/9, then W(4..2) = W(k+1)/3 (the hall
     # lets in only 5 and 6), W(1) = W(2)/2, W(0) = W(1)/2 = 1/486
     assert found["method"] == "exact" and found["exact"]["inside"] == "1/486"
+
+
+# -- where the game can still go, per state (solo/analyze/reachable.py) -----------------------------
+
+def _both(monkeypatch, path):
+    """The analysis with the region worked out per state, and from the scene graph alone."""
+    adventure = loader.load(str(path)).adventure
+    strong = analyze(adventure)
+    monkeypatch.setattr(KeyMaker, "per_state", False)
+    weak = analyze(loader.load(str(path)).adventure)
+    monkeypatch.setattr(KeyMaker, "per_state", True)
+    return strong, weak
+
+
+WELL = """\
+format: 1
+id: well
+title: Well
+system: guts-plus
+start: hub
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  flags: {wet: false}
+scenes:
+  hub:
+    title: Hub
+    choices:
+      - text: Splash
+        effects: [{set: {wet: true}}]
+        goto: yard
+      - text: Stay dry
+        goto: yard
+  yard:
+    title: Yard
+    choices:
+      - text: Walk to the well
+        once: true
+        goto: well
+      - text: Go home
+        goto: home
+  well:
+    title: Well
+    choices:
+      - text: Warm up by the fire
+        if: wet
+        goto: yard
+      - text: Jump in
+        goto: drowned
+      - text: Back
+        goto: yard
+  home:
+    title: Home
+    ending: {outcome: victory}
+  drowned:
+    title: Drowned
+    ending: {outcome: defeat}
+"""
+
+
+def test_a_once_only_choice_taken_closes_its_way_and_what_only_that_way_reads_is_left_out(tmp_path, monkeypatch):
+    path = tmp_path / "well.yaml"
+    path.write_text(WELL)
+    strong, weak = _both(monkeypatch, path)
+    # by hand: wet (1/2): home 1/2, else the well: 2 of 3 options back to the yard, whose only way
+    # left is home: 1/2 + 1/2 * 2/3 = 5/6; dry: 1/2 + 1/2 * 1/2 = 3/4; (5/6 + 3/4) / 2 = 19/24
+    assert strong["method"] == weak["method"] == "exact"
+    assert strong["exact"] == weak["exact"] == {"home": "19/24", "drowned": "5/24"}
+    # the yard after the well: wet is read only at the well, which the game cannot come back to
+    assert strong["states"] == weak["states"] - 1
+
+
+CELLAR = """\
+format: 1
+id: cellar
+title: Cellar
+system: guts-plus
+start: hub
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  flags: {wet: false, key: false}
+scenes:
+  hub:
+    title: Hub
+    choices:
+      - text: Splash and take the key
+        effects: [{set: {wet: true, key: true}}]
+        goto: yard
+      - text: Splash
+        effects: [{set: {wet: true}}]
+        goto: yard
+      - text: Take the key
+        effects: [{set: {key: true}}]
+        goto: yard
+      - text: Nothing
+        goto: yard
+  yard:
+    title: Yard
+    choices:
+      - text: Down to the cellar
+        if: not wet
+        goto: cellar
+      - text: Go home
+        goto: home
+  cellar:
+    title: Cellar
+    choices:
+      - text: Unlock the door
+        if: key
+        goto: home
+      - text: Fall down the stair
+        goto: drowned
+  home:
+    title: Home
+    ending: {outcome: victory}
+  drowned:
+    title: Drowned
+    ending: {outcome: defeat}
+"""
+
+
+def test_a_guard_false_for_good_closes_its_way(tmp_path, monkeypatch):
+    path = tmp_path / "cellar.yaml"
+    path.write_text(CELLAR)
+    keys = KeyMaker(loader.load(str(path)).adventure)
+    from solo.engine.state import GameState
+
+    wet = GameState("cellar", 0, scene="yard", flags={"wet": True, "key": False})
+    dry = GameState("cellar", 0, scene="yard", flags={"wet": False, "key": False})
+    assert keys.region(wet).scenes == frozenset({"yard", "home"})  # nothing sets wet back
+    assert keys.region(dry).scenes == frozenset({"yard", "home", "cellar", "drowned"})
+    strong, weak = _both(monkeypatch, path)
+    # by hand: wet (1/2): home; dry with the key: 1/2 + 1/2 * 1/2; dry without: 1/2
+    assert strong["exact"] == weak["exact"] == {"home": "13/16", "drowned": "3/16"}
+    assert strong["states"] == weak["states"] - 1  # wet in the yard: the key no longer matters
+
+
+DAWN = """\
+format: 1
+id: dawn
+title: Dawn
+system: guts-plus
+start: road
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  flags: {late: false}
+  clocks:
+    dawn:
+      size: 2
+      filled: [{set: {late: true}}]
+scenes:
+  road:
+    title: Road
+    choices:
+      - text: Dawdle
+        effects: [{tick: dawn}]
+        goto: road
+      - text: Hurry
+        goto: inn
+  inn:
+    title: Inn
+    choices:
+      - text: Knock
+        if: not late
+        goto: warm
+      - text: Wait
+        goto: cold
+  warm:
+    title: Warm
+    ending: {outcome: victory}
+  cold:
+    title: Cold
+    ending: {outcome: defeat}
+"""
+
+
+def test_a_clock_nothing_ahead_ticks_or_reads_is_left_out(tmp_path, monkeypatch):
+    path = tmp_path / "dawn.yaml"
+    path.write_text(DAWN)
+    strong, weak = _both(monkeypatch, path)
+    # by hand: the inn before dawn is filled: 1/2 + 1/4; there, knock or wait: 3/4 * 1/2 = 3/8
+    assert strong["exact"] == weak["exact"] == {"warm": "3/8", "cold": "5/8"}
+    # at the inn nothing ticks the clock or reads it: dawn 0 and dawn 1 are one state
+    assert strong["states"] == weak["states"] - 1
+
+
+GOLD = """\
+format: 1
+id: gold
+title: Gold
+system: guts-plus
+start: market
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  counters: {gold: 2}
+scenes:
+  market:
+    title: Market
+    choices:
+      - text: Sell
+        effects: [{add: {gold: 3}}]
+        goto: street
+      - text: Buy
+        effects: [{add: {gold: -1}}]
+        goto: street
+      - text: Sell twice
+        effects: [{add: {gold: 4}}]
+        goto: street
+  street:
+    title: Street
+    choices:
+      - text: Bribe the guard
+        if: gold > 3
+        goto: free
+      - text: Run
+        goto: caught
+  free:
+    title: Free
+    ending: {outcome: victory}
+  caught:
+    title: Caught
+    ending: {outcome: defeat}
+"""
+
+
+def test_a_counter_nothing_ahead_changes_is_kept_by_where_it_stands_against_the_numbers_read(tmp_path, monkeypatch):
+    path = tmp_path / "gold.yaml"
+    path.write_text(GOLD)
+    keys = KeyMaker(loader.load(str(path)).adventure)
+    assert keys.counter_caps == (None,)  # it can fall: no cap
+    strong, weak = _both(monkeypatch, path)
+    # by hand: gold 5 or 6 (2 markets of 3) can bribe: 2/3 * 1/2 = 1/3
+    assert strong["exact"] == weak["exact"] == {"free": "1/3", "caught": "2/3"}
+    assert strong["states"] == weak["states"] - 1  # gold 5 and 6 both stand above 3
+
+
+POOL = """\
+format: 1
+id: pool
+title: Pool
+system: humanity-blessed
+start: porch
+characters:
+  - id: ann
+    name: Ann
+    stats: {head: d4, hand: d4, heart: d6, home: d6, hurt: d4, hurry: d6, history: d4}
+    resources: {blessings: []}
+    extra: {best: home, lifestyle: Carefree, value_system: Virtue and Vice, abilities: [Tactful Speech], touchstones: [baking]}
+scenes:
+  porch:
+    title: Porch
+    choices:
+      - text: Pray
+        effects: [{award: {blessings: 1}}]
+        goto: gate
+  gate:
+    title: Gate
+    choices:
+      - text: Climb
+        check:
+          stat: hand
+          target: easy
+          outcomes:
+            success: {goto: over}
+            failure: {goto: stuck}
+  over:
+    title: Over
+    ending: {outcome: victory}
+  stuck:
+    title: Stuck
+    ending: {outcome: defeat}
+"""
+
+
+def test_the_blessing_pool_and_lucky_number_are_left_out_while_no_step_ahead_reads_them(tmp_path, monkeypatch):
+    from solo.rules.humanity_blessed import analysis_readers
+
+    path = tmp_path / "pool.yaml"
+    path.write_text(POOL)
+    adventure = loader.load(str(path)).adventure
+    merged = analyze(adventure)
+    monkeypatch.setattr(analysis_readers, "unread", lambda *args: frozenset())  # every step reads them
+    kept = analyze(loader.load(str(path)).adventure)
+    monkeypatch.undo()
+    ann = adventure.characters[0].character(adventure.system)
+    chance = registry.get(adventure.system).check_odds(ann, {"stat": "hand", "target": "easy"}).success_chance()
+    # the prayer's die is drawn in classes that leave out a tail below 0.02%: bounded, not exact
+    assert merged["method"] == kept["method"] == "bounded" and merged["bound"] < 0.001
+    # (which twin is expanded decides whether the check's lucky hit draws dice whose tail is left
+    # out, so the bounds differ in the fifth decimal; both hold the book's odds)
+    for found in (merged, kept):
+        assert found["ranges"]["over"]["low"] <= float(chance) <= found["ranges"]["over"]["high"]
+        assert found["ranges"]["stuck"]["low"] <= float(1 - chance) <= found["ranges"]["stuck"]["high"]
+    # a plain check reads neither the pool (what the prayer gained) nor the lucky number: the gate
+    # is one state, not one per lucky number and pool
+    assert merged["states"] == 5 and kept["states"] > 5 * 10
+    spark = tmp_path / "spark.yaml"
+    spark.write_text(POOL.replace("target: easy\n", "target: easy\n          spark: head\n"))
+    keys = KeyMaker(loader.load(str(spark)).adventure)
+    assert keys.live("gate").unread == frozenset()  # a spark pays from the pool
+    assert KeyMaker(adventure).live("gate").unread == frozenset({"blessings"})
+
+
+DRAUGHT = """\
+format: 1
+id: draught
+title: Draught
+system: guts-plus
+start: hall
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  flags: {sealed: false}
+  counters: {draught: 0}
+hooks:
+  - every: turn
+    when: not sealed and turn % 2 == 0
+    effects: [{add: {draught: 1}}]
+scenes:
+  hall:
+    title: Hall
+    choices:
+      - text: Seal the door
+        effects: [{set: {sealed: true}}]
+        goto: yard
+      - text: Wait
+        goto: hall
+      - text: Leave
+        goto: yard
+  yard:
+    title: Yard
+    choices:
+      - text: Go out
+        if: draught < 1
+        goto: out
+      - text: Give up
+        goto: stay
+  out:
+    title: Out
+    ending: {outcome: victory}
+  stay:
+    title: Stay
+    ending: {outcome: defeat}
+"""
+
+
+def test_a_hook_whose_condition_is_false_for_good_reads_and_writes_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "draught.yaml"
+    path.write_text(DRAUGHT)
+    strong, weak = _both(monkeypatch, path)
+    # by hand: the hook adds a draught after every even turn until the door is sealed (the seal
+    # runs before the hook). The yard with no draught: seal or leave first (2/3), or wait and
+    # then seal (1/9): 7/9, and there half go out: 7/18
+    assert strong["method"] == weak["method"] == "exact"
+    assert strong["exact"] == weak["exact"] == {"out": "7/18", "stay": "11/18"}
+    # sealed (set only to true: it stays), the hook is dead: the turn's parity and how many
+    # draughts past the first no longer split the yard
+    assert strong["states"] < weak["states"]
+    keys = KeyMaker(loader.load(str(path)).adventure)
+    from solo.engine.state import GameState
+
+    sealed = GameState("draught", 0, scene="yard", flags={"sealed": True}, counters={"draught": 3}, turn=5)
+    assert keys.region(sealed).hooks == frozenset()
+    assert keys.region(GameState("draught", 0, scene="yard", flags={"sealed": False}, counters={"draught": 3})).hooks == {0}
+
+
+def test_what_the_reads_of_a_number_and_the_parts_of_a_condition_are():
+    from solo.adventure import expressions
+
+    parsed = expressions.parse('gold > 3 and gold % 2 == 0 and clock("air") <= 5')
+    assert parsed.comparisons("gold") == ({2}, {3})
+    assert parsed.comparisons("air", "clock") == (set(), {5})
+    assert expressions.parse("gold + 1 > 3").comparisons("gold") is None  # read some other way
+    parts = parsed.conjuncts()
+    assert len(parts) == 3 and [p.names() for p in parts] == [{"gold"}, {"gold"}, set()]
+    assert expressions.parse("a or b").conjuncts()[0].source == "a or b"

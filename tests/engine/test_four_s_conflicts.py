@@ -132,10 +132,14 @@ def test_each_step_shows_zones_action_points_and_the_pool(yard):
 def test_the_bundled_fight_is_won_and_lost_and_always_ends():
     """The Bogle Watch fight entered straight away (a GM's jump) by each pregen in turn, every
     decision drawn at random: both sides win some, and every fight and game ends. (Reaching
-    the fight through the whole adventure is tests/adventure/test_goblin_market.py's.)"""
+    the fight through the whole adventure is tests/adventure/test_goblin_market.py's.)
+
+    60 seeds (it was 150): the rarest result, a win, comes in 11% of games (17 of 150), so a
+    change that reshuffles the dice leaves 60 games without one 0.07% of the time (1 in 10^8 at
+    150), and a result made impossible always fails. The pinned 60 give 8 won, 38 lost, 17 fled."""
     adventure = loader.load("goblin-market").adventure
     results = collections.Counter()
-    for seed in range(150):
+    for seed in range(60):
         game = Game(adventure, seed=seed)
         rng = random.Random(seed)
         game.start()
@@ -149,7 +153,7 @@ def test_the_bundled_fight_is_won_and_lost_and_always_ends():
             events = game.choose(rng.choice(game.offered.enabled_keys()))
         assert game.finished, f"seed {seed} did not end"
         assert game.incapacitated() is None  # the party is healed after every fight
-    assert sum(results.values()) >= 150
+    assert sum(results.values()) >= 60
     assert results["won"] and results["lost"] and results["fled"], results
 
 

@@ -187,9 +187,14 @@ FIGHTS = ("Take on all three at once", "Draw them into a narrow aisle and fight 
 
 
 def test_the_bundled_heist_fights_are_won_and_lost_and_always_end():
+    """60 seeded games (it was 100) of a player who heads for the fights: every game ends, fights
+    are won and lost, and the brawl, the aisle and the stair are all fought. The rarest of these
+    per game is a win (11 of 100 games) and then the stair (15 of 100): a change that reshuffles
+    the dice leaves 60 games without one 0.1% of the time (0.001% at 100); a result or a fight
+    made impossible always fails."""
     adventure = loader.load("clockwork-heist").adventure
     results = collections.Counter()
-    for seed in range(100):
+    for seed in range(60):
         game = Game(adventure, seed=seed)
         rng = random.Random(seed)
         events = game.start()

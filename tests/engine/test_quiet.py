@@ -1,10 +1,12 @@
-"""A quiet game (what playtests run) leaves out what only people read (the odds hints, the chance
-noted beside each roll in the log) and nothing else; a game without alternatives leaves out the
-options to settle a check without rolling, and plays every other choice the same."""
+"""A quiet game (what playtests run) leaves out what only people read (the odds hints and odds of
+the options, the chance noted beside each roll in the log, a conflict's view as a front end draws
+it) and nothing else; a game without alternatives leaves out the options to settle a check
+without rolling, and plays every other choice the same."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from solo.adventure import loader
 from solo.engine.game import Game
@@ -15,7 +17,13 @@ def _play(adventure, quiet: bool, seed: int) -> tuple[list[dict], list[str]]:
     return _drive(game, seed)
 
 
+#: The events that carry a conflict's view (what a front end draws of the fight).
+VIEWS = ("conflict-start", "conflict-round", "conflict-end")
+
+
 def _drive(game: Game, seed: int) -> tuple[list[dict], list[str]]:
+    """Every event of a seeded game, with what only people read taken out into the second list
+    (hints and odds of options as text, conflict views as ``"view ..."``, chances of rolls)."""
     answers = random.Random(seed)
     seen: list[dict] = []
     hints: list[str] = []
@@ -25,9 +33,17 @@ def _drive(game: Game, seed: int) -> tuple[list[dict], list[str]]:
             data = event.to_dict()
             if event.type == "choices":
                 hints += [o.hint for o in event.options if o.hint]
+                hints += [f"odds {o.odds}" for o in event.options if o.odds]
                 for option in data["options"]:
                     option.pop("hint", None)
                     option.pop("_hint", None)
+                    option.pop("odds", None)
+            if event.type in VIEWS:
+                view = data.pop("view", None)
+                if view:
+                    hints.append(f"view {event.type}")
+                if event.type == "conflict-start":
+                    data.pop("title", None)
             seen.append(data)
         if game.finished:
             break
@@ -48,6 +64,29 @@ def test_a_quiet_game_plays_the_same_without_hints():
         assert not any(h.endswith("success") or h.startswith("chance") for h in quiet_hints)
         assert any(h.endswith("success") for h in loud_hints)
         assert any(h.startswith("chance") for h in loud_hints)
+
+
+def test_a_quiet_game_leaves_out_the_fights_odds_and_views():
+    """What a fight's decisions and views cost is spent only where someone reads it: the loud
+    game's fights show odds and views, the quiet game's none (and plays the same), on the
+    bundled adventures with fights and a fight fixture of each system."""
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    names = ["supply-ship", "clockwork-heist", "lantern-fen"]
+    names += [str(fixtures / f"{system}-fight.yaml") for system in ("four-s", "hb", "guts", "game", "lf")]
+    for name in names:
+        adventure = loader.load(name).adventure
+        loud_fought = loud_odds = False
+        for seed in range(6):
+            loud, loud_hints = _play(adventure, False, seed)
+            quiet, quiet_hints = _play(adventure, True, seed)
+            assert quiet == loud, (name, seed)
+            assert not any(h.startswith("view") for h in quiet_hints), (name, seed)
+            # HB's fight still prices its actions in a quiet game (an attack's text names the
+            # defence its odds pick); every other procedure leaves the odds out
+            assert "hb-fight" in name or not any(h.startswith("odds") for h in quiet_hints), (name, seed)
+            loud_fought = loud_fought or any(h.startswith("view") for h in loud_hints)
+            loud_odds = loud_odds or any(h.startswith("odds") for h in loud_hints)
+        assert loud_fought and loud_odds, name  # some seed of each reached a fight, with odds
 
 
 def test_a_game_without_alternatives_offers_every_other_option_and_plays_the_same():

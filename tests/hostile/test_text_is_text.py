@@ -119,3 +119,60 @@ def test_markdown_escaping_leaves_no_link_image_or_html():
     rendered = MarkdownIt("commonmark").render(safe_text.markdown(text))
     assert "<a" not in rendered and "<img" not in rendered
     assert "![b](http://beacon.example/i.png)" in rendered.replace("&amp;", "&")
+
+
+@settings(max_examples=3, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@example(NAME_CLICK)
+@given(hostile())
+def test_a_companion_named_in_a_roll_note_shows_literally(tmp_path_factory, text):
+    """A companion's name reaches a roll's notes (Synchronized Skill's loan, Synchronized Spark's
+    stat) and the line saying a loan goes back: shown as written in line mode and transcripts."""
+    import yaml
+    from pathlib import Path
+
+    folder = tmp_path_factory.mktemp("note")
+    data = yaml.safe_load((Path(__file__).parent.parent / "fixtures" / "hb-loan.yaml").read_text(encoding="utf-8"))
+    data["npcs"][0]["name"] = text  # Teo, who lends
+    path = folder / "hostile-note.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    played = run(["play", str(path), "--seed", "1", "--slot", "n"], folder, "1\n1\n4\n")
+    assert played.exit_code == 0, played.output
+    assert "\x1b" not in played.output and "\x9b" not in played.output and "\u202e" not in played.output
+    squeezed = " ".join(played.output.split())
+    assert "lends you Advanced Training" in squeezed and "goes back to" in squeezed
+    for token in tokens(text):
+        assert token in squeezed
+    md = run(["transcript", "n", "--format", "md"], folder)
+    assert md.exit_code == 0, md.output
+    rendered = MarkdownIt("gfm-like").render(md.output)
+    assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
+
+
+@settings(max_examples=2, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@example(NAME_CLICK)
+@given(hostile())
+def test_a_touchstone_named_in_an_offer_and_a_note_shows_literally(tmp_path_factory, text):
+    """A History touchstone from the file reaches the offer to roll History and the note of a
+    swap (Synchronized Uncommonality): shown as written in line mode and transcripts."""
+    import yaml
+    from pathlib import Path
+
+    folder = tmp_path_factory.mktemp("scope")
+    data = yaml.safe_load((Path(__file__).parent.parent / "fixtures" / "hb-scope.yaml").read_text(encoding="utf-8"))
+    data["npcs"][0]["extra"]["touchstones"] = ["river boats", text]
+    data["scenes"]["dock"]["choices"][2]["check"]["scope"] = text
+    path = folder / "hostile-scope.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    played = run(["play", str(path), "--seed", "1", "--slot", "s"], folder, "3\n2\n1\n")
+    assert played.exit_code == 0, played.output
+    assert "\x1b" not in played.output and "\x9b" not in played.output and "\u202e" not in played.output
+    squeezed = " ".join(played.output.split())
+    assert "Roll History d8 instead (your History covers" in squeezed
+    for token in tokens(text):
+        assert token in squeezed
+    md = run(["transcript", "s", "--format", "md"], folder)
+    assert md.exit_code == 0, md.output
+    rendered = MarkdownIt("gfm-like").render(md.output)
+    assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})

@@ -348,10 +348,10 @@ def test_a_spark_may_be_declared_after_the_first_roll():
     assert game.offered.kind == "roll"
     assert offered(game) == [
         ("1", "Roll on without a spark"),
-        ("2", "Spark with head d4 (pay blessing dice 3 and 3)"),
-        ("3", "Spark with history d4 (pay blessing dice 3 and 3)"),
-        ("4", "Spark with hurt d4 (pay blessing dice 3 and 3)"),
-    ]
+        ("2", "Spark with head d4 (pay blessing dice 3 and 3): can raise the size"),
+        ("3", "Spark with history d4 (pay blessing dice 3 and 3): can raise the size"),
+        ("4", "Spark with hurt d4 (pay blessing dice 3 and 3): can raise the size"),
+    ]  # the aid die makes rolling on certain: a spark is still worth a bigger size, which the check reads
     game.dice.force(3, 2, 4)  # head joins the 1: [1, 3] bumps as a group, then [2, 4]
     events = game.choose("2")
     while game.offered.kind == "roll":
@@ -417,7 +417,7 @@ def test_paying_to_end_taxed_lets_the_spark_through():
     game.dice.force(2)
     pick(game, "Remember the van's route", keep=False)
     texts = [text for _, text in offered(game)]
-    assert texts[1] == "End Taxed (pay 1 and 6) and spark with hand d4 (pay blessing dice 3 and 3)"
+    assert texts[1] == "End Taxed (pay 1 and 6) and spark with hand d4 (pay blessing dice 3 and 3): can raise the size"
     game.dice.force(4)
     events = game.choose("2")
     while game.offered.kind == "roll":
@@ -521,7 +521,7 @@ def test_group_check_odds_are_exact_against_enumeration():
     assert odds.outcomes["maximum"] == median[top] + median[top + 1]
     assert "expected" not in odds.values
     assert hint(game, "Heave the crate onto the van with Pip and Tom") == \
-        f"Hand: {float(odds.success_chance()) * 100:.0f}% success"
+        f"Hand (with Pip and Tom): {float(odds.success_chance()) * 100:.0f}% success"
 
 
 @pytest.mark.parametrize("written, message", [

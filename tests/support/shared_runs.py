@@ -65,6 +65,13 @@ def shared_runs(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixtur
     return SharedRuns(folder)
 
 
+#: supply-ship's shared sample: SUPPLY_SHIP_RUNS seeded games per pregen and bot at SUPPLY_SHIP_SEED,
+#: read by tests/engine/test_supply_ship_adventure.py and tests/engine/test_guts_plus_conflicts.py
+#: (one key, so one play a run). It was 80; the first 50 of the same seed are the same games, and
+#: test_supply_ship_adventure.py's docstring gives what each check catches at 50.
+SUPPLY_SHIP_RUNS, SUPPLY_SHIP_SEED = 50, 13
+
+
 def seeded_playtest(shared: SharedRuns, tmp_path_factory: pytest.TempPathFactory, adventure: str, *,
                     runs: int, seed: int, pregen: str, policy: str = "random") -> dict:
     """``solo playtest ADVENTURE --runs RUNS --seed SEED --character PREGEN --policy POLICY``'s

@@ -71,6 +71,8 @@ CODES: dict[str, str] = {
     "unknown-reveal": "a reveal effect names no objective, clock, counter or flag",
     "never-revealed": "something hidden that no reveal effect makes known (warning)",
     "unlabelled-name": "a name shown to players that is an id with no label (warning)",
+    "lesser-never-used": "a branch's `lesser` form that no rule of the system can reach (warning)",
+    "no-lesser": "a losing contest branch a pregenerated character's ability may turn on the opponent, without a `lesser` form (warning)",
     "model": "the data could not be read into an adventure",
     **CONFLICT_CODES,
     **LOOP_CODES,

@@ -54,6 +54,8 @@ class EffectChecks(ExpressionChecks):
                     for branch in choice.check.outcomes.values():
                         if branch.effects:
                             yield branch.effects, branch.path + ("effects",)
+                        if branch.lesser is not None and branch.lesser.effects:
+                            yield branch.lesser.effects, branch.lesser.path + ("effects",)
             if scene.conflict is not None:
                 for branch in scene.conflict.outcomes.values():
                     if branch.effects:

@@ -11,7 +11,7 @@ from solo.adventure.expressions import ExpressionError, parse
 from solo.adventure.validate.codes import Path_
 from solo.adventure.validate.effect_checks import EffectChecks
 from solo.adventure.validate.names import _did_you_mean, _names_with_halves, _norm
-from solo.rules.base import Character, RulesError, names
+from solo.rules.base import Character, RulesError, TurnsLosses, hook, names
 
 
 class SceneChecks(EffectChecks):
@@ -37,6 +37,8 @@ class SceneChecks(EffectChecks):
             if branch.goto is not None:
                 self._scene_ref(branch.goto, branch.path + ("goto",), f"outcome {label}")
             self.template(branch.text, branch.path + ("text",))
+            if branch.lesser is not None:
+                self.template(branch.lesser.text, branch.lesser.path + ("text",))
             labels = self.contest_labels if spec.kind == "contest" else self.labels
             if self.ruleset is not None and label not in labels:
                 close = difflib.get_close_matches(label, labels, n=1)
@@ -46,6 +48,7 @@ class SceneChecks(EffectChecks):
                            key=True)
         if spec.kind == "contest":
             self.check_opponent(spec)
+            self.check_lesser(spec)
         if spec.assist is not None:
             npc = self.adv.npcs.get(spec.assist)
             if npc is None:
@@ -76,6 +79,38 @@ class SceneChecks(EffectChecks):
                 self.warning("opponent-lacks-stat", spec.path + ("opponent",),
                              f"the opponent {npc.id!r} has no {stat!r}",
                              f"add {stat} to its stats, or set opponent_stat")
+
+    def check_lesser(self, spec: model.CheckSpec) -> None:
+        """A losing branch's ``lesser`` form is one the system's rules can reach (a contest it may
+        turn a loss in, a branch that is a loss); a contest that a pregenerated character could
+        turn has one on each losing branch."""
+        turns = hook(self.ruleset, TurnsLosses)
+        may = turns is not None and turns.turns_losses(spec.params)
+        for label, branch in spec.outcomes.items():
+            if branch.lesser is None:
+                continue
+            if not may:
+                self.warning("lesser-never-used", branch.lesser.path,
+                             f"outcome {label}: no rule of the {self.adv.system} system turns this contest's loss "
+                             "on the opponent, so its lesser form is never used",
+                             "remove `lesser`, or see which contests an ability answers in docs/format.md", key=True)
+            elif self.ruleset.is_success(label):
+                self.warning("lesser-never-used", branch.lesser.path,
+                             f"outcome {label} is a win, so its lesser form is never used",
+                             "put `lesser` on the losing branch", key=True)
+        if not may or turns is None:
+            return
+        who = [person.id for person, character in self.pregens
+               if character is not None and turns.turns_losses(spec.params, character)]
+        if not who:
+            return
+        for label, branch in spec.outcomes.items():
+            if branch.lesser is None and not self.ruleset.is_success(label):
+                self.warning("no-lesser", branch.path,
+                             f"outcome {label}: {', '.join(who)} may turn this loss on the opponent, "
+                             "but the branch says nothing of what the opponent gets",
+                             "add `lesser: {text: ..., effects: [...]}` to the branch: a less severe "
+                             "version of it, for the opponent", key=True)
 
     def _guards(self, choice: model.Choice) -> set[str]:
         """Stats the choice's `if` asks about with stat() or chance()."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from copy import deepcopy
+from dataclasses import dataclass, fields as dataclass_fields
 from typing import Any, Iterable, Mapping
 
 from solo.rules.dice import Dice
@@ -56,9 +57,12 @@ class GameCheck:
         return self.skill or "rating"
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        for key in ("tags", "notes"):
-            data[key] = list(data[key])
+        """The check as plain data: every field in order, ``tags`` and ``notes`` as lists, the
+        notes copied (what ``dataclasses.asdict`` gives, without its generic walk: a check is
+        copied into every GAME roll's record)."""
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
+        data["tags"] = list(self.tags)
+        data["notes"] = [deepcopy(note) for note in self.notes] if self.notes else []
         return data
 
     @classmethod
@@ -68,6 +72,9 @@ class GameCheck:
             if key in fields:
                 fields[key] = tuple(fields[key])
         return cls(**fields)
+
+
+_FIELD_NAMES = tuple(f.name for f in dataclass_fields(GameCheck))
 
 
 @dataclass(frozen=True)

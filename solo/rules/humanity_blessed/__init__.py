@@ -43,10 +43,17 @@ dc4); ``tags`` (what the check is about, for the abilities that answer it: see
 ``training: true`` (Advanced Training without a character, for odds); ``witnessed: true`` (an
 opposing character sees the roll: Vulnerability); ``group_with`` (companions who roll with the
 character, passed as characters: the group's total is the median roll); ``spark_with`` (a
-companion whose stat ``spark`` names: Synchronized Spark, :mod:`.synchronized`). Contests add
+companion whose stat ``spark`` names: Synchronized Spark, :mod:`.synchronized`); ``loan_from`` and
+``loan`` (a companion lends the player an ability until the scene ends: Synchronized Skill,
+:mod:`.loans`); ``scope`` (the History touchstones a check of another stat calls on) and
+``scope_with`` (Synchronized Uncommonality's swap of History scopes, :mod:`.history_scope`); ``convoy``
+(the companions aboard on a ``transport`` roll, each of whom may Help for +1 at no cost: Blessèd
+Convoy, :mod:`.convoy`). Contests add
 ``opponent_stat`` (defaults to ``stat``), ``violent: true`` (the attacker rolls Hurt, the defender
 Hurry), ``opponent_modifier``, ``opponent_aid``, ``opponent_group_with`` (the opponent's side) and ``synchronized: true``
-(both sides bump together: Synchronized Enmity, :mod:`.enmity`).
+(both sides bump together: Synchronized Enmity, :mod:`.enmity`). A defended non-violent contest
+lost to one attacker may turn the losing branch's ``lesser`` form on them (Blessèd Wits,
+:mod:`.wits`).
 
 Conditions are strings in ``character.conditions``: ``uncool`` (-1), ``pain`` (-1), ``ache`` (the
 top face reads as the one below), ``weakness`` (no Help, no aid), ``muddled`` (-2 on the next

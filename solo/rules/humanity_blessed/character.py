@@ -45,10 +45,24 @@ def starting_stats(best: str, lifestyle: str, value_system: str) -> dict[str, st
 
 
 def abilities(character: Character | None) -> set[str]:
-    """The character's abilities, as normalised names."""
+    """The character's abilities, as normalised names: their own and those on loan to them
+    (Synchronized Skill, :mod:`.loans`)."""
     if character is None:
         return set()
-    return {norm(a) for a in listed_abilities(character)}
+    return {norm(a) for a in listed_abilities(character) + borrowed(character)}
+
+
+#: Where the abilities on loan to a character are kept (:mod:`.loans`): ``extra["loans"]``, a
+#: list of ``{"ability": name, "from": the lender's name}``.
+LOANS = "loans"
+
+
+def borrowed(character: Character) -> list[str]:
+    """The names of the abilities on loan to the character (Synchronized Skill)."""
+    loans = character.extra.get(LOANS)
+    if not isinstance(loans, list):
+        return []
+    return [str(loan["ability"]) for loan in loans if isinstance(loan, dict) and "ability" in loan]
 
 
 def listed_abilities(character: Character) -> list[str]:

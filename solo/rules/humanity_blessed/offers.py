@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import bumping, first_roll, insurance, open_defence, optimal_solution
+from solo.rules.humanity_blessed import bumping, convoy, first_roll, insurance, open_defence, optimal_solution, wits
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
@@ -56,14 +56,15 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check; on a
     first roll still open, rolling on or declaring a spark (:mod:`.first_roll`)."""
     if first_roll.is_open(record):
-        return first_roll.offers(record, character)
+        return _sparks(record, character)
     if open_defence.is_open(record):
         return open_defence.offers(record, character)
     found: list[Offer] = []
     details = record.details
     pool = list(character.resources.get("blessings", []) or [])
     cursed = Conditions.of(character).has("cursed")
-    if details.get("help_allowed") and "help" not in details:
+    settled = record.kind == "check" and record.success  # Help can only make the success bigger
+    if details.get("help_allowed") and "help" not in details and not (settled and details.get("degree_unread")):
         usable = [v for v in pool if worth(v, cursed) >= 1]
         factor = help_factor(record, character)
         why = " (Line of Credit)" if factor > 1 else ""
@@ -71,14 +72,18 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             bonus = help_bonus(n * factor)
             what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
             noun = "die" if n == 1 else "dice"
-            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}",
-                               {"blessings": n}))
+            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}"
+                               + (": can raise the size" if settled else ""), {"blessings": n}))
+    found += convoy.offers(record, character)
     optimal = optimal_solution.offer(record, character)
     if optimal is not None:
         found.append(optimal)
     insured = insurance.offer(record, character)
     if insured is not None:
         found.append(insured)
+    turned = wits.offer(record, character)
+    if turned is not None:
+        found.append(turned)
     if fearless_offered(record, character):
         found.append(Offer(FEARLESS, f"Fearless Resolve: take the {record.details['size']} blow one "
                                      "size smaller and gain a Blessing (once a session)"))
@@ -93,6 +98,18 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
                 {"blessings": 1},
             ))
     return found
+
+
+def _sparks(record: RollRecord, character: Character) -> list[Offer]:
+    """A first roll's offers, where rolling on is already certain to succeed: a spark can then
+    only raise the outcome size (the book sizes a check by its total), so it is offered only
+    when the adventure reads the size, and says so; otherwise the roll goes on at once."""
+    found = first_roll.offers(record, character)
+    if len(found) < 2 or first_roll.odds_after(record, character, first_roll.KEEP).success_chance() < 1:
+        return found
+    if record.details.get("degree_unread"):
+        return []
+    return [found[0]] + [Offer(o.key, o.text + ": can raise the size", o.cost) for o in found[1:]]
 
 
 def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) -> RollRecord:
@@ -113,6 +130,10 @@ def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) 
         return optimal_solution.apply(dice, record, character)
     if key == insurance.KEY:
         return insurance.apply(record, character)
+    if key == wits.KEY:
+        return wits.apply(record, character)
+    if key.startswith(convoy.PREFIX):
+        return convoy.apply(dice, record, character, key)
     n = int(key.split("-", 1)[1])
     cursed = Conditions.of(character).has("cursed")
     pool = character.resources.setdefault("blessings", [])
@@ -143,7 +164,7 @@ def fearless_offered(record: RollRecord, character: Character) -> bool:
     size = record.details.get("size")
     return (record.kind == "contest" and bool(record.details.get("defending")) and not record.success
             and bool(size) and size != SIZES[0] and "fearless_resolve" not in record.details
-            and fearless_ready(character))
+            and "wits" not in record.details and fearless_ready(character))
 
 
 def _fearless(dice: Dice, record: RollRecord, character: Character) -> RollRecord:

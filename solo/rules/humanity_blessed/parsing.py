@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from solo.rules.base import Character, RulesError
-from solo.rules.humanity_blessed import bumping, standing, synchronized
+from solo.rules.humanity_blessed import bumping, convoy, standing, synchronized
 from solo.rules.humanity_blessed.bumping import Die, DieError
 from solo.rules.humanity_blessed.tables import (
     CHECK_TAGS,
@@ -117,6 +117,8 @@ class HBCheck:
     ascendant_die: str | None = None
     spark_with: Character | None = None  # Synchronized Spark: the companion whose stat is the spark's
     synchronized: bool = False  # Synchronized Enmity: both sides of the contest bump together
+    convoy: tuple[str, ...] = ()  # Blessèd Convoy: the companions being transported, by name
+    pair: bool = False  # Double Trouble: a spark_with of two summons, paid by their summoner
 
     def as_params(self) -> dict[str, Any]:
         """Parameters that parse back to this check (stored in records for offers)."""
@@ -136,6 +138,8 @@ class HBCheck:
             params["famous"] = True
         if self.synchronized:
             params["synchronized"] = True
+        if self.convoy:
+            params["convoy"] = list(self.convoy)
         if self.override:
             params.update(die=self.die, spark=self.spark is not None)
         else:
@@ -144,6 +148,8 @@ class HBCheck:
                 params.update(ascendant=self.ascendant, ascendant_die=self.ascendant_die)
             if self.spark_with is not None:
                 params.update(synchronized.as_params(self.spark_with))
+                if self.pair:
+                    params["pair"] = True
         return params
 
 
@@ -228,7 +234,7 @@ def parse_check(
     if mate is not None:
         if parsed.group:
             raise err("spark_with is a spark of two characters, not a group_with median", param="spark_with")
-        parsed = replace(parsed, spark_with=mate)
+        parsed = replace(parsed, spark_with=mate, pair=params.get("pair") is True)
     uses = params.get("uses")
     if uses is not None:
         uses = [uses] if isinstance(uses, str) else uses
@@ -241,6 +247,8 @@ def parse_check(
         parsed = replace(parsed, complex=_at("complex", parse_target, params.get("complex")))
     if contest and (params.get("agreeable") is True or params.get("famous") is True):  # re-parsing a record
         parsed = replace(parsed, agreeable=params.get("agreeable") is True, famous=params.get("famous") is True)
+    if params.get("convoy"):
+        parsed = replace(parsed, convoy=convoy.check(params, parsed.tags))
     if parsed.group and parsed.witnessed:
         raise err("witnessed is for one character's roll, not a group's median", param="witnessed")
     return parsed
@@ -278,7 +286,7 @@ def parse_group(value: object, stat: str, refused: bool) -> tuple[Character, ...
 
 
 #: Parameters whose values the engine passes as characters (a side's group).
-GROUP_PARAMS = ("group_with", "opponent_group_with", "spark_with")
+GROUP_PARAMS = ("group_with", "opponent_group_with", "spark_with", "convoy", "loan_from", "scope_with")
 
 
 def stored(params: Mapping[str, Any]) -> dict[str, Any]:

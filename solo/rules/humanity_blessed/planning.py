@@ -78,7 +78,7 @@ def plan_roll(
         consumes.append("surprise")
     if parsed.spark:
         refused = _spark_refusal(character, parsed, cond, surprise)
-        if refused is None and character is not None and not parsed.override and not prepaid:
+        if refused is None and character is not None and not parsed.override and not prepaid and not parsed.pair:
             paid = choose_pair(character.resources.get("blessings", []), cond.has("cursed"))
             if paid is None:
                 refused = reason("no-spark", why="no-pair")
@@ -180,7 +180,7 @@ def _spark_refusal(
         return reason("no-spark", why="surprised")
     if cond.has("taxed"):
         return reason("no-spark", why="taxed")
-    if parsed.spark_with is not None:
+    if parsed.spark_with is not None and not parsed.pair:  # a Double Trouble pair needs no Synchronized Spark
         refused = synchronized.refusal(character, parsed.spark_with, parsed.override)
         if refused is not None:
             return refused

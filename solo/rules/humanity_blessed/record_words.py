@@ -158,6 +158,19 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "vulnerable": "not while a side is open to a forced reroll",
         "no-pair": "the pool cannot pay two dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "synchronized": lambda s: f"{INDENT}Synchronized Spark: {s['who']}'s {s['stat']}",
+    "loan": lambda s: (f"{INDENT}Synchronized Skill: {s['who']} lends you {s['ability']} until the scene ends; "
+                       f"paid blessing dice {_pair(s['paid'])}"),
+    "loan-held": lambda s: f"{INDENT}Synchronized Skill: {s['ability']} is still on loan from {s['who']}",
+    "scope-swap": lambda s: (f"{INDENT}Synchronized Uncommonality: your History covers {s['who']}'s scope until the "
+                             f"scene ends ({', '.join(map(str, s['touchstones']))}); paid blessing dice {_pair(s['paid'])}"),
+    "scope-swap-held": lambda s: f"{INDENT}Synchronized Uncommonality: your History still covers {s['who']}'s scope",
+    "no-scope-swap": lambda s: f"{INDENT}no swap of History scopes with {s['who']} (Synchronized Uncommonality): " + {
+        "no-ability": "it needs Synchronized Uncommonality and Synchronized Spark",
+        "no-pair": "the pool cannot pay two dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
+    "scope-open": lambda s: f"{INDENT}your History covers {s['touchstone']}: History may answer this check",
+    "scope-history": lambda s: f"{INDENT}History answers instead of {s['written']} (your History covers {s['touchstone']})",
+    "no-loan": lambda s: (f"{INDENT}no loan (Synchronized Skill): the pool cannot pay two dice of equal worth "
+                          f"for {s['who']}'s {s['ability']}"),
     "no-ascendant": lambda s: f"{INDENT}no third stat (Ascendant Spark): " + {
         "no-ability": "it needs the ability", "violent": "not in a violent roll",
         "small": "each stat must be d8 or larger", "unbalanced": "the three stats must be balanced",
@@ -205,6 +218,9 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                    + (f"they pair up, +{s['value']}" if s["value"] else "they do not pair up")),
     "insured": lambda s: (f"Blessèd Insurance: the failure is turned into a success ({s['size']})"
                           + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
+    "convoy-help": lambda s: f"{INDENT}Blessèd Convoy: {s['by']} helps, +{s['value']} at no cost",
+    "wits": lambda s: ("Blessèd Wits: your attacker gets a lesser version of it"
+                       + (f", recharged with {', '.join(map(str, s['paid']))}" if s.get("paid") else "")),
     "self-acceptance": lambda s: (f"{INDENT}Uncool: Radical Self-Acceptance may roll another stat "
                                   f"than {s['stat']}"),
     "self-accepted": lambda s: f"{INDENT}Radical Self-Acceptance: {s['rolled']} rolled instead of {s['written']}",

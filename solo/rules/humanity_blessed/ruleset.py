@@ -19,8 +19,11 @@ from solo.rules.base import WALK, Advance, Character, Odds, Offer, RulesetDefaul
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import character as characters
 from solo.rules.humanity_blessed import (
+    convoy,
     first_roll,
+    history_scope,
     insurance,
+    loans,
     odds,
     offers,
     open_defence,
@@ -30,8 +33,9 @@ from solo.rules.humanity_blessed import (
     rolling,
     self_acceptance,
     shower_thoughts,
+    wits,
 )
-from solo.rules.humanity_blessed import analysis_view, outcome_classes, session, shop
+from solo.rules.humanity_blessed import analysis_readers, analysis_view, outcome_classes, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
 from solo.rules.humanity_blessed.fight.wounds import out_reason
@@ -72,7 +76,9 @@ class HumanityBlessed(RulesetDefaults):
     measure_names: ClassVar[tuple[str, ...]] = ("size", "margin")
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
-    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with")
+    npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "convoy", "loan_from", "scope_with")
+    #: Check parameters that name the others rolling with a side (an option names them).
+    group_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).
     item_params: ClassVar[tuple[str, ...]] = ("uses",)
     #: Conflict procedures (solo.rules.conflict): violent conflict (fight/) and the endeavours
@@ -81,7 +87,7 @@ class HumanityBlessed(RulesetDefaults):
     #: Check and contest parameters beyond the common ones (docs/format.md).
     check_params: ClassVar[tuple[str, ...]] = (
         "target", "spark", "modifier", "aid", "focal", "training", "witnessed", "group_with", "uses", "violent", "opponent_stat", "opponent_modifier", "opponent_aid",
-        "complex", "opponent_group_with", "spark_with", "synchronized",
+        "complex", "opponent_group_with", "spark_with", "synchronized", "convoy", "loan_from", "loan", "scope", "scope_with",
     )
     cli_options: ClassVar[dict[str, str]] = {
         "die": "the stat die: d4, d6, d8, d10 or a capped die such as dc3",
@@ -89,6 +95,8 @@ class HumanityBlessed(RulesetDefaults):
         "target": "a number or lowest, easy, medium, hard, very-hard, trial",
         "modifier": "added to the roll (e.g. -1 while uncool)",
         "training": "Advanced Training: +1 each time a d8 or larger bumps (flag)",
+        "versus": "the opponent's die: odds of a contest against it, the opponent defending (no --target)",
+        "synchronized": "with --versus: Synchronized Enmity, both sides' dice bump together (flag)",
     }
 
     # characters ---------------------------------------------------------------------------
@@ -128,21 +136,29 @@ class HumanityBlessed(RulesetDefaults):
     def parse_check(
         self, params: Mapping[str, Any], character: Character | None = None, *, contest: bool = False
     ) -> HBCheck:
+        loans.written(params)  # a loan's parameters must go together (Synchronized Skill)
+        history_scope.validate(params)  # scope and Synchronized Uncommonality's scope_with
         return parsing.parse_check(params, character, contest=contest)
 
     def check(self, dice: Dice, character: Character, params: Mapping[str, Any]) -> RollRecord:
-        return (self_acceptance.opens(character, params) or shower_thoughts.opens(character, params)
-                or first_roll.check(dice, character, params))
+        lent = loans.lend(character, params)  # Synchronized Skill: a loan asked for comes first
+        lent += history_scope.exchange(character, params)  # then Synchronized Uncommonality's swap
+        return loans.noted(self_acceptance.opens(character, params) or history_scope.opens(character, params)
+                           or shower_thoughts.opens(character, params)
+                           or first_roll.check(dice, character, params), lent)
 
     def contest(
         self, dice: Dice, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> RollRecord:
-        return (shower_thoughts.opens_contest(character, opponent, params)
-                or rolling.contest(dice, character, opponent, params))
+        lent = loans.lend(character, params)
+        return loans.noted(shower_thoughts.opens_contest(character, opponent, params)
+                           or rolling.contest(dice, character, opponent, params), lent)
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:
         if self_acceptance.is_open(record):
             return self_acceptance.offers(record, character)
+        if history_scope.is_open(record):
+            return history_scope.offers(record, character)
         if shower_thoughts.is_open(record):
             return shower_thoughts.offers(record, character)
         return offers.offers(record, character)
@@ -152,6 +168,8 @@ class HumanityBlessed(RulesetDefaults):
     ) -> RollRecord:
         if self_acceptance.is_open(record):
             return self_acceptance.finish(dice, record, character, key)
+        if history_scope.is_open(record):
+            return history_scope.finish(dice, record, character, key)
         if shower_thoughts.is_open(record):
             return shower_thoughts.finish(dice, record, character, key)
         return self_acceptance.carry(record, offers.apply_offer(dice, record, character, key))
@@ -161,6 +179,8 @@ class HumanityBlessed(RulesetDefaults):
         exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""
         if self_acceptance.is_open(record):
             return self_acceptance.odds_after(record, character, key)
+        if history_scope.is_open(record):
+            return history_scope.odds_after(record, character, key)
         if shower_thoughts.is_open(record):
             return shower_thoughts.odds_after(record, character, key)
         if first_roll.is_open(record):
@@ -173,7 +193,9 @@ class HumanityBlessed(RulesetDefaults):
             return optimal_solution.odds(record)
         if key == insurance.KEY:
             return insurance.odds()
-        if key == offers.FEARLESS:  # a smaller blow, not another chance: no figure
+        if key.startswith(convoy.PREFIX):
+            return convoy.odds(record, key)
+        if key in (offers.FEARLESS, wits.KEY):  # a smaller blow, a loss turned: not another chance, no figure
             return None
         return WALK
 
@@ -186,6 +208,8 @@ class HumanityBlessed(RulesetDefaults):
         Self-Acceptance's stat is rolled as written); any other record stands."""
         if self_acceptance.is_open(record):
             record = self_acceptance.finish(dice, record, character, self_acceptance.KEEP)
+        if history_scope.is_open(record):
+            record = history_scope.finish(dice, record, character, history_scope.KEEP)
         if shower_thoughts.is_open(record):
             record = shower_thoughts.finish(dice, record, character, shower_thoughts.KEEP)
         if first_roll.is_open(record):
@@ -193,6 +217,11 @@ class HumanityBlessed(RulesetDefaults):
         if open_defence.is_open(record):
             return open_defence.finish(dice, record, character, first_roll.KEEP)
         return record
+
+    def turns_losses(self, params: Mapping[str, Any], character: Character | None = None) -> bool:
+        """Validator hook: a defended non-violent contest against one attacker, which Blessèd
+        Wits may turn (:mod:`.wits`)."""
+        return wits.answers(params, character)
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         return offers.alternatives(character, params)
@@ -206,6 +235,8 @@ class HumanityBlessed(RulesetDefaults):
     def check_classes(self, character: Character, opponent: Character | None, params: Mapping[str, Any],
                       kind: str, reads: Any) -> Any:
         """Analyzer hook: a check's or contest's outcome classes in closed form (None: enumerate)."""
+        if params.get("loan_from") is not None or params.get("scope") is not None or params.get("scope_with") is not None:  # the character changes first, or a choice comes before the dice
+            return None
         if kind == "contest":
             return None if opponent is None else outcome_classes.contest_classes(character, opponent, params, reads)
         return outcome_classes.check_classes(character, params, reads)
@@ -214,20 +245,30 @@ class HumanityBlessed(RulesetDefaults):
         """Analyzer hook: the character as a state key sees it (:mod:`.analysis_view`)."""
         return analysis_view.view(character)
 
+    def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]:
+        """Analyzer hook: the blessing pool while no step ahead reads it (:mod:`.analysis_readers`)."""
+        return analysis_readers.unread(checks, conflicts, shop, read, getattr(self, "odds_play", None) or ())
+
+    def analysis_forget(self, character: Character, parts: frozenset[str]) -> Character:
+        """Analyzer hook: the parts :meth:`analysis_unread` named, in one fixed form."""
+        return analysis_readers.forget(character, parts)
+
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
-        return odds.check_odds(character, params)
+        return odds.check_odds(history_scope.with_exchange(loans.with_loan(character, params), params), params)
 
     def contest_odds(
         self, character: Character, opponent: Character, params: Mapping[str, Any]
     ) -> Odds:
-        return odds.contest_odds(character, opponent, params)
+        return odds.contest_odds(loans.with_loan(character, params), opponent, params)
 
     # command line -------------------------------------------------------------------------
     def _cli_params(self, args: Mapping[str, Any]) -> dict[str, Any]:
         VALUES.reject_unknown_options(args, self.cli_options)
         if args.get("die") in (None, True):
             raise err("--die is required (d4, d6, d8, d10 or dcX)")
+        if args.get("versus") is not None or args.get("synchronized") is not None:
+            return self._cli_contest(args)
         if args.get("target") in (None, True):
             raise err("--target is required (a number or lowest/easy/medium/hard/very-hard/trial)")
         params: dict[str, Any] = {"die": args["die"], "target": args["target"],
@@ -237,11 +278,38 @@ class HumanityBlessed(RulesetDefaults):
             params["modifier"] = args["modifier"]
         return params
 
+    def _cli_contest(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A contest from the command line: the roller's die (sparked with a second such die
+        with --spark) against the opponent's; with --synchronized the roller has Synchronized
+        Enmity and Synchronized Spark and blessing dice to pay for it. The characters ride in
+        the parameters (``_me``, ``_them``) for :meth:`odds_for_args` and :meth:`roll_for_args`."""
+        if args.get("versus") in (None, True):
+            raise err("--synchronized is for a contest: give the opponent's die with --versus")
+        if args.get("target") not in (None, True):
+            raise err("--target is for a check; a contest (--versus) is won by rolling higher")
+        sync, spark = flag(args.get("synchronized", False)), flag(args.get("spark", False))
+        stats = {"roll": args["die"], "spark": args["die"]}
+        me = Character(name="you", system=SYSTEM, stats=stats, resources={"blessings": [1, 1, 1, 1] if sync else [1, 1]},
+                       extra={"abilities": ["Synchronized Spark", "Synchronized Enmity"] if sync else []})
+        them = Character(name="the opponent", system=SYSTEM, stats={"roll": args["versus"]})
+        params: dict[str, Any] = {"stat": "roll", "spark": "spark" if spark else None,
+                                  "training": flag(args.get("training", False)), "synchronized": sync,
+                                  "_me": me, "_them": them}
+        if args.get("modifier") not in (None, True):
+            params["modifier"] = args["modifier"]
+        return params
+
     def odds_for_args(self, args: Mapping[str, Any]) -> Odds:
-        return self.check_odds(Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+        params = self._cli_params(args)
+        if "_me" in params:
+            return self.contest_odds(params.pop("_me"), params.pop("_them"), params)
+        return self.check_odds(Character(name="", system=SYSTEM, stats={}), params)
 
     def roll_for_args(self, dice: Dice, args: Mapping[str, Any]) -> RollRecord:
-        return self.check(dice, Character(name="", system=SYSTEM, stats={}), self._cli_params(args))
+        params = self._cli_params(args)
+        if "_me" in params:
+            return self.contest(dice, params.pop("_me"), params.pop("_them"), params)
+        return self.check(dice, Character(name="", system=SYSTEM, stats={}), params)
 
     def step_words(self, step: Mapping[str, Any]) -> str | list[str] | None:
         """How a step of a Humanity, Blessed record reads (:mod:`.record_words`)."""
@@ -258,5 +326,10 @@ class HumanityBlessed(RulesetDefaults):
     def advance(self, character: Character, key: str) -> Character:
         return shop.advance(character, key)
 
+    def end_scene(self, character: Character) -> list[str]:
+        """Engine hook: the scene is over; what lasts until then ends (Synchronized Skill's
+        loans, :mod:`.loans`)."""
+        return loans.end_scene(character) + history_scope.end_scene(character)
+
     def end_of_adventure(self, character: Character) -> list[str]:
-        return shop.end_of_adventure(character)
+        return self.end_scene(character) + shop.end_of_adventure(character)

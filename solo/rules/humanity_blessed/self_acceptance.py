@@ -28,7 +28,7 @@ from solo.rules.base import Character, Odds, Offer, RulesError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.character import abilities
 from solo.rules.humanity_blessed.conditions import Conditions
-from solo.rules.humanity_blessed.parsing import parse_check
+from solo.rules.humanity_blessed.parsing import parse_check, stored
 from solo.rules.humanity_blessed.tables import SYSTEM, norm
 from solo.rules.reasons import reason
 
@@ -61,7 +61,7 @@ def opens(character: Character, params: Mapping[str, Any]) -> RollRecord | None:
     return RollRecord(
         system=SYSTEM, kind="check", stat=parsed.stat, dice=[], outcome="failure", success=False,
         total=None,
-        details={"self_acceptance": {"others": others}, "params": dict(params),
+        details={"self_acceptance": {"others": others}, "params": stored(params),
                  "target": parsed.target},
         steps=[reason("self-acceptance", stat=parsed.stat)],
     )

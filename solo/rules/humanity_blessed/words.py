@@ -12,10 +12,36 @@ from typing import Any, Mapping
 from solo.rules.vocabulary import Names, Rule, RollReading, Vocabulary, count_words, plain_dice
 
 
+#: Steps of a record that say what a roll drew on or could not (a companion's stat or ability,
+#: a spark or third stat refused, a condition at work): the roll's notes, told with its reasons.
+NOTES = ("loan", "loan-held", "no-loan", "scope-swap", "scope-swap-held", "no-scope-swap", "scope-history", "synchronized", "no-spark", "no-ascendant", "enmity", "no-enmity",
+         "famous", "agreeable", "ache", "weakness", "no-bumping")
+
+
+def notes(record: Mapping[str, Any]) -> list[str]:
+    """The roll's notes as sentences: the stats of a spark of three (Ascendant Spark), then each
+    step of :data:`NOTES` in the record's words. Names in them are the file's, as data."""
+    from solo.rules.humanity_blessed.record_words import say
+
+    found: list[str] = []
+    stats = (record.get("details") or {}).get("stats")
+    if isinstance(stats, list) and len(stats) == 3:
+        found.append("Ascendant Spark: " + " + ".join(str(s).title() for s in stats) + ".")
+    for step in record.get("steps") or ():
+        if not isinstance(step, Mapping) or step.get("code") not in NOTES:
+            continue
+        said = say(step)
+        for line in [said] if isinstance(said, str) else list(said or ()):
+            line = line.strip()
+            if line:
+                found.append(line[:1].upper() + line[1:] + ("" if line.endswith(".") else "."))
+    return found
+
+
 def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     """How one of this system's rolls reads: its dice, each with its reading, and why it came out so."""
     d = record.get("details") or {}
-    why: list[str] = []
+    why: list[str] = notes(record)
     total, target = record.get("total"), d.get("target")
     accepted = d.get("self_acceptance")
     if isinstance(accepted, Mapping) and accepted.get("rolled"):
@@ -30,11 +56,16 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if help_spent:
         why.append("Blessing dice helped: one die adds 1; several add a capped die (+dcN: a die that "
                    "never reads above N).")
+    for helped in d.get("convoy_help") or ():
+        if isinstance(helped, Mapping):
+            why.append(f"Blessèd Convoy: {helped.get('by')} helped, +{helped.get('value')} at no cost.")
     if total is not None and target is not None:
         why.append(f"Total {total} against {target}: " + ("reached." if total >= target else "short."))
     size = d.get("size")
     if size:
         why.append(f"Outcome size: {str(size).replace('-', ' ')}.")
+    if isinstance(d.get("wits"), Mapping):
+        why.append("Blessèd Wits: the loss stands, and your attacker gets a lesser version of it.")
     topic = "blessings" if help_spent else ("contest" if record.get("kind") == "contest" else "check")
     return RollReading(tuple(plain_dice(record)), tuple(why), topic, awaiting=_awaiting(record, d))
 
@@ -45,6 +76,9 @@ def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
     accepted = details.get("self_acceptance")
     if isinstance(accepted, Mapping) and "others" in accepted:
         return "Nothing rolled yet: while Uncool you may roll another stat (Radical Self-Acceptance)."
+    scope = details.get("history_scope")
+    if isinstance(scope, Mapping) and "written" not in scope and record.get("total") is None:
+        return f"Nothing rolled yet: your History covers {scope.get('touchstone')}; roll it or the stat written."
     thought = details.get("shower_thoughts")
     if isinstance(thought, Mapping) and "value" in thought and record.get("total") is None:
         return "Nothing rolled yet: you may roll or use what you thought of (Shower Thoughts)."

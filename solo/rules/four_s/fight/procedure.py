@@ -272,7 +272,7 @@ class Fight:
                 return [Action(base, plain, enabled=False, reason="no foe within reach")]
             verb = "hit " if use.damage is not None else ""
             return [Action(f"{base}:{t}", f"{name}: {verb}{b.by_key[t].name} {cost}",
-                           hint=self._damage_hint(b, use, t)) for t in targets]
+                           hint="" if b.setup.quiet else self._damage_hint(b, use, t)) for t in targets]
         if use.heal is not None:
             targets = b.targets_of(me, use)
             if not targets:
@@ -296,7 +296,7 @@ class Fight:
         target = pending.get("target")
         actions = []
         for n in range(1, min(b.ap(me), MAX_AP) + 1):
-            odds, hint = self._roll_odds(b, move, n, target)
+            odds, hint = (None, "") if b.setup.quiet else self._roll_odds(b, move, n, target)
             actions.append(Action(f"dice:{n}", f"Spend {n} AP: {n}d3", odds, hint))
         actions.append(Action("back", "Do something else"))
         against = f" against {b.by_key[target].name}" if target else ""
@@ -324,9 +324,12 @@ class Fight:
         grappler = str(pending.get("grappler"))
         actions = []
         for k in range(0, min(b.ap(me), MAX_RESIST_AP) + 1):
+            text = "Resist with the free d3" if k == 0 else f"Resist with {k} AP more: {1 + k}d3"
+            if b.setup.quiet:  # a quiet game reads no odds: the same action without them
+                actions.append(Action(f"resist:{k}", text))
+                continue
             params = b.resist_params(me, grappler, k, int(pending.get("dice", 1)), int(pending.get("cp", 0)))
             odds = self.ruleset.contest_odds(b.character(me), b.character(grappler), params).outcomes["success"]
-            text = "Resist with the free d3" if k == 0 else f"Resist with {k} AP more: {1 + k}d3"
             actions.append(Action(f"resist:{k}", text, odds,
                                   f"{percent(odds)} to stand firm" if pending.get("shove") else
                                   f"{percent(odds)} to stay free"))

@@ -39,15 +39,17 @@ from solo.rules.game.fight.turn import (
 from solo.rules.game.odds import success_chance
 
 
-def decision(turn: FightTurn) -> Decision:
+def decision(turn: FightTurn, priced: bool = True) -> Decision:
+    """The player's choices now. Not ``priced``: the same actions, enabled alike, without their
+    odds and hints (for checking a key, or for a game nobody reads them in)."""
     step = turn.state["step"]
     if step == "victory":
         return _victory(turn)
     if step == "reroll":
-        return _reroll(turn)
+        return _reroll(turn, priced)
     if step == "surprise":
-        return _surprise(turn)
-    return _orders(turn)
+        return _surprise(turn, priced)
+    return _orders(turn, priced)
 
 
 def _victory(turn: FightTurn) -> Decision:
@@ -55,18 +57,19 @@ def _victory(turn: FightTurn) -> Decision:
     return Decision("No one is left standing against you. How do you leave them?", actions)
 
 
-def _reroll(turn: FightTurn) -> Decision:
+def _reroll(turn: FightTurn, priced: bool = True) -> Decision:
     hold = turn.state["work"]["hold"]
     record = RollRecord.from_dict(hold["record"])
     mine = GameCheck.from_dict(record.details["check"])
-    odds = success_chance(mine)
+    odds = success_chance(mine) if priced else None
     left = turn.character(turn.player).resources.get("rerolls", 0)
     what = "the clash went against you" if record.kind == "contest" and record.outcome == "failure" else \
         "a tie" if record.kind == "contest" and record.outcome == "draw" else \
         "it failed" if not record.success else "no excess"
     actions = (
         Action("keep", "Keep the roll"),
-        Action("reroll", f"Spend a reroll ({left} left)", odds, f"{mine.label} again: {percent(odds)} success"),
+        Action("reroll", f"Spend a reroll ({left} left)", odds,
+               f"{mine.label} again: {percent(odds)} success" if odds is not None else ""),
     )
     return Decision(f"Your {mine.label} roll: {what}. Reroll it?", actions)
 
@@ -96,7 +99,10 @@ def clash_group(turn: FightTurn, foe: str, weapon: Weapon) -> list[str]:
     return members if foe in members and len(members) >= 2 else []
 
 
-def attack_action(turn: FightTurn, foe: str, key: str, text: str, surprise: str = "") -> Action:
+def attack_action(turn: FightTurn, foe: str, key: str, text: str, surprise: str = "",
+                  priced: bool = True) -> Action:
+    if not priced:
+        return Action(key, text)
     me = turn.player
     weapon = turn.wielded(me)
     params = turn.attack_params(me, foe, weapon, surprise=surprise)
@@ -114,17 +120,18 @@ def attack_action(turn: FightTurn, foe: str, key: str, text: str, surprise: str 
     return Action(key, text, odds, hint)
 
 
-def _surprise(turn: FightTurn) -> Decision:
+def _surprise(turn: FightTurn, priced: bool = True) -> Decision:
     me = turn.player
     how = turn.state.get("surprise", "surprise")
     weapon = turn.wielded(me)
-    actions = [attack_action(turn, foe, f"surprise:{foe}", f"Strike {turn.name(foe)} first with {weapon.name}", how)
+    actions = [attack_action(turn, foe, f"surprise:{foe}", f"Strike {turn.name(foe)} first with {weapon.name}", how,
+                             priced)
                for foe in turn.foes(me) if turn.can_attack(me, foe)]
     actions.append(Action("hold", "Hold back"))
     return Decision("Before the first turn: a free attack, with no defence against it.", tuple(actions))
 
 
-def _orders(turn: FightTurn) -> Decision:
+def _orders(turn: FightTurn, priced: bool = True) -> Decision:
     me = turn.player
     state = turn.state
     prompt = f"Turn {state['round']}: your action"
@@ -133,12 +140,15 @@ def _orders(turn: FightTurn) -> Decision:
                         (Action("stunned", "Shake off the stun (you lose this turn's action)"),))
     snare = turn.snared(me)
     if snare:
-        odds = turn.escape_chance(me, int(snare["intensity"]))
-        params = turn.escape_params(me)
         what = "pinned" if snare.get("pin") else "ensnared"
-        found = [Action("struggle", "Struggle free", odds,
-                        f"{check_text(turn, me, params)}: {percent(odds)} to succeed with excess "
-                        f"{snare['intensity']} or more; rolled when movement is")]
+        if priced:
+            odds = turn.escape_chance(me, int(snare["intensity"]))
+            params = turn.escape_params(me)
+            found = [Action("struggle", "Struggle free", odds,
+                            f"{check_text(turn, me, params)}: {percent(odds)} to succeed with excess "
+                            f"{snare['intensity']} or more; rolled when movement is")]
+        else:
+            found = [Action("struggle", "Struggle free")]
         if turn.params.get("surrender") is True:
             found.append(Action("yield", "Yield"))
         return Decision(f"{prompt} (you are {what}, intensity {snare['intensity']})", tuple(found))
@@ -147,9 +157,12 @@ def _orders(turn: FightTurn) -> Decision:
     actions: list[Action] = []
     for foe in foes:
         if turn.can_attack(me, foe, weapon):
-            actions.append(attack_action(turn, foe, f"attack:{foe}", f"Attack {turn.name(foe)} with {weapon.name}"))
+            actions.append(attack_action(turn, foe, f"attack:{foe}", f"Attack {turn.name(foe)} with {weapon.name}",
+                                         priced=priced))
     how = turn.defence_kind(me)
-    if turn.can_defend(me):
+    if turn.can_defend(me) and not priced:
+        actions.append(Action("block", f"{how.title()} instead of attacking"))
+    elif turn.can_defend(me):
         params = turn.defence_params(me, how)
         odds = turn.chance(me, params)
         extra = turn.kit(me).talents.get("Block/Dodge", 0)
@@ -162,7 +175,9 @@ def _orders(turn: FightTurn) -> Decision:
                               reason="no defence while you hold a foe pinned" if turn.pinning(me) else
                               f"no dodging in {turn.kit(me).armour} armour (and nothing to block with)"))
     for foe in foes:
-        if turn.can_parry(me, foe):
+        if turn.can_parry(me, foe) and not priced:
+            actions.append(Action(f"parry:{foe}", f"Parry {turn.name(foe)}, then riposte"))
+        elif turn.can_parry(me, foe):
             params = turn.defence_params(me, "parry")
             odds = turn.chance(me, params)
             level = turn.kit(me).talents.get("Hack/Slash", 0)

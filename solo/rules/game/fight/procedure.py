@@ -126,7 +126,7 @@ class Fight:
         return resolve.start(self.ruleset, dice, setup)
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
-        return choices.decision(FightTurn(self.ruleset, setup, state))
+        return choices.decision(FightTurn(self.ruleset, setup, state), priced=not setup.quiet)
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         return resolve.act(FightTurn(self.ruleset, setup, state), dice, key)

@@ -158,7 +158,7 @@ def _surprise(turn: FightTurn, beats: list[Beat]) -> bool:
 # -- the player's action ---------------------------------------------------------------------
 def act(turn: FightTurn, dice: Dice, key: str) -> ConflictStep:
     state = turn.state
-    offered = {a.key for a in decision(turn).actions if a.enabled}
+    offered = {a.key for a in decision(turn, priced=False).actions if a.enabled}
     if key not in offered:
         raise ConflictError(f"no action {key!r} now (on offer: {', '.join(sorted(offered))})")
     beats: list[Beat] = []

@@ -828,6 +828,7 @@ class Fight:
         beats: list[Beat] = []
         for f in setup.fighters:
             sync_protection(f.character, setup.items)
+            injuries(f.character)  # every fighter's record of injuries, as the first view made it
             if self.ruleset.incapacitated(f.character):
                 bout.state["out"][f.key] = UNCONSCIOUS
                 beats.append(Beat(f.key, f"{bout.title(f.key)} cannot fight (unconscious)."))
@@ -873,15 +874,19 @@ class Fight:
         actions: list[Action] = []
         foes = bout.foes(me)
         helpers = bout.helpers()
+        priced = not bout.setup.quiet  # a quiet game reads no odds: the same actions without them
         for foe in foes:
             for weapon in distinct(bout.weapons(me)):
                 with_what = bout.with_what(me, weapon)
                 for helper in [None] + helpers:
-                    chance, odds = bout.attack_chance(me, foe, weapon, helper)
                     key = f"attack:{foe}:{weapon.key}" + (f":{helper}" if helper else "")
                     text = f"Attack {bout.name(foe)} {with_what}"
                     if helper:
                         text += f", {bout.name(helper)} helping"
+                    if not priced:
+                        actions.append(Action(key, text))
+                        continue
+                    chance, odds = bout.attack_chance(me, foe, weapon, helper)
                     actions.append(Action(key, text, chance,
                                           self._attack_hint(bout, foe, weapon, helper, chance, odds)))
         for part in bout.loose_parts(me):
@@ -904,12 +909,15 @@ class Fight:
             actions += self._looks(bout, "(passive, then act)")
         if bout.can_talk:
             for foe in foes:
+                if not priced:
+                    actions.append(Action(f"talk:{foe}", f"Talk {bout.name(foe)} out of fighting"))
+                    continue
                 chance, _ = rolls.contest_chance(bout.ruleset, bout.character(me), bout.character(foe),
                                                  {"stat": "slyness"}, bout.near)
                 actions.append(Action(f"talk:{foe}", f"Talk {bout.name(foe)} out of fighting", chance,
                                       f"Slyness against Slyness: {percent(chance)}"))
         if bout.can_flee:
-            chance, hint = bout.run_chance()
+            chance, hint = bout.run_chance() if priced else (None, "")
             able = gear.can_run(bout.character(me))
             actions.append(Action("flee", "Run for it", chance, hint, enabled=able,
                                   reason="" if able else "both legs are useless"))
@@ -933,6 +941,9 @@ class Fight:
         found = []
         for foe in bout.foes(me):
             if bout.edge(me, foe):
+                continue
+            if bout.setup.quiet:
+                found.append(Action(f"study:{foe}", f"Look {bout.name(foe)} over for a weak spot {when}".rstrip()))
                 continue
             chance = rolls.check_chance(bout.ruleset, bout.character(me), {"stat": "thought"}, bout.near)
             found.append(Action(f"study:{foe}", f"Look {bout.name(foe)} over for a weak spot {when}".rstrip(),
@@ -973,7 +984,8 @@ class Fight:
         me = bout.player
         part = blow["part"]
         count = blow["count"]
-        chance = rolls.check_chance(bout.ruleset, bout.character(me), {"stat": "gumption"}, bout.near)
+        chance = None if bout.setup.quiet else \
+            rolls.check_chance(bout.ruleset, bout.character(me), {"stat": "gumption"}, bout.near)
         actions: list[Action] = []
         for cover in bout.covers(me, part):
             room = policy._room(bout, me, cover, blow["piercing"])
@@ -981,7 +993,8 @@ class Fight:
             notes = [f"covered: its protection stops {room} more injur{'ies' if room != 1 else 'y'}"] if room else []
             if hurt:
                 notes.append(f"already injured ({hurt} of the 2 it can take)")
-            notes.append(f"Gumption check: {percent(chance)}")
+            if chance is not None:
+                notes.append(f"Gumption check: {percent(chance)}")
             actions.append(Action(f"react:{cover}", f"Take it on your {cover}", chance, "; ".join(notes)))
         actions.append(Action("react:none", f"Take it on your {part}"))
         injury = f"{count} injur{'y' if count == 1 else 'ies'}"

@@ -34,7 +34,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.endeavours import buttons as btn
-from solo.rules.humanity_blessed.endeavours import epic, focal_knacks, monstrous, quick_scan, rolls
+from solo.rules.humanity_blessed.endeavours import double_trouble, epic, focal_knacks, monstrous, quick_scan, rolls
 from solo.rules.humanity_blessed.endeavours.line import Line
 
 BACK = Action("back", "Back")
@@ -72,12 +72,14 @@ def decision(line: Line) -> Decision:
 
 
 def _check_action(line: Line, stat: str, side: bool, spark: str | None = None) -> Action:
-    me = line.character(line.player)
     how = line.check_how(line.player, stat, line.s.target, spark, focal=not side)
-    odds = rolls.check_chance(line.ruleset, me, how)
-    hint = f"{percent(odds)} success"
-    if not side:
-        hint += f", {percent(line.focus_chance(line.player, how, contest=False))} focus"
+    odds, hint = None, ""
+    if not line.setup.quiet:  # a quiet game reads no odds: the same action without them
+        me = line.character(line.player)
+        odds = rolls.check_chance(line.ruleset, me, how)
+        hint = f"{percent(odds)} success"
+        if not side:
+            hint += f", {percent(line.focus_chance(line.player, how, contest=False))} focus"
     text = f"{line.stat_text(line.player, stat)}"
     if spark:
         text = f"Spark {text} with {line.stat_text(line.player, spark)}"
@@ -120,7 +122,7 @@ def _declare(line: Line, side: bool) -> Decision:
     if again is not None:
         actions.append(again)
     if not side:
-        actions += epic.actions(line)
+        actions += epic.actions(line) + double_trouble.actions(line)
     if spark_pairs(line):
         actions.append(Action("spark", "Spark two balanced stats as one roll (two blessing dice)…"))
     for key in contest_targets(line, side):
@@ -320,6 +322,9 @@ def answer(line: Line, dice: Dice, key: str) -> None:
         side = kind == "side" or bool(ask.get("side"))
         if key.startswith("epic:"):
             epic.answer(line, dice, key)
+            return
+        if key.startswith(double_trouble.PREFIX):
+            double_trouble.answer(line, dice, key)
             return
         if key == "spark":
             st["ask"] = {"kind": "spark", "side": side, "blocked": ask.get("blocked")}

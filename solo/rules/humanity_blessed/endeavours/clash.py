@@ -43,7 +43,7 @@ from solo.rules.base import Character
 from solo.rules.conflict import ALLY, ENEMY, PLAYER, Fighter
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import bumping
-from solo.rules.humanity_blessed.endeavours import policy
+from solo.rules.humanity_blessed.endeavours import double_trouble, policy
 from solo.rules.humanity_blessed.endeavours.line import Line
 from solo.rules.humanity_blessed.tables import CORE_STATS
 
@@ -104,6 +104,18 @@ class ClashLine(Line):
         if actor and not self.summoner(actor):  # a summon: no fighter of the setup, so it says who
             fighter = self.by_key[actor]
             self.beats[-1] = replace(self.beats[-1], name=fighter.name, side=fighter.side)
+
+    def check_how(self, key: str, stat: str, target: int, spark: str | None = None,
+                  focal: bool = False) -> dict[str, Any]:
+        """A summon leading a Double Trouble pair this round rolls the pair's spark."""
+        return double_trouble.pair_how(self, key, super().check_how(key, stat, target, spark, focal))
+
+    def intent_text(self, key: str, intent: Mapping[str, Any]) -> str:
+        text = super().intent_text(key, intent)
+        mate = intent.get("pair_with")
+        if mate and intent.get("do") == "check":
+            text += f" sparked with {self.name(str(mate))}'s {self.stat_text(str(mate), str(intent['stat']))} ({double_trouble.NAME})"
+        return text
 
     # -- who is who ----------------------------------------------------------------------------
     def on_line(self, key: str) -> bool:

@@ -23,10 +23,12 @@ def _intent_tag(line: Line, key: str) -> str:
     if not intent or key == line.player and line.state.get("ask", {}) and line.state["ask"]["kind"] == "declare":
         return ""
     if intent.get("do") == "sit":
-        return "sits out"
+        return f"in {line.name(str(intent['paired']))}'s pair" if intent.get("paired") else "sits out"
     stat = line.stat_text(key, str(intent["stat"])) if intent.get("stat") in line.character(key).stats else ""
     if intent.get("do") == "contest":
         return f"contests {line.name(str(intent['target']))} ({stat})"
+    if intent.get("pair_with"):  # Double Trouble
+        return f"tries {stat} sparked with {line.name(str(intent['pair_with']))}"
     return f"tries {stat}" + (" spark" if intent.get("spark") else "")
 
 

@@ -42,9 +42,11 @@ ANGER = "Blessèd Anger"
 DETERMINATION = "Blessèd Determination"
 DISTRACTION = "Blessèd Distraction"
 UNCOMMON_ATTACK = "Uncommon Attack"
+#: Not a fight ability (plain contests: :mod:`..wits`); its recharge is kept with the others.
+WITS = "Blessèd Wits"
 
 #: Blessing-die worth that recharges each ability that needs one.
-RECHARGE: dict[str, int] = {THORNS: 3, SENTRY: 3, ANGER: 4, DETERMINATION: 3, DISTRACTION: 5}
+RECHARGE: dict[str, int] = {THORNS: 3, SENTRY: 3, ANGER: 4, DETERMINATION: 3, DISTRACTION: 5, WITS: 3}
 #: Stats Blessèd Anger may attack with instead of Hurt.
 ANGER_STATS = ("hand", "home")
 #: What Blessèd Distraction takes off the other's result.

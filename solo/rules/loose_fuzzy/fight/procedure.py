@@ -611,15 +611,19 @@ class Fight:
             raise ConflictError("the player has no opponent to face")
         actions: list[Action] = []
         targets = {**fight.state["targets"], me: target}
-        partners = fight.partners(targets)
+        priced = not fight.setup.quiet  # a quiet game reads no odds: the same actions without them
+        partners = fight.partners(targets) if priced else {}
         for stance in STANCES:
             fight.state["stances"][me] = stance
-            odds, hint = fight.chance(me, target, partners)
+            odds, hint = fight.chance(me, target, partners) if priced else (None, "")
             actions.append(Action(f"stance:{stance}", stance_text(stance, fight.setup.house(STANCE_ROLLS)),
                                   odds, hint))
         fight.state["stances"][me] = "ordinary"
         for foe in fight.foes(me):
             if foe == target:
+                continue
+            if not priced:
+                actions.append(Action(f"target:{foe}", f"Turn to face {fight.name(foe)}"))
                 continue
             trial = fight.partners({**fight.state["targets"], me: foe})
             odds, hint = fight.chance(me, foe, trial)
@@ -651,7 +655,7 @@ class Fight:
             defense = fight.defense(foe, me, subdue)
             cost = points if option.startswith("all") else int(option.partition(":")[2]) * defense
             level = wound_level(cost, defense)
-            odds = self._drop_chance(fight, foe, level, subdue)
+            odds = self._drop_chance(fight, foe, level, subdue) if not fight.setup.quiet else None
             if subdue:
                 text = f"Incapacitate: {gear.wound_words(level, True) if level else 'a graze'}"
             else:

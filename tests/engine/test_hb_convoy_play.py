@@ -1,0 +1,88 @@
+"""Blessèd Convoy played through an adventure (tests/fixtures/hb-convoy.yaml): on a roll tagged
+`transport`, each companion the roll's `convoy` names may Help the player once for +1 at no
+cost (one die's Help, less the one die Convoy takes off), beside the player's own Help, at the
+exact chance of the roll plus one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solo.adventure import loader
+from solo.adventure.validate import validate_path
+from solo.engine.game import Game
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "hb-convoy.yaml"
+FORD, TOLL = "1", "2"
+
+
+def roll(game: Game, key: str) -> dict:
+    """Make choice ``key``'s roll (rolled on, unsparked); the roll as first shown."""
+    events = [e.to_dict() for e in game.choose(key)]
+    while any(o.id.startswith("spark-") for o in game.offered.options):
+        events += [e.to_dict() for e in game.choose("keep")]
+    return [e for e in events if e["type"] == "roll"][-1]["record"]
+
+
+def options(game: Game) -> dict[str, tuple[str, str]]:
+    return {o.id: (o.text, o.hint) for o in game.offered.options}
+
+
+def test_each_companion_aboard_helps_once_for_one_at_no_cost_at_the_odds_of_the_roll_plus_one():
+    game = Game(loader.load(FIXTURE).adventure, seed=0)
+    game.start()
+    first = roll(game, FORD)
+    assert (first["total"], first["outcome"]) == (8, "failure")  # 8 against 9
+    offered = options(game)
+    assert offered["convoy-0"] == ("Blessèd Convoy: Nell helps for +1 at no cost", "then 100% to succeed")
+    assert offered["convoy-1"][0] == "Blessèd Convoy: Pip helps for +1 at no cost"
+    assert offered["convoy-0"][1] == offered["help-1"][1]  # the same +1 as one die's Help
+    pool = list(game.character.resources["blessings"])
+    events = [e.to_dict() for e in game.choose("convoy-0")]
+    helped = next(e for e in events if e["type"] == "roll")["record"]
+    assert (helped["total"], helped["outcome"]) == (9, "success")
+    assert helped["details"]["convoy_help"] == [{"by": "Nell", "value": 1}]
+    assert game.character.resources["blessings"] == pool  # nothing paid
+    offered = options(game)
+    assert "convoy-0" not in offered and "convoy-1" in offered and "help-1" in offered
+    events = [e.to_dict() for e in game.choose("keep")]
+    assert "The cart rolls out on the far bank (medium)." in [e.get("text") for e in events]
+    assert game.state.flags["across"]
+
+
+def test_a_contest_on_the_road_takes_the_help_of_the_one_companion_aboard():
+    game = Game(loader.load(FIXTURE).adventure, seed=0)
+    game.start()
+    first = roll(game, TOLL)
+    assert (first["total"], first["details"]["opponent_total"]) == (6, 8)
+    offered = options(game)
+    assert [k for k in offered if k.startswith("convoy-")] == ["convoy-0"]
+    assert offered["convoy-0"] == ("Blessèd Convoy: Nell helps for +1 at no cost", "cannot change the result")
+    game.choose("convoy-0")
+    assert not any(o.id.startswith("convoy-") for o in game.offered.options)  # once a roll
+    events = [e.to_dict() for e in game.choose("keep")]
+    record = next(e for e in events if e["type"] == "roll" and e["final"])["record"]
+    assert (record["total"], record["outcome"]) == (7, "failure")
+    assert record["details"]["convoy_help"] == [{"by": "Nell", "value": 1}]
+    assert "The bar drops in front of the horse." in [e.get("text") for e in events]
+
+
+def test_without_the_ability_no_companion_helps():
+    game = Game(loader.load(FIXTURE).adventure, seed=0)
+    game.start()
+    game.character.extra["abilities"] = ["Licensed Driver"]
+    roll(game, FORD)
+    assert not any(k.startswith("convoy-") for k in options(game))
+
+
+def test_validate_refuses_a_convoy_off_the_road_or_of_someone_not_a_companion(tmp_path):
+    text = FIXTURE.read_text(encoding="utf-8")
+    off_road = tmp_path / "hb-convoy-off-road.yaml"
+    off_road.write_text(text.replace("          target: 9\n          tags: [transport]\n", "          target: 9\n"),
+                        encoding="utf-8")
+    problems = [(p.code, p.line, p.message) for p in validate_path(off_road) if p.severity == "error"]
+    assert problems == [("bad-check", 41, "HUMANITY-BLESSED: convoy names companions being transported: the roll needs the tag transport")]
+    stranger = tmp_path / "hb-convoy-stranger.yaml"
+    stranger.write_text(text.replace("convoy: [nell]", "convoy: [tollman]"), encoding="utf-8")
+    problems = [(p.code, p.line) for p in validate_path(stranger) if p.severity == "error"]
+    assert problems == [("assist-not-companion", 51)]

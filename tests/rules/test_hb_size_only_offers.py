@@ -1,0 +1,89 @@
+"""Humanity, Blessed offers that can only make a success bigger: a spark when rolling on is
+already certain, and Help after a check has succeeded. By the book a check's outcome size is read
+from its total, so such a spend buys a bigger size and nothing else: it is offered, saying so,
+where the adventure reads the size of that check, and not at all where it does not (nothing is
+then asked or charged). Fixture: tests/fixtures/hb-abilities.yaml, whose crate, van-route and
+spare-label checks read ``roll.size``; the copy made here reads none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solo.adventure import loader
+from solo.engine import events as ev
+from solo.engine.game import Game
+
+ABILITIES = Path(__file__).parents[1] / "fixtures" / "hb-abilities.yaml"
+READ = "It gives{roll.size == 'major' and ', all at once' or ''}."
+
+
+def _game(path: Path, pool: list[int]) -> Game:
+    game = Game(loader.load(path).adventure, seed=7)
+    game.start()
+    game.dice.force(1, 1)  # the lucky number: both 1, so there is none
+    game.choose(next(o.key for o in game.offered.options if o.id == "ada"))
+    game.character.resources["blessings"] = list(pool)
+    return game
+
+
+def _unread(tmp_path: Path) -> Path:
+    text = ABILITIES.read_text(encoding="utf-8")
+    assert READ in text
+    path = tmp_path / "hb-size-unread.yaml"
+    path.write_text(text.replace(READ, "It gives."), encoding="utf-8")
+    return path
+
+
+def _lift(game: Game) -> list[ev.Event]:
+    return game.choose(next(o.key for o in game.offered.options if o.text.startswith("Lift the crate")))
+
+
+def _texts(game: Game) -> list[str]:
+    return [o.text for o in game.offered.options] if game.offered.kind == "roll" else []
+
+
+def test_a_certain_roll_on_offers_a_spark_only_where_the_size_is_read(tmp_path):
+    """Hand d4 against 5 with an aid dc2: a first 1 bumps, and the bump and the aid die make 5 at
+    least, so rolling on cannot fail."""
+    read = _game(ABILITIES, [3, 5, 3])
+    read.dice.force(1)
+    _lift(read)
+    texts = _texts(read)
+    assert texts[0] == "Roll on without a spark"
+    assert len(texts) > 1 and all(t.endswith(": can raise the size") for t in texts[1:])
+
+    unread = _game(_unread(tmp_path), [3, 5, 3])
+    unread.dice.force(1)
+    events = _lift(unread)
+    records = [e.record for e in events if isinstance(e, ev.RollMade)]
+    assert not any("first_roll" in r["details"] for r in records)  # rolled on at once
+    assert not any(t.startswith("Spark") for t in _texts(unread))
+    while unread.offered.kind == "roll":
+        unread.choose("keep")
+    assert unread.character.resources["blessings"] == [3, 5, 3]  # nothing charged
+
+
+def test_a_roll_on_that_may_still_fail_offers_the_spark_plainly(tmp_path):
+    """Hand d4 against 5: a first 2 and an aid die showing 2 make 4, so rolling on may fail; the
+    spark can change the result and is offered as before, size read or not."""
+    unread = _game(_unread(tmp_path), [3, 5, 3])
+    unread.dice.force(2)
+    _lift(unread)
+    texts = _texts(unread)
+    assert texts[0] == "Roll on without a spark"
+    assert any(t.startswith("Spark with") and not t.endswith("size") for t in texts[1:])
+
+
+def test_help_after_a_success_is_offered_only_where_the_size_is_read(tmp_path):
+    """Hand 1 bumps, then 4: 5 meets the target before any Help."""
+    read = _game(ABILITIES, [3, 5, 3])
+    read.dice.force(1, 4)
+    _lift(read)
+    read.choose("keep")  # roll on from the first 1 (a spark there could only raise the size)
+    helps = [t for t in _texts(read) if t.startswith("Spend")]
+    assert helps and all(t.endswith(": can raise the size") for t in helps)
+
+    unread = _game(_unread(tmp_path), [3, 5, 3])
+    unread.dice.force(1, 4)
+    _lift(unread)
+    assert not [t for t in _texts(unread) if t.startswith("Spend")]
