@@ -93,9 +93,12 @@ def _explained(word: str, terms) -> bool:
 
 
 def test_every_word_a_humanity_blessed_fight_shows_is_a_term_and_the_fight_rule_names_the_book():
+    """Seeds 9 and 19 (picked by a search of seeds 0-47, then pinned): together they show every
+    word seeds 0-3 did (ache, pain, blessings, down, weak, tending) and finishing, taken out and
+    vulnerable besides, in two short games instead of four (about a third of the CPU)."""
     from solo.rules.humanity_blessed.words import VOCABULARY as HB
 
-    tags, gauges, notes = _fight_screens("hb-fight.yaml", range(4))
+    tags, gauges, notes = _fight_screens("hb-fight.yaml", (9, 19))
     assert any(t.startswith("ache") for t in tags) and "DOWN" in tags  # the fights reached wounds and the fallen
     plain = ("rolled", "→")  # "rolled 5", "→ Tam": the roll and the target, said as they are
     said = {t.split()[0].lower() for t in tags if not t.startswith(plain)}
