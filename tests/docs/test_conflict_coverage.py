@@ -91,3 +91,59 @@ def test_the_check_itself_notices_a_missing_test():
     assert named == [("engine/test_hb_fight_play.py", "test_no_such_test"),
                      ("engine/test_hb_fight_play.py", "test_a_game_saved_mid_fight_resumes_to_the_same_end")]
     assert [n for p, n in named if n not in defined(p)] == ["test_no_such_test"]
+
+
+SYSTEMS = ("GAME", "four-s", "Humanity, Blessed", "GUTS+", "Loose and Fuzzy")
+BARE = re.compile(r"\b(test_[a-z0-9_]+)(\.py|\.\.\.)?")
+
+
+def module_of(test: str, prefix: bool) -> Path | None:
+    """The test module defining ``test`` (or, ``prefix``, a test whose name starts so)."""
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        names = re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.M)
+        if any(n.startswith(test) if prefix else n == test for n in names):
+            return path
+    return None
+
+
+def plays_a_file(path: Path) -> bool:
+    """A module that loads an adventure file (a fixture or a bundled adventure) to play it."""
+    text = path.read_text(encoding="utf-8")
+    return "loader.load(" in text or "load_adventure(" in text or re.search(r"\.yaml\b", text) is not None
+
+
+def first_test(cell: str) -> tuple[str, bool] | None:
+    for name, tail in BARE.findall(cell):
+        if tail != ".py":
+            return name, tail == "..."
+    return None
+
+
+@pytest.mark.parametrize("title", SYSTEMS)
+def test_every_rule_is_played_through_an_adventure_file(title):
+    """Issue 21's acceptance: each conflict rule of the book has a test that plays it through an
+    adventure file. A row may add procedure tests for exact detail, but its first test must load
+    an adventure, and no row may say "procedure only". The only rows without a test are rules the
+    book leaves to the GM, whose reading is documented (the code cell names the doc)."""
+    wanting = []
+    for row in table_rows(title):
+        cells = row.split(" | ")
+        cell = cells[-1]
+        if "procedure only" in cell:
+            wanting.append(f"says procedure only: {row[:70]}")
+            continue
+        if cell.strip(" |") == "—":
+            assert "docs/" in cells[1], f"a row with no test and no documented reading: {row[:70]}"
+            continue
+        found = first_test(cell)
+        assert found, f"a row without a test: {row[:70]}"
+        module = module_of(*found)
+        assert module is not None, f"no test {found[0]} ({row[:60]})"
+        if not plays_a_file(module):
+            wanting.append(f"first test {found[0]} loads no adventure file: {row[:70]}")
+    assert wanting == []
+
+
+def test_the_adventure_file_check_tells_a_procedure_test_from_a_play_test():
+    assert plays_a_file(ROOT / "tests" / "engine" / "test_four_s_enemy_moves_play.py")
+    assert not plays_a_file(ROOT / "tests" / "rules" / "test_four_s_fight.py")
