@@ -15,6 +15,7 @@ from solo.engine.game import Game
 from solo.rules import registry
 from solo.rules.base import Character
 from solo.rules.conflict import percent
+from solo.rules.humanity_blessed.words import notes
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "hb-double-trouble.yaml"
 PAIR = "pair:player~s1:player~s2"
@@ -56,6 +57,9 @@ def test_pairing_pays_two_equal_dice_and_the_pair_rolls_one_spark_for_the_lead_s
     assert pell["text"] == "Pell tries Hand dc4 sparked with Quill's Hand dc4 (Double Trouble): 8."
     assert pell["roll"]["details"]["stats"] == ["hand", "hand"] and len(pell["roll"]["dice"]) == 2
     assert "spark_paid" not in pell["roll"]["details"]  # the summoner paid, not the summon
+    said = notes(pell["roll"])  # what line mode and transcripts show under the roll
+    assert [n.strip() for n in said if "Quill" in n] == ["Double Trouble: paired with Quill's hand."]
+    assert not any("Synchronized Spark" in n for n in said)  # a pair needs no Synchronized Spark
     quill = [e for e in actions if e["actor"] == "player~s2"]
     assert [e["text"] for e in quill] == ["Quill sits out the focus roll."]
     view = next(e for e in events if e["type"] == "conflict-round")["view"]

@@ -86,7 +86,7 @@ def plan_roll(
             stats.append(parsed.spark)
             dice_names.append(str(parsed.spark_die))
             if parsed.spark_with is not None:
-                notes.append(synchronized.note(parsed.spark_with, parsed.spark))
+                notes.append(synchronized.note(parsed.spark_with, parsed.spark, parsed.pair))
             if parsed.ascendant:
                 third = _ascendant_refusal(character, parsed, abilities, violent)
                 more = None

@@ -158,6 +158,7 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "vulnerable": "not while a side is open to a forced reroll",
         "no-pair": "the pool cannot pay two dice of equal worth"}.get(str(s.get("why")), str(s.get("why"))),
     "synchronized": lambda s: f"{INDENT}Synchronized Spark: {s['who']}'s {s['stat']}",
+    "paired": lambda s: f"{INDENT}Double Trouble: paired with {s['who']}'s {s['stat']}",
     "loan": lambda s: (f"{INDENT}Synchronized Skill: {s['who']} lends you {s['ability']} until the scene ends; "
                        f"paid blessing dice {_pair(s['paid'])}"),
     "loan-held": lambda s: f"{INDENT}Synchronized Skill: {s['ability']} is still on loan from {s['who']}",

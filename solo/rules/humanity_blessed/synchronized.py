@@ -57,9 +57,10 @@ def refusal(character: Character | None, mate: Character, override: bool) -> Ste
     return None
 
 
-def note(mate: Character, stat: str) -> Step:
-    """The roll's note that its spark stat is the companion's."""
-    return reason("synchronized", who=mate.name or mate.id, stat=stat)
+def note(mate: Character, stat: str, pair: bool = False) -> Step:
+    """The roll's note that its spark stat is the companion's: through Synchronized Spark, or
+    (``pair``) a Double Trouble pair of summons, which needs no Synchronized Spark."""
+    return reason("paired" if pair else "synchronized", who=mate.name or mate.id, stat=stat)
 
 
 def as_params(mate: Character) -> dict[str, Any]:

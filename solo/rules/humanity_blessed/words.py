@@ -14,7 +14,7 @@ from solo.rules.vocabulary import Names, Rule, RollReading, Vocabulary, count_wo
 
 #: Steps of a record that say what a roll drew on or could not (a companion's stat or ability,
 #: a spark or third stat refused, a condition at work): the roll's notes, told with its reasons.
-NOTES = ("loan", "loan-held", "no-loan", "scope-swap", "scope-swap-held", "no-scope-swap", "scope-history", "synchronized", "no-spark", "no-ascendant", "enmity", "no-enmity",
+NOTES = ("loan", "loan-held", "no-loan", "scope-swap", "scope-swap-held", "no-scope-swap", "scope-history", "synchronized", "paired", "no-spark", "no-ascendant", "enmity", "no-enmity",
          "famous", "agreeable", "ache", "weakness", "no-bumping")
 
 
