@@ -263,3 +263,58 @@ def test_disarmed_in_a_fight_a_blow_by_10_leaves_a_vulnerability_not_the_maximum
     end = next(e for e in events if e.type == "conflict-end")
     assert end.result == "won" and end.fallen == {"cutthroat": "taken out"}
     assert game.finished
+
+
+def test_a_foe_may_answer_with_head_once_violence_goes_on_and_the_attack_odds_say_so(yards):
+    game = enter(yards, "Cross swords with the fencer")
+    attack = option(game, "attack:fencer")
+    first = game.ruleset.odds_for_args({"die": "d10", "versus": "d4"}).outcomes["success"]
+    assert attack.text == "Attack the Fencer: Hurt d10 against their Hurry d4"
+    assert Fraction(attack.odds) == first  # `solo odds humanity-blessed --die d10 --versus d4`
+    game.dice.force(2)  # the fencer attacks with 2 ...
+    choose_id(game, "hold")
+    game.dice.force(5)  # ... and Ada's Hurry 5 holds
+    choose_id(game, "defend:hurry")
+    # round 2: the fencer's best answer is now his Head d10
+    attack = option(game, "attack:fencer")
+    later = game.ruleset.odds_for_args({"die": "d10", "versus": "d10"}).outcomes["success"]
+    assert attack.text == "Attack the Fencer: Hurt d10 against their Head d10"
+    assert Fraction(attack.odds) == later < first
+    game.dice.force(9, 2, 6)  # focus: Ada 9, the fencer 2; his Head answer 6
+    events = choose_id(game, "attack:fencer")
+    record = fight_rolls(events)[0]
+    assert (record["stat"], record["details"]["opponent_stat"], record["details"]["opponent_die"]) == \
+        ("hurt", "head", "d10")
+    assert "You attack the Fencer: 9 against The Fencer's Head 6." in said(events)
+    assert "A minor blow: The Fencer takes ache in Head." in said(events)
+
+
+@pytest.mark.parametrize("face, finished", [(8, True), (7, False)])
+def test_a_foe_gives_a_fallen_companion_the_coup_de_grace_on_a_hurt_check_of_8(yards, face, finished):
+    game = enter(yards, "Go in with Tam")
+    game.dice.force(3, 8, 2)  # focus: Tam 3, the brute 8 (he goes for Tam, who defends worst); Tam's Hurry 2
+    events = choose_id(game, "hold")
+    assert "A major blow: Tam takes weakness in Hurry, and goes down." in said(events)
+    view = [e for e in events if e.type == "conflict-round"][-1].view
+    assert "Tam down: Home 12+ gets them up, Hurt 8+ finishes them." in view["notes"]
+    assert "finishing Tam" in next(f for f in view["fighters"] if f["key"] == "brute")["tags"]
+    assert option(game, "tend:tam").odds == str(solo_odds_check("d6", 12))
+    game.dice.force(face)  # the brute's Hurt check over Tam (his focus roll)
+    events = choose_id(game, "hold")
+    check = fight_rolls(events)[0]
+    assert (check["kind"], check["stat"], check["total"], check["success"]) == ("check", "hurt", face, finished)
+    assert check["details"]["params"]["target"] == FINISH_TARGET
+    tam = next(f for f in [e for e in events if e.type == "conflict-round"][-1].view["fighters"] if f["key"] == "tam")
+    if finished:
+        assert "The Brute delivers the coup de grace: Tam is taken out." in said(events)
+        assert tam["out"] and "taken out" in tam["tags"]
+        assert not any(o.id == "tend:tam" for o in game.offered.options)
+    else:
+        assert "The Brute fails to finish Tam." in said(events)
+        assert not tam["out"] and "DOWN" in tam["tags"]
+        assert any(o.id == "tend:tam" for o in game.offered.options)
+    game.dice.force(9, 2, 2)  # Ada 9 fells the brute (his Hurry 2): the fight is won
+    events = choose_id(game, "attack:brute")
+    end = next(e for e in events if e.type == "conflict-end")
+    assert end.result == "won"
+    assert end.fallen.get("tam") == ("taken out" if finished else None)
