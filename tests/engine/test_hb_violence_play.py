@@ -24,6 +24,7 @@ from solo.adventure.odds import percent
 from solo.adventure.validate import validate_path
 from solo.engine import events as ev
 from solo.engine.game import Game
+from solo.rules.humanity_blessed import HumanityBlessed
 from solo.rules.humanity_blessed.fight.melee import FINISH_TARGET
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "hb-violence.yaml"
@@ -60,14 +61,17 @@ def said(events: list[ev.Event]) -> list[str]:
     return [e.text for e in events if e.type in ("conflict-action", "text")]
 
 
+def view_of(events: list[ev.Event]) -> dict:
+    """The fight's view as the last round event shows it."""
+    return [e for e in events if e.type == "conflict-round"][-1].view
+
+
 def fight_rolls(events: list[ev.Event]) -> list[dict]:
     return [e.roll for e in events if e.type == "conflict-action" and e.roll]
 
 
 def solo_odds_check(die: str, target: int) -> Fraction:
     """The chance of success ``solo odds humanity-blessed --die DIE --target TARGET`` prints."""
-    from solo.rules.humanity_blessed import HumanityBlessed
-
     return HumanityBlessed().odds_for_args({"die": die, "target": target}).outcomes["success"]
 
 
@@ -82,13 +86,15 @@ def brute_attacks_in_round_two(yards) -> Game:
     """Ada stands her ground twice; the brute attacks with 6 (held on Hurry 6), then with 7."""
     game = enter(yards, "Face the brute")
     game.dice.force(6)  # the brute's focus roll, his attack: 6
-    choose_id(game, "hold")
+    events = choose_id(game, "hold")
     assert game.offered.prompt == "The Brute attacks you: 6. How do you answer?"
+    assert "First round: every defence is Hurry." in view_of(events)["notes"]
     game.dice.force(6)  # Ada's Hurry: 6, a tie, and a tie holds
     assert "You hold." in said(choose_id(game, "defend:hurry"))
     game.dice.force(7)  # round 2: the brute attacks with 7
-    choose_id(game, "hold")
+    events = choose_id(game, "hold")
     assert game.offered.prompt == "The Brute attacks you: 7. How do you answer?"
+    assert "Defend with Hurry, Head, Hand, Heart, Home." in view_of(events)["notes"]
     return game
 
 
@@ -192,7 +198,7 @@ def test_a_fallen_foe_is_offered_the_coup_de_grace_a_hurt_check_of_8_at_the_odds
     assert finish.text == "Deliver the coup de grace to Lout 1: Hurt d10 against 8"
     assert finish.hint == f"{percent(exact)} to finish them"
     assert not any(o.id == "finish:lout-2" for o in game.offered.options)  # only the fallen
-    view = [e for e in events if e.type == "conflict-round"][-1].view
+    view = view_of(events)
     assert "Lout 1 down: Home 12+ gets them up, Hurt 8+ finishes them." in view["notes"]
 
 
@@ -208,7 +214,7 @@ def test_a_hurt_check_of_8_takes_the_fallen_foe_out_and_less_leaves_them_down(ya
     if not finished:
         assert game.offered.prompt == f"{face} against 8: short. Anything more?"
         events += choose_id(game, "keep")
-    fighters = {f["key"]: f for f in [e for e in events if e.type == "conflict-round"][-1].view["fighters"]}
+    fighters = {f["key"]: f for f in view_of(events)["fighters"]}
     lout = fighters["lout-1"]
     if finished:
         assert "You deliver the coup de grace: Lout 1 is taken out." in said(events)
@@ -295,7 +301,7 @@ def test_a_foe_gives_a_fallen_companion_the_coup_de_grace_on_a_hurt_check_of_8(y
     game.dice.force(3, 8, 2)  # focus: Tam 3, the brute 8 (he goes for Tam, who defends worst); Tam's Hurry 2
     events = choose_id(game, "hold")
     assert "A major blow: Tam takes weakness in Hurry, and goes down." in said(events)
-    view = [e for e in events if e.type == "conflict-round"][-1].view
+    view = view_of(events)
     assert "Tam down: Home 12+ gets them up, Hurt 8+ finishes them." in view["notes"]
     assert "finishing Tam" in next(f for f in view["fighters"] if f["key"] == "brute")["tags"]
     assert option(game, "tend:tam").odds == str(solo_odds_check("d6", 12))
@@ -304,7 +310,7 @@ def test_a_foe_gives_a_fallen_companion_the_coup_de_grace_on_a_hurt_check_of_8(y
     check = fight_rolls(events)[0]
     assert (check["kind"], check["stat"], check["total"], check["success"]) == ("check", "hurt", face, finished)
     assert check["details"]["params"]["target"] == FINISH_TARGET
-    tam = next(f for f in [e for e in events if e.type == "conflict-round"][-1].view["fighters"] if f["key"] == "tam")
+    tam = next(f for f in view_of(events)["fighters"] if f["key"] == "tam")
     if finished:
         assert "The Brute delivers the coup de grace: Tam is taken out." in said(events)
         assert tam["out"] and "taken out" in tam["tags"]
