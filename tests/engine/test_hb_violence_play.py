@@ -14,6 +14,7 @@ added), so no forced face is a 1 unless a comment says so.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -145,6 +146,17 @@ def test_each_other_answer_rolls_its_own_stat_and_a_blow_that_lands_wounds_that_
     assert told in said(events)
     assert game.character.conditions == ([wound] if wound else [])
     assert game.offered.prompt == "Round 3: what do you do?"
+
+
+def test_a_game_saved_at_the_other_answers_resumes_to_the_same_answers_and_the_same_blow(yards):
+    game = brute_attacks_in_round_two(yards)
+    saved = json.loads(json.dumps(game.snapshot()))
+    resumed = Game.resume(yards, saved)
+    assert resumed.offered == game.offered
+    for played in (game, resumed):
+        played.dice.force(3)  # Heart 3 against 7: a medium blow
+        assert "A medium blow: you take pain in Heart." in said(choose_id(played, "defend:heart"))
+    assert resumed.snapshot() == game.snapshot()
 
 
 # -- continued violence in a plain contest the npc starts ------------------------------------------
