@@ -175,3 +175,23 @@ def test_an_endeavour_focus_roll_is_offered_help_with_the_exact_focus_chance_onc
     assert game.character.resources["blessings"] == [4]
     assert not any(o.id.startswith("help:") for o in game.offered.options)
     assert game.offered.prompt.startswith("Round 2")
+
+
+def test_a_failed_side_action_in_an_endeavour_is_offered_help_once():
+    game = Game(loader.load(FIXTURES / "hb-endeavours.yaml").adventure, seed=0)
+    game.start()
+    game.choose(PLAIN)
+    game.dice.force(5)  # Ada sits out the focus roll; Rook's 5 takes it
+    game.choose("sit")
+    assert game.offered.prompt == "Your side action: what now?"
+    game.dice.force(2)  # hand d4 2 against 4
+    game.choose(next(o.key for o in game.offered.options if o.id == "check:hand"))
+    assert game.offered.prompt == "Your roll: 2 (target 4). Help it? (pool: 2 2 4)"
+    shown = offered(game)
+    # +1 makes 3, short of 4; any capped Help die adds at least 2
+    assert [shown[f"help:{n}"][1] for n in (1, 2, 3)] == ["0% success", "100% success", "100% success"]
+    said = texts(game.choose("help:1"))  # +1: 3, still short
+    assert said[:2] == ["You spend 1 blessing die on Help: +1 adds 1.", "You fail (3 against 4): no headway."]
+    # the roll still fails and two dice are left, but it has had its Help: no second ask
+    assert sorted(game.character.resources["blessings"]) == [2, 4]
+    assert game.offered.prompt.startswith("Round 2")
