@@ -3,7 +3,7 @@
 The inner loop (``pytest -m "not e2e"``) stays fast and free of timing flakes only if every test
 that starts ``solo`` in a real process, runs tmux, drives the full screen through Textual's pilot
 (``App.run_test``) or a browser through Playwright says so with ``@pytest.mark.e2e``. As each test is
-set up, this plugin reads the code of each test that is not so marked: the test function, the fixtures
+set up, this plugin reads the code of a test that is not so marked: the test function, the fixtures
 it asks for, and every function or class of the test suite they name (helpers in the module,
 in ``tests/support``, in a conftest), following names to their definitions. A test found doing
 one of those things fails before it runs, with the reason and the line that does it (an xdist
