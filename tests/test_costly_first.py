@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from costly_first import COSTS, TOGETHER, ordered, pytest_xdist_make_scheduler, unit
+from costly_first import COSTS, TOGETHER, ordered, pytest_configure_node, pytest_xdist_make_scheduler, unit
 
 ROOT = Path(__file__).parent.parent
 
@@ -76,6 +76,15 @@ def test_each_worker_is_sent_whole_files_in_the_collected_order_and_takes_the_ne
     config.option.dist = "loadfile"
     monkeypatch.delenv("SOLO_TEST_FILES_FIRST")
     assert pytest_xdist_make_scheduler(config, None) is None
+
+
+def test_the_controller_tells_each_worker_whether_to_order_its_tests(monkeypatch):
+    """A worker's own options do not say how the controller distributes, so it is told."""
+    monkeypatch.delenv("SOLO_TEST_FILES_FIRST", raising=False)
+    for dist, told in (("load", True), ("loadfile", False), ("no", False)):
+        node = SimpleNamespace(config=SimpleNamespace(option=SimpleNamespace(dist=dist)), workerinput={})
+        pytest_configure_node(node)
+        assert node.workerinput["costly_first"] is told, dist
 
 
 def test_the_cost_table_names_files_that_exist():

@@ -74,9 +74,16 @@ def _active(config: pytest.Config) -> bool:
             and getattr(config.option, "dist", "no") == "load" and COSTS.exists())
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """The controller tells each worker whether to order its collection (a worker's own options
+    do not say how the controller distributes)."""
+    node.workerinput["costly_first"] = _active(node.config)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not hasattr(config, "workerinput") or not _active(config):
+    if not getattr(config, "workerinput", {}).get("costly_first"):
         return  # one process keeps the collection order; every worker orders alike
     costs = json.loads(COSTS.read_text(encoding="utf-8"))
     items[:] = [items[i] for i in ordered((item.nodeid for item in items), costs)]
