@@ -277,9 +277,9 @@ def test_rolled_checks_match_the_odds_exactly_above_a_floor_and_by_sample_below(
     It was 20,000 sampled rolls (4.4 s of CPU; 0.4 s now) within 5 standard errors: 1.6 points on
     the success share, 1.3 on the major share, 0.15 on the mean. The split's standard error is at
     most 0.15 points on a share and about 0.015 on the mean, so the same 5 of them are 0.75 points
-    and 0.075: a real disagreement of 1 point fails it (was missed about 100% of the time),
-    2 points always (missed 8% before). The seed is pinned, and the chance that an unlucky seed
-    makes it fail with the code right is below one in a million, as before."""
+    and 0.075: a real disagreement of 1 point in the success share is caught at least 95% of the
+    time (4% before), one of 2 points always (92% before). The seed is pinned, and the chance
+    that an unlucky seed makes it fail with the code right is below one in a million, as before."""
     args = {"die": "d6", "spark": True, "target": "hard"}
     odds = HB.odds_for_args(args)
     found = split(lambda dice: _read(HB.roll_for_args(dice, args)), floor=Fraction(1, 10**4), samples=1000, seed=2024)
