@@ -25,8 +25,9 @@ registry.register("plain-d6", PlainD6)
 # --cpu-durations=N: what each test costs whatever the load; e2e_guard: a test that drives a real
 # process, tmux, Textual's pilot or a browser must be marked e2e; e2e_modules: under -m "not e2e" a
 # module whose pytestmark makes every test e2e is not even imported; shared_runs: seeded playthroughs
-# played once per run for all its workers; pytester: the guard's own tests
-pytest_plugins = ["cpu_durations", "e2e_guard", "e2e_modules", "shared_runs", "pytester"]
+# played once per run for all its workers; costly_first: under -n, whole files to each worker, the
+# costliest first (a short tail); pytester: the guard's own tests
+pytest_plugins = ["cpu_durations", "e2e_guard", "e2e_modules", "shared_runs", "costly_first", "pytester"]
 HYPOTHESIS_PROFILE = hypothesis_profiles.load()
 
 

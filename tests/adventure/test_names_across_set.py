@@ -40,14 +40,24 @@ def test_no_declared_name_is_said_in_another_adventure():
     }
     folder = Path(__file__).parents[2] / "adventures"
     texts = {aid: (folder / f"{aid}.yaml").read_text(encoding="utf-8") for aid in BUNDLED}
+    words = {aid: set(re.findall(r"\w+", text)) for aid, text in texts.items()}
+
+    def says(other: str, word: str) -> bool:
+        """``word`` stands on its own in ``other``'s file (between word boundaries): a plain word
+        when it is one of the file's words, as a search would find it (1.5 s of CPU searching the
+        file for each word, 0.2 s now)."""
+        if re.fullmatch(r"\w+", word):
+            return word in words[other]
+        return re.search(rf"\b{re.escape(word)}\b", texts[other]) is not None
+
     said = []
     for aid in BUNDLED:
         for name in _people(loader.load(aid).adventure):
             for word in re.sub(r"\(.*?\)", " ", name.replace('"', "")).split():  # not "(Pilot)", a role
                 if not word[:1].isupper() or word.lower() in TITLES or len(word) < 3:
                     continue
-                for other, text in texts.items():
-                    if other != aid and re.search(rf"\b{re.escape(word)}\b", text):
+                for other in texts:
+                    if other != aid and says(other, word):
                         said.append((word, aid, other))
     assert [hit for hit in said if hit not in ordinary] == []
     assert sorted(ordinary) == sorted(set(said) & set(ordinary))  # an allowance no longer needed goes

@@ -59,12 +59,18 @@ def test_solo_odds_four_dice_positive_impact_is_1909_over_7776_by_plain_enumerat
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["exact"]["positive-impact"] == "1909/7776"
-    # every ordered roll of 4 dice and of its bonus dice, pips pooled and placed the best way
-    counts: Counter = Counter()
-    for faces in itertools.product(range(1, 7), repeat=4):
+    # every ordered roll of 4 dice and of its bonus dice, pips pooled and placed the best way;
+    # the placement reads only the dice as a multiset and the pips' total, so it is worked out
+    # once for each of those (the same weights; 0.9 s of CPU when worked out for every roll)
+    rolls = Counter(tuple(sorted(faces)) for faces in itertools.product(range(1, 7), repeat=4))
+    weights: Counter = Counter()
+    for faces, ways in rolls.items():
         bonus = plain_doubles(faces)
-        for extra in itertools.product(range(1, 7), repeat=bonus):
-            counts[plain_best(faces, sum(extra))] += Fraction(1, 6 ** (4 + bonus))
+        totals = Counter(sum(extra) for extra in itertools.product(range(1, 7), repeat=bonus))
+        for pips, extra_ways in totals.items():
+            weights[plain_best(faces, pips)] += ways * extra_ways * 6 ** (2 - bonus)
+    assert max(plain_doubles(faces) for faces in rolls) == 2
+    counts = {k: Fraction(w, 6 ** 6) for k, w in weights.items()}
     assert {k: f"{v.numerator}/{v.denominator}" for k, v in counts.items()} == data["exact"]
 
 
@@ -196,17 +202,24 @@ def test_contest_odds_count_the_helpers_matches(fixtures):
     helped = rules.contest_odds(me, them, {"stat": "gumption", "assist_dice": 4})
     alone = rules.contest_odds(me, them, {"stat": "gumption"})
     assert helped.success_chance() > alone.success_chance()
-    # plain enumeration: my 2 dice, the helper's 2, Brak's 2, then every bonus die
-    difference: Counter = Counter()
+    # plain enumeration: my 2 dice, the helper's 2, Brak's 2, then every bonus die. Each side's
+    # rolls are counted by (pips, bonus dice) first, so each pair of sides is met once (the same
+    # ordered rolls, weighed over 6**9: at most three bonus dice; 2.1 s of CPU before, with a
+    # Fraction added per ordered roll of all the dice)
+    mine_side: Counter = Counter()
     for mine in itertools.product(range(1, 7), repeat=2):
         for helper in itertools.product(range(1, 7), repeat=2):
-            pairs = plain_pairs(list(mine), list(helper))
-            for theirs in itertools.product(range(1, 7), repeat=2):
-                their_bonus = plain_doubles(theirs)
-                for extra in itertools.product(range(1, 7), repeat=pairs + their_bonus):
-                    d = sum(mine) + sum(extra[:pairs]) - sum(theirs) - sum(extra[pairs:])
-                    difference[d] += Fraction(1, 6 ** (6 + pairs + their_bonus))
-    assert helped.distributions["difference"] == dict(difference)
+            mine_side[sum(mine), plain_pairs(list(mine), list(helper))] += 1
+    their_side = Counter((sum(theirs), plain_doubles(theirs)) for theirs in itertools.product(range(1, 7), repeat=2))
+    assert max(p for _, p in mine_side) + max(b for _, b in their_side) == 3
+    weights: Counter = Counter()
+    for (my_pips, pairs), my_ways in mine_side.items():
+        for (their_pips, their_bonus), their_ways in their_side.items():
+            for extra in itertools.product(range(1, 7), repeat=pairs + their_bonus):
+                d = my_pips + sum(extra[:pairs]) - their_pips - sum(extra[pairs:])
+                weights[d] += my_ways * their_ways * 6 ** (3 - pairs - their_bonus)
+    difference = {d: Fraction(w, 6 ** 9) for d, w in weights.items()}
+    assert helped.distributions["difference"] == difference
 
 
 def plain_pairs(faces: list[int], helper: list[int]) -> int:

@@ -10,6 +10,7 @@ rides on its report to the controller.
 
 from __future__ import annotations
 
+import json
 import resource
 import time
 from collections import defaultdict
@@ -27,6 +28,9 @@ def _cpu() -> float:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--cpu-durations", type=int, default=None, metavar="N",
                      help="show the N tests that used the most CPU (0 for all) and the run's total CPU")
+    parser.addoption("--save-file-costs", action="store_true", default=False,
+                     help="with --cpu-durations: write each file's CPU seconds to tests/support/file_costs.json "
+                          "(the order costly_first.py runs files in under -n)")
 
 
 def _measure(item: pytest.Item, when: str):
@@ -72,6 +76,15 @@ class _Totals:
             terminalreporter.write_line(f"{seconds:8.2f}s cpu  {nodeid}")
         terminalreporter.write_line(f"total {total:.1f} s of CPU in {len(ranked)} tests; on {workers} idle "
                                     f"worker(s) about {total / workers:.0f} s of wall time plus start-up")
+        if config.getoption("--save-file-costs"):
+            from costly_first import COSTS
+
+            by_file: dict[str, float] = defaultdict(float)
+            for nodeid, seconds in self.by_test.items():
+                by_file[nodeid.split("::", 1)[0]] += seconds
+            COSTS.write_text(json.dumps({f: round(s, 2) for f, s in sorted(by_file.items())}, indent=0) + "\n",
+                             encoding="utf-8")
+            terminalreporter.write_line(f"the CPU seconds of {len(by_file)} files written to {COSTS}")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -2,11 +2,12 @@
 
 The inner loop (``pytest -m "not e2e"``) stays fast and free of timing flakes only if every test
 that starts ``solo`` in a real process, runs tmux, drives the full screen through Textual's pilot
-(``App.run_test``) or a browser through Playwright says so with ``@pytest.mark.e2e``. At collection
-this plugin reads the code of each test that is not so marked: the test function, the fixtures
+(``App.run_test``) or a browser through Playwright says so with ``@pytest.mark.e2e``. As each test is
+set up, this plugin reads the code of a test that is not so marked: the test function, the fixtures
 it asks for, and every function or class of the test suite they name (helpers in the module,
 in ``tests/support``, in a conftest), following names to their definitions. A test found doing
-one of those things fails before it runs, with the reason and the line that does it.
+one of those things fails before it runs, with the reason and the line that does it (an xdist
+worker reads only the tests it runs).
 
 It reads code, never runs it, so it sees what is written out: ``subprocess.run([sys.executable,
 "-m", "solo", ...])``, a ``SERVER = ["tmux", "-L", ...]`` list a helper passes on, ``app.run_test()``,
@@ -31,7 +32,6 @@ _SPAWNERS = {("asyncio", "create_subprocess_exec"), ("asyncio", "create_subproce
 _SOLO = re.compile(r"(^|[/\\\s])solo(\s|$)|\bsolo\.(cli|__main__)\b")
 _TMUX = re.compile(r"(^|[/\\\s])tmux(\s|$)")
 _WORDS = re.compile(r"run_test|subprocess|Popen|playwright|pexpect|os\.system|os\.popen")
-_UNMARKED = pytest.StashKey[str]()
 
 
 @lru_cache(maxsize=None)
@@ -238,22 +238,30 @@ def _roots(config: pytest.Config) -> list[Path]:
     return [p for p in paths if p.exists()] or [config.rootpath]
 
 
-@pytest.hookimpl(tryfirst=True)  # before -m deselects: a test is checked whatever is selected
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    reader = _Reader(_roots(config))
-    for item in items:
-        found = unmarked_e2e(item, reader)
-        if found:
-            filename, line, what = found[0]
-            where = Path(filename).resolve()
-            shown = where.relative_to(config.rootpath) if where.is_relative_to(config.rootpath) else where
-            item.stash[_UNMARKED] = (f"{item.nodeid} {what} ({shown}:{line}) but is not marked e2e: "
-                                     "mark it @pytest.mark.e2e (or the module: pytestmark = pytest.mark.e2e) "
-                                     "so the inner loop, pytest -m 'not e2e', leaves it out")
+_READER = pytest.StashKey[_Reader]()
+
+
+def unmarked_reason(item: pytest.Item) -> str | None:
+    """Why ``item`` must be marked e2e and is not, or None."""
+    config = item.config
+    reader = config.stash.get(_READER, None)
+    if reader is None:
+        reader = config.stash[_READER] = _Reader(_roots(config))
+    found = unmarked_e2e(item, reader)
+    if not found:
+        return None
+    filename, line, what = found[0]
+    where = Path(filename).resolve()
+    shown = where.relative_to(config.rootpath) if where.is_relative_to(config.rootpath) else where
+    return (f"{item.nodeid} {what} ({shown}:{line}) but is not marked e2e: "
+            "mark it @pytest.mark.e2e (or the module: pytestmark = pytest.mark.e2e) "
+            "so the inner loop, pytest -m 'not e2e', leaves it out")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    reason = item.stash.get(_UNMARKED, None)
+    """Each test is read as it is about to run (not all at collection: under xdist every worker
+    collects every test, and reading them all cost each worker about 0.4 s before its first)."""
+    reason = unmarked_reason(item)
     if reason is not None:
         pytest.fail(reason, pytrace=False)

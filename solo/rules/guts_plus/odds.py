@@ -76,8 +76,10 @@ def _class_counts(values: Iterable[int]) -> list[int]:
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=None)
 def rank_of_classes(n1: int, n2: int, n3: int, n45: int, n6: int) -> int:
-    """The reading's rank from the number of dice in each reading class."""
+    """The reading's rank from the number of dice in each reading class (kept: the searches
+    below ask for the same few hundred class counts hundreds of thousands of times)."""
     cancelled = min(n1, n6)
     n1 -= cancelled
     n6 -= cancelled
@@ -177,8 +179,17 @@ def thresholds(values: Iterable[int]) -> tuple[int, int, int, int, int, int]:
     Placing pips can reach a sorted result from sorted dice exactly when no threshold count
     goes down, so the search for a split works on these counts.
     """
-    values = list(values)
-    return (len(values),) + tuple(sum(1 for v in values if v >= t) for t in range(2, 7))
+    n = 0
+    showing = [0] * 7  # dice showing exactly 2..5 at 2..5, 6 or more at 6
+    for v in values:
+        n += 1
+        if v >= 2:
+            showing[v if v < 6 else 6] += 1
+    n6 = showing[6]
+    n5 = n6 + showing[5]
+    n4 = n5 + showing[4]
+    n3 = n4 + showing[3]
+    return n, n3 + showing[2], n3, n4, n5, n6
 
 
 def from_thresholds(state: Sequence[int]) -> tuple[int, ...]:

@@ -100,6 +100,14 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     return found
 
 
+def _keys(record: RollRecord, character: Character) -> set[str]:
+    """The keys of :func:`offers`. A first roll's sparks are all kept unless the adventure does
+    not read the size (:func:`_sparks`), so only then are its exact odds summed to know."""
+    if first_roll.is_open(record) and not record.details.get("degree_unread"):
+        return {o.key for o in first_roll.offers(record, character)}
+    return {o.key for o in offers(record, character)}
+
+
 def _sparks(record: RollRecord, character: Character) -> list[Offer]:
     """A first roll's offers, where rolling on is already certain to succeed: a spark can then
     only raise the outcome size (the book sizes a check by its total), so it is offered only
@@ -114,8 +122,7 @@ def _sparks(record: RollRecord, character: Character) -> list[Offer]:
 
 def apply_offer(dice: Dice, record: RollRecord, character: Character, key: str) -> RollRecord:
     """Carry out one of :func:`offers`; the new record."""
-    offer = next((o for o in offers(record, character) if o.key == key), None)
-    if offer is None:
+    if key not in _keys(record, character):
         keys = ", ".join(o.key for o in offers(record, character)) or "none"
         raise err(f"offer {key!r} is not available on this roll (available: {keys})")
     if first_roll.is_open(record):

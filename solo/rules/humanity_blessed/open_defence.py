@@ -77,7 +77,7 @@ def finish(dice: Dice, record: RollRecord, character: Character, key: str) -> Ro
     lines: list[Step] = []
     paid = prepaid = None
     if key != first_roll.KEEP:
-        if key not in {o.key for o in offers(record, character)}:
+        if key not in {f"{first_roll.SPARK}{late.stat}" for late in sparks(character, mine)}:  # offers' sparks
             raise err(f"no spark {key!r} can join this answer")
         mine, paid, tax = first_roll.declare(character, mine, key, contest=True)
         if tax:
