@@ -238,10 +238,13 @@ class Melee:
     def roll_focus(self, dice: Dice, beats: list[Beat]) -> None:
         """Everyone who acts rolls at once; the highest goes first, then the lowest upwards."""
         s = self.state
+        watch = getattr(dice, "fight_loop", None)  # the analyzer's walker resumes from here
         for key in self.order:
             act = s["declared"].get(key)
-            if act is None or act["do"] == "hold" or not self.standing(key):
-                continue
+            if act is None or act["do"] == "hold" or not self.standing(key) or key in s["rolls"]:
+                continue  # (a roll made already: only when the analyzer resumes the round here)
+            if watch is not None:
+                watch(self, "focus")
             record = self.roll_action(dice, key, act, focal=True)
             s["rolls"][key] = record.to_dict()
             s["focus"][key] = int(record.total or 0)
@@ -275,7 +278,10 @@ class Melee:
     def advance(self, dice: Dice, beats: list[Beat]) -> str | None:
         """Resolve the fight until the player must answer or it ends (or passes its limit)."""
         s = self.state
+        watch = getattr(dice, "fight_loop", None)  # the analyzer's walker resumes from here
         for _ in range(10_000):  # a bound far above any real round; each pass moves on
+            if watch is not None:
+                watch(self, "advance")
             if s["ask"] is not None:
                 return None
             found = self.result()
