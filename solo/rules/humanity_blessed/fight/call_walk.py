@@ -20,7 +20,10 @@ characters, and the state less what no later step of the round reads (:func:`rea
 * the roll of an actor whose action has begun (``begin_action`` moved it into ``now``);
 * of the roll of an actor taken up already (in ``involved``, which only grows in a round), all but
   what ``begin_action`` reads when it abandons it: whether it is still open and what it consumes;
-* while a contest is being closed, its two sides count as taken up (closing it puts them there).
+* while a contest is being closed, or the player is asked how to defend (every answer closes
+  it), its two sides count as taken up (closing it puts them there);
+* of every roll kept, its faces, rounds and text (:func:`.roll_classes.read_data`: narration);
+* once the fight has its result, all but who is down and who is out (all the aftermath reads).
 
 A finished call is grouped by the same reading of its state, with the round, the result and every
 fighter; each class keeps the first script that reached it, which replays it on the real fight.
@@ -41,6 +44,7 @@ from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep, private_state
 from solo.rules.dice import Dice
 from solo.rules.memo import key as memo_key
+from solo.rules.humanity_blessed.fight.roll_classes import read_data
 from solo.rules.roll_walk import _copy_setup, fighters_key, ordered
 from solo.rules.scripted import LeftOut, Missing, ScriptedDice
 
@@ -152,8 +156,10 @@ def readable_state(state: Mapping[str, Any], involved: tuple = (), over: bool = 
             details = record.get("details") or {}
             kept[key] = {"abandoned": True, "open": bool(details.get("open")), "consumes": details.get("consumes")}
         else:
-            kept[key] = record
+            kept[key] = read_data(record)
     s["rolls"] = kept
+    if isinstance(now, Mapping) and "record" in now:
+        s["now"] = {**now, "record": read_data(now["record"])}
     return s
 
 

@@ -105,7 +105,14 @@ class GroupDice(ScriptedDice):
 
 def reading(record: RollRecord) -> Hashable:
     """Everything a later step can read of a record: all but its faces, rounds and text."""
-    data = record.to_dict()
+    return memo_key(read_data(record.to_dict()))
+
+
+def read_data(record: Any) -> Any:
+    """A record's data (``RollRecord.to_dict``) without its faces, rounds and text."""
+    if not isinstance(record, dict):
+        return record
+    data = dict(record)
     data.pop("dice", None)
     data.pop("steps", None)
     details = {k: v for k, v in (data.get("details") or {}).items() if k not in NARRATION}
@@ -113,7 +120,7 @@ def reading(record: RollRecord) -> Hashable:
         if isinstance(details.get(part), dict):
             details[part] = {k: v for k, v in details[part].items() if k != "rounds"}
     data["details"] = details
-    return memo_key(data)
+    return data
 
 
 def _copy(character: Character) -> Character:

@@ -1,0 +1,93 @@
+"""The Humanity, Blessed fight's outcome classes (solo/rules/humanity_blessed/fight/call_walk.py,
+roll_classes.py) against brute force: every script of die faces walked one by one, no roll
+answered by class, grouped by what a later step can read of the call; each class replays on the
+real fight to its own result with the chance brute force gives it.
+
+A bumping die never ends, so brute force needs a finite fight: the bump chain is capped at one
+bump here (bumping.MAX_BUMPS and the default of bumping.roll), which the classes read too; then
+nothing is left out on either side and the two must agree exactly.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from solo.analyze import classes as cl
+from solo.rules import roll_walk
+from solo.rules.base import Character
+from solo.rules.conflict import ENEMY, PLAYER, ConflictSetup, Fighter, private_state
+from solo.rules.humanity_blessed import bumping, outcome_classes
+from solo.rules.humanity_blessed.fight import Fight, call_walk, roll_classes
+from solo.rules.humanity_blessed.ruleset import HumanityBlessed
+from solo.rules.scripted import ScriptedDice, walk
+
+RULES = HumanityBlessed()
+FIGHT = Fight(RULES)
+
+
+@pytest.fixture
+def one_bump(monkeypatch):
+    """Bump chains of at most one bump, every cache of group rolls emptied before and after."""
+    def clear():
+        outcome_classes.group_rolls.cache_clear()
+        roll_classes._CLASSES._answers.clear()
+
+    clear()
+    monkeypatch.setattr(bumping, "MAX_BUMPS", 1)
+    monkeypatch.setattr(bumping.roll, "__defaults__", (1, ()))
+    yield
+    clear()
+
+
+def person(name: str, **stats) -> Character:
+    return Character(name=name, system="humanity-blessed", stats=stats, resources={"blessings": []})
+
+
+def duel(behaviour: str = "reckless", **params) -> ConflictSetup:
+    me = person("Ada", hurt="d6", hurry="d4", home="d4")
+    me.extra["session"] = {"lucky_number": None, "lucky_faces": [1, 2], "big_win": False}  # blessing dice earned: classes of their own
+    goose = person("Goose", hurry="d4", hurt="d4")
+    fighters = [Fighter("player", PLAYER, me), Fighter("goose", ENEMY, goose, behaviour=behaviour, npc="goose")]
+    return ConflictSetup("fight", fighters, params, {}, {}, rounds=1)
+
+
+def brute(call, s: ConflictSetup) -> dict:
+    """Every script of faces, die by die (dice with no classes of any event), grouped by result."""
+    def run(script):
+        mine = roll_walk._copy_setup(s)
+        return call_walk.result_key(call(ScriptedDice(script), mine), mine)
+
+    walked = walk(run, 200_000)
+    assert walked.rest == 0
+    return {k: p for k, (p, _) in walked.groups.items()}
+
+
+def closed(what: str, s: ConflictSetup, call, state=None, extra=None) -> dict:
+    listed, rest = FIGHT.outcome_classes(what, s, state, extra)
+    assert rest == 0 and sum(p for p, _ in listed) == 1
+    groups: dict = {}
+    for p, script in listed:
+        mine = roll_walk._copy_setup(s)
+        key = call_walk.result_key(call(cl.Replay(list(script), fallback=object()), mine), mine)  # type: ignore[arg-type]
+        assert key not in groups, "two classes replay to one result"
+        groups[key] = p
+    return groups
+
+
+def started(s: ConflictSetup):
+    return FIGHT.begin(ScriptedDice([]), roll_walk._copy_setup(s))
+
+
+@pytest.mark.parametrize("key", ["attack:goose", "flee"])
+def test_an_exchange_has_the_classes_and_odds_of_every_script_of_faces(one_bump, key):
+    s = duel()
+    start = started(s)
+
+    def call(dice, mine):
+        return FIGHT.act(dice, mine, private_state(start.state), key)
+
+    want = brute(call, s)
+    got = closed("exchange", s, call, start.state, key)
+    assert got == want and len(got) > 1 and sum(got.values()) == Fraction(1)
