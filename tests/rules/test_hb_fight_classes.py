@@ -91,3 +91,40 @@ def test_an_exchange_has_the_classes_and_odds_of_every_script_of_faces(one_bump,
     want = brute(call, s)
     got = closed("exchange", s, call, start.state, key)
     assert got == want and len(got) > 1 and sum(got.values()) == Fraction(1)
+
+
+def brawl() -> ConflictSetup:
+    me = person("Ada", hurt="d4", hurry="d4", home="d4")
+    me.extra["session"] = {"lucky_number": None, "lucky_faces": [1, 2], "big_win": False}
+    louts = [person(f"Lout{i}", hurry="d4", hurt="d4") for i in (1, 2)]
+    fighters = [Fighter("player", PLAYER, me)]
+    fighters += [Fighter(f"lout{i}", ENEMY, c, behaviour="reckless", npc="lout") for i, c in enumerate(louts, 1)]
+    return ConflictSetup("fight", fighters, {}, {}, {}, rounds=1)
+
+
+def test_two_foes_have_the_classes_and_odds_of_every_script_of_faces(one_bump):
+    """Two louts attack a player who holds: the roll of whoever is taken up first is read no more
+    (the walker merges those moments); the chances are still those of every script of faces."""
+    s = brawl()
+    start = started(s)
+
+    def call(dice, mine):
+        return FIGHT.act(dice, mine, private_state(start.state), "hold")
+
+    want = brute(call, s)
+    got = closed("exchange", s, call, start.state, "hold")
+    assert got == want and len(got) > 1
+
+
+def test_the_defence_the_player_chooses_has_brute_force_odds(one_bump):
+    s = duel()
+    start = started(s)
+    step = FIGHT.act(ScriptedDice([4, 2]), roll_walk._copy_setup(s), private_state(start.state), "hold")
+    assert step.state["ask"] == {"kind": "defend"}
+    key = next(a.key for a in FIGHT.decision(s, step.state).actions if a.enabled and a.key.startswith("defend:"))
+
+    def call(dice, mine):
+        return FIGHT.act(dice, mine, private_state(step.state), key)
+
+    want = brute(call, s)
+    assert closed("exchange", s, call, step.state, key) == want and len(want) > 1
