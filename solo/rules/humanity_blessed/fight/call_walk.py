@@ -99,6 +99,8 @@ class WalkDice(ScriptedDice):
         """The top of a pass of ``Melee.advance`` (``where``: "advance") or of the next focus
         roll (``"focus"``): what the rest of the call is a function of (the fight's state and
         fighters), where, and how many answers were taken to get there."""
+        if self.snap is not None and self.snap[2] == self.offset + self.used:
+            return  # no answer taken since the last one: resuming there plays the same passes
         self.snap = (private_state(look.state), [f.character.to_dict() for f in look.setup.fighters],
                      self.offset + self.used, where)
 
@@ -204,6 +206,7 @@ def call_classes(call: Callable[[Dice, ConflictSetup], Any], setup: ConflictSetu
         else:
             state, characters, used, where = snap
             dice = WalkDice(script[used:], in_order, used)
+            dice.snap = snap
             mine = _resumed(setup, characters)
         try:
             value = call(dice, mine) if snap is None or resume is None else resume(dice, mine, state, where)
