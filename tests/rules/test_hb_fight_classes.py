@@ -17,7 +17,7 @@ import pytest
 from solo.analyze import classes as cl
 from solo.rules import roll_walk
 from solo.rules.base import Character
-from solo.rules.conflict import ENEMY, PLAYER, ConflictSetup, Fighter, private_state
+from solo.rules.conflict import ALLY, ENEMY, PLAYER, ConflictSetup, Fighter, private_state
 from solo.rules.humanity_blessed import bumping, outcome_classes
 from solo.rules.humanity_blessed.fight import Fight, call_walk, roll_classes
 from solo.rules.humanity_blessed.ruleset import HumanityBlessed
@@ -128,3 +128,53 @@ def test_the_defence_the_player_chooses_has_brute_force_odds(one_bump):
 
     want = brute(call, s)
     assert closed("exchange", s, call, step.state, key) == want and len(want) > 1
+
+
+def from_file(name: str, kind: str, key: str) -> Character:
+    """A pregen or npc of an adventure as written (stats and blessings only)."""
+    from pathlib import Path
+
+    from solo.adventure import loader
+
+    path = Path(__file__).parent.parent.parent / ("adventures" if name == "blessed-harvest" else "tests/fixtures") / f"{name}.yaml"
+    adventure = loader.load(str(path)).adventure
+    found = {p.id: p for p in adventure.characters} if kind == "pregen" else adventure.npcs
+    return person(found[key].name, **dict(found[key].stats))
+
+
+def test_the_goose_fight_of_blessed_harvest_has_brute_force_odds(one_bump):
+    """Wren against Bartholomew (hurt d8), his first attack on her as she defends."""
+    me = from_file("blessed-harvest", "pregen", "wren")
+    me.extra["session"] = {"lucky_number": None, "lucky_faces": [1, 2], "big_win": False}
+    goose = from_file("blessed-harvest", "npc", "bartholomew")
+    s = ConflictSetup("fight", [Fighter("player", PLAYER, me),
+                                Fighter("goose", ENEMY, goose, behaviour="reckless", npc="goose")], {}, {}, {}, rounds=1)
+    start = started(s)
+    step = FIGHT.act(ScriptedDice([7]), roll_walk._copy_setup(s), private_state(start.state), "hold")
+    assert step.state["ask"] == {"kind": "defend"}
+    key = "defend:hurry"
+
+    def call(dice, mine):
+        return FIGHT.act(dice, mine, private_state(step.state), key)
+
+    want = brute(call, s)
+    assert closed("exchange", s, call, step.state, key) == want and len(want) > 1
+
+
+def test_the_mill_yard_start_has_brute_force_odds(one_bump):
+    """tests/fixtures/hb-fight.yaml's fighters (Ada and Tam against the bully and two louts): the
+    start, where the engine's fighters declare (their targets drawn among equals)."""
+    me = from_file("hb-fight", "pregen", "ada")
+    me.extra["session"] = {"lucky_number": None, "lucky_faces": [1, 2], "big_win": False}
+    fighters = [Fighter("player", PLAYER, me),
+                Fighter("tam", ALLY, from_file("hb-fight", "npc", "tam"), behaviour="steady", npc="tam"),
+                Fighter("boss", ENEMY, from_file("hb-fight", "npc", "boss"), behaviour="steady", npc="boss")]
+    fighters += [Fighter(f"lout{i}", ENEMY, from_file("hb-fight", "npc", "lout"), behaviour="reckless", npc="lout")
+                 for i in (1, 2)]
+    s = ConflictSetup("fight", fighters, {}, {}, {}, rounds=1)
+
+    def call(dice, mine):
+        return FIGHT.begin(dice, mine)
+
+    want = brute(call, s)
+    assert closed("start", s, call) == want and len(want) > 1  # the louts pick their targets

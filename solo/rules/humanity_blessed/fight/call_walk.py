@@ -51,9 +51,9 @@ from solo.rules.scripted import LeftOut, Missing, ScriptedDice
 #: A node reached with less chance than this is left out.
 FLOOR = Fraction(1, 10**9)
 #: Runs of the call (one per edge of the graph) before what is not walked yet is left out.
-MAX_RUNS = 30_000
+MAX_RUNS = 20_000
 #: CPU seconds of one call's walk before what is not walked yet is left out.
-MAX_SECONDS = 20.0
+MAX_SECONDS = 10.0
 
 Listed = tuple[list[tuple[Fraction, list[Any]]], Fraction]
 
