@@ -178,3 +178,15 @@ def test_the_mill_yard_start_has_brute_force_odds(one_bump):
 
     want = brute(call, s)
     assert closed("start", s, call) == want and len(want) > 1  # the louts pick their targets
+
+
+def test_a_quiet_fight_offers_the_same_actions_without_their_odds():
+    """The analyzer's and the bots' game (``quiet``) skips the odds nobody reads, never an action."""
+    import dataclasses
+
+    s = duel()
+    start = started(s)
+    loud = FIGHT.decision(s, start.state).actions
+    quiet = FIGHT.decision(dataclasses.replace(s, quiet=True), start.state).actions
+    assert [(a.key, a.enabled) for a in quiet] == [(a.key, a.enabled) for a in loud]
+    assert any(a.odds is not None for a in loud) and next(a for a in quiet if a.key == "attack:goose").odds is None
