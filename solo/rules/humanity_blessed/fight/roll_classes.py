@@ -25,7 +25,7 @@ blessing dice afterwards.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence, cast
 
 from solo.rules.base import Character
 from solo.rules.dice import RollRecord
@@ -151,7 +151,7 @@ def roll_classes(name: str, run: Callable[..., RollRecord], characters: Sequence
             return None
         merged: dict[Hashable, list[Any]] = {}
         for grouped, (p, _) in walked.groups.items():
-            key, faces = grouped
+            key, faces = cast(tuple[Hashable, tuple[Any, ...]], grouped)
             entry = merged.get(key)
             if entry is None:
                 merged[key] = [p, list(faces)]
