@@ -190,3 +190,13 @@ def test_a_quiet_fight_offers_the_same_actions_without_their_odds():
     quiet = FIGHT.decision(dataclasses.replace(s, quiet=True), start.state).actions
     assert [(a.key, a.enabled) for a in quiet] == [(a.key, a.enabled) for a in loud]
     assert any(a.odds is not None for a in loud) and next(a for a in quiet if a.key == "attack:goose").odds is None
+
+
+def test_the_aftermath_is_one_class_and_draws_no_dice():
+    s = duel()
+    state = dict(started(s).state)
+    state["down"] = {"goose": {"by": "player", "roll": 7, "stat": "hurry", "added": [], "size": "major"}}
+    listed, rest = FIGHT.outcome_classes("aftermath", s, state, "won")
+    assert (listed, rest) == ([(Fraction(1), [])], Fraction(0))
+    done = FIGHT.conclude(cl.Replay([], fallback=object()), roll_walk._copy_setup(s), state, "won")  # type: ignore[arg-type]
+    assert done.fallen == {"goose": "taken out"}

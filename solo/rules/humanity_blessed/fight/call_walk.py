@@ -288,7 +288,9 @@ def outcome_classes(fight: Any, what: str, setup: ConflictSetup, state: Mapping[
     elif what == "exchange":
         call = lambda d, s: fight.act(d, s, private_state(state), extra)  # noqa: E731
     elif what == "aftermath":
-        call = lambda d, s: fight.conclude(d, s, private_state(state), extra)  # noqa: E731
+        # the aftermath draws no dice (who comes round, who is taken out, aches gone): one class,
+        # no script (a replay that drew a die would stop with an error, never go on wrong)
+        return [(Fraction(1), [])], Fraction(0)
     else:
         return None
 
