@@ -168,8 +168,15 @@ def roll(dice: Dice, group: Group, max_bumps: int = MAX_BUMPS, first: Sequence[i
     """Roll a group, bumping while any die shows a bumping reading (at most ``max_bumps`` times).
 
     ``first`` holds faces already thrown for the first dice of the first round (a basic check's
-    first roll that a spark then joins); they are read, not drawn again.
+    first roll that a spark then joins); they are read, not drawn again. Dice that answer a
+    whole group at once (a method ``roll_group``: the analyzer's, while it lists the classes of a
+    fight's roll, :mod:`.fight.roll_classes`) are asked first; None from them means "draw it".
     """
+    own = getattr(dice, "roll_group", None)
+    if own is not None:
+        found = own(group, max_bumps, tuple(first))
+        if found is not None:
+            return found
     faces: list[int] = []
     rounds: list[list[int]] = []
     bumps = 0

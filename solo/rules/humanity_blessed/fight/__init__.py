@@ -14,7 +14,10 @@ grace, Help, sparks, and every ability that acts in violence. Modules, one job e
 * :mod:`.uncommon`: Uncommon Attack;
 * :mod:`.asks`: the player's questions and answers;
 * :mod:`.procedure`: the :class:`Fight` procedure itself; :mod:`.checks`: what ``solo
-  validate`` refuses; :mod:`.view`: what the player sees.
+  validate`` refuses; :mod:`.view`: what the player sees;
+* for ``solo analyze`` only: :mod:`.draws` (each roll of the fight one random event),
+  :mod:`.roll_classes` (a roll's distinct results) and :mod:`.call_walk` (a call's distinct
+  results, walked as a graph of its random stages).
 
 The rule Decisions taken where the book is silent are in the docstrings of :mod:`.melee`,
 :mod:`.wounds`, :mod:`.abilities`, :mod:`.policy`, :mod:`.uncommon` and :mod:`.procedure`.

@@ -97,7 +97,7 @@ class Focus:
         self.m = m
         self.known: dict[Any, Fraction] = {}
         self.others = []
-        for key, act in m.state["declared"].items():
+        for key, act in ([] if m.setup.quiet else m.state["declared"].items()):  # quiet: never asked
             if key == m.player or act["do"] in ("hold", "yield") or not m.standing(key):
                 continue
             role = "attacker" if act["do"] in ("attack", "trick", "flee") else "check"
@@ -136,6 +136,8 @@ def describe_attack(m: "Melee", act: dict[str, Any], answer: dict[str, Any]) -> 
 
 
 def attack_action(m: "Melee", key: str, act: dict[str, Any], focus: Focus | None, focal: bool = True) -> Action:
+    if m.setup.quiet:  # nobody reads odds or hints (a bot's or the analyzer's game): the same action
+        return Action(key, describe_attack(m, act, policy.defence(m, act["target"])))
     odds, answer = attack_odds(m, act, focal)
     hit = odds.outcomes["success"]
     hint = f"{percent(hit)} to land"
@@ -255,11 +257,14 @@ def trick_actions(m: "Melee", foe: str, focus: Focus) -> list[Action]:
         if stat not in m.stats_of(me) or stat not in m.stats_of(foe):
             continue
         act = {"do": "trick", "target": foe, "stat": stat}
+        text = f"{stat_title(stat)} {m.die(me, stat)} against their {stat_title(stat)} {m.die(foe, stat)}"
+        if m.setup.quiet:  # nobody reads odds or hints
+            actions.append(Action(f"trick:{foe}:{stat}", text))
+            continue
         mine = m.check_for(me, act, True)
         theirs = parse_check({"stat": stat}, m.character(foe), contest=True)
         odds = chances.attack_odds(m.character(me), m.character(foe), mine, theirs, violent=False)
         hit = odds.outcomes["success"]
-        text = f"{stat_title(stat)} {m.die(me, stat)} against their {stat_title(stat)} {m.die(foe, stat)}"
         actions.append(Action(f"trick:{foe}:{stat}", text, hit,
                               f"{percent(hit)} to muddle them; {percent(focus.chance(act))} to go first"))
     return actions
@@ -295,14 +300,17 @@ def flee_action(m: "Melee", focus: Focus | None) -> Action:
     stopper = stages.blocker(m, me)
     if stopper is None:
         return Action("flee", "Run for it: nobody is free to stop you", Fraction(1), "100% to get away")
+    text = (f"Run for it: Hurry {m.die(me, 'hurry')} against {m.possessive(stopper)} "
+            f"Hurry {m.die(stopper, 'hurry')}")
+    if m.setup.quiet:  # nobody reads odds or hints
+        return Action("flee", text)
     act = {"do": "flee"}
     mine = m.check_for(me, act, focus is not None)
     theirs = parse_check({"stat": "hurry"}, m.character(stopper), contest=True)
     odds = chances.attack_odds(m.character(me), m.character(stopper), mine, theirs, violent=False)
     hit = odds.outcomes["success"]
     hint = f"{percent(hit)} to get past {m.name(stopper)} if they are free to stop you"
-    return Action("flee", f"Run for it: Hurry {m.die(me, 'hurry')} against {m.possessive(stopper)} "
-                          f"Hurry {m.die(stopper, 'hurry')}", hit, hint)
+    return Action("flee", text, hit, hint)
 
 
 def adapt_actions(m: "Melee") -> list[Action]:

@@ -51,9 +51,11 @@ The fight is **won** when no opponent stands, **lost** when nobody on the player
 from __future__ import annotations
 
 import contextlib
+import copy
 from typing import Any, Iterator, Mapping
 
 from solo.rules.base import Character
+from solo.rules.memo import key as memo_key
 from solo.rules.conflict import ENEMY, FLED, LOST, PLAYER, SURRENDERED, WON, Beat, ConflictSetup, private_state
 from solo.rules.vocabulary import in_sentence
 from solo.rules.dice import Dice, RollRecord
@@ -188,29 +190,26 @@ class Melee:
             raise ValueError(f"{do!r} calls for no roll")
         return parse_check(params, self.character(key), contest=do in CONTESTS)
 
-    @contextlib.contextmanager
-    def ignoring(self, key: str, condition: str | None) -> Iterator[None]:
+    def ignoring(self, key: str, condition: str | None) -> contextlib.AbstractContextManager[None]:
         """Blessèd Determination: the condition is set aside while the roll is made."""
-        character = self.character(key)
-        if not condition or condition not in character.conditions:
-            yield
-            return
-        index = character.conditions.index(condition)
-        character.conditions.pop(index)
-        try:
-            yield
-        finally:
-            character.conditions.insert(min(index, len(character.conditions)), condition)
+        return set_aside(self.character(key), condition)
 
     def roll_action(self, dice: Dice, key: str, act: Mapping[str, Any], focal: bool) -> RollRecord:
-        """Roll an action: a contest's acting side (left open for the defender), or a check."""
+        """Roll an action: a contest's acting side (left open for the defender), or a check.
+        One random event for the analyzer (:mod:`.draws`)."""
+        from solo.rules.humanity_blessed.fight import draws
+
         parsed = self.check_for(key, act, focal)
-        character = self.character(key)
-        with self.ignoring(key, act.get("ignore")):
-            if act["do"] in CONTESTS:
-                return rolling.open_contest(dice, character, parsed, violent=act["do"] == "attack",
-                                            session=key == self.player)
-            return rolling.roll_check(dice, character, parsed)
+        contest, violent, session = act["do"] in CONTESTS, act["do"] == "attack", key == self.player
+
+        def run(d: Dice, character: Character) -> RollRecord:
+            with set_aside(character, act.get("ignore")):
+                if contest:
+                    return rolling.open_contest(d, character, copy.deepcopy(parsed), violent=violent, session=session)
+                return rolling.roll_check(d, character, copy.deepcopy(parsed))
+
+        return draws.roll(dice, self, "an action's roll", ("act", key, memo_key(dict(act)), focal), run,
+                          [self.character(key)], parsed.as_params(), session)
 
     # -- the round -----------------------------------------------------------------------------
     def start_round(self, dice: Dice, beats: list[Beat]) -> None:
@@ -239,10 +238,13 @@ class Melee:
     def roll_focus(self, dice: Dice, beats: list[Beat]) -> None:
         """Everyone who acts rolls at once; the highest goes first, then the lowest upwards."""
         s = self.state
+        watch = getattr(dice, "fight_loop", None)  # the analyzer's walker resumes from here
         for key in self.order:
             act = s["declared"].get(key)
-            if act is None or act["do"] == "hold" or not self.standing(key):
-                continue
+            if act is None or act["do"] == "hold" or not self.standing(key) or key in s["rolls"]:
+                continue  # (a roll made already: only when the analyzer resumes the round here)
+            if watch is not None:
+                watch(self, "focus")
             record = self.roll_action(dice, key, act, focal=True)
             s["rolls"][key] = record.to_dict()
             s["focus"][key] = int(record.total or 0)
@@ -276,7 +278,10 @@ class Melee:
     def advance(self, dice: Dice, beats: list[Beat]) -> str | None:
         """Resolve the fight until the player must answer or it ends (or passes its limit)."""
         s = self.state
+        watch = getattr(dice, "fight_loop", None)  # the analyzer's walker resumes from here
         for _ in range(10_000):  # a bound far above any real round; each pass moves on
+            if watch is not None:
+                watch(self, "advance")
             if s["ask"] is not None:
                 return None
             found = self.result()
@@ -388,3 +393,16 @@ def sized(size: str | None, steps: int) -> str | None:
         return None
     return SIZES[min(index, len(SIZES) - 1)]
 
+
+@contextlib.contextmanager
+def set_aside(character: Character, condition: str | None) -> Iterator[None]:
+    """Blessèd Determination: ``condition`` is off ``character`` while the roll is made."""
+    if not condition or condition not in character.conditions:
+        yield
+        return
+    index = character.conditions.index(condition)
+    character.conditions.pop(index)
+    try:
+        yield
+    finally:
+        character.conditions.insert(min(index, len(character.conditions)), condition)

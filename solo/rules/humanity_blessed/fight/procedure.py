@@ -112,6 +112,13 @@ class Fight:
         found = m.advance(dice, beats)
         return ConflictStep(m.state, beats, m.state["round"], found)
 
+    def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
+                        extra: Any) -> Any:
+        """The call's distinct results for ``solo analyze`` (:mod:`.call_walk`)."""
+        from solo.rules.humanity_blessed.fight.call_walk import outcome_classes
+
+        return outcome_classes(self, what, setup, state, extra)
+
     # -- showing -----------------------------------------------------------------------------
     def view(self, setup: ConflictSetup, state: Mapping[str, Any]) -> ConflictView:
         from solo.rules.humanity_blessed.fight.view import fight_view

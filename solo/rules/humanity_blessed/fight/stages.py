@@ -20,6 +20,7 @@ of :func:`step` moves it one stage on, or stops to ask the player (the state's `
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from solo.rules.conflict import ALLY, Beat
@@ -27,7 +28,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import defending, insurance, rolling
 from solo.rules.humanity_blessed.fight import abilities as ab
 from solo.rules.humanity_blessed.fight import policy
-from solo.rules.humanity_blessed.fight.melee import sized
+from solo.rules.humanity_blessed.fight.melee import set_aside, sized
 from solo.rules.humanity_blessed.fight.uncommon import uncommon_attack, uncommon_eligible
 from solo.rules.humanity_blessed.parsing import parse_check
 from solo.rules.humanity_blessed.session import gain
@@ -197,8 +198,7 @@ def close(m: "Melee", dice: Dice, beats: list[Beat], now: dict[str, Any]) -> Non
         with m.ignoring(target, (now.get("defence") or {}).get("ignore")):
             record = uncommon_attack(m, dice, actor, target, theirs)
     else:
-        with m.ignoring(actor, act.get("ignore")), m.ignoring(target, (now.get("defence") or {}).get("ignore")):
-            record = rolling.close_contest(dice, record, m.character(actor), m.character(target), theirs)
+        record = close_drawn(m, dice, now, record, theirs)
     s["involved"] += [actor, target]
     if do == "attack":
         s["attacked_by"][target] = actor
@@ -207,6 +207,23 @@ def close(m: "Melee", dice: Dice, beats: list[Beat], now: dict[str, Any]) -> Non
     now["defender"] = target
     beats.append(Beat(actor, contest_text(m, now, record), shown(m, now, record), contest_label(m, now)))
     now["stage"] = "react"
+
+
+def close_drawn(m: "Melee", dice: Dice, now: dict[str, Any], record: RollRecord, theirs: Any) -> RollRecord:
+    """The other side of an open contest rolled and the contest read: one random event for the
+    analyzer (:mod:`.draws`), which knows the two fighters will be taken up."""
+    from solo.rules.humanity_blessed.fight import draws
+
+    act, actor, target = now["act"], now["actor"], now["act"]["target"]
+    mine_off, theirs_off = act.get("ignore"), (now.get("defence") or {}).get("ignore")
+    opened = record.to_dict()
+
+    def run(d: Dice, attacker: Any, defender: Any) -> RollRecord:
+        with set_aside(attacker, mine_off), set_aside(defender, theirs_off):
+            return rolling.close_contest(d, RollRecord.from_dict(opened), attacker, defender, copy.deepcopy(theirs))
+
+    return draws.roll(dice, m, "a contest closed", ("close", actor, target), run,
+                      [m.character(actor), m.character(target)], opened, theirs.as_params(), mine_off, theirs_off)
 
 
 def shown(m: "Melee", now: dict[str, Any], record: RollRecord) -> RollRecord:
