@@ -104,6 +104,10 @@ class Vocabulary:
     readings: dict[str, str] = field(default_factory=dict)
     #: how a roll record reads (dice, reasons, the rule's topic); the generic reading when None
     explain: Callable[[Mapping[str, Any], Names], RollReading] | None = field(default=None, compare=False)
+    #: a fight beat's roll in one short clause, for a system whose record holds both sides' dice
+    #: (the generic "X rolled ...: success" would give one side the other's dice and result);
+    #: None, or a hook answering None, for the generic clause
+    fight_roll: Callable[[Mapping[str, Any]], str | None] | None = field(default=None, compare=False)
 
     def read_roll(self, record: Mapping[str, Any], names: Names) -> RollReading:
         """A roll record of this system read in its words."""

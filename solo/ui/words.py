@@ -84,6 +84,10 @@ def roll_words(record: Mapping[str, Any], outcomes: Mapping[str, str] | None = N
     result, never the engine's label). ``who``: the name of the fighter who rolled when it is
     not the player ("Jonah Reyes rolled 6 and 1 (7) against ...: great success for Jonah Reyes");
     None for the player's own roll."""
+    own = for_system(str(record.get("system", ""))).fight_roll
+    told = own(record) if own is not None else None
+    if told:  # the system says both sides (names in it are the file's: cleaned, as data)
+        return clean(told)
     kept = record.get("kept")
     dice = kept if isinstance(kept, list) and kept else list(record.get("dice") or [])
     outcome = str(record.get("outcome", ""))

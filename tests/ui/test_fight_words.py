@@ -248,3 +248,48 @@ def test_a_four_s_role_play_roll_in_a_fight_reads_without_a_crash(tmp_path):
     assert "internal error" not in result.output
     tail = result.output.split("Spend 1 AP: 1d3", 1)[1]
     assert "rolled" in tail  # the role-play roll was read out after the AP were spent
+
+
+def test_a_humanity_blessed_defence_says_each_sides_dice_and_who_holds():
+    """A Humanity, Blessed contest record holds both sides' rolls and is read from the side that
+    owns it. A blow answered by a defence used to read "(Lout 2 rolled 4 and 5: success)": the
+    defender's die and result pinned on the attacker. Each side's dice now go to its own name, and
+    the verdict names who won, in line mode and on the full screen alike (played from
+    tests/fixtures/hb-fight.yaml, every contest beat of a few seeded fights)."""
+    import random
+
+    from solo.adventure import loader
+    from solo.engine.game import Game
+    from solo.rules.vocabulary import in_sentence
+    from solo.ui.words import Words
+
+    adventure = loader.load(Path(__file__).resolve().parents[1] / "fixtures" / "hb-fight.yaml").adventure
+    seen = {"holds": 0, "wins": 0}
+    for seed in range(3):
+        game = Game(adventure, seed=seed)
+        events = list(game.start())
+        rng = random.Random(seed)
+        while not game.finished and len(events) < 300:
+            events += game.choose(rng.choice(game.offered.enabled_keys()))
+        words = Words(game.adventure)
+        for event in events:
+            record = event.roll if event.type == "conflict-action" else None
+            rolled = [s for s in (record or {}).get("steps", []) if s.get("code") == "rolled"]
+            result = next((s for s in (record or {}).get("steps", [])
+                           if s.get("code") in ("contest-result", "defence-result")), None)
+            if len(rolled) != 2 or result is None:
+                continue
+            first, second = (in_sentence(s["who"]) for s in rolled)
+            won = result.get("won") is True if result["code"] == "contest-result" else result.get("held") is False
+            verdict = f"{first} wins" if won else f"{second} holds"
+            seen["wins" if won else "holds"] += 1
+            said = roll_words(record, words.vocab.outcomes, None)
+            assert said.startswith(f"{first} rolled ") and f" against {second}'s " in said, said
+            assert said.endswith(f": {verdict}"), said
+            face = str(rolled[0]["rounds"][0][0])
+            assert said.split(" against ")[0].endswith(face) or f"{face} and" in said.split(" against ")[0], said
+            line = words.conflict(event)[0].text
+            assert f"({said})" in line
+            screen = " ".join(drawn(render_conflict(event, words.vocab.outcomes)).split())
+            assert f"({said})" in screen
+    assert seen["holds"] >= 3 and seen["wins"] >= 3, seen

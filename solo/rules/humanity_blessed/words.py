@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from solo.rules.vocabulary import Names, Rule, RollReading, Vocabulary, count_words, plain_dice
+from solo.rules.vocabulary import Names, Rule, RollReading, Vocabulary, count_words, in_sentence, plain_dice
 
 
 #: Steps of a record that say what a roll drew on or could not (a companion's stat or ability,
@@ -90,9 +90,38 @@ def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:
     return f"{name} rolled {record.get('total')}; your answer is not rolled yet."
 
 
+def fight_roll(record: Mapping[str, Any]) -> str | None:
+    """A contest's dice, side by side, for a fight beat: "Lout 2 rolled 4 against Tam's 1 and 5:
+    Tam holds". The record holds both sides' rolls (its ``rolled`` steps, the starter's first)
+    and is read from the side that owns it, so a generic "rolled ...: success" would pin the
+    answerer's result and dice on the attacker. None when the record is not such a contest."""
+    steps = [s for s in record.get("steps") or () if isinstance(s, Mapping)]
+    sides = [s for s in steps if s.get("code") == "rolled" and s.get("who")]
+    result = next((s for s in steps if s.get("code") in ("contest-result", "defence-result")), None)
+    if len(sides) != 2 or result is None:
+        return None
+    first, second = sides
+    starts = result.get("code") == "contest-result"  # else the answerer's record (a defence)
+    totals = (result.get("total"), result.get("other")) if starts else (result.get("other"), result.get("total"))
+
+    def side(step: Mapping[str, Any], total: Any) -> str:
+        values = [v for group in step.get("rounds") or () for v in group if isinstance(v, int)]
+        words = [str(v) for v in values]
+        said = (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else "".join(words)
+        if isinstance(total, int) and total != sum(values):  # help, aid, a pain: the `?` says which
+            said += f", {total} in all"
+        return said
+
+    won = result.get("won") is True if starts else result.get("held") is False
+    verdict = f"{in_sentence(str(first.get('who')))} wins" if won else f"{in_sentence(str(second.get('who')))} holds"
+    return (f"{in_sentence(str(first.get('who')))} rolled {side(first, totals[0])} against {in_sentence(str(second.get('who')))}'s "
+            f"{side(second, totals[1])}: {verdict}")
+
+
 VOCABULARY = Vocabulary(
     system="humanity-blessed",
     explain=explain,
+    fight_roll=fight_roll,
     book="Humanity, Blessed",
     resources={"blessings": "Blessing dice", "free_upgrades": "Free upgrades", "cursed": "Cursed"},
     hidden_resources=frozenset({"spark_paid", "upgrades_bought", "sp_unspent"}),
