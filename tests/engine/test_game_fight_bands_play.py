@@ -125,3 +125,38 @@ def test_bulky_armour_makes_throwing_hard_but_a_shield_still_blocks(range_):
     events = act(game, "block", 6, 8, 8, 8)  # block 4 + 6: excess 2; the duellist 3 + 8: excess 3
     block = rolls(events)[0]
     assert (block["skill"], block["difficulty"], block["excess"]) == ("Block/Dodge", "easy", 2)
+
+
+def struggle_odds(game: Game, difficulty: str, intensity: int) -> Fraction:
+    """The ruleset's exact chance of a Wilderness/Escape success with excess ``intensity`` or more."""
+    check = game.ruleset.check_odds(game.character, {"stat": "Wilderness/Escape", "difficulty": difficulty})
+    return sum((p for e, p in check.distributions["excess"].items() if e >= intensity), Fraction(0))
+
+
+def test_bulky_armour_makes_escaping_a_snare_hard(range_):
+    game = start(range_, "Pell", "pit")  # Wilderness/Escape 4 in plate; a netter 1 MU off
+    # the net hits (4 + 7: excess 3); the escape at once rolls three dice, 6 kept: excess 2 < 3
+    events = act(game, "advance:netter", 7, 8, 8, 6, 8)
+    escape = rolls(events)[1]
+    assert (escape["skill"], escape["difficulty"], escape["rolled"], escape["excess"]) == (
+        "Wilderness/Escape", "hard", [8, 8, 6], 2)
+    struggle = options(game)["struggle"]
+    assert Fraction(struggle.odds) == struggle_odds(game, "hard", 3) == Fraction(1, 64)
+    assert struggle.hint.startswith("Wilderness/Escape 4, Hard 3d8 + extra die ≤1: 2% to succeed with excess 3")
+
+    game = start(range_, "Ash", "pit")  # the same escape in a leather jerkin is Easy: one die (and her Brains die)
+    events = act(game, "advance:netter", 7, 6, 8)
+    assert (rolls(events)[1]["difficulty"], rolls(events)[1]["rolled"]) == ("easy", [6])
+    assert "You are ensnared (intensity 3): success, excess 2." in [e.get("text") for e in events]
+    assert Fraction(options(game)["struggle"].odds) == struggle_odds(game, "easy", 3) == Fraction(1, 4)
+
+
+def test_heavy_armour_makes_the_free_leap_clear_of_a_blast_hard(range_):
+    game = start(range_, "Gard", "wall")  # Leap/Tumble 2 in chain: no dodge, and a Hard leap
+    events = act(game, "advance:sapper", 7, 8, 8, 6)  # the bomb hits (excess 3); 2 + 6 = 8: clear
+    leap = rolls(events)[1]
+    assert (leap["skill"], leap["difficulty"], leap["rolled"]) == ("Leap/Tumble", "hard", [8, 8, 6])
+    assert "You leap clear of Fire-bomb: success, excess 0, unscathed." in [e.get("text") for e in events]
+    game = start(range_, "Ash", "wall")  # in light armour the free attempt is Easy (her dodge or leap)
+    events = act(game, "advance:sapper", 7, 6)
+    assert rolls(events)[1]["difficulty"] == "easy"
