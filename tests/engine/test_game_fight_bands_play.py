@@ -160,3 +160,12 @@ def test_heavy_armour_makes_the_free_leap_clear_of_a_blast_hard(range_):
     game = start(range_, "Ash", "wall")  # in light armour the free attempt is Easy (her dodge or leap)
     events = act(game, "advance:sapper", 7, 6)
     assert rolls(events)[1]["difficulty"] == "easy"
+
+
+def test_bare_fists_in_heavy_armour_strike_at_hard(range_):
+    game = start(range_, "Ash", "ring")  # a bruiser in a chain coat, no weapon: Lift/Smash 4 brawling
+    assert options(game)["attack:bruiser"].hint == "Shoot/Fire 4, Easy 1d8: 62% to hit; AR 2"
+    events = act(game, "block", 8, 8, 8, 7)  # Ash dodges (excess 3); his fists roll three dice, 7 kept
+    fists = rolls(events)[1]
+    assert (fists["skill"], fists["difficulty"], fists["rolled"], fists["excess"]) == ("Lift/Smash", "hard", [8, 8, 7], 3)
+    assert "Bruiser attacks you with bare hands: hit, excess 3." in [e.get("text") for e in events]
