@@ -106,3 +106,17 @@ def test_a_foe_worn_down_to_two_fp_fights_at_minus_one(road):
     theirs = rolls(events)[1]
     assert (theirs["skill"], theirs["exhausted"], theirs["sum"], theirs["success"]) == ("Lift/Smash", True, 7, False)
     assert "Brute attacks you with Club: miss." in lines(events)
+
+
+def test_a_load_that_leaves_fp_minus_enc_at_zero_fails_every_fighting_check_and_says_why(road):
+    # past exhaustion (game.txt 163): too tired to stand with the load, so Brawn and Balance
+    # checks (fighting, dodging) fail without a roll; the offer says so rather than a bare 0%
+    game, events = start(road, "Heave up the strongbox and the anvil beside it")  # FP 8 − ENC 8 = 0
+    offered = options(game)
+    assert Fraction(offered["attack:brute"].odds) == 0 and Fraction(offered["block"].odds) == 0
+    assert offered["attack:brute"].hint == (
+        "Hack/Slash 5, not rolled: too tired to stand while carrying the load (FP − ENC ≤ 0): 0% to hit")
+    events = act(game, "attack:brute", 1, 2)  # the 1 goes to the brute: Tamsin's check reads no die
+    mine, theirs = rolls(events)[:2]
+    assert (mine["success"], mine["not_rolled"]) == (False, "cannot-stand")
+    assert theirs["rolled"] == [1]
