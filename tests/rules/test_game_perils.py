@@ -58,7 +58,8 @@ def test_a_failed_avoidance_takes_the_blast_as_usual(yard):
 
 def test_in_heavy_armour_the_free_attempt_is_a_leap_never_a_dodge(yard):
     game = start(yard, "Holt")  # Block/Dodge 6 but a mail coat: only his Leap/Tumble 2
-    events = act(game, "advance:sapper", 7, 5, 4, 4, 4)  # 2 + 5 = 7: he would have dodged on 6 + 5
+    # a Hard leap in mail (three dice, 5 kept): 2 + 5 = 7: he would have dodged on 6 + 5
+    events = act(game, "advance:sapper", 7, 5, 8, 8, 4, 4, 4)
     assert "You try to leap clear of Fire-bomb: failure." in lines(events)
     assert fp(game) == 8 - 1  # three dice, 3 FP − AR 2
 

@@ -37,6 +37,7 @@ from solo.rules.game.fight.turn import (
     contest_chances,
 )
 from solo.rules.game.odds import success_chance
+from solo.rules.game.record_words import blocked_text
 
 
 def decision(turn: FightTurn, priced: bool = True) -> Decision:
@@ -75,9 +76,12 @@ def _reroll(turn: FightTurn, priced: bool = True) -> Decision:
 
 
 def check_text(turn: FightTurn, key: str, params: dict[str, Any]) -> str:
-    """A check as the ruleset reads it for this fighter: "Hack/Slash 5+1, Easy 1d8 + extra die ≤1"."""
+    """A check as the ruleset reads it for this fighter: "Hack/Slash 5+1, Easy 1d8 + extra die ≤1",
+    or why it is not rolled ("Hack/Slash 5, not rolled: too tired to stand ...")."""
     chk = turn.ruleset.parse_check(params, turn.character(key))
     text = f"{chk.skill} {chk.rating}"
+    if chk.blocked:
+        return f"{text}, not rolled: {blocked_text(chk.blocked)}"
     if chk.bonus:
         text += f"{chk.bonus:+d}"
     if chk.exhausted:

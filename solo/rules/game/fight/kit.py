@@ -30,8 +30,10 @@ Decisions
     * A fighter with no weapon fights bare-handed: Lift/Smash (brawling and wrestling, a blunt
       attack), or Throw/Ensnare when it has that talent (martial arts, which ignore 1 AR per
       talent level against humanoids). Bare hands are a melee attack.
-    * Heavy armour makes parrying, unarmed attacks and Shoot/Fire Hard; bulky armour also
-      throwing (the book's list of actions unsuited to the armour, the ones a fight has).
+    * Heavy armour makes parrying, unarmed attacks, Shoot/Fire and leaping (the free leap clear
+      of an area attack) Hard; bulky armour also throwing and escaping (slipping or struggling
+      out of a snare or a pin): the book's list of actions unsuited to the armour, the ones a
+      fight has (its tracking, sneaking and hiding are no fight checks here).
       Blocking with a shield suits any armour. Dodging is the exception the book names: it
       "requires" no or light armour, so in heavy or bulky armour a fighter cannot dodge at all
       (without a shield or a weapon in each hand to block with, they have no defence action).
@@ -55,7 +57,8 @@ Decisions
       target it hits the book's free avoidance attempt (Block/Dodge and Leap/Tumble: "a free
       avoidance attempt when targeted by damage or threat that affects a large area").
       **Decisions:** the attempt is an Easy check of the better of the target's Block/Dodge and
-      Leap/Tumble (Leap/Tumble only in heavy or bulky armour, where the book allows no dodge);
+      Leap/Tumble (in heavy or bulky armour, where the book allows no dodge, a Leap/Tumble check
+      made Hard by the armour);
       it costs no action and comes before block, parry and damage; a success escapes the hit
       whole (the book: such attempts "escape a dangerous situation unscathed"), a failure takes
       it as usual; no reroll is asked for it.
@@ -63,7 +66,7 @@ Decisions
       The book matches the hit's excess "as a competitive skill check" against the target's
       Wilderness/Escape, and escaping later is the same match. **Decisions:** the hit's excess
       (before any block) is the snare's intensity; the target rolls an Easy Wilderness/Escape
-      check at once and slips it on a success whose excess reaches the intensity, otherwise it
+      check (Hard in bulky armour) at once and slips it on a success whose excess reaches the intensity, otherwise it
       is ensnared. An ensnared fighter's only action is to struggle (the same check, rolled when
       movement is, a stun loses it) or to yield; it cannot attack, defend, move or drink; attacks
       on it take the book's +1 for a target "ensnared but wiggling". A second snare on a snared
@@ -99,8 +102,8 @@ MAX_HIDE = 10
 WEAPON_BONUSES = (0, 1)
 DIFFICULTY_LEVELS = ("easy", "challenging", "hard")
 #: Actions the book calls impractical in heavy armour, and the ones bulky armour adds.
-UNSUITED_HEAVY = frozenset({"dodge", "parry", "unarmed", "Shoot/Fire"})
-UNSUITED_BULKY = UNSUITED_HEAVY | {"thrown"}
+UNSUITED_HEAVY = frozenset({"dodge", "parry", "unarmed", "Shoot/Fire", "leap"})
+UNSUITED_BULKY = UNSUITED_HEAVY | {"thrown", "escape"}
 ITEM_KEYS = ("weapon", "armour", "shield", "potion")
 #: FP a healing potion may restore: the book's recipes run from 1 FP (Easy) to 8 FP (Hard).
 POTION_FP = range(1, 9)
@@ -169,7 +172,7 @@ class Kit:
 
     def unsuited(self, action: str) -> bool:
         """Whether the armour worn makes ``action`` Hard (``dodge``, ``parry``, ``unarmed``,
-        ``thrown`` or a skill's name)."""
+        ``thrown``, ``leap``, ``escape`` or a skill's name)."""
         if self.armour == "heavy":
             return action in UNSUITED_HEAVY
         if self.armour == "bulky":

@@ -178,7 +178,8 @@ class FightTurn:
         return self.kit(key).can_defend and not self.pinning(key)
 
     def escape_params(self, key: str) -> dict[str, Any]:
-        return {"stat": "Wilderness/Escape", "difficulty": "easy"}
+        """Slipping or struggling out of a snare or pin: Easy, Hard in bulky armour."""
+        return {"stat": "Wilderness/Escape", "difficulty": "hard" if self.kit(key).unsuited("escape") else "easy"}
 
     def escape_chance(self, key: str, intensity: int) -> Fraction:
         """The exact chance a Wilderness/Escape check succeeds with an excess of at least ``intensity``."""
@@ -217,9 +218,12 @@ class FightTurn:
 
     def avoid_params(self, key: str) -> dict[str, Any]:
         """The free avoidance check against an area attack: Easy, the better of Block/Dodge and
-        Leap/Tumble (Leap/Tumble only where the armour allows no dodge)."""
-        skills = ["Leap/Tumble"] + (["Block/Dodge"] if self.kit(key).can_dodge else [])
-        best = max(skills, key=lambda s: (self.chance(key, {"stat": s, "difficulty": "easy"}), s == "Block/Dodge"))
+        Leap/Tumble (Leap/Tumble only where the armour allows no dodge, and then Hard: heavy
+        armour does not suit leaping either)."""
+        if not self.kit(key).can_dodge:
+            return {"stat": "Leap/Tumble", "difficulty": "hard" if self.kit(key).unsuited("leap") else "easy"}
+        best = max(("Leap/Tumble", "Block/Dodge"),
+                   key=lambda s: (self.chance(key, {"stat": s, "difficulty": "easy"}), s == "Block/Dodge"))
         return {"stat": best, "difficulty": "easy"}
 
     def defence_kind(self, key: str) -> str:
