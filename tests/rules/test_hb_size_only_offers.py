@@ -87,31 +87,3 @@ def test_help_after_a_success_is_offered_only_where_the_size_is_read(tmp_path):
     unread.dice.force(1, 4)
     _lift(unread)
     assert not [t for t in _texts(unread) if t.startswith("Spend")]
-
-
-def test_a_sure_plus_one_after_a_success_is_offered_only_where_it_reaches_the_next_size():
-    """A one-die Help adds exactly 1. After a success of 6 (minor, which runs to 7) it cannot
-    change the size, so it is not offered (it showed "cannot change the result" before); after a
-    7 it makes the roll medium and is offered. Help of two dice or more draws a die and may raise
-    the size either way."""
-    six = _game(ABILITIES, [3, 5, 3])
-    six.dice.force(1, 1, 4)  # Hand d4 bumps twice: 1 + 1 + 4
-    _lift(six)
-    six.choose("keep")
-    helps = [t for t in _texts(six) if t.startswith("Spend")]
-    assert helps == ["Spend 2 blessing dice for +dc2: can raise the size",
-                     "Spend 3 blessing dice for +dc3: can raise the size"]
-
-    seven = _game(ABILITIES, [3, 5, 3])
-    seven.dice.force(1, 1, 1, 4)  # 7: the top of minor
-    _lift(seven)
-    seven.choose("keep")
-    helps = [o for o in seven.offered.options if o.text.startswith("Spend")]
-    assert helps[0].text == "Spend 1 blessing die for +1: can raise the size"
-    assert "cannot change" not in helps[0].hint
-    events = seven.choose(helps[0].key)
-    if seven.offered is not None and seven.offered.kind == "roll":
-        events += seven.choose("keep")
-    sizes = [e.record["details"].get("size") for e in events if isinstance(e, ev.RollMade)]
-    assert sizes and sizes[-1] == "medium", sizes
-    assert len(seven.character.resources["blessings"]) == 2  # one die spent

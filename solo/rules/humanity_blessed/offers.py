@@ -70,9 +70,6 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
         why = " (Line of Credit)" if factor > 1 else ""
         for n in range(1, min(MAX_HELP_DICE // factor, len(usable)) + 1):
             bonus = help_bonus(n * factor)
-            if settled and isinstance(bonus, int) and isinstance(record.total, int) \
-                    and size_for_total(record.total + bonus) == size_for_total(record.total):
-                continue  # a sure +1 on a success that stays the same size changes nothing
             what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
             noun = "die" if n == 1 else "dice"
             found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}"
