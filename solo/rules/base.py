@@ -349,7 +349,8 @@ class RulesetDefaults:
     #: What this system's :class:`RulesError` messages begin with.
     error_label: ClassVar[str] = "RULES"
     #: The check and contest parameters this system reads beyond ``stat``, ``opponent``,
-    #: ``outcomes``, ``defending`` and ``tags`` (for "did you mean" hints); empty: not declared.
+    #: ``outcomes``, ``defending`` and ``tags``: "did you mean" hints, and the validator refuses
+    #: any other field on this system's rolls (another system's); empty: not declared, not checked.
     check_params: ClassVar[tuple[str, ...]] = ()
 
     def offers(self, record: RollRecord, character: Character) -> list[Offer]:

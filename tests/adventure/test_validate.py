@@ -103,6 +103,8 @@ def test_did_you_mean_hints():
     assert hint("schema-unknown-field", "unknown-field") == "did you mean 'title'?"
     # a GAME contest is never offered another system's field (four-s's opponent_ap)
     assert hint("schema-unknown-contest-field", "unknown-field") == "did you mean 'opponent_stat'?"
+    # a field the schema has for another system, which GAME would silently ignore, is named
+    assert hint("foreign-contest-field", "unknown-field").startswith("another system's field; game reads: bonus, ")
     assert hint("unknown-scene-choice", "unknown-scene") == "did you mean 'bridge'?"
     assert hint("unknown-item-has", "unknown-item") == "did you mean 'sealant'?"
     assert hint("unknown-system", "unknown-system") == "did you mean 'guts-plus'?"

@@ -164,6 +164,22 @@ class SceneChecks(EffectChecks):
                              f'guard the choice with if: stat("{stat}") > 0, or give every character {stat}')
         self.check_params(spec, owners if stats else [])
 
+    def _foreign_params(self, spec: model.CheckSpec) -> None:
+        """A field the schema knows from another system (four-s's ``opponent_ap`` on a GAME
+        contest) that this system would silently ignore: named, with the fields it does read.
+        Only for a system that declares its fields (``check_params``)."""
+        from solo.adventure.schema import COMMON_ROLL_FIELDS
+
+        declared = names(self.ruleset, "check_params")
+        if not declared:
+            return
+        known = set(COMMON_ROLL_FIELDS) | set(declared)
+        for key in spec.params:
+            if key not in known:
+                self.error("unknown-field", spec.path + (key,),
+                           f"{key}: the {self.adv.system} system does not read it on a {spec.kind}",
+                           f"another system's field; {self.adv.system} reads: {', '.join(sorted(declared))}")
+
     def check_item_params(self, spec: model.CheckSpec) -> None:
         """Parameters the system reads as items (``item_params``) name items of the file."""
         for name in names(self.ruleset, "item_params"):
@@ -195,6 +211,7 @@ class SceneChecks(EffectChecks):
                                "add `companion: true` to the NPC")
 
     def check_params(self, spec: model.CheckSpec, owners: list[int]) -> None:
+        self._foreign_params(spec)
         params = dict(spec.params)
         for name in names(self.ruleset, "npc_params"):
             if params.get(name):
