@@ -165,7 +165,7 @@ class SceneChecks(EffectChecks):
         self.check_params(spec, owners if stats else [])
 
     def _foreign_params(self, spec: model.CheckSpec) -> None:
-        """A field the schema knows from another system (four-s's ``opponent_ap`` on a GAME
+        """A field the schema knows from another system (an opponent's action points on a dice-pool
         contest) that this system would silently ignore: named, with the fields it does read.
         Only for a system that declares its fields (``check_params``)."""
         from solo.adventure.schema import COMMON_ROLL_FIELDS
