@@ -74,7 +74,7 @@ def test_a_parry_counts_up_to_the_talent_level_and_a_harmless_blow_gives_the_rip
     # and the parry's 1 on top: six damage dice
     events = act(game, "parry:bravo", 6, 6, 8, 2, 3, 4, 5, 6, 7)
     assert lines(events)[:5] == [
-        "You parry Bravo: success, excess 1, 1 damage dice fewer.",
+        "You parry Bravo: success, excess 1, 1 damage die fewer.",
         "Bravo attacks you with Rapier: hit, excess 1.",
         "No damage dice for you (−1 parried).",
         "You attack Bravo with Rapier (riposte): hit, excess 5.",

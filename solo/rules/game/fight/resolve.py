@@ -523,7 +523,7 @@ def damage(turn: FightTurn, result: Mapping[str, Any], target: str, weapon: Any,
     elif block and block["uses"] > 0:
         block["uses"] -= 1
         count -= block["excess"]
-        notes.append(f"−{block['excess']} {turn.defence_kind(target)}ed")
+        notes.append(f"−{block['excess']} {'blocked' if turn.defence_kind(target) == 'block' else 'dodged'}")
     count = max(0, count)
     faces = dice.rolls(count, DIE)
     group = len(result["by"])
@@ -776,7 +776,8 @@ def defence_beat(turn: FightTurn, unit: Mapping[str, Any], record: RollRecord) -
     if how == "parry":
         text += f" {turn.name(unit['target'])}"
     if record.success and int(record.measures.get("excess", 0)) > 0:
-        text += f": {check_words(record)}, {record.measures['excess']} damage dice fewer"
+        fewer = int(record.measures["excess"])
+        text += f": {check_words(record)}, {fewer} damage {'die' if fewer == 1 else 'dice'} fewer"
     elif record.success:
         text += ": success, but excess 0 takes nothing off"
     else:
