@@ -86,3 +86,27 @@ def test_validate_refuses_a_convoy_off_the_road_or_of_someone_not_a_companion(tm
     stranger.write_text(text.replace("convoy: [nell]", "convoy: [tollman]"), encoding="utf-8")
     problems = [(p.code, p.line) for p in validate_path(stranger) if p.severity == "error"]
     assert problems == [("assist-not-companion", 51)]
+
+
+def test_after_a_success_companions_help_only_where_the_adventure_reads_the_size(tmp_path):
+    """A companion's +1 after a success can only raise the outcome size, like one die of Help:
+    offered (with the player's own Help) where the adventure reads the ford's ``roll.size``, and
+    not at all in a copy whose success text does not read it."""
+    text = FIXTURE.read_text(encoding="utf-8")
+    read_size = "The cart rolls out on the far bank ({roll.size})."
+    assert read_size in text
+    unread = tmp_path / "hb-convoy-unread.yaml"
+    unread.write_text(text.replace(read_size, "The cart rolls out on the far bank."), encoding="utf-8")
+    for seed in range(40):
+        game = Game(loader.load(FIXTURE).adventure, seed=seed)
+        game.start()
+        if roll(game, FORD)["outcome"] == "success":
+            break
+    else:
+        raise AssertionError("no seed of 40 crossed the ford")
+    assert {"convoy-0", "convoy-1"} <= set(options(game))
+    plain = Game(loader.load(unread).adventure, seed=seed)
+    plain.start()
+    assert roll(plain, FORD)["outcome"] == "success"  # the same dice
+    offered = options(plain) if plain.offered is not None and plain.offered.kind == "roll" else {}
+    assert not any(k.startswith(("convoy-", "help-")) for k in offered), offered

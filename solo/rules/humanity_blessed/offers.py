@@ -74,7 +74,8 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             noun = "die" if n == 1 else "dice"
             found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}"
                                + (": can raise the size" if settled else ""), {"blessings": n}))
-    found += convoy.offers(record, character)
+    if not (settled and details.get("degree_unread")):  # a companion's +1, like Help: nothing to raise
+        found += convoy.offers(record, character)
     optimal = optimal_solution.offer(record, character)
     if optimal is not None:
         found.append(optimal)
