@@ -11,15 +11,14 @@ a dodge needs no or light armour (187), so in heavier armour it is refused rathe
 from __future__ import annotations
 
 import dataclasses
-import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from game_fight_play import act as play, offered as options, rolls
+from game_fight_play import solo_odds as cli_odds
 
 from solo.adventure import loader
-from solo.cli import cli
 from solo.engine.game import Game
 
 
@@ -38,23 +37,19 @@ def start(adventure, who: str, scene: str) -> Game:
     return game
 
 
-def options(game: Game) -> dict:
-    return {o.id: o for o in game.offered.options}
 
 
-def act(game: Game, action: str, *faces: int) -> list[dict]:
-    game.dice.force(*faces)
-    return [e.to_dict() for e in game.choose(options(game)[action].key)]
 
 
-def rolls(events: list[dict]) -> list[dict]:
-    return [e["roll"]["details"] for e in events if e.get("roll")]
 
 
 def solo_odds(skill: int, difficulty: str) -> Fraction:
-    result = CliRunner().invoke(cli, ["odds", "game", "--skill", str(skill), "--difficulty", difficulty, "--json"])
-    assert result.exit_code == 0, result.output
-    return Fraction(json.loads(result.output)["exact"]["success"])
+    return cli_odds("--skill", str(skill), "--difficulty", difficulty)
+
+
+def act(game: Game, action: str, *faces: int) -> list[dict]:
+    """An action on forced dice; faces to spare may be left unrolled."""
+    return play(game, action, *faces, every_face=False)
 
 
 def test_each_range_band_offers_the_bow_at_its_difficulty_with_the_odds_solo_odds_shows(range_):

@@ -6,15 +6,14 @@ are those `solo odds game --exhausted` gives; the roll carries the −1 and the 
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from game_fight_play import act as play, lines, offered as options, rolls
+from game_fight_play import solo_odds as cli_odds
 
 from solo.adventure import loader
-from solo.cli import cli
 from solo.engine.game import Game
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "game-exhaustion.yaml"
@@ -31,21 +30,12 @@ def start(adventure, choice: str) -> tuple[Game, list[dict]]:
     return game, [e.to_dict() for e in game.choose(next(o.key for o in game.offered.options if o.text == choice))]
 
 
-def options(game: Game) -> dict:
-    return {o.id: o for o in game.offered.options}
 
 
-def act(game: Game, action: str, *faces: int) -> list[dict]:
-    game.dice.force(*faces)
-    return [e.to_dict() for e in game.choose(options(game)[action].key)]
 
 
-def lines(events: list[dict]) -> list[str]:
-    return [e["text"] for e in events if e.get("text")]
 
 
-def rolls(events: list[dict]) -> list[dict]:
-    return [e["roll"]["details"] for e in events if e.get("roll")]
 
 
 def tags(events: list[dict], name: str) -> list[str]:
@@ -54,9 +44,12 @@ def tags(events: list[dict], name: str) -> list[str]:
 
 
 def solo_odds(skill: int, *flags: str) -> Fraction:
-    result = CliRunner().invoke(cli, ["odds", "game", "--skill", str(skill), *flags, "--json"])
-    assert result.exit_code == 0, result.output
-    return Fraction(json.loads(result.output)["exact"]["success"])
+    return cli_odds("--skill", str(skill), *flags)
+
+
+def act(game: Game, action: str, *faces: int) -> list[dict]:
+    """An action on forced dice; faces to spare may be left unrolled."""
+    return play(game, action, *faces, every_face=False)
 
 
 def test_a_load_that_leaves_fp_minus_enc_at_two_takes_one_off_every_fight_check(road):

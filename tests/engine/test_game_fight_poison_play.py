@@ -6,15 +6,13 @@ the characters."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from game_fight_play import act, gauge, lines, offered, solo_odds
 
 from solo.adventure import loader
-from solo.cli import cli
 from solo.engine.game import Game
 
 VENOM = Path(__file__).parent.parent / "fixtures" / "game-venom.yaml"
@@ -31,32 +29,14 @@ def begin(adventure, scene: str) -> Game:
     return game
 
 
-def offered(game: Game) -> dict:
-    return {o.id: o for o in game.offered.options}
 
 
-def act(game: Game, action: str, *faces: int) -> list[dict]:
-    game.dice.force(*faces)
-    events = [e.to_dict() for e in game.choose(offered(game)[action].key)]
-    assert not game.dice.forced_pending  # every forced face was rolled, in the order given
-    return events
 
 
-def lines(events: list[dict]) -> list[str]:
-    return [e["text"] for e in events if e.get("text")]
 
 
-def gauge(events: list[dict], key: str) -> int:
-    """The FP the fight's view shows for ``key`` after these events."""
-    view = [e["view"] for e in events if e["type"] == "conflict-round"][-1]
-    fighter = next(f for f in view["fighters"] if f["key"] == key)
-    return next(g["value"] for g in fighter["gauges"] if g["label"] == "FP")
 
 
-def solo_odds(*args: str) -> Fraction:
-    result = CliRunner().invoke(cli, ["odds", "game", *args, "--json"])
-    assert result.exit_code == 0, result.output
-    return Fraction(json.loads(result.output)["exact"]["success"])
 
 
 # -- poison -----------------------------------------------------------------------------------------

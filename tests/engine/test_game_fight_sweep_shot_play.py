@@ -7,15 +7,14 @@ gives its check; what the hit then does shows in the fight's lines and in the fi
 from __future__ import annotations
 
 import dataclasses
-import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from game_fight_play import act as play, lines, offered as options
+from game_fight_play import solo_odds as cli_odds
 
 from solo.adventure import loader
-from solo.cli import cli
 from solo.engine.game import Game
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "game-sweep-shot.yaml"
@@ -33,17 +32,10 @@ def start(adventure, who: str, scene: str) -> Game:
     return game
 
 
-def options(game: Game) -> dict:
-    return {o.id: o for o in game.offered.options}
 
 
-def act(game: Game, action: str, *faces: int) -> list[dict]:
-    game.dice.force(*faces)
-    return [e.to_dict() for e in game.choose(options(game)[action].key)]
 
 
-def lines(events: list[dict]) -> list[str]:
-    return [e["text"] for e in events if e.get("text")]
 
 
 def seen(events: list[dict]) -> dict[str, tuple[int, list[str]]]:
@@ -53,9 +45,12 @@ def seen(events: list[dict]) -> dict[str, tuple[int, list[str]]]:
 
 
 def solo_odds(skill: int) -> Fraction:
-    result = CliRunner().invoke(cli, ["odds", "game", "--skill", str(skill), "--json"])
-    assert result.exit_code == 0, result.output
-    return Fraction(json.loads(result.output)["exact"]["success"])
+    return cli_odds("--skill", str(skill))
+
+
+def act(game: Game, action: str, *faces: int) -> list[dict]:
+    """An action on forced dice; faces to spare may be left unrolled."""
+    return play(game, action, *faces, every_face=False)
 
 
 def test_a_blunt_hit_sweeps_one_more_foe_in_melee_per_talent_level_with_its_own_dice(town):
