@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable
 
 from solo.analyze import classes as cl
 from solo.rules.base import CheckClasses, hook
-from solo.rules.dice import Dice
+from solo.rules.dice import Dice, QueuedDice
 from solo.rules.scripted import Missing
 
 
@@ -58,28 +58,6 @@ def from_scripts(run: Callable[[Dice], Any], key: Callable[[Any], Hashable],
     return cl.Classes(found, Fraction(rest), len(tried))
 
 
-class _Queued(Dice):
-    """Dice answering the faces of a class drawn, then the dice underneath."""
-
-    def __init__(self, faces: list[Any], under: Dice) -> None:
-        super().__init__(0)
-        self.faces = faces
-        self.under = under
-
-    def roll(self, sides: int) -> int:
-        self.count += 1
-        return int(self.faces.pop(0)) if self.faces else self.under.roll(sides)
-
-    def __getattr__(self, name: str) -> Any:  # draw_classes and the like: the dice underneath
-        return getattr(self.under, name)
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        self.count += n
-        if self.faces and isinstance(self.faces[0], (tuple, list)):
-            return list(self.faces.pop(0))
-        return [self.roll(sides) for _ in range(n)] if self.faces else self.under.rolls(n, sides)
-
-
 def drawn_class(dice: Dice, answer: Callable[[Callable[[], list[tuple[Any, Fraction]]]], Any], name: str,
                 classes: Callable[[], Any], run: Callable[[Dice], Any]) -> Any:
     """One class of a random event of the rules (:mod:`solo.rules.drawn`) chosen by
@@ -101,4 +79,4 @@ def drawn_class(dice: Dice, answer: Callable[[Callable[[], list[tuple[Any, Fract
         from solo.analyze.outcomes import NotExact
 
         raise NotExact(f"{name}: the least likely draws are left unexplored")
-    return run(_Queued(list(listed[int(picked)][1]), dice))
+    return run(QueuedDice(list(listed[int(picked)][1]), dice))

@@ -167,6 +167,30 @@ class RollRecord:
         )
 
 
+class QueuedDice(Dice):
+    """Given faces first (the faces of an outcome class drawn), then the dice underneath, whose
+    other methods (their events and hooks: ``draw_classes`` and the like) answer as well. A face
+    that is a group (a tuple or list) answers one :meth:`rolls` call whole."""
+
+    def __init__(self, faces: list[Any], under: Dice) -> None:
+        super().__init__(0)
+        self.faces = faces
+        self.under = under
+
+    def roll(self, sides: int) -> int:
+        self.count += 1
+        return int(self.faces.pop(0)) if self.faces else self.under.roll(sides)
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        self.count += n
+        if self.faces and isinstance(self.faces[0], (tuple, list)):
+            return list(self.faces.pop(0))
+        return [self.roll(sides) for _ in range(n)] if self.faces else self.under.rolls(n, sides)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.under, name)
+
+
 _LEAVES = frozenset({str, int, bool, float, type(None)})
 
 

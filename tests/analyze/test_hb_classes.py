@@ -10,10 +10,10 @@ from fractions import Fraction
 import pytest
 
 from solo.analyze import classes as cl
-from solo.analyze.given_classes import _Queued
 from solo.analyze.outcomes import NotExact
 from solo.rules import registry
 from solo.rules.base import Character
+from solo.rules.dice import QueuedDice
 from solo.rules.humanity_blessed import blessings, outcome_classes
 from solo.rules.humanity_blessed.analysis_view import view
 
@@ -52,7 +52,7 @@ def _by_result(run, listed) -> tuple[dict, Fraction]:
     left = Fraction(0)
     for p, faces in listed:
         def after(dice, faces=faces):
-            queued = _Queued(list(faces), dice)
+            queued = QueuedDice(list(faces), dice)
             result = run(queued)
             assert not queued.faces  # the faces are exactly the dice the rules draw
             return result

@@ -42,7 +42,7 @@ from typing import Any, Callable, Hashable, Mapping
 
 from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep, private_state
-from solo.rules.dice import Dice
+from solo.rules.dice import Dice, QueuedDice
 from solo.rules.memo import key as memo_key
 from solo.rules.humanity_blessed.fight.roll_classes import read_data
 from solo.rules.roll_walk import _copy_setup, fighters_key, ordered
@@ -56,28 +56,6 @@ MAX_RUNS = 20_000
 MAX_SECONDS = 10.0
 
 Listed = tuple[list[tuple[Fraction, list[Any]]], Fraction]
-
-
-class _Queued(Dice):
-    """A class's faces first, then the dice underneath (their events and hooks too)."""
-
-    def __init__(self, faces: list[Any], under: Dice) -> None:
-        super().__init__(0)
-        self.faces = faces
-        self.under = under
-
-    def roll(self, sides: int) -> int:
-        self.count += 1
-        return int(self.faces.pop(0)) if self.faces else self.under.roll(sides)
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        self.count += n
-        if self.faces and isinstance(self.faces[0], (tuple, list)):
-            return list(self.faces.pop(0))
-        return [self.roll(sides) for _ in range(n)] if self.faces else self.under.rolls(n, sides)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.under, name)
 
 
 class WalkDice(ScriptedDice):
@@ -127,7 +105,7 @@ class WalkDice(ScriptedDice):
         self.point = None
         if picked == -1:
             raise LeftOut()
-        return run(_Queued(list(listed[int(picked)][1]), self))
+        return run(QueuedDice(list(listed[int(picked)][1]), self))
 
 
 def readable(state: Mapping[str, Any], involved: tuple = ()) -> Hashable:
