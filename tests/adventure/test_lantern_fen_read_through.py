@@ -1,0 +1,107 @@
+"""What reading lantern-fen through in the terminal found (issue 22, docs/editorial/lantern-fen.md,
+2026-11-29): each slip stays fixed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.events import SceneEntered
+from solo.engine.game import Game, KEEP
+from solo.engine.gm import GameMaster
+
+FEN = loader.load("lantern-fen").adventure
+ACCUSE = ", and say it in front of the chapel"
+
+
+def _at(pregen: str, scene: str, items: tuple[str, ...] = ()) -> Game:
+    who = next(p for p in FEN.characters if p.id == pregen)
+    game = Game(FEN, seed=4, character=who.character(FEN.system))
+    game.start()
+    gm = GameMaster(game)
+    for item in items:
+        gm.give(item)
+    gm.goto(scene)
+    return game
+
+
+def _shown(events) -> str:
+    return " ".join(getattr(e, "text", "") or "" for e in events)
+
+
+def _offered(game: Game) -> list[str]:
+    return [o.text for o in game.offered.options if o.enabled]
+
+
+def _take(game: Game, text: str, *faces: int) -> str:
+    game.dice.force(*faces)
+    events = game.choose(next(o.key for o in game.offered.options if o.enabled and o.text == text))
+    while game.offered is not None and game.offered.kind not in ("scene", "conflict"):
+        events += game.choose(next(o.key for o in game.offered.options if o.id == KEEP))
+    return _shown(events)
+
+
+def test_the_ferry_shed_is_described_once_and_its_ledger_is_on_the_shelf_only_while_it_is_there():
+    game = _at("maud", "landing")
+    gm = GameMaster(game)
+    first = next(e.text for e in gm.goto("ferry-shed") if isinstance(e, SceneEntered))
+    assert "Nets hang from the rafters" in first and "Back in the ferry shed" not in first
+    again = next(e.text for e in gm.goto("ferry-shed") if isinstance(e, SceneEntered))
+    assert again.startswith("Back in the ferry shed") and "Nets hang" not in again
+    assert "ledger still sits on its shelf" in again
+    gm.give("ferry-ledger")
+    third = next(e.text for e in gm.goto("ferry-shed") if isinstance(e, SceneEntered))
+    assert "ledger" not in third and len(third) < len(first) / 3
+
+
+def test_the_hags_gut_is_told_to_you_not_about_maud():
+    shown = next(e.text for e in GameMaster(_at("maud", "landing")).goto("hags-gut") if isinstance(e, SceneEntered))
+    shown = " ".join(shown.split())
+    assert "You learned it from Cobb Marl" in shown and "Maud" not in shown
+
+
+def test_no_word_is_broken_at_a_hyphen_across_lines():
+    """A literal block joins its lines with a space on screen: "corpse-" then "candle" read
+    "corpse- candle"."""
+    broken = [f"{number}: {line.strip()}" for number, line in enumerate(loader.resolve("lantern-fen").read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"[A-Za-z]-$", line.rstrip())]
+    assert broken == []
+
+
+@pytest.mark.parametrize("items, says", [
+    (("commission-tag", "ferry-ledger"), "Hold up the Commission's tag and the ledger"),
+    (("commission-tag",), "Hold up the Commission's tag"),
+    (("ferry-ledger",), "Hold up Cobb's ledger"),
+])
+def test_the_accusation_at_the_chapel_holds_up_only_what_the_player_carries(items, says):
+    game = _at("maud", "chapel-steps", items)
+    if items == ("ferry-ledger",):
+        game.state.flags["knows_cutter"] = True
+        GameMaster(game).goto("chapel-steps")
+    accusing = [t for t in _offered(game) if t.endswith(ACCUSE)]
+    assert accusing == [says + ACCUSE]
+
+
+def test_nell_shouts_the_eel_catchers_word_with_her_own_craft_not_her_knowledge():
+    nell = _offered(_at("nell", "pim-overboard"))
+    assert "Shout to him to go limp, as the eel-men say, so the weed lets go" not in nell
+    assert "Shout to him to go limp, the way every eel-catcher's child is taught, so the weed lets go" in nell
+    odds = {r["choice"]: float(r["success"].rstrip("%")) for r in GameMaster(_at("nell", "pim-overboard")).odds()}
+    taught = next(v for k, v in odds.items() if "eel-catcher's child" in k)
+    assert taught > 50  # Eel-catching 3 against average (was Knowledge 1, poorly fitting: 2%)
+    for other in ("maud", "erasmus"):
+        shown = _offered(_at(other, "pim-overboard"))
+        assert "Shout to him to go limp, as the eel-men say, so the weed lets go" in shown
+        assert not any("eel-catcher's child" in t for t in shown)
+
+
+@pytest.mark.parametrize("knife", [True, False])
+def test_nell_cuts_pim_loose_with_her_knife_while_she_has_it(knife):
+    game = _at("nell", "pim-overboard")
+    if not knife:
+        game.state.character.items.remove("gutting-knife")
+    said = _take(game, "Go in after him", 6, 5, 5, 5)
+    assert ("the knife from your boot" in said) is knife
+    assert ("fingernails and your teeth" in said) is not knife
