@@ -105,3 +105,16 @@ def test_nell_cuts_pim_loose_with_her_knife_while_she_has_it(knife):
     said = _take(game, "Go in after him", 6, 5, 5, 5)
     assert ("the knife from your boot" in said) is knife
     assert ("fingernails and your teeth" in said) is not knife
+
+
+@pytest.mark.parametrize("agathe_keeps_it", [True, False])
+def test_losing_the_stare_down_takes_the_bell_from_whoever_holds_it(agathe_keeps_it):
+    """Agathe may keep her bell ("Fold her hands back round it"); the ferryman then takes it out
+    of her arms, not off the raft."""
+    game = _at("nell", "agathe-confession")
+    _take(game, "Fold her hands back round it; it is hers to ring, not yours" if agathe_keeps_it
+          else "Take the bell and promise to ring it at Hobb's Stair")
+    said = " ".join(_take(game, "Meet his empty eyes and refuse to pay", 1, 2, 1, 6, 6, 6).split())
+    assert game.state.scene == "toll-steps"
+    assert ("out of Agathe's arms" in said) is agathe_keeps_it
+    assert ("from the raft" in said) is not agathe_keeps_it
