@@ -118,3 +118,14 @@ def test_losing_the_stare_down_takes_the_bell_from_whoever_holds_it(agathe_keeps
     assert game.state.scene == "toll-steps"
     assert ("out of Agathe's arms" in said) is agathe_keeps_it
     assert ("from the raft" in said) is not agathe_keeps_it
+
+
+def test_a_ledger_already_in_hand_is_read_not_taken_again():
+    """Erasmus tots up the ledger's columns (and pockets it); the other way into the book no longer
+    says "Take the ledger"."""
+    game = _at("erasmus", "ferry-shed")
+    assert "Take the ledger and read the last pages by the door" in _offered(game)
+    _take(game, "Tot up the ledger's columns the way a clerk would", 6, 5, 5)
+    assert "ferry-ledger" in game.state.character.items
+    assert "Read the ledger's last pages by the door" in _offered(game)
+    assert "Take the ledger and read the last pages by the door" not in _offered(game)
