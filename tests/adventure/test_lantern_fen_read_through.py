@@ -129,3 +129,17 @@ def test_a_ledger_already_in_hand_is_read_not_taken_again():
     assert "ferry-ledger" in game.state.character.items
     assert "Read the ledger's last pages by the door" in _offered(game)
     assert "Take the ledger and read the last pages by the door" not in _offered(game)
+
+
+@pytest.mark.parametrize("pregen, reads", [("nell", False), ("erasmus", True), ("maud", True)])
+def test_only_a_reader_reads_cobbs_name_on_the_belfry_beam(pregen, reads):
+    """Nell cannot read: in the belfry she knows Cobb's cut by the ferry's mark beside it, cuts
+    marks rather than names, and tells Agathe she found his mark."""
+    game = _at(pregen, "landing")
+    shown = " ".join(next(e.text for e in GameMaster(game).goto("belfry") if isinstance(e, SceneEntered)).split())
+    assert ("It reads COBB MARL" in shown) is reads
+    assert ("The letters are nothing to you" in shown) is not reads
+    offered = _offered(game)
+    assert ("Cut Pim's name and yours on the beam, as ferry-folk do for luck" in offered) is reads
+    assert ("Call down to Agathe that you have found Cobb's name" in offered) is reads
+    assert ("Call down to Agathe that you have found Cobb's mark" in offered) is not reads
