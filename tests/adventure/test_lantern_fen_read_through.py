@@ -143,3 +143,21 @@ def test_only_a_reader_reads_cobbs_name_on_the_belfry_beam(pregen, reads):
     assert ("Cut Pim's name and yours on the beam, as ferry-folk do for luck" in offered) is reads
     assert ("Call down to Agathe that you have found Cobb's name" in offered) is reads
     assert ("Call down to Agathe that you have found Cobb's mark" in offered) is not reads
+
+
+@pytest.mark.parametrize("holding", [True, False])
+def test_the_belfry_cache_is_worth_finding_with_a_flask_already_in_hand(holding):
+    """A second flask cannot be carried (an item is held once), so with one in hand the find
+    goes into the lantern there and then instead of vanishing."""
+    game = _at("erasmus", "belfry", ("oil-flask",) if holding else ())
+    game.state.clocks["lantern"] = 6
+    said = " ".join(_take(game, "Search behind the louvres for the ferry-folk's cache", 3, 4, 5).split())
+    assert "oil-flask" in game.state.character.items
+    assert ("pour this one into the lantern" in said) is holding
+    assert game.state.clocks["lantern"] == (2 if holding else 6)
+
+
+def test_agathe_does_not_say_nobody_carved_the_name_the_belfry_shows_cut_fresh():
+    game = _at("maud", "belfry")
+    said = " ".join(_take(game, "Call down to Agathe that you have found Cobb's name").split())
+    assert "Nobody carved his" not in said and "cut his the week he went" in said
