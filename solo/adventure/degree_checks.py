@@ -98,7 +98,8 @@ def writes_worse_failure(adv: Any, scene: Any, check: Any, measures: tuple[str, 
 
 
 def _each_check(validator: Any, checks: list[tuple[Any, Any]], keys: tuple[str, ...], measures: tuple[str, ...]) -> None:
-    """One warning per check that writes no degree, in a system that shows degrees as outcomes."""
+    """One warning per check that writes no degree, in a system that shows degrees as outcomes, and
+    one per check that never says what a critical failure costs, in a system that reads one."""
     if not keys:
         return
     shown = " or ".join(f"`{k}:`" for k in keys[:2])
