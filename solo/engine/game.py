@@ -236,18 +236,30 @@ class Game:
         return events
 
     # -- decisions ---------------------------------------------------------------------------
-    def choose(self, key: str) -> list[ev.Event]:
-        """Answer the decision on offer with an option's key (or its id)."""
+    def choose(self, key: str, *, recorded: bool = False) -> list[ev.Event]:
+        """Answer the decision on offer with an option's key (or its id).
+
+        ``recorded``: the answer is re-enacted from a save's choice log (a replay), where the
+        number of an offer on a roll shown disabled (:attr:`Offer.disabled`) is still taken:
+        a save of an older release may have taken it when it was on offer, and the rules still
+        carry it out, so the replay arrives where the save did. In play it is refused."""
         offered = self._offered
         if offered is None or self.state.pending is None:
             raise InvalidDecision("the game is not waiting for a decision")
+        key = str(key).strip()
         try:
-            option = self._match(offered, str(key).strip())
+            option = self._match(offered, key)
         except InvalidDecision:
-            typed = self._typed(str(key).strip())
-            if typed is None:
-                raise
-            option = typed
+            withheld = withheld_option(offered, key)
+            if withheld is not None and recorded:
+                option = ev.Option(key, withheld.text, withheld.id)
+            elif withheld is not None:
+                raise InvalidDecision(f"{withheld.text!r} cannot be taken: {withheld.reason}") from None
+            else:
+                typed = self._typed(key)
+                if typed is None:
+                    raise
+                option = typed
         self._freeze_hints()
         self.state.choices.append(option.key or "")
         pending = self.state.pending
@@ -722,6 +734,9 @@ class Game:
                                      hint=functools.partial(self._offer_hint, pending.data, KEEP, frozen))]  # type: ignore[arg-type]  # computed when first read
             numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
             for n, offer in enumerate(numbered, start=2):
+                if offer.disabled:  # shown with its reason and no key; its number stays taken
+                    options.append(ev.Option(None, offer.text, offer.key, False, offer.disabled))
+                    continue
                 if frozen is None:
                     options.append(ev.Option(str(n), offer.text, offer.key))
                     continue
@@ -1161,6 +1176,18 @@ class _Variables(Mapping[str, Any]):
 
 _SPECIAL = SPECIAL_NAMES
 _ABSENT = object()
+
+
+def withheld_option(offered: ev.ChoicesOffered, key: str) -> ev.Option | None:
+    """The offer on a roll shown disabled whose number (or id) is ``key``, else None. A roll's
+    options are numbered in order from 1 (the keep), a disabled one keeping its number
+    unshown, and those answered by typing come last without one."""
+    if offered.kind != "roll":
+        return None
+    for number, option in enumerate(offered.options, start=1):
+        if not option.enabled and option.key is None and key in (str(number), option.id):
+            return option
+    return None
 
 
 def _measures(ruleset: object) -> tuple[str, ...]:

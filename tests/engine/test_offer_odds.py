@@ -47,12 +47,17 @@ ALL_HINTS = {"then", "cannot", "either"}
     ("clockwork-heist", ("reroll",), (1, 4), {"reroll": {"then"}}),  # GAME: rerolls
     ("supply-ship", ("bonus", "place:"), (2, 29), {"bonus": ALL_HINTS, "place:": ALL_HINTS}),  # GUTS+: bonus dice and their pips
     # Humanity, Blessed: Help, and a spark after a first roll
-    ("blessed-harvest", ("help-", "spark-"), (20,), {"help-": ALL_HINTS, "spark-": {"then", "either"}}),
+    # (a sure +1 that cannot change the result is shown disabled, never hinted "cannot")
+    ("blessed-harvest", ("help-", "spark-"), (20,), {"help-": {"then", "either", "withheld"}, "spark-": {"then", "either"}}),
 ])
 def test_every_spend_on_a_roll_shows_its_odds(adventure, spends, seeds, hints, tmp_path):
     seen: dict[str, set[str]] = {}
     for game, offered in roll_offers(adventure, tmp_path, seeds):
         for option in offered.options[1:]:
+            if not option.enabled and option.id.startswith(spends):  # shown greyed, saying why
+                assert option.reason.startswith("cannot change the result") and option.key is None
+                seen.setdefault(next(s for s in spends if option.id.startswith(s)), set()).add("withheld")
+                continue
             if option.key is None or not option.id.startswith(spends):
                 continue
             assert HINT.match(option.hint), (option.text, option.hint)

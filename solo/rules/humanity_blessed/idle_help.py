@@ -1,0 +1,59 @@
+"""Which sure +1 on a Humanity, Blessed roll changes nothing, and the reason the player is shown:
+one blessing die's Help and a companion's free Help under Blessèd Convoy each add exactly 1.
+
+By the book a character may Help any roll, so such an offer stays on the roll's list (and keeps
+its number there, so a save's choice log still names the offers after it), but where the +1
+reaches neither the target (or the other side's total) nor the next outcome size, nor the margin
+of 6 that earns the session's first big-win blessing die, taking it would only spend a die or a
+turn: it is shown disabled with its reason (:attr:`solo.rules.base.Offer.disabled`).
+
+**Decision:** "the result" is the outcome and its size, what an adventure's branches and its
+``roll.size`` read, and the blessing die a big win earns. The margin itself, a number the
+adventure may print as ``roll.margin`` but which no bundled adventure reads, is not counted.
+"""
+
+from __future__ import annotations
+
+from solo.rules.base import Character
+from solo.rules.dice import RollRecord
+from solo.rules.humanity_blessed.tables import BIG_WIN
+
+__all__ = ["idle_reason"]
+
+
+def idle_reason(record: RollRecord, character: Character, bonus: int = 1) -> str:
+    """Why adding ``bonus`` to the roll's total cannot change its result, or "" when it can."""
+    from solo.rules.humanity_blessed.rolling import read_check, read_contest
+
+    if record.kind not in ("check", "contest") or not isinstance(record.total, int):
+        return ""
+    new = RollRecord.from_dict(record.to_dict())
+    new.total = record.total + bonus
+    (read_check if new.kind == "check" else read_contest)(new)
+    if (new.success, new.outcome, new.measures.get("size")) != (record.success, record.outcome, record.measures.get("size")):
+        return ""
+    if _earns_big_win(new, character) and not _earns_big_win(record, character):
+        return ""
+    return f"cannot change the result: {_still(new)}"
+
+
+def _earns_big_win(record: RollRecord, character: Character) -> bool:
+    """Whether the roll would earn the session's first big-win blessing die (see ``session.earn``)."""
+    session = character.extra.get("session")
+    if not isinstance(session, dict) or session.get("big_win"):
+        return False
+    if "success by 6+" in (record.details.get("blessing_reasons") or []):
+        return False
+    return bool(record.success) and int(record.details.get("margin", 0) or 0) >= BIG_WIN
+
+
+def _still(new: RollRecord) -> str:
+    """What the roll would still be with the +1: "7 is still a minor success"."""
+    total, size = new.total, new.measures.get("size") or ""
+    if new.kind == "check":
+        target = new.details.get("target")
+        return f"{total} is still a {size} success" if new.success else f"{total} is still short of {target}"
+    other = new.details.get("opponent_total")
+    if new.details.get("defending"):
+        return f"{total} against {other} still holds" if new.success else f"{total} against {other}: the {size} blow still lands"
+    return f"{total} against {other} still wins ({size})" if new.success else f"{total} against {other} still loses"
