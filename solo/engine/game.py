@@ -254,7 +254,7 @@ class Game:
             if withheld is not None and recorded:
                 option = ev.Option(key, withheld.text, withheld.id)
             elif withheld is not None:
-                raise InvalidDecision(f"{withheld.text!r} cannot be taken: {withheld.reason}") from None
+                raise InvalidDecision(f"{withheld.text!r} cannot be taken now: {withheld.reason}") from None
             else:
                 typed = self._typed(key)
                 if typed is None:

@@ -63,7 +63,7 @@ def test_a_contest_on_the_road_takes_the_help_of_the_one_companion_aboard():
     # 7 against 8 still loses: Nell's +1 is shown greyed with the reason, in its place, no key
     nell = next(o for o in game.offered.options if o.id == "convoy-0")
     assert (nell.text, nell.enabled, nell.key) == ("Blessèd Convoy: Nell helps for +1 at no cost", False, None)
-    assert nell.reason == "cannot change the result: 7 against 8 still loses"
+    assert nell.reason == "cannot change the result: +1 makes 7 against 8, still a loss"
     with pytest.raises(InvalidDecision, match="cannot change the result"):
         game.choose("convoy-0")
     events = [e.to_dict() for e in game.choose("keep")]

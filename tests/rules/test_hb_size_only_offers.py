@@ -83,7 +83,7 @@ def test_help_after_a_success_is_offered_only_where_the_size_is_read(tmp_path):
     helps = [o for o in read.offered.options if o.text.startswith("Spend")]
     # one die's +1 makes 6, still minor: shown greyed with its reason, in its place, no key
     assert (helps[0].id, helps[0].enabled, helps[0].key) == ("help-1", False, None)
-    assert helps[0].reason == "cannot change the result: 6 is still a minor success"
+    assert helps[0].reason == "cannot change the result: +1 makes 6, still a minor success"
     assert helps[0].text == "Spend 1 blessing die for +1"
     assert helps[1:] and all(o.enabled and o.text.endswith(": can raise the size") for o in helps[1:])
     assert [o.key for o in helps[1:]] == ["3", "4"]  # the numbers after it stay as they were

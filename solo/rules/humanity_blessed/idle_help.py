@@ -1,8 +1,9 @@
-"""Which sure +1 on a Humanity, Blessed roll changes nothing, and the reason the player is shown:
-one blessing die's Help and a companion's free Help under Blessèd Convoy each add exactly 1.
+"""Which Help on a Humanity, Blessed roll changes nothing, and the reason the player is shown:
+one blessing die's Help and a companion's free Help under Blessèd Convoy each add exactly 1, and
+Optimal Solution adds 5 or nothing (where +5 changes nothing, +0 does not either).
 
 By the book a character may Help any roll, so such an offer stays on the roll's list (and keeps
-its number there, so a save's choice log still names the offers after it), but where the +1
+its number there, so a save's choice log still names the offers after it), but where the bonus
 reaches neither the target (or the other side's total) nor the next outcome size, nor the margin
 of 6 that earns the session's first big-win blessing die, taking it would only spend a die or a
 turn: it is shown disabled with its reason (:attr:`solo.rules.base.Offer.disabled`).
@@ -34,7 +35,7 @@ def idle_reason(record: RollRecord, character: Character, bonus: int = 1) -> str
         return ""
     if _earns_big_win(new, character) and not _earns_big_win(record, character):
         return ""
-    return f"cannot change the result: {_still(new)}"
+    return f"cannot change the result: +{bonus} makes {_still(new)}"
 
 
 def _earns_big_win(record: RollRecord, character: Character) -> bool:
@@ -48,12 +49,12 @@ def _earns_big_win(record: RollRecord, character: Character) -> bool:
 
 
 def _still(new: RollRecord) -> str:
-    """What the roll would still be with the +1: "7 is still a minor success"."""
+    """What the roll would still be with the bonus: "6, still a minor success"."""
     total, size = new.total, new.measures.get("size") or ""
     if new.kind == "check":
         target = new.details.get("target")
-        return f"{total} is still a {size} success" if new.success else f"{total} is still short of {target}"
+        return f"{total}, still a {size} success" if new.success else f"{total}, still short of {target}"
     other = new.details.get("opponent_total")
     if new.details.get("defending"):
-        return f"{total} against {other} still holds" if new.success else f"{total} against {other}: the {size} blow still lands"
-    return f"{total} against {other} still wins ({size})" if new.success else f"{total} against {other} still loses"
+        return f"{total} against {other}, still holding" if new.success else f"{total} against {other}: the {size} blow still lands"
+    return f"{total} against {other}, still a {size} win" if new.success else f"{total} against {other}, still a loss"
