@@ -2,7 +2,7 @@
 (``Offer.disabled``), in their place: a bonus die on a positive impact (pips only raise dice, and
 nothing reads better), all pips on one die where that reads as keeping the roll does (keeping
 places them by the best split), and a mastery change that reads the same and earns no bonus
-die. A contest's bonus die adds to its total and stays on offer. The best split itself stays:
+die. A contest's bonus die adds to its total and stays on offer below the top. The best split stays:
 it is what keeping the roll does, and the odds play takes it by name.
 Fixture: tests/fixtures/guts-rules.yaml.
 """
@@ -47,9 +47,14 @@ def test_a_bonus_die_on_a_positive_impact_is_shown_disabled(adventure):
         game.choose("2")
 
 
-def test_a_contests_bonus_die_stays_on_offer(adventure):
-    game = rolled(adventure, "cadet", WRESTLE, 6, 6, 2, 3)
-    assert shown(game)["bonus"] == ("2", True, "")
+def test_a_contests_bonus_die_is_disabled_only_on_a_positive_impact(adventure):
+    """A contest's bonus die adds to the total at once: below the top it can still win."""
+    won = rolled(adventure, "cadet", WRESTLE, 6, 6, 2, 3)
+    assert won.state.pending.data["record"]["outcome"] == "positive-impact"
+    assert shown(won)["bonus"] == (None, False, "cannot change the result: already positive impact")
+    lost = rolled(adventure, "cadet", WRESTLE, 1, 4, 4, 1)
+    assert lost.state.pending.data["record"]["outcome"] != "positive-impact"
+    assert shown(lost)["bonus"] == ("2", True, "")
 
 
 def test_all_pips_on_a_die_that_reads_as_keeping_is_shown_disabled_and_the_best_split_stays(adventure):
@@ -70,3 +75,16 @@ def test_a_mastery_change_that_reads_the_same_and_earns_nothing_is_shown_disable
     assert options["mastery:1=6"] == (None, False, "cannot change the result: full success either way")
     assert options["mastery:1=5"] == ("3", True, "")  # the same reading, but a double: +1 bonus die
     assert options["mastery:"][1]  # the player's own change, typed, stays
+
+
+def test_with_pips_waiting_a_mastery_change_is_read_with_them_placed(adventure):
+    """2 4 2 and a bonus 6: the six pips by the best split make 6 6 2, a positive impact, and
+    turning die 1 into a 6 first reads the same once they are placed."""
+    game = rolled(adventure, "master", TUNE, 2, 4, 2)
+    assert shown(game)["mastery:1=6"] == ("3", True, "")  # before the bonus die: a full success, raised
+    game.dice.force(6)
+    game.choose("bonus")
+    options = shown(game)
+    assert options["mastery:1=6"] == (
+        None, False, "cannot change the result: with the 6 pips placed, positive impact either way")
+    assert options["place:3"] == ("3", True, "")  # 4 4 6 reads full success: it changes the result

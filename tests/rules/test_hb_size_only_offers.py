@@ -92,3 +92,28 @@ def test_help_after_a_success_is_offered_only_where_the_size_is_read(tmp_path):
     unread.dice.force(1, 4)
     _lift(unread)
     assert not [t for t in _texts(unread) if t.startswith("Spend")]
+
+
+def test_a_sure_plus_one_that_only_earns_the_big_win_blessing_die_says_so_and_stays_open():
+    """A success of 10 against 5 (medium): +1 makes 11, still medium, but a success by 6, which
+    earns the session's first big-win blessing die: on offer, saying what it does; once the
+    session's big win is had, it changes nothing and is shown disabled."""
+    from solo.rules.dice import RollRecord
+    from solo.rules.humanity_blessed.offers import offers
+    from solo.rules.humanity_blessed.rolling import read_check
+
+    game = _game(ABILITIES, [3, 5, 3])
+    game.dice.force(1, 4)
+    _lift(game)
+    game.choose("keep")
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    record.total = 10
+    read_check(record)
+    assert (record.details["margin"], record.measures["size"]) == (5, "medium")
+    session = game.character.extra["session"]
+    assert not session.get("big_win")
+    one = next(o for o in offers(record, game.character) if o.key == "help-1")
+    assert one.text == "Spend 1 blessing die for +1: earns the blessing die of a success by 6" and not one.disabled
+    session["big_win"] = True
+    one = next(o for o in offers(record, game.character) if o.key == "help-1")
+    assert one.disabled == "cannot change the result: +1 makes 11, still a medium success"

@@ -19,9 +19,9 @@ does to the record:
   change that makes a new double when one can still earn a bonus die, and a typed offer
   (``m 2 5``). Until a bonus die is taken the doubles are counted again after mastery, so a
   double it makes earns its bonus die; after that the change alters the value only.
-* Offers on a check sure to change nothing stay in their place, shown disabled with the reason
+* Offers sure to change nothing stay in their place, shown disabled with the reason
   (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a positive impact (pips only raise
-  dice), ``place:N`` where it reads as keeping the roll does, a mastery proposal that reads
+  dice; in a contest it only widens a difference no bundled adventure reads), ``place:N`` where it reads as keeping the roll does, a mastery proposal that reads
   the same and earns no bonus die. ``place:best`` stays on offer though keeping does the same:
   it is the placement said out loud, and the odds play (``odds_play``) takes it by name.
 """
@@ -163,7 +163,8 @@ def roll_offers(record: RollRecord) -> list[Offer]:
             text = f"Roll another bonus die ({left} left) before placing the {pending[1]} pips"
         else:
             text = f"Roll a bonus die ({left} left)"
-        top = kept == go.POSITIVE  # pips only raise dice: nothing reads better
+        # pips only raise dice, and a contest's bonus only adds: nothing reads better than the top
+        top = (kept if check else go.LABELS.index(record.outcome) if record.outcome in go.LABELS else None) == go.POSITIVE
         found.append(Offer(BONUS, text, disabled=f"cannot change the result: already {go.WORDS[go.POSITIVE]}" if top else ""))
     if pending:
         pips = pending[1]
@@ -209,11 +210,13 @@ def _idle_mastery(record: RollRecord, key: str, kept: int | None) -> str:
     index, value = _mastery_key(key)
     changed = list(details["values"])
     changed[index] = value
-    if _kept_rank(changed, pending_pips(details)) != kept:
+    pending = pending_pips(details)
+    if _kept_rank(changed, pending) != kept:
         return ""
     if _can_recount(details) and _bonus_after(record, index, value) > details["bonus_total"]:
         return ""
-    return f"cannot change the result: {go.WORDS[kept]} either way"
+    placed = f"with the {pending[1]} {_pips(pending[1])} placed, " if pending else ""
+    return f"cannot change the result: {placed}{go.WORDS[kept]} either way"
 
 
 def _example_change(values: Sequence[int], proposals: list[tuple[str, str]]) -> tuple[int, int]:

@@ -19,23 +19,44 @@ from solo.rules.base import Character
 from solo.rules.dice import RollRecord
 from solo.rules.humanity_blessed.tables import BIG_WIN
 
-__all__ = ["idle_reason"]
+__all__ = ["RESULT", "BIG_WIN_ONLY", "idle_reason", "what_it_changes"]
+
+#: What a bonus changes (:func:`what_it_changes`): the outcome or its size, or only the
+#: session's big-win blessing die.
+RESULT, BIG_WIN_ONLY = "result", "big-win"
+
+
+def what_it_changes(record: RollRecord, character: Character, bonus: int = 1) -> str:
+    """:data:`RESULT`, :data:`BIG_WIN_ONLY`, or "" when adding ``bonus`` changes nothing."""
+    new = _with(record, bonus)
+    if new is None:
+        return RESULT
+    if (new.success, new.outcome, new.measures.get("size")) != (record.success, record.outcome, record.measures.get("size")):
+        return RESULT
+    if _earns_big_win(new, character) and not _earns_big_win(record, character):
+        return BIG_WIN_ONLY
+    return ""
 
 
 def idle_reason(record: RollRecord, character: Character, bonus: int = 1) -> str:
     """Why adding ``bonus`` to the roll's total cannot change its result, or "" when it can."""
+    if what_it_changes(record, character, bonus):
+        return ""
+    new = _with(record, bonus)
+    assert new is not None
+    return f"cannot change the result: +{bonus} makes {_still(new)}"
+
+
+def _with(record: RollRecord, bonus: int) -> RollRecord | None:
+    """The roll read again with ``bonus`` added; None for a roll this cannot read."""
     from solo.rules.humanity_blessed.rolling import read_check, read_contest
 
     if record.kind not in ("check", "contest") or not isinstance(record.total, int):
-        return ""
+        return None
     new = RollRecord.from_dict(record.to_dict())
     new.total = record.total + bonus
     (read_check if new.kind == "check" else read_contest)(new)
-    if (new.success, new.outcome, new.measures.get("size")) != (record.success, record.outcome, record.measures.get("size")):
-        return ""
-    if _earns_big_win(new, character) and not _earns_big_win(record, character):
-        return ""
-    return f"cannot change the result: +{bonus} makes {_still(new)}"
+    return new
 
 
 def _earns_big_win(record: RollRecord, character: Character) -> bool:
