@@ -48,10 +48,11 @@ def test_the_briar_gate_and_the_hilltop_tell_the_same_moon_a_turn_apart(market, 
 
 
 @pytest.mark.parametrize("adventure", ["goblin-market", "blessed-harvest"])
-def test_an_item_handed_over_is_taken_after_the_words_that_hand_it_over(adventure):
-    """"You take: Sprig of rowan" came before Old Nan pushed it into your hand (and the fog before
-    Mistress Squall handed it down, the Maiden before you lifted her off the bedpost): in these
-    two files no effect list gives an item just before the text telling it."""
+def test_an_item_handed_over_or_used_up_changes_hands_after_the_words_that_tell_it(adventure):
+    """"You take: Sprig of rowan" came before Old Nan pushed it into your hand, and "You no longer
+    have: Sprig of rowan" before the briars shrank from its berries (likewise the fog, the moth,
+    Tam's shadow at the Queen's court, the buttons, the Kern Maiden, the oilcloth): in these two
+    files no effect list gives or takes an item before a text later in the same list."""
     import yaml
 
     from solo.adventure.loader import resolve
@@ -64,9 +65,10 @@ def test_an_item_handed_over_is_taken_after_the_words_that_hand_it_over(adventur
             for key, value in node.items():
                 walk(value, f"{path}/{key}")
         elif isinstance(node, list):
-            for before, after in zip(node, node[1:]):
-                if isinstance(before, dict) and isinstance(after, dict) and "give" in before and "text" in after:
-                    found.append(f"{path}: {before['give']}")
+            for index, effect in enumerate(node):
+                moved = isinstance(effect, dict) and ({"give", "take"} & set(effect))
+                if moved and any(isinstance(later, dict) and "text" in later for later in node[index + 1:]):
+                    found.append(f"{path}/{index}: {effect}")
             for index, value in enumerate(node):
                 walk(value, f"{path}/{index}")
 
@@ -82,3 +84,16 @@ def test_old_nans_rowan_is_taken_after_she_gives_it(market):
     events = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Ask her how she knows")))
     kinds = [type(e) for e in events if isinstance(e, (Narration, ItemChanged))]
     assert kinds[:2] == [Narration, ItemChanged]
+
+
+def test_giving_your_shadow_with_nans_laugh_in_your_coat_tells_that_nan_gets_it(market):
+    """A Shadow for a Shadow met "Carry Old Nan's laugh out of the market" without a word of Nan;
+    it now says the jar reaches her, as A Village With Its Shadows Back does."""
+    pregen = market.characters[1]
+    game = Game(market, seed=1, character=pregen.character(market.system))
+    game.start()
+    gm = GameMaster(game)
+    gm.give("nans-laugh")
+    told = " ".join(e.text for e in gm.goto("ending-shadow-swap") if isinstance(e, Narration))
+    assert "you put Nan's jar into her hands" in " ".join(told.split())
+    assert game.state.objectives.get("nans-laugh")
