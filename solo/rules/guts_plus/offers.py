@@ -179,8 +179,10 @@ def roll_offers(record: RollRecord) -> list[Offer]:
     mastery = details.get("mastery")
     if mastery and not mastery["used"]:
         proposals = mastery_proposals(record)
-        found += [Offer(key, text, disabled=_idle_mastery(record, key, kept)) for key, text in proposals]
-        index, value = _example_change(values, proposals)
+        shown = [Offer(key, text, disabled=_idle_mastery(record, key, kept)) for key, text in proposals]
+        found += shown
+        # the typed example is a change that does something, where one is proposed
+        index, value = _example_change(values, [(o.key, o.text) for o in shown if not o.disabled] or proposals)
         typed.append(Offer(MASTERY_PREFIX, "Or use mastery your way: type m, a die and its new "
                                            f"value (e.g. m {index + 1} {value})", typed=True))
     return found + typed
