@@ -21,9 +21,10 @@ does to the record:
   double it makes earns its bonus die; after that the change alters the value only.
 * Offers sure to change nothing stay in their place, shown disabled with the reason
   (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a positive impact (pips only raise
-  dice; in a contest it only widens a difference no bundled adventure reads), ``place:N`` where it reads as keeping the roll does, a mastery proposal that reads
-  the same and earns no bonus die. ``place:best`` stays on offer though keeping does the same:
-  it is the placement said out loud, and the odds play (``odds_play``) takes it by name.
+  dice; in a contest it only widens a difference no bundled adventure reads), ``place:N`` where
+  it reads as keeping the roll does, a mastery proposal that reads the same and earns no bonus
+  die. ``place:best`` stays on offer though keeping does the same: it is the placement said out
+  loud, and the odds play (``odds_play``) takes it by name.
 """
 
 from __future__ import annotations
