@@ -113,7 +113,7 @@ class Session:
         before = self.game.snapshot() if before is None else before
         place = "" if self.rerolls_on_undo or self.ironman else place_of(before, self._answer_id(key))
         events, drawn = draw_taped(self.game.dice, self.redo.get(place) if place else None,
-                                   lambda: self.game.choose(key, recorded=recorded))
+                                   lambda: self.game.choose(key, recorded=True) if recorded else self.game.choose(key))
         self.remember(before, self.game.state.choices[-1], place=place, drawn=drawn)
         return events
 

@@ -2,7 +2,7 @@
 (``Offer.disabled``), in their place: a bonus die on a positive impact (pips only raise dice, and
 nothing reads better), all pips on one die where that reads as keeping the roll does (keeping
 places them by the best split), and a mastery change that reads the same and earns no bonus
-die. A contest's bonus die adds to its total and stays on offer below the top. The best split stays:
+die. A contest's bonus die adds to its total and stays on offer. The best split stays:
 it is what keeping the roll does, and the odds play takes it by name.
 Fixture: tests/fixtures/guts-rules.yaml.
 """
@@ -47,14 +47,12 @@ def test_a_bonus_die_on_a_positive_impact_is_shown_disabled(adventure):
         game.choose("2")
 
 
-def test_a_contests_bonus_die_is_disabled_only_on_a_positive_impact(adventure):
-    """A contest's bonus die adds to the total at once: below the top it can still win."""
-    won = rolled(adventure, "cadet", WRESTLE, 6, 6, 2, 3)
-    assert won.state.pending.data["record"]["outcome"] == "positive-impact"
-    assert shown(won)["bonus"] == (None, False, "cannot change the result: already positive impact")
-    lost = rolled(adventure, "cadet", WRESTLE, 1, 4, 4, 1)
-    assert lost.state.pending.data["record"]["outcome"] != "positive-impact"
-    assert shown(lost)["bonus"] == ("2", True, "")
+def test_a_contests_bonus_die_stays_on_offer_even_on_a_positive_impact(adventure):
+    """A contest's bonus die adds to the total at once: on top it still widens roll.difference,
+    which an adventure may read (tests/engine/test_guts_plus_conflicts.py reads "You hold by 12")."""
+    game = rolled(adventure, "cadet", WRESTLE, 6, 6, 2, 3)
+    assert game.state.pending.data["record"]["outcome"] == "positive-impact"
+    assert shown(game)["bonus"] == ("2", True, "")
 
 
 def test_all_pips_on_a_die_that_reads_as_keeping_is_shown_disabled_and_the_best_split_stays(adventure):

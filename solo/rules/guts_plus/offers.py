@@ -20,9 +20,9 @@ does to the record:
   (``m 2 5``). Until a bonus die is taken the doubles are counted again after mastery, so a
   double it makes earns its bonus die; after that the change alters the value only.
 * Offers sure to change nothing stay in their place, shown disabled with the reason
-  (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a positive impact (pips only raise
-  dice; in a contest it only widens a difference no bundled adventure reads), ``place:N`` where
-  it reads as keeping the roll does, a mastery proposal that reads the same and earns no bonus
+  (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a check's positive impact (pips only
+  raise dice; a contest's still widens ``roll.difference``), ``place:N`` where it reads as
+  keeping the roll does, a mastery proposal that reads the same and earns no bonus
   die. ``place:best`` stays on offer though keeping does the same: it is the placement said out
   loud, and the odds play (``odds_play``) takes it by name.
 """
@@ -164,8 +164,9 @@ def roll_offers(record: RollRecord) -> list[Offer]:
             text = f"Roll another bonus die ({left} left) before placing the {pending[1]} pips"
         else:
             text = f"Roll a bonus die ({left} left)"
-        # pips only raise dice, and a contest's bonus only adds: nothing reads better than the top
-        top = (kept if check else go.LABELS.index(record.outcome) if record.outcome in go.LABELS else None) == go.POSITIVE
+        # a check's pips only raise dice: nothing reads better than the top (a contest's bonus
+        # still widens roll.difference, which an adventure may read)
+        top = kept == go.POSITIVE
         found.append(Offer(BONUS, text, disabled=f"cannot change the result: already {go.WORDS[go.POSITIVE]}" if top else ""))
     if pending:
         pips = pending[1]
