@@ -136,6 +136,7 @@ class Game:
         #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
         self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
         self._degree_memo: dict[tuple[str, Any], bool] = {}  # (scene, check path): its degree is read
+        self._measures_memo: dict[tuple[str, Any], list[str]] = {}  # (scene, check path): measures it reads
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
@@ -611,12 +612,30 @@ class Game:
             self._degree_memo[(scene.id, spec.path)] = found
         return found
 
+    def _measures_read(self, scene: Scene, spec: CheckSpec) -> list[str]:
+        """The ruleset's roll measures (``roll.<name>``) this check's branches or texts read
+        beyond its degrees (Humanity, Blessed ``margin``): an offer that only moves one of them
+        still changes what the player is shown."""
+        from solo.adventure.degree_checks import degrees, writes_degrees
+
+        found = self._measures_memo.get((scene.id, spec.path))
+        if found is None:
+            words = degrees(self.ruleset)
+            said = set(words[1]) if words else set()
+            found = [name for name in _measures(self.ruleset)
+                     if name not in said and writes_degrees(self.adventure, scene, spec, (), (name,))]
+            self._measures_memo[(scene.id, spec.path)] = found
+        return found
+
     def _offers(self, data: Mapping[str, Any], record: RollRecord) -> list[Offer]:
         """The rules' offers on a roll, less any that would run a ``lesser`` form the branch the
         roll takes does not have (the loss would be turned for nothing)."""
         scene, _, _, spec = self._spec(data)
         if not self._reads_degrees(scene, spec):
             record.details["degree_unread"] = True  # the rules offer nothing that only changes it
+        read = self._measures_read(scene, spec)
+        if read:
+            record.details["measures_read"] = read  # an offer moving one of them is not idle
         offers = self.ruleset.offers(record, self.character)
         if any(o.lesser for o in offers):
             branch = self._branch_for(spec, record)

@@ -117,3 +117,18 @@ def test_a_sure_plus_one_that_only_earns_the_big_win_blessing_die_says_so_and_st
     session["big_win"] = True
     one = next(o for o in offers(record, game.character) if o.key == "help-1")
     assert one.disabled == "cannot change the result: +1 makes 11, still a medium success"
+
+
+def test_where_the_check_reads_the_margin_a_sure_plus_one_stays_on_offer(tmp_path):
+    """The copy here also prints ``roll.margin`` after the crate: +1 on a success of 5 still
+    makes a minor success, but it changes the margin the player is shown, so it is on offer."""
+    text = ABILITIES.read_text(encoding="utf-8")
+    path = tmp_path / "hb-margin-read.yaml"
+    path.write_text(text.replace(READ, READ[:-1] + " by {roll.margin}."), encoding="utf-8")
+    game = _game(path, [3, 5, 3])
+    game.dice.force(1, 4)
+    _lift(game)
+    game.choose("keep")
+    assert game.state.pending.data["record"]["details"]["measures_read"] == ["margin"]
+    one = next(o for o in game.offered.options if o.id == "help-1")
+    assert (one.key, one.enabled, one.text) == ("2", True, "Spend 1 blessing die for +1: can raise the size")

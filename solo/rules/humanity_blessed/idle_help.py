@@ -9,8 +9,9 @@ of 6 that earns the session's first big-win blessing die, taking it would only s
 turn: it is shown disabled with its reason (:attr:`solo.rules.base.Offer.disabled`).
 
 **Decision:** "the result" is the outcome and its size, what an adventure's branches and its
-``roll.size`` read, and the blessing die a big win earns. The margin itself, a number the
-adventure may print as ``roll.margin`` but which no bundled adventure reads, is not counted.
+``roll.size`` read, and the blessing die a big win earns; and the margin where the check's
+branches or texts read ``roll.margin`` (the engine lists such measures in the record's
+``measures_read``). No bundled adventure reads it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def what_it_changes(record: RollRecord, character: Character, bonus: int = 1) ->
         return RESULT
     if (new.success, new.outcome, new.measures.get("size")) != (record.success, record.outcome, record.measures.get("size")):
         return RESULT
+    if "margin" in (record.details.get("measures_read") or ()):
+        return RESULT  # the adventure shows the margin: any bonus changes what it says
     if _earns_big_win(new, character) and not _earns_big_win(record, character):
         return BIG_WIN_ONLY
     return ""
