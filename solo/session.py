@@ -103,16 +103,17 @@ class Session:
         self.transcript.append(gm_line(word, rest))
         return result
 
-    def choose(self, key: str, before: dict[str, Any] | None = None) -> list:
+    def choose(self, key: str, before: dict[str, Any] | None = None, *, recorded: bool = False) -> list:
         """Make a decision through the session, so undo and replays know of it.
 
         Without GM mode or ``--forgiving``, an answer given again where it was undone draws the
         dice it drew then (queued as forced values); any other answer draws new dice.
+        ``recorded``: the answer comes from a save's log (see :meth:`Game.choose`).
         """
         before = self.game.snapshot() if before is None else before
         place = "" if self.rerolls_on_undo or self.ironman else place_of(before, self._answer_id(key))
         events, drawn = draw_taped(self.game.dice, self.redo.get(place) if place else None,
-                                   lambda: self.game.choose(key))
+                                   lambda: self.game.choose(key, recorded=True) if recorded else self.game.choose(key))
         self.remember(before, self.game.state.choices[-1], place=place, drawn=drawn)
         return events
 

@@ -173,6 +173,12 @@ class Offer:
     #: (the effect turned on them, less severe: Humanity, Blessed Blessèd Wits). The engine
     #: shows it only where the branch the roll takes has such a form.
     lesser: bool = False
+    #: Why the offer cannot be taken now, or "" when it can: the engine shows it greyed with
+    #: this reason and no key, in its place among the numbered offers (the offers after it keep
+    #: their numbers, so a save's choice log still names the same ones), and no bot takes it.
+    #: For an offer the book allows but which is certain to change nothing (Humanity, Blessed:
+    #: a sure +1 that reaches neither success nor the next outcome size).
+    disabled: str = ""
 
 
 @dataclass(frozen=True)
