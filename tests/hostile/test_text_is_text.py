@@ -16,13 +16,12 @@ from solo.cli import cli
 from solo.ui import safe_text
 
 
-def as_html(flavour: str, markdown: str) -> str:
-    """The Markdown as a Markdown viewer shows it; markdown_it is imported by the tests that render
-    (a tenth of a second every xdist worker would otherwise pay at collection)."""
-    from markdown_it import MarkdownIt
+def MarkdownIt(flavour: str):  # noqa: N802 - the tests below keep their source: Hypothesis derives its
+    """markdown_it's parser, imported by the tests that render (a tenth of a second every xdist
+    worker would otherwise pay at collection)."""  # derandomized examples from each test's source
+    from markdown_it import MarkdownIt as parser
 
-    return MarkdownIt(flavour).render(markdown)
-
+    return parser(flavour)
 
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -82,7 +81,7 @@ def test_line_mode_transcripts_and_graphs_show_hostile_text_literally(tmp_path_f
 
     md = run(["transcript", "h", "--format", "md"], folder)
     assert md.exit_code == 0, md.output
-    rendered = as_html("gfm-like", md.output)  # with linkify, as GitHub shows bare URLs
+    rendered = MarkdownIt("gfm-like").render(md.output)  # with linkify, as GitHub shows bare URLs
     assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
 
     page = run(["transcript", "h", "--format", "html"], folder)
@@ -124,7 +123,7 @@ def test_playtest_html_report_shows_hostile_text_literally(tmp_path_factory, tex
 
 def test_markdown_escaping_leaves_no_link_image_or_html():
     text = "![b](http://beacon.example/i.png) [l](http://e.example) <img src=x> www.e.example <http://e.example>"
-    rendered = as_html("commonmark", safe_text.markdown(text))
+    rendered = MarkdownIt("commonmark").render(safe_text.markdown(text))
     assert "<a" not in rendered and "<img" not in rendered
     assert "![b](http://beacon.example/i.png)" in rendered.replace("&amp;", "&")
 
@@ -153,7 +152,7 @@ def test_a_companion_named_in_a_roll_note_shows_literally(tmp_path_factory, text
         assert token in squeezed
     md = run(["transcript", "n", "--format", "md"], folder)
     assert md.exit_code == 0, md.output
-    rendered = as_html("gfm-like", md.output)
+    rendered = MarkdownIt("gfm-like").render(md.output)
     assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
 
 
@@ -182,5 +181,5 @@ def test_a_touchstone_named_in_an_offer_and_a_note_shows_literally(tmp_path_fact
         assert token in squeezed
     md = run(["transcript", "s", "--format", "md"], folder)
     assert md.exit_code == 0, md.output
-    rendered = as_html("gfm-like", md.output)
+    rendered = MarkdownIt("gfm-like").render(md.output)
     assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
