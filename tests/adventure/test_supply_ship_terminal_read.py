@@ -1,0 +1,56 @@
+"""supply-ship slips found reading it in the terminal as a new player (issue 22, read9).
+
+Each test drives a game to where the slip showed and asserts what the player is shown; the
+lines of docs/editorial/supply-ship.md dated read9 name them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.game import Game
+from solo.engine.gm import GameMaster
+
+
+@pytest.fixture(scope="module")
+def adventure():
+    return loader.load("supply-ship").adventure
+
+
+def _game(adventure, pregen: str, seed: int = 3) -> Game:
+    who = next(p for p in adventure.characters if p.id == pregen)
+    game = Game(adventure, seed=seed, character=who.character(adventure.system))
+    game.start()
+    return game
+
+
+def _texts(events) -> str:
+    return " ".join(getattr(e, "text", "") or "" for e in events)
+
+
+def _options(game: Game) -> dict[str, str]:
+    return {o.text: o.key for o in game.offered.options if o.enabled}
+
+
+@pytest.mark.parametrize("pregen, own, other", [("engineer", "your own blocky", "Dara's"),
+                                                ("pilot", "Dara's blocky", "your own")])
+def test_the_engineer_reads_her_own_labels_in_the_supply_room(adventure, pregen, own, other):
+    """Playing Dara, the Supply Room spoke of "Dara's blocky capitals" as if she were someone else."""
+    game = _game(adventure, pregen)
+    first = _texts(GameMaster(game).goto("supply-room"))
+    assert own in first and other not in first
+    game.choose(_options(game)["Back to the hall"])
+    again = _texts(game.choose(_options(game)["Duck into the Supply Room"]))
+    assert "The Supply Room again" in again
+    assert own in again and other not in again
+
+
+def test_the_glassware_drawer_is_not_pointed_out_to_who_already_holds_the_carboy(adventure):
+    game = _game(adventure, "engineer")
+    game.state.flags["knows_glass"] = True
+    assert "glassware drawer catches your eye" in _texts(GameMaster(game).goto("supply-room"))
+    game.choose(_options(game)["Take a glass specimen carboy"])
+    game.choose(_options(game)["Back to the hall"])
+    again = _texts(game.choose(_options(game)["Duck into the Supply Room"]))
+    assert "glassware drawer" not in again
