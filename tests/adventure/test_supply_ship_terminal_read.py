@@ -54,3 +54,12 @@ def test_the_glassware_drawer_is_not_pointed_out_to_who_already_holds_the_carboy
     game.choose(_options(game)["Back to the hall"])
     again = _texts(game.choose(_options(game)["Duck into the Supply Room"]))
     assert "glassware drawer" not in again
+
+
+def test_the_kitchen_holds_food_for_the_two_months_left_as_it_says(adventure):
+    """BOSS wakes the crew two months from Cairn; the kitchen said a month would see five through."""
+    game = _game(adventure, "medic")
+    assert "two months from Cairn" in " ".join(adventure.scenes["wake-up"].text.split())
+    kitchen = _texts(GameMaster(game).goto("kitchen"))
+    assert "two months of sealed meals for five" in " ".join(kitchen.split())
+    assert "exactly what five people awake for the rest of the trip" in " ".join(kitchen.split())
