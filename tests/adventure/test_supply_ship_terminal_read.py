@@ -63,3 +63,16 @@ def test_the_kitchen_holds_food_for_the_two_months_left_as_it_says(adventure):
     kitchen = _texts(GameMaster(game).goto("kitchen"))
     assert "two months of sealed meals for five" in " ".join(kitchen.split())
     assert "exactly what five people awake for the rest of the trip" in " ".join(kitchen.split())
+
+
+def test_the_locked_cargo_door_says_its_piece_once_then_a_short_reminder(adventure):
+    """Back at the locked door from the Supply Room, BOSS's whole speech and the same 58% came again."""
+    game = _game(adventure, "manager")
+    first = _texts(GameMaster(game).goto("cargo-door"))
+    assert "PRESSURE 58% AND FALLING" in first and "I have locked the cargo bay" in first
+    game.choose(_options(game)["Grab supplies from the Supply Room next door first"])
+    game.choose(_options(game)["Back to the hall"])
+    again = _texts(game.choose(_options(game)["Pull yourself aft to the cargo bay door"]))
+    assert game.state.scene == "cargo-door"
+    assert "The cargo bay hatch again" in again
+    assert "58%" not in again and "I have locked the cargo bay" not in again
