@@ -76,3 +76,15 @@ def test_the_locked_cargo_door_says_its_piece_once_then_a_short_reminder(adventu
     assert game.state.scene == "cargo-door"
     assert "The cargo bay hatch again" in again
     assert "58%" not in again and "I have locked the cargo bay" not in again
+
+
+def test_going_at_it_promises_no_heavy_thing_the_fight_does_not_give(adventure):
+    """Teodor, holding no pole, chose "whatever is heaviest" and fought bare-handed."""
+    game = _game(adventure, "manager")
+    GameMaster(game).goto("creature-sighted")
+    options = _options(game)
+    assert not any("heaviest" in text for text in options)
+    events = game.choose(options["Go at it hand to hand, Jonah at your side"])
+    assert game.state.scene == "creature-fight"
+    assert "bare hands" in " ".join(o.text for o in game.offered.options) + _texts(events) or any(
+        "bare-handed" in o.text for o in game.offered.options)
