@@ -88,3 +88,14 @@ def test_going_at_it_promises_no_heavy_thing_the_fight_does_not_give(adventure):
     assert game.state.scene == "creature-fight"
     assert "bare hands" in " ".join(o.text for o in game.offered.options) + _texts(events) or any(
         "bare-handed" in o.text for o in game.offered.options)
+
+
+def test_waking_patched_up_says_what_it_costs_and_nothing_it_does_not(adventure):
+    """BOSS promised "a list of what it ate" while you were out; nothing was eaten: a day was lost."""
+    game = _game(adventure, "manager")
+    game.state.flags["creature_loose"] = True
+    hunger, delay = game.state.clocks["hunger"], game.state.counters["delay"]
+    text = " ".join(_texts(GameMaster(game).goto("patched-up")).split())
+    assert "what it ate" not in text and "lost most of a day" in text
+    assert game.state.counters["delay"] == delay + 1
+    assert game.state.clocks["hunger"] == hunger
