@@ -99,3 +99,12 @@ def test_waking_patched_up_says_what_it_costs_and_nothing_it_does_not(adventure)
     assert "what it ate" not in text and "lost most of a day" in text
     assert game.state.counters["delay"] == delay + 1
     assert game.state.clocks["hunger"] == hunger
+
+
+def test_the_datadex_does_not_describe_the_creature_before_anyone_has_seen_it(adventure):
+    """Read from the hall after the sensor logs, the Datadex page already knew it was small and pink."""
+    game = _game(adventure, "engineer")
+    game.state.flags["creature_loose"] = True
+    text = " ".join(_texts(GameMaster(game).goto("datadex")).split())
+    assert "whatever is loose in the ducts" in text
+    assert "pink" not in text and "small" not in text
