@@ -48,7 +48,12 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
                 str(added.get("reason")), "An extra d8")
             on = added.get("succeeds_on", 1)
             needed = "a 1" if on == 1 else f"{on} or less"
-            verdict = "and that makes it a success" if added.get("succeeded") else f"where only {needed} would have helped"
+            alone = d.get("sum") is not None and int(d["sum"]) >= 8  # the roll had succeeded without it
+            if alone:
+                verdict = ("a success too, though the roll had succeeded without it" if added.get("succeeded")
+                           else "but the roll had already succeeded without it")
+            else:
+                verdict = "and that makes it a success" if added.get("succeeded") else f"where only {needed} would have helped"
             why.append(f"{reason}: it showed {added['die']}, {verdict}.")
     if d.get("rerolled"):
         why.append("You spent a reroll on this.")
