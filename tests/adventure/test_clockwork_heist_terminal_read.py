@@ -1,0 +1,39 @@
+"""clockwork-heist slips found reading it in the terminal as a new player (issue 22, read9).
+
+Each test drives a game to where the slip showed and asserts what the player is shown; the
+lines of docs/editorial/clockwork-heist.md dated read9 name them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.game import Game
+from solo.engine.gm import GameMaster
+
+
+@pytest.fixture(scope="module")
+def heist():
+    return loader.load("clockwork-heist").adventure
+
+
+def _game(heist, pregen: str, seed: int = 2) -> Game:
+    who = next(p for p in heist.characters if p.id == pregen)
+    game = Game(heist, seed=seed, character=who.character(heist.system))
+    game.start()
+    return game
+
+
+def _texts(events) -> str:
+    return " ".join(" ".join((getattr(e, "text", "") or "").split()) for e in events)
+
+
+@pytest.mark.parametrize("pregen", ["wren", "ottilie", "dorrin"])
+def test_the_strongroom_does_not_light_the_heart_with_a_lamp_nobody_carries(heist, pregen):
+    """Linnet, carrying no lamp, saw the Heart wind itself "in the warmth of your lamp"."""
+    game = _game(heist, pregen)
+    assert not any("lamp" in item or "lantern" in item for item in game.state.character.items)
+    text = _texts(GameMaster(game).goto("strongroom"))
+    assert "the Heart" in text
+    assert "lamp" not in text and "warmth the boilers send up" in text
