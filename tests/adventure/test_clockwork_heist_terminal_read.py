@@ -37,3 +37,17 @@ def test_the_strongroom_does_not_light_the_heart_with_a_lamp_nobody_carries(heis
     text = _texts(GameMaster(game).goto("strongroom"))
     assert "the Heart" in text
     assert "lamp" not in text and "warmth the boilers send up" in text
+
+
+@pytest.mark.parametrize("scene", ["strongroom", "galleries"])
+def test_the_tonic_is_offered_only_to_who_holds_it(heist, scene):
+    """Linnet took the flash-bomb, not the tonic, and was shown "Drink Quill's tonic" greyed out."""
+    game = _game(heist, "wren")
+    assert "tonic" not in game.state.character.items
+    GameMaster(game).goto(scene)
+    assert not any("tonic" in o.text for o in game.offered.options)
+    game = _game(heist, "wren")
+    game.state.character.items.append("tonic")
+    game.state.character.resources["fp"] = 5
+    GameMaster(game).goto(scene)
+    assert any("tonic" in o.text for o in game.offered.options if o.enabled)
