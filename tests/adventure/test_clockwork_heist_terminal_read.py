@@ -51,3 +51,27 @@ def test_the_tonic_is_offered_only_to_who_holds_it(heist, scene):
     game.state.character.resources["fp"] = 5
     GameMaster(game).goto(scene)
     assert any("tonic" in o.text for o in game.offered.options if o.enabled)
+
+
+def _climb_from_the_strongroom(heist, **flags) -> tuple[Game, str]:
+    game = _game(heist, "wren")
+    game.state.flags.update(flags)
+    GameMaster(game).goto("strongroom")
+    game.state.character.items.append("heart")
+    GameMaster(game).goto("strongroom")
+    option = next(o for o in game.offered.options if o.enabled and o.text == "Climb back up the stair to the landing")
+    return game, _texts(game.choose(option.key))
+
+
+def test_climbing_from_the_strongroom_meets_the_warden_as_it_stands(heist):
+    """Linnet rode the weight down (the Warden unseen, never named on a failed ride) and climbed
+    back up: "The Warden's chem cares only for people coming down", then "The gallery ends at a
+    round landing", though she came up the stair."""
+    game, text = _climb_from_the_strongroom(heist)
+    assert "an iron golem seven feet tall" in text and "the Warden that guards this stair" in text
+    assert game.state.scene == "galleries" and game.state.flags["stair_seen"]
+    assert "The gallery ends" not in text and "A round landing under a dome" in text
+    _, text = _climb_from_the_strongroom(heist, stair_seen=True)
+    assert "cares only for people coming down" in text and "iron golem" not in text
+    _, text = _climb_from_the_strongroom(heist, stair_seen=True, warden_down=True)
+    assert "still where you left it" in text and "cares only" not in text
