@@ -75,3 +75,17 @@ def test_climbing_from_the_strongroom_meets_the_warden_as_it_stands(heist):
     assert "cares only for people coming down" in text and "iron golem" not in text
     _, text = _climb_from_the_strongroom(heist, stair_seen=True, warden_down=True)
     assert "still where you left it" in text and "cares only" not in text
+
+
+def test_dawn_does_not_unveil_a_heart_the_thief_brought_home(heist):
+    """Linnet came home with the Heart, and dawn still had a velvet cloth "being lifted from a
+    plinth" that the ending then said stayed empty."""
+    game = _game(heist, "wren")
+    game.state.character.items += ["heart", "drawings"]
+    text = _texts(GameMaster(game).goto("safehouse"))
+    assert "being lifted" not in text and "empty plinth" in text
+    ending = _texts(game.choose(next(o.key for o in game.offered.options if o.enabled and "Heart" in o.text)))
+    assert "plinth at the Chime stayed empty" in ending
+    game = _game(heist, "wren")
+    text = _texts(GameMaster(game).goto("safehouse"))
+    assert "Vesk's by law" in text and "empty plinth" not in text
