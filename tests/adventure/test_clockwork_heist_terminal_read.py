@@ -89,3 +89,10 @@ def test_dawn_does_not_unveil_a_heart_the_thief_brought_home(heist):
     game = _game(heist, "wren")
     text = _texts(GameMaster(game).goto("safehouse"))
     assert "Vesk's by law" in text and "empty plinth" not in text
+
+
+def test_the_card_and_the_opening_agree_on_when_vesk_unveils_the_heart(heist):
+    """The card said Vesk unveils the Heart at dawn; the opening, tonight at the Chime, the patent sealed at dawn."""
+    card = " ".join(heist.summary.split())
+    assert "Tonight Magister Corvin Vesk will unveil" in card
+    assert "at dawn the Guild will seal the patent" in card
