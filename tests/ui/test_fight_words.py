@@ -310,3 +310,18 @@ def test_a_fight_under_way_stands_in_its_round_and_one_that_is_over_after_it():
     assert "where it stands in round 1 · your action" in text
     assert "after round 1" not in text
     assert "where it stands after round 3" in text and "Over after 3 rounds" in text
+
+
+def test_a_game_clash_says_each_sides_dice_and_result_not_none():
+    """Ottilie against the three stokers read "you rolled 3 and 8 (None) against the other side's
+    (None)": a GAME clash record keeps each side under details.you / details.opponent."""
+    from solo.ui.words import roll_words
+
+    record = {"kind": "contest", "system": "game", "outcome": "failure", "success": False, "total": None,
+              "dice": [5, 3, 3], "kept": [5, 3],
+              "details": {"you": {"rolled": [5], "sum": 7, "success": False},
+                          "opponent": {"rolled": [3], "sum": 6, "success": True,
+                                       "extra": [{"die": 3, "reason": "group of 3", "succeeded": True}]}}}
+    said = roll_words(record)
+    assert "None" not in said
+    assert said == "you rolled 5 (failure) against their 3 and group d8 3 (success): failure for you"
