@@ -96,3 +96,14 @@ def test_the_card_and_the_opening_agree_on_when_vesk_unveils_the_heart(heist):
     card = " ".join(heist.summary.split())
     assert "Tonight Magister Corvin Vesk will unveil" in card
     assert "at dawn the Guild will seal the patent" in card
+
+
+def test_being_taken_says_the_watch_keeps_only_what_it_does_keep(heist):
+    """Taken, Ottilie read that the Watch "turn out every pocket", and her sheet still showed the
+    tool-roll, the kit and the tonic: the text now says they take what was stolen tonight."""
+    game = _game(heist, "ottilie")
+    game.state.character.items += ["tonic", "heart"]
+    text = _texts(GameMaster(game).goto("taken"))
+    assert "for what you took tonight, leave you the rest" in text
+    assert "heart" not in game.state.character.items
+    assert {"tool-roll", "chem-kit", "tonic"} <= set(game.state.character.items)
