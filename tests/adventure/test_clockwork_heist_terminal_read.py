@@ -107,3 +107,13 @@ def test_being_taken_says_the_watch_keeps_only_what_it_does_keep(heist):
     assert "for what you took tonight, leave you the rest" in text
     assert "heart" not in game.state.character.items
     assert {"tool-roll", "chem-kit", "tonic"} <= set(game.state.character.items)
+
+
+def test_the_magistrate_ending_rings_the_dawn_bell_not_a_chime_already_over(heist):
+    """Ottilie, caught, heard at dawn "the bell ring for the Founders' Chime", which was the night before."""
+    game = _game(heist, "ottilie")
+    GameMaster(game).goto("cells")
+    events = game.choose(next(o.key for o in game.offered.options if o.text == "Wait for the magistrate"))
+    text = _texts(events)
+    assert game.state.ending == "end-in-chains"
+    assert "dawn bell ring that seals the patent" in text and "ring for the Founders' Chime" not in text
