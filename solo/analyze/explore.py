@@ -1074,10 +1074,9 @@ class Explorer:
         game.start()
 
     # -- the walk -----------------------------------------------------------------------------
-    def explore(self, settled: Settled | None = None, bound: float = 0.0,
-                progress: Callable[[Progress], None] | None = None) -> Graph:
-        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
-        (asked at each doubling of the states expanded) is at most ``bound``."""
+    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
+        """Start the clock and the budget and run the game's start: the distribution of the
+        states it begins in."""
         self.started = time.monotonic()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
@@ -1089,21 +1088,48 @@ class Explorer:
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = copy_state(template.state)
-        start = self._step(start_state, self._start, -1, "")
+        return self._step(start_state, self._start, -1, "")
+
+    def over_budget(self) -> str:
+        """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
+        looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
+        if self.out_of_time or self.expanded % CHECK_EVERY == 0:
+            if self.out_of_time or time.monotonic() > self.deadline:
+                return f"budget: {self.budget.seconds:g} s of time"
+            if peak_memory_mb() > self.budget.memory_mb:
+                return f"budget: {self.budget.memory_mb} MB of memory"
+            self._tell()
+        if len(self.nodes) > self.max_states:
+            return f"budget: more than {self.max_states} game states"
+        return ""
+
+    def expand(self, n: int) -> None:
+        """Take every option of node ``n`` (not expanded yet) once: its ``options`` then hold,
+        per option, the distribution of the states it leads to."""
+        node = self.nodes[n]
+        state = node.state
+        assert state is not None
+        node.state = None
+        self.expanded += 1
+        self.game.load(copy_state(state), [])
+        offered = self.game.offered
+        if offered is None:
+            return
+        for option_key in playable_keys(offered):
+            dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
+            node.options.append((option_key, dist))
+
+    def explore(self, settled: Settled | None = None, bound: float = 0.0,
+                progress: Callable[[Progress], None] | None = None) -> Graph:
+        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
+        (asked at each doubling of the states expanded) is at most ``bound``."""
+        start = self.begin(bound, progress)
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
         while self.heap or self.out_of_time:
-            if self.out_of_time or self.expanded % CHECK_EVERY == 0:
-                if self.out_of_time or time.monotonic() > self.deadline:
-                    stopped = f"budget: {self.budget.seconds:g} s of time"
-                    break
-                if peak_memory_mb() > self.budget.memory_mb:
-                    stopped = f"budget: {self.budget.memory_mb} MB of memory"
-                    break
-                self._tell()
-            if len(self.nodes) > self.max_states:
-                stopped = f"budget: more than {self.max_states} game states"
+            stopped = self.over_budget()
+            if stopped:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
@@ -1122,18 +1148,9 @@ class Explorer:
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:
                 continue  # expanded already, or a stale entry of a state reached again since
-            state = node.state
-            node.state = None
-            self.expanded += 1
-            self.game.load(copy_state(state), [])
-            offered = self.game.offered
-            if offered is None:
-                continue
-            keys = playable_keys(offered)
-            share = 1.0 / len(keys) if self.share_by_option and keys else 1.0
-            for option_key in keys:
-                dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
-                node.options.append((option_key, dist))
+            self.expand(n)
+            share = 1.0 / len(node.options) if self.share_by_option and node.options else 1.0
+            for _, dist in node.options:
                 self._reach(self.mass[n], share, dist)
         # stopped on the bound with every state expanded (the heap held only stale entries): exact
         graph = self._graph(start, not stopped.startswith("budget"))
