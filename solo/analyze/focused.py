@@ -31,8 +31,8 @@ start's gap is at most the bound asked for, or at the budget, and the best play'
 between them. The play then reported is the one that keeps the lower values
 (:func:`~solo.analyze.solve.value_bounds`): its chain, solved on the graph explored, reaches the
 goal at least as often as the lower figure. When the search stops with few states left open
-(:data:`FINISH_OPEN`), they are expanded too, within :data:`FINISH_EXPANSIONS`: a small game
-then comes out exact, as it does under random play. Trials draw their way with a seeded generator,
+(:data:`FINISH_OPEN`), they are expanded too, with as many expansions again as the search
+made: a small game then comes out exact, as it does under random play. Trials draw their way with a seeded generator,
 so a run is reproducible.
 """
 
@@ -57,10 +57,11 @@ IDLE_TRIALS = 32
 #: Expansions before the first solve of the whole graph (then at each doubling).
 FIRST_SOLVE = 64
 
-#: When the search stops with at most this many states open, they are expanded (with at most
-#: :data:`FINISH_EXPANSIONS` expansions in all): a small game then comes out exact.
+#: When the search stops with at most this many states open, they are expanded, with at most as
+#: many expansions again as the search made (at least :data:`FINISH_EXPANSIONS`): a small game
+#: then comes out exact, and a large one costs at most twice its search.
 FINISH_OPEN = 64
-FINISH_EXPANSIONS = 256
+FINISH_EXPANSIONS = 16
 
 Floats = list[list[tuple[int, float]]]
 
@@ -252,7 +253,7 @@ class FocusedSearch:
         if not stopped.startswith("budget"):
             left = sum(1 for n in range(len(explorer.nodes)) if self._expandable(n))
             if 0 < left <= FINISH_OPEN:
-                stopped = self._finish(FINISH_EXPANSIONS) or stopped
+                stopped = self._finish(max(explorer.expanded, FINISH_EXPANSIONS)) or stopped
         graph = explorer._graph(self.start, not stopped.startswith("budget"))
         graph.stopped = "" if graph.complete else stopped
         if graph.complete:
