@@ -122,6 +122,11 @@ class Progress:
     #: Where the unexplored share is heading (:mod:`solo.analyze.projection`); None: too early.
     projection: Projection | None = None
     bound: float = 0.0  # the bound asked for
+    #: Best or worst play: (what the goal is, its lower and upper chance so far); None: random play,
+    #: whose ``unexplored`` is the unexplored share (for best and worst play it is the gap).
+    goal: tuple[str, float, float] | None = None
+    #: The solver's look before the last: (seconds, figure), for the trend; None: not two yet.
+    before: tuple[float, float] | None = None
 
     @property
     def rate(self) -> float:
@@ -953,11 +958,14 @@ class Explorer:
         #: (seconds, unexplored share) at each look of the solver, for the projection.
         self.looks: list[tuple[float, float]] = []
         self.bound = 0.0
+        #: Best or worst play: the goal and its chance so far, for the progress line.
+        self.goal: tuple[str, float, float] | None = None
 
     def _tell(self) -> None:
         if self.progress is not None:
             self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
-                                   self.last_bound, self.budget, self.projection(), self.bound))
+                                   self.last_bound, self.budget, self.projection(), self.bound, self.goal,
+                                   self.looks[-2] if len(self.looks) > 1 else None))
 
     def projection(self) -> Projection | None:
         """Where the unexplored share is heading, from the solver's looks so far."""

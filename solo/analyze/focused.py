@@ -84,6 +84,7 @@ class FocusedSearch:
         self.start_floats: list[tuple[int, float]] = []
         self.trials = 0
         self.solves = 0
+        self.goal_name = "victory" if maximise_victory else "no victory"
 
     # -- values -------------------------------------------------------------------------------
     def _sync(self) -> None:
@@ -201,6 +202,7 @@ class FocusedSearch:
             if hi[n] < self.hi[n]:
                 self.hi[n] = hi[n]
         explorer.last_bound = self.gap()
+        explorer.goal = (self.goal_name, *self.figures())
         explorer.looks.append((time.monotonic() - explorer.started, explorer.last_bound))
 
     def _finish(self, cap: int) -> str:
@@ -246,6 +248,8 @@ class FocusedSearch:
             stopped = self._trial()
             if stopped:
                 break
+            low, high = self.figures()
+            explorer.goal = (self.goal_name, low, high)
             if explorer.expanded == before:
                 idle += 1
             else:
@@ -256,9 +260,8 @@ class FocusedSearch:
                 stopped = self._finish(max(explorer.expanded, FINISH_EXPANSIONS)) or stopped
         graph = explorer._graph(self.start, not stopped.startswith("budget"))
         graph.stopped = "" if graph.complete else stopped
+        self._solve()  # the last line tells the figures of the graph handed back
         if graph.complete:
             explorer.last_bound = 0.0
-        else:
-            self._solve()
         explorer._tell()
         return graph

@@ -16,7 +16,8 @@ import pytest
 
 from solo.adventure import loader
 from solo.analyze.command import analyze
-from solo.analyze.explore import Budget, Explorer
+from solo.analyze.explore import Budget, Explorer, Progress
+from solo.analyze.frontend import progress_text
 from solo.analyze.focused import FocusedSearch
 
 HERE = Path(__file__).parent
@@ -100,3 +101,18 @@ def test_the_search_is_reproducible_and_its_values_are_bounds_at_every_state():
     assert low == pytest.approx(1 / 3) and high == pytest.approx(1 / 3)
     again = analyze(adventure, character, policy="best")
     assert again == {**exact, "seconds": again["seconds"], "peak_mb": again["peak_mb"]}
+
+
+def test_the_progress_line_of_best_play_tells_the_goal_the_gap_and_its_trend():
+    adventure, character = _load(MAZE)
+    seen = []
+    found = analyze(adventure, character, policy="best", progress=seen.append)
+    last = seen[-1]
+    assert last.goal is not None and last.goal[0] == "victory"
+    assert last.goal[1:] == (pytest.approx(0.9), pytest.approx(0.9))
+    assert last.unexplored == pytest.approx(found["bound"], abs=1e-6), "the last line tells the final gap"
+    assert "victory 90.00-90.00% (gap 0.00 points" in progress_text(last)
+    early = Progress(states=50, expanded=10, seconds=30.0, unexplored=0.3, budget=Budget(seconds=120),
+                     goal=("no victory", 0.25, 0.55), before=(12.0, 0.6))
+    assert "no victory 25.00-55.00% (gap 30.00 points, 60.00 at 12 s)" in progress_text(early)
+    assert "unexplored" not in progress_text(early)
