@@ -38,6 +38,7 @@ so a run is reproducible.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from fractions import Fraction
@@ -51,9 +52,13 @@ from solo.analyze.solve import goal_value, state_bounds
 TAU = 20.0
 #: The longest trial (states passed); longer ones are cut (a game that never ends).
 MAX_DEPTH = 5_000
-#: Trials in a row that expand nothing before the whole graph is solved again; twice in a row,
-#: and what is left of the gap lies where no trial can go (steps cut short): the search stops.
+#: Trials in a row that expand nothing before the search expands, instead, the
+#: :data:`FALLBACK_STATES` likeliest states not expanded yet that a play keeping the upper values
+#: reaches; when there are none, what is left of the gap lies in steps cut short: it stops.
 IDLE_TRIALS = 32
+FALLBACK_STATES = 16
+#: Options whose upper values are this close count as equally promising (well below TIE_BREAK).
+TIE = 1e-12
 #: Expansions before the first solve of the whole graph (then at each doubling).
 FIRST_SOLVE = 64
 
@@ -121,24 +126,14 @@ class FocusedSearch:
         if not node.options:  # nothing to choose: stuck here
             self.lo[n] = self.hi[n] = 0.0
 
-    def _backup(self, n: int) -> int:
-        """Set ``n``'s values to its best option's (never loosening them); the option with the
-        highest upper value (among equals the least known: the widest gap) is returned."""
+    def _backup(self, n: int) -> None:
+        """Set ``n``'s values to its best option's, never loosening them (both stay bounds)."""
         options = self.options[n]
         if not options:
-            return -1
+            return
         lo, hi = self.lo, self.hi
-        best, best_key = 0, (-1.0, -1.0)
-        top_lo = 0.0
-        for i, dist in enumerate(options):
-            q_hi = sum(p * hi[t] for t, p in dist)
-            q_lo = sum(p * lo[t] for t, p in dist)
-            top_lo = max(top_lo, q_lo)
-            if (q_hi, q_hi - q_lo) > best_key:
-                best, best_key = i, (q_hi, q_hi - q_lo)
-        hi[n] = min(hi[n], best_key[0])
-        lo[n] = max(lo[n], top_lo)
-        return best
+        hi[n] = min(hi[n], max(sum(p * hi[t] for t, p in dist) for dist in options))
+        lo[n] = max(lo[n], max(sum(p * lo[t] for t, p in dist) for dist in options))
 
     def _weights(self, dist: list[tuple[int, float]]) -> list[float]:
         """What each next state can still teach: probability x gap, 0 for a state nothing can
@@ -146,6 +141,54 @@ class FocusedSearch:
         nodes = self.explorer.nodes
         return [p * (self.hi[t] - self.lo[t]) if nodes[t].kind in ("decision", "frontier") else 0.0
                 for t, p in dist]
+
+    def _choose(self, n: int, seen: set[int]) -> tuple[list[tuple[int, float]], list[float], float]:
+        """The option a trial takes in ``n``: one with the highest upper value; among those
+        (a hub where walking round keeps the value has several), the one with the most left to
+        learn in states the trial has not passed yet. Its distribution, the weights to draw the
+        next state by (0 for states passed) and their sum."""
+        options = self.options[n] or []
+        hi = self.hi
+        scores = [sum(p * hi[t] for t, p in dist) for dist in options]
+        top = max(scores) - TIE
+        found: tuple[list[tuple[int, float]], list[float], float] = ([], [], 0.0)
+        for dist, score in zip(options, scores):
+            if score < top:
+                continue
+            weights = [0.0 if t in seen else w for (t, _), w in zip(dist, self._weights(dist))]
+            total = sum(weights)
+            if not found[0] or total > found[2]:
+                found = (dist, weights, total)
+        return found
+
+    def _likeliest_open(self, most: int) -> list[int]:
+        """Up to ``most`` states not expanded yet that the plays keeping the upper values reach,
+        by the likeliest route to each, likeliest first: what to expand when trials stall (each
+        trial ended before any such state)."""
+        nodes = self.explorer.nodes
+        heap = [(-p, t) for t, p in self.start_floats]
+        heapq.heapify(heap)
+        done: set[int] = set()
+        found: list[int] = []
+        while heap and len(found) < most:
+            negative, n = heapq.heappop(heap)
+            if n in done:
+                continue
+            done.add(n)
+            if self._expandable(n):
+                found.append(n)
+                continue
+            options = self.options[n]
+            if not options or nodes[n].kind not in ("decision", "frontier"):
+                continue
+            scores = [sum(p * self.hi[t] for t, p in dist) for dist in options]
+            top = max(scores) - TIE
+            for dist, score in zip(options, scores):
+                if score >= top:
+                    for t, p in dist:
+                        if t not in done and self.hi[t] > self.lo[t]:
+                            heapq.heappush(heap, (negative * p, t))
+        return found
 
     def _draw(self, dist: list[tuple[int, float]], weights: list[float], total: float) -> int:
         x = self.rng.random() * total
@@ -178,10 +221,8 @@ class FocusedSearch:
                 break
             seen.add(n)
             path.append(n)
-            chosen = self._backup(n)
-            dist = self.options[n][chosen]  # type: ignore[index]
-            weights = self._weights(dist)
-            total = sum(weights)
+            self._backup(n)
+            dist, weights, total = self._choose(n, seen)
             if total <= floor or total <= 0:
                 break
             n = self._draw(dist, weights, total)
@@ -226,7 +267,6 @@ class FocusedSearch:
         self._sync()
         next_solve = FIRST_SOLVE
         idle = 0
-        stalled = False
         stopped = ""
         while True:
             if self.gap() <= self.bound or explorer.expanded >= next_solve or idle >= IDLE_TRIALS:
@@ -235,15 +275,24 @@ class FocusedSearch:
                 if self.gap() <= self.bound:
                     stopped = f"bound: the best play's chance is known within {self.bound:g}"
                     break
-                if idle >= IDLE_TRIALS:
-                    if stalled:
-                        stopped = "bound out of reach: what is left of the gap lies in steps cut short"
-                        break
-                    stalled = True
-                idle = 0
             stopped = explorer.over_budget()
             if stopped:
                 break
+            if idle >= IDLE_TRIALS:  # trials stall: expand where the plays that may be best go
+                opened = self._likeliest_open(FALLBACK_STATES)
+                if not opened:
+                    stopped = "bound out of reach: what is left of the gap lies in steps cut short"
+                    break
+                for n in opened:
+                    stopped = explorer.over_budget()
+                    if stopped:
+                        break
+                    self._expand(n)
+                    self._backup(n)
+                if stopped:
+                    break
+                idle = 0
+                continue
             before = explorer.expanded
             stopped = self._trial()
             if stopped:
@@ -253,7 +302,7 @@ class FocusedSearch:
             if explorer.expanded == before:
                 idle += 1
             else:
-                idle, stalled = 0, False
+                idle = 0
         if not stopped.startswith("budget"):
             left = sum(1 for n in range(len(explorer.nodes)) if self._expandable(n))
             if 0 < left <= FINISH_OPEN:
