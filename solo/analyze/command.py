@@ -20,10 +20,11 @@ objective's true probability lies between its figure and its figure plus ``bound
 says why exploration stopped and ``blowup`` which variables took the most values; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
 need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). For best and
-worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
-and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
-is the largest of that gap, the distance from the upper chance down to what the play found
-reaches, and the unexplored probability under that play. Exact results
+worst play only the states such a player can go to are explored (:mod:`solo.analyze.focused`),
+and a bounded result's ``"goal_bounds"`` gives the lower and upper chance of its goal (victory;
+for the worst player, any other ending), and ``bound`` is the largest of that gap, the distance
+from the upper chance down to what the play found reaches, and the unexplored probability under
+that play. Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
 """
 

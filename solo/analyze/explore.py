@@ -38,9 +38,10 @@ The result is a :class:`Graph`: nodes are states; each node has, per option, a d
 next states. Endings and runs the engine raises in (a dead end, a loop of gotos) are absorbing.
 
 States are expanded in order of the probability of reaching them (a heap keyed by the mass that
-reached each state so far: a random player's share of each option, or for best and worst play
-the most likely single route), so whenever exploration stops, what is left is the least likely
-part of the game. It stops when every state is expanded (the graph is *complete*: exact), when
+reached each state so far: a random player's share of each option, or with ``policy`` best or
+worst the most likely single route), so whenever exploration stops, what is left is the least
+likely part of the game. (``solo analyze --policy best|worst`` explores in another order, only
+where such a player can go: :mod:`solo.analyze.focused` drives :meth:`Explorer.expand`.) It stops when every state is expanded (the graph is *complete*: exact), when
 :class:`Budget` runs out (time, memory, states) or when ``settled`` (the solver, asked at each
 doubling) says the unexplored part can no longer move any figure by more than the bound (unless
 the states left open are under a quarter of those expanded: then it finishes, exact). States
