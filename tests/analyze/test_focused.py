@@ -121,3 +121,23 @@ def test_the_progress_line_of_best_play_tells_the_goal_the_gap_and_its_trend():
                      goal=("no victory", 0.25, 0.55), before=(12.0, 0.6))
     assert "no victory 25.00-55.00% (gap 30.00 points, 60.00 at 12 s)" in progress_text(early)
     assert "unexplored" not in progress_text(early)
+
+
+def test_stalled_trials_fall_back_to_the_open_states_the_optimistic_play_reaches():
+    adventure, character = _load(MAZE)
+    explorer = Explorer(adventure, character)
+    search = FocusedSearch(explorer, True, 0.005)
+    search.start = explorer.begin()
+    search.start_floats = [(t, float(p)) for t, p in search.start]
+    search._sync()
+    fork = search.start_floats[0][0]
+    assert search._likeliest_open(5) == [fork]
+    search._expand(fork)
+    road, maze = (dist[0][0] for dist in search.options[fork])
+    assert set(search._likeliest_open(5)) == {road, maze}
+    search._expand(road)
+    search._backup(road)
+    search._backup(fork)
+    assert (search.lo[road], search.hi[road]) == (pytest.approx(0.9), pytest.approx(0.9))
+    # the road is known (9 in 10); only the maze may still do better: that is where to look
+    assert search._likeliest_open(5) == [maze]
