@@ -38,9 +38,10 @@ The result is a :class:`Graph`: nodes are states; each node has, per option, a d
 next states. Endings and runs the engine raises in (a dead end, a loop of gotos) are absorbing.
 
 States are expanded in order of the probability of reaching them (a heap keyed by the mass that
-reached each state so far: a random player's share of each option, or for best and worst play
-the most likely single route), so whenever exploration stops, what is left is the least likely
-part of the game. It stops when every state is expanded (the graph is *complete*: exact), when
+reached each state so far: a random player's share of each option, or with ``policy`` best or
+worst the most likely single route), so whenever exploration stops, what is left is the least
+likely part of the game. (``solo analyze --policy best|worst`` explores in another order, only
+where such a player can go: :mod:`solo.analyze.focused` drives :meth:`Explorer.expand`.) It stops when every state is expanded (the graph is *complete*: exact), when
 :class:`Budget` runs out (time, memory, states) or when ``settled`` (the solver, asked at each
 doubling) says the unexplored part can no longer move any figure by more than the bound (unless
 the states left open are under a quarter of those expanded: then it finishes, exact). States
@@ -122,6 +123,11 @@ class Progress:
     #: Where the unexplored share is heading (:mod:`solo.analyze.projection`); None: too early.
     projection: Projection | None = None
     bound: float = 0.0  # the bound asked for
+    #: Best or worst play: (what the goal is, its lower and upper chance so far); None: random play,
+    #: whose ``unexplored`` is the unexplored share (for best and worst play it is the gap).
+    goal: tuple[str, float, float] | None = None
+    #: The solver's look before the last: (seconds, figure), for the trend; None: not two yet.
+    before: tuple[float, float] | None = None
 
     @property
     def rate(self) -> float:
@@ -953,11 +959,14 @@ class Explorer:
         #: (seconds, unexplored share) at each look of the solver, for the projection.
         self.looks: list[tuple[float, float]] = []
         self.bound = 0.0
+        #: Best or worst play: the goal and its chance so far, for the progress line.
+        self.goal: tuple[str, float, float] | None = None
 
     def _tell(self) -> None:
         if self.progress is not None:
             self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
-                                   self.last_bound, self.budget, self.projection(), self.bound))
+                                   self.last_bound, self.budget, self.projection(), self.bound, self.goal,
+                                   self.looks[-2] if len(self.looks) > 1 else None))
 
     def projection(self) -> Projection | None:
         """Where the unexplored share is heading, from the solver's looks so far."""
@@ -1074,10 +1083,9 @@ class Explorer:
         game.start()
 
     # -- the walk -----------------------------------------------------------------------------
-    def explore(self, settled: Settled | None = None, bound: float = 0.0,
-                progress: Callable[[Progress], None] | None = None) -> Graph:
-        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
-        (asked at each doubling of the states expanded) is at most ``bound``."""
+    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
+        """Start the clock and the budget and run the game's start: the distribution of the
+        states it begins in."""
         self.started = time.monotonic()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
@@ -1089,21 +1097,48 @@ class Explorer:
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = copy_state(template.state)
-        start = self._step(start_state, self._start, -1, "")
+        return self._step(start_state, self._start, -1, "")
+
+    def over_budget(self) -> str:
+        """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
+        looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
+        if self.out_of_time or self.expanded % CHECK_EVERY == 0:
+            if self.out_of_time or time.monotonic() > self.deadline:
+                return f"budget: {self.budget.seconds:g} s of time"
+            if peak_memory_mb() > self.budget.memory_mb:
+                return f"budget: {self.budget.memory_mb} MB of memory"
+            self._tell()
+        if len(self.nodes) > self.max_states:
+            return f"budget: more than {self.max_states} game states"
+        return ""
+
+    def expand(self, n: int) -> None:
+        """Take every option of node ``n`` (not expanded yet) once: its ``options`` then hold,
+        per option, the distribution of the states it leads to."""
+        node = self.nodes[n]
+        state = node.state
+        assert state is not None
+        node.state = None
+        self.expanded += 1
+        self.game.load(copy_state(state), [])
+        offered = self.game.offered
+        if offered is None:
+            return
+        for option_key in playable_keys(offered):
+            dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
+            node.options.append((option_key, dist))
+
+    def explore(self, settled: Settled | None = None, bound: float = 0.0,
+                progress: Callable[[Progress], None] | None = None) -> Graph:
+        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
+        (asked at each doubling of the states expanded) is at most ``bound``."""
+        start = self.begin(bound, progress)
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
         while self.heap or self.out_of_time:
-            if self.out_of_time or self.expanded % CHECK_EVERY == 0:
-                if self.out_of_time or time.monotonic() > self.deadline:
-                    stopped = f"budget: {self.budget.seconds:g} s of time"
-                    break
-                if peak_memory_mb() > self.budget.memory_mb:
-                    stopped = f"budget: {self.budget.memory_mb} MB of memory"
-                    break
-                self._tell()
-            if len(self.nodes) > self.max_states:
-                stopped = f"budget: more than {self.max_states} game states"
+            stopped = self.over_budget()
+            if stopped:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
@@ -1122,18 +1157,9 @@ class Explorer:
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:
                 continue  # expanded already, or a stale entry of a state reached again since
-            state = node.state
-            node.state = None
-            self.expanded += 1
-            self.game.load(copy_state(state), [])
-            offered = self.game.offered
-            if offered is None:
-                continue
-            keys = playable_keys(offered)
-            share = 1.0 / len(keys) if self.share_by_option and keys else 1.0
-            for option_key in keys:
-                dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
-                node.options.append((option_key, dist))
+            self.expand(n)
+            share = 1.0 / len(node.options) if self.share_by_option and node.options else 1.0
+            for _, dist in node.options:
                 self._reach(self.mass[n], share, dist)
         # stopped on the bound with every state expanded (the heap held only stale entries): exact
         graph = self._graph(start, not stopped.startswith("budget"))
