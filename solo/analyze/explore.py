@@ -516,6 +516,16 @@ class KeyMaker:
     check of a kind, a conflict) is in the region. A resource that is a mapping (GUTS+
     ``learning``) is keyed by its sorted entries: the rules look its counts up by name and never
     walk it in order.
+
+    **Draws owed.** A ruleset with :class:`~solo.rules.base.AnalysisOwes` (Humanity, Blessed:
+    awards of blessing dice) leaves an award's dice undrawn while the analyzer plays, keeping
+    only how many are owed (in the character, so in the key), and draws them at the first step
+    that reads what they go into (:mod:`solo.analyze.owed`: the step is run again with them
+    drawn first). Two states that differ only by values not drawn yet are then one: the gains
+    are independent of whatever happens before they are read and only append, so drawing late
+    gives the reader the same distribution. blessed-harvest's porch award of three dice no
+    longer splits its opening 175 ways; a resource expressions read (``resource(...)``) is
+    never owed, since choices' conditions and this key read it outside any step.
     """
 
     #: Work the region out per state (False: from the scene alone, every way open: the weaker
