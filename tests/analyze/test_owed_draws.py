@@ -107,3 +107,24 @@ def test_games_never_owe_only_the_analyzers_dice_do():
     session.open_session(dice, character)
     rules.gain(dice, character, "blessings", 3)
     assert len(character.resources["blessings"]) >= 3 and owed_blessings.owed(character) == 0
+
+
+def test_blessed_harvests_opening_splits_on_the_lucky_number_alone():
+    """The porch awards three blessing dice before any step reads the pool: owed, the opening is
+    one state per lucky number (none, or the higher of 2d10: 1/100, then (2n-1)/100 for n = 2..10),
+    where drawn at once it was 1,751 per pregen."""
+    from fractions import Fraction
+
+    from solo.analyze.explore import AnalysisGame, Explorer
+    from solo.analyze.snapshot import copy_state
+
+    path = Path(__file__).parent.parent.parent / "adventures" / "blessed-harvest.yaml"
+    adventure = loader.load(str(path)).adventure
+    who = adventure.characters[0].character(adventure.system)
+    explorer = Explorer(adventure, who)
+    template = AnalysisGame(adventure, who)
+    template.load(template.state, [])
+    start = explorer._step(copy_state(template.state), explorer._start, -1, "")
+    assert sorted(p for _, p in start) == [Fraction(1, 100)] + [Fraction(2 * n - 1, 100) for n in range(2, 11)]
+    owed = {explorer.nodes[n].state.character.extra["session"]["owed"] for n, _ in start}
+    assert owed == {3}
