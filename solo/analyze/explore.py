@@ -298,7 +298,8 @@ class AnalysisGame(Game):
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
-        self.owed.sleep_for(self.character, spec, self.scripted.read_resources)  # draws owed: :mod:`.owed`
+        if self.owed.hook is not None:  # draws owed: :mod:`.owed`
+            self.owed.sleep_for(self.character, spec, self.scripted.read_resources)
         if self.face_by_face:
             return self._roll_by_magnitude(data, scene.id, index, spec)
         rolling = self.rolling_character()
@@ -1072,6 +1073,7 @@ class Explorer:
               offer: ev.ChoicesOffered | None, settle: bool) -> list[tuple[int, Fraction]]:
         """:meth:`_step`'s runs; ``settle``: draw what is owed first, else guard it."""
         results: dict[int, Fraction] = {}
+        guarding = self.game.owed.hook is not None
         heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
         order = itertools.count(1)
         game = self.game
@@ -1092,7 +1094,7 @@ class Explorer:
             game.load(copy_state(state), script, offer)
             character = game.state.character
             game.owed.asleep = False
-            part = None if settle else game.owed.part(character)
+            part = None if settle or not guarding else game.owed.part(character)
             if part is not None:
                 game.owed.arm(character, part)
             try:
@@ -1112,14 +1114,16 @@ class Explorer:
                 results[target] = results.get(target, Fraction(0)) + p
                 continue
             except Exception as exc:  # the engine raised: an absorbing error state
-                owed.Owed.disarm(game.state.character)
+                if guarding:
+                    owed.Owed.disarm(game.state.character)
                 message = f"{type(exc).__name__}: {exc}"
                 target = self._node(game.state, error=message)
                 results[target] = results.get(target, Fraction(0)) + p
                 if self.nodes[target].via == (-1, "", ()) and origin >= 0:
                     self.nodes[target].via = (origin, option_key, tuple(script))
                 continue
-            owed.Owed.disarm(game.state.character)
+            if guarding:
+                owed.Owed.disarm(game.state.character)
             target = self._node(game.state)
             if target != origin and self.nodes[target].via == (-1, "", ()):
                 self.nodes[target].via = (origin, option_key, tuple(script))
