@@ -1261,18 +1261,42 @@ class Explorer:
         game = AnalysisGame(self.adventure, self.preset)
         game.unread_rewards, game.face_by_face = self.game.unread_rewards, self.game.face_by_face
         game.read_fields = self.game.read_fields
+        game.scripted.read_resources = self.game.scripted.read_resources
         game.load(game.state, [])
         state = copy_state(game.state)
         for previous, option_key, script in self.route(n):
-            game.load(copy_state(state), list(script))
+            try:
+                self._replay_step(game, state, previous, option_key, script, False)
+            except owed.ReadOwed:  # the explorer ran this step with the owed draws drawn first
+                self._replay_step(game, state, previous, option_key, script, True)
+            state = game.state
+        return state
+
+    def _replay_step(self, game: AnalysisGame, state: GameState, previous: int, option_key: str,
+                     script: tuple, settle: bool) -> None:
+        """One step of :meth:`replay`, as :meth:`_runs` runs it (owed draws guarded, or drawn
+        first when ``settle``)."""
+        game.load(copy_state(state), list(script))
+        character = game.state.character
+        game.owed.asleep = False
+        guarding = game.owed.hook is not None
+        part = game.owed.part(character) if guarding and not settle else None
+        if part is not None:
+            game.owed.arm(character, part)
+        game.scripted.owes_draws = guarding and not settle
+        try:
+            if settle and character is not None:
+                game.owed.settle(game.dice, character)
             if previous < 0:
                 self._start(game)
             else:
                 game.choose(option_key)
             while game.offered is not None and game.offered.kind in ("check", "roll"):
                 game.choose(dice_decision(game, game.offered))
-            state = game.state
-        return state
+        finally:
+            game.scripted.owes_draws = guarding
+        if guarding:
+            owed.Owed.disarm(game.state.character)
 
     def path(self, n: int) -> list[dict[str, Any]]:
         """The first route found from the start to node ``n``: each decision with its scene and

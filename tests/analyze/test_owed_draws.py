@@ -128,3 +128,21 @@ def test_blessed_harvests_opening_splits_on_the_lucky_number_alone():
     assert sorted(p for _, p in start) == [Fraction(1, 100)] + [Fraction(2 * n - 1, 100) for n in range(2, 11)]
     owed = {explorer.nodes[n].state.character.extra["session"]["owed"] for n, _ in start}
     assert owed == {3}
+
+
+def test_a_route_through_owed_draws_replays_to_its_state(tmp_path, monkeypatch):
+    """Explorer.replay runs each step as the explorer did: the award left owed, the spark's step
+    with the owed dice drawn first; every state of the spark fixture is reached again."""
+    from solo.analyze.explore import Explorer
+
+    path = tmp_path / "owed.yaml"
+    path.write_text(SPARK)
+    adventure = loader.load(str(path)).adventure
+    explorer = Explorer(adventure)
+    explorer.explore()
+    checked = 0
+    for n, node in enumerate(explorer.nodes):
+        if node.kind == "decision" or node.ending:
+            assert explorer.keys.key(explorer.replay(n)) == node.key
+            checked += 1
+    assert checked > 10
