@@ -910,3 +910,19 @@ class AnalysisReaders(Protocol):
     def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]: ...
 
     def analysis_forget(self, character: Any, parts: frozenset[str]) -> Any: ...
+
+
+@runtime_checkable
+class AnalysisOwes(Protocol):
+    """Optional on a ruleset: random gains ``solo analyze`` may leave undrawn until a step reads
+    what they add to. When the dice an award is rolled with say ``may_owe(resource)`` (the
+    analyzer's scripted dice; never the dice of a game), the rules may keep a count of what is owed on the
+    character instead of drawing it, and then call ``dice.owe(character, resource)``. ``analysis_owed(character)`` names the resource a step must
+    not read while something is owed (None: nothing is); ``analysis_settle(dice, character)``
+    draws everything owed into it, as a game would have drawn it when it was gained. Sound when
+    the gains are independent of everything between the award and the first read, and only
+    append to the resource (so drawing them late, all at once, leaves the same distribution)."""
+
+    def analysis_owed(self, character: Any) -> str | None: ...
+
+    def analysis_settle(self, dice: Any, character: Any) -> None: ...
