@@ -23,8 +23,11 @@ random numbers are drawn in the same order, and the same seed gives the same
 :class:`~solo.playtest.runner.RunResult` as the engine's run (held by
 ``tests/playtest/test_fast_run.py`` on every bundled adventure and pregen). What it leaves out:
 scene texts and ending summaries are not rendered (a text that cannot be rendered is the
-validator's to catch; such a run goes wrong only in the engine). Only the ``random`` policy with
-no forced dice runs here; :func:`run` hands any other spec to the engine's runner.
+validator's to catch; such a run goes wrong only in the engine). Only a spec that asks for it
+(``runtime="fast"``, what ``solo playtest`` sends unless ``--runtime engine``) with the ``random``
+policy and no forced dice runs here; :func:`run` hands any other spec to the engine's runner, and
+plays any run that ends other than at an ending (an error, a dead end, a loop, the step limit)
+again on the engine, so what the report and the replay file say of it is the engine's own.
 """
 
 from __future__ import annotations
@@ -47,16 +50,22 @@ from solo.playtest.runner import (
 _KEYS = tuple(str(n) for n in range(1, 101))
 
 
-def covers(spec: PlaytestSpec, index: int = 0) -> bool:
-    """Whether this runtime plays ``spec``'s runs (else the engine's runner does)."""
-    return spec.policy == "random" and not spec.forced
+def covers(spec: PlaytestSpec) -> bool:
+    """Whether this runtime plays ``spec``'s runs (else the engine's runner does): the spec asks
+    for it, with the random policy and no forced dice."""
+    return spec.runtime == "fast" and spec.policy == "random" and not spec.forced
 
 
 def run(spec: PlaytestSpec, index: int, master: int) -> RunResult:
-    """Run ``index`` of a playtest: here when :func:`covers` says so, else on the engine."""
-    if not covers(spec, index):
+    """Run ``index`` of a playtest: here when :func:`covers` says so, else on the engine. A run
+    that does not reach an ending here (an error, a dead end, a loop, the step limit) is played
+    again on the engine, whose result is the one reported (and replayed from the replay file)."""
+    if not covers(spec):
         return engine_runner.run_one(spec, index, master)
-    return _Run(spec, index, master).play()
+    result = _Run(spec, index, master).play()
+    if result.status != "ended":
+        return engine_runner.run_one(spec, index, master)
+    return result
 
 
 def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[RunResult]:
