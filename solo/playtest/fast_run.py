@@ -39,9 +39,9 @@ from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.effects import EffectRunner
 from solo.engine.state import Pending
-from solo.engine.game import FAILURES, EngineError, Game, InvalidDecision
+from solo.engine.game import FAILURES, KEEP, LESSER, EngineError, Game, InvalidDecision
 from solo.playtest import runner as engine_runner
-from solo.playtest.policies import make_policy
+from solo.playtest.policies import make_policy, odds_play
 from solo.playtest.runner import (
     DEAD_END, LOOP_WINDOW, NO_DECISION_LOOP, REROLL_WORDS, PlaytestSpec, RunResult, run_seed,
 )
@@ -89,6 +89,9 @@ class _Run:
         #: The enabled choices (program steps) of the scene decision on offer, worked out when
         #: the step that led to it ended (where the engine builds its offer).
         self.enabled: list[Any] = []
+        #: A roll on offer made here: (its check's data, the record, the rules' offers on it).
+        self.roll: tuple[dict[str, Any], Any, list[Any]] | None = None
+        self.odds_play = odds_play(self.game.ruleset)  # the offers the bot takes, preferred first
 
     def play(self) -> RunResult:
         game, result, spec = self.game, self.result, self.spec
@@ -118,6 +121,11 @@ class _Run:
                     keys.append(key)
                     scenes.append(state.scene)
                     self._scene_step(step, key)
+                elif pending.kind == "roll" and self.roll is not None:
+                    key = self._roll_decision()
+                    keys.append(key)
+                    scenes.append(state.scene)
+                    self._roll_step(key)
                 else:
                     offered = game.offered
                     assert offered is not None
@@ -146,15 +154,23 @@ class _Run:
         game._offered = None
         game.budget = StepBudget()
         try:
-            if step.check:  # the rules' roll: the engine's own path
-                self._note(game._choose_scene(step.option_id, {}))
+            choice = step.choice
+            state.turn += 1
+            if step.mark is not None:
+                state.taken.append(step.mark)
+            runner = EffectRunner(game.context)
+            runner.run(choice.effects)
+            if step.check and runner.goto is None:  # Game._begin_check: the rules' roll
+                self._note(runner.events)
+                data = {"scene": state.scene, "index": step.index}
+                spec = choice.check
+                params = game._params(spec)
+                if spec.kind == "contest":
+                    record = game.ruleset.contest(game.dice, game.character, game._opponent(spec), params)
+                else:
+                    record = game.ruleset.check(game.dice, game.character, params)
+                self._after_roll(data, record)
             else:
-                choice = step.choice
-                state.turn += 1
-                if step.mark is not None:
-                    state.taken.append(step.mark)
-                runner = EffectRunner(game.context)
-                runner.run(choice.effects)
                 game.run_turn_hooks(runner, runner.goto or choice.goto)
                 self._follow(runner, checked=True)
                 self._note(runner.events)
@@ -162,6 +178,56 @@ class _Run:
         except (InvalidDecision, EngineError):
             raise
         except FAILURES as exc:  # as Game.choose reports it: one line naming scene and field
+            raise game._failed(exc) from exc
+
+    # -- a roll and the rules' offers on it, played here --------------------------------------
+    def _after_roll(self, data: dict[str, Any], record: Any) -> None:
+        """:meth:`Game._after_roll`: the rules' offers on the roll make a decision (kept here,
+        with no copy of the record), or the roll is settled by the engine's own
+        :meth:`Game._resolve` (its branch, the end of the turn and the moves)."""
+        game = self.game
+        offers = game._offers(data, record)
+        if offers:
+            game.state.pending = Pending("roll", dict(data))
+            self.roll = (data, record, offers)
+        else:
+            self._note(game._resolve(data, record))
+
+    def _roll_decision(self) -> str:
+        """The key the bot answers the roll on offer with (:func:`policies.dice_decision` on the
+        offer the engine would build: keep is "1", the numbered offers "2"...)."""
+        assert self.roll is not None
+        by_id = {KEEP: "1"}
+        numbered = [offer for offer in self.roll[2] if not offer.typed and offer.key != KEEP]
+        for n, offer in enumerate(numbered, start=2):
+            by_id[offer.key] = str(n)
+        self.chosen = next((wanted for wanted in self.odds_play if wanted in by_id), KEEP)
+        if self.chosen in REROLL_WORDS:
+            self.result.rerolls += 1
+        return by_id[self.chosen]
+
+    def _roll_step(self, key: str) -> None:
+        """:meth:`Game._choose_roll` for the bot's answer."""
+        game = self.game
+        assert self.roll is not None
+        data, record, offers = self.roll
+        self.roll = None
+        game.state.choices.append(key)
+        game.state.pending = None
+        game.budget = StepBudget()
+        chosen = self.chosen
+        try:
+            base = {k: v for k, v in data.items() if k != "record"}
+            if chosen == KEEP and not any(o.key == KEEP for o in offers):
+                self._note(game._resolve(base, record))
+            else:
+                if any(o.key == chosen and o.lesser for o in offers):
+                    base[LESSER] = True
+                self._after_roll(base, game.ruleset.apply_offer(game.dice, record, game.character, chosen))
+            self._offer()
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:
             raise game._failed(exc) from exc
 
     def _follow(self, runner: EffectRunner, *, checked: bool) -> None:
@@ -225,6 +291,8 @@ class _Run:
             if not self.enabled:
                 raise EngineError(f"scene {scene_id!r} leaves the player no choice")
             game._offered = None
+        elif pending.kind == "roll" and self.roll is not None:
+            game._offered = None  # played here (see _roll_decision)
         elif game._offered is None:
             game._offered = game._build_offer()
 
