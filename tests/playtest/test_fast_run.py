@@ -88,3 +88,17 @@ def test_only_a_random_unforced_spec_asking_for_it_runs_fast():
 def test_the_command_sends_its_runtime_option():
     assert make_spec(Options(str(CHOICES))).runtime == "fast"
     assert make_spec(Options(str(CHOICES), runtime="engine")).runtime == "engine"
+
+
+def test_cli_json_is_byte_identical_whatever_the_runtime(tmp_path):
+    from click.testing import CliRunner
+
+    from solo.cli import cli
+
+    args = ["playtest", str(BROKEN / "crash.yaml"), "--runs", "12", "--seed", "3", "--json"]
+    fast = CliRunner().invoke(cli, args + ["--replay-dir", str(tmp_path / "fast")])
+    engine = CliRunner().invoke(cli, args + ["--runtime", "engine", "--replay-dir", str(tmp_path / "engine")])
+    assert fast.exit_code == 0, fast.output
+    assert fast.output.replace("fast", "engine") == engine.output
+    written = sorted(p.name for p in (tmp_path / "fast").iterdir())
+    assert written and written == sorted(p.name for p in (tmp_path / "engine").iterdir())
