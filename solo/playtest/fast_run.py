@@ -91,6 +91,7 @@ class _Run:
         self.enabled: list[Any] = []
         #: A roll on offer made here: (its check's data, the record, the rules' offers on it).
         self.roll: tuple[dict[str, Any], Any, list[Any]] | None = None
+        self.chosen = KEEP  # the id of the bot's answer to that roll (see _roll_decision)
         self.odds_play = odds_play(self.game.ruleset)  # the offers the bot takes, preferred first
 
     def play(self) -> RunResult:
