@@ -1,5 +1,5 @@
-"""The playtest's fast runtime: a random-policy run that plays scene decisions without the engine's
-offers, events or text, on the engine's own state, dice and rules.
+"""The playtest's fast runtime: a random-policy run that plays scene decisions and checks without
+the engine's offers, events or text, on the engine's own state, dice and rules.
 
 A playtest bot answers hundreds of scene decisions a second, and for each the engine builds what
 only a person reads: the offer's options, a ``SceneEntered`` event with its text rendered, the
@@ -8,15 +8,20 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
 
 * a **scene decision** is played here: the shown and enabled choices are the program's
   (:meth:`Game._visible`, the same conditions in the same order), the bot picks among them with
-  the same ``rng.choice`` the random policy makes over the same number of keys, and a choice
-  without a check runs as the engine runs it (turn, once-mark, its effects through the engine's
+  the same ``rng.choice`` the random policy makes over the same number of keys, and the choice
+  runs as the engine runs it (turn, once-mark, its effects through the engine's
   :class:`~solo.engine.effects.EffectRunner`, the every-turn hooks, objectives, then the moves
   it leads to, entering scenes as :meth:`Game._enter` does but with no event and no text);
+* a **check or contest** a choice asks for is rolled here by the ruleset's own ``check`` or
+  ``contest``, the rules' **offers on the roll** (``offers``, ``apply_offer``) are answered here
+  the way the bots play the dice (:func:`solo.playtest.policies.dice_decision`'s choice, worked
+  out from the offers without building the options), with no copy of the roll's record, and the
+  roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
+  end of the turn);
 * **everything else is handed to the engine**, on the same game object, so no state crosses
-  over: a choice that rolls goes through :meth:`Game._choose_scene` (the rules' check, offers,
-  settle and branch), and a decision of any other kind (a roll's offers, a conflict's exchange,
-  the character) is offered by the engine and answered by the policy as in
-  :func:`solo.playtest.runner.run_one`.
+  over: a conflict's exchanges (and the character choice, and any decision the engine made
+  itself) are offered by the engine, answered by the random policy and played by
+  :meth:`Game.choose`, as in :func:`solo.playtest.runner.run_one`.
 
 So every roll, check, contest and conflict is the ruleset's own code, the dice and the policy's
 random numbers are drawn in the same order, and the same seed gives the same
@@ -38,8 +43,8 @@ from typing import Any
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.effects import EffectRunner
-from solo.engine.state import Pending
 from solo.engine.game import FAILURES, KEEP, LESSER, EngineError, Game, InvalidDecision
+from solo.engine.state import Pending
 from solo.playtest import runner as engine_runner
 from solo.playtest.policies import make_policy, odds_play
 from solo.playtest.runner import (
