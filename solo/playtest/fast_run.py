@@ -206,7 +206,8 @@ class _Run:
         by_id = {KEEP: "1"}
         numbered = [offer for offer in self.roll[2] if not offer.typed and offer.key != KEEP]
         for n, offer in enumerate(numbered, start=2):
-            by_id[offer.key] = str(n)
+            if not offer.disabled:  # shown greyed, never taken: its number stays used
+                by_id[offer.key] = str(n)
         self.chosen = next((wanted for wanted in self.odds_play if wanted in by_id), KEEP)
         if self.chosen in REROLL_WORDS:
             self.result.rerolls += 1
