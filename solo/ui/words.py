@@ -116,7 +116,8 @@ def _bonus(details: Mapping[str, Any]) -> str:
     bonus = details.get("bonus")
     if not isinstance(bonus, list):  # a list of bonus dice in one system, a number (a bonus) in another
         return ""
-    faces = [str(b.get("die")) for b in bonus if isinstance(b, Mapping) and b.get("die") is not None]
+    faces = [str(b.get("die")) if isinstance(b, Mapping) else str(b) for b in bonus  # an opponent's: plain faces
+             if (isinstance(b, Mapping) and b.get("die") is not None) or isinstance(b, int)]
     if not faces:
         return ""
     return f", bonus {'die' if len(faces) == 1 else 'dice'} {_listed(faces)}"

@@ -325,3 +325,15 @@ def test_a_game_clash_says_each_sides_dice_and_result_not_none():
     said = roll_words(record)
     assert "None" not in said
     assert said == "you rolled 5 (failure) against their 3 and group d8 3 (success): failure for you"
+
+
+def test_an_opponents_bonus_die_is_said_so_its_total_adds_up():
+    """Teodor read "against the pink thing's 5 and 5 (14)": its double's bonus die (4) was kept as
+    a plain face, which the words skipped."""
+    from solo.ui.words import roll_words
+
+    record = {"kind": "contest", "system": "guts-plus", "kept": [2], "total": 2, "outcome": "negative-impact",
+              "details": {"opponent": {"name": "The pink thing", "dice": [5, 5], "values": [5, 5],
+                                       "bonus": [4], "total": 14}}}
+    said = roll_words(record, GUTS.outcomes)
+    assert "5 and 5, bonus die 4 (14)" in said
