@@ -26,8 +26,10 @@ registry.register("plain-d6", PlainD6)
 # process, tmux, Textual's pilot or a browser must be marked e2e; e2e_modules: under -m "not e2e" a
 # module whose pytestmark makes every test e2e is not even imported; shared_runs: seeded playthroughs
 # played once per run for all its workers; costly_first: under -n, whole files to each worker, the
-# costliest first (a short tail); pytester: the guard's own tests
-pytest_plugins = ["cpu_durations", "e2e_guard", "e2e_modules", "shared_runs", "costly_first", "pytester"]
+# costliest first (a short tail); frozen_collection: the collected suite is left out of garbage
+# collections; pytester: the guard's own tests
+pytest_plugins = ["cpu_durations", "e2e_guard", "e2e_modules", "shared_runs", "costly_first", "frozen_collection",
+                  "pytester"]
 HYPOTHESIS_PROFILE = hypothesis_profiles.load()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from solo.cli import cli
@@ -17,18 +18,21 @@ def listing(tmp_path, columns: int) -> str:
     return result.output
 
 
-def play_twice(tmp_path) -> None:
-    """Two finished games in one slot: the first is set aside under a longer name."""
+@pytest.fixture(scope="module")
+def played_twice(tmp_path_factory):
+    """A save folder with two finished games in one slot: the first is set aside under a longer
+    name. Played once for the tests that only list it (two whole games: about a second of CPU)."""
+    folder = tmp_path_factory.mktemp("played-twice")
     for seed in ("1", "2"):
-        played = CliRunner().invoke(cli, ["play", "goblin-market", "--seed", seed, "--slot", LONG, "--save-dir", str(tmp_path)],
+        played = CliRunner().invoke(cli, ["play", "goblin-market", "--seed", seed, "--slot", LONG, "--save-dir", str(folder)],
                                     input="1\n" * 80)
         assert played.exit_code == 0, played.output
+    return folder
 
 
-def test_a_set_aside_slot_at_80_columns_keeps_its_name_whole_and_its_details_readable(tmp_path):
-    play_twice(tmp_path)
-    aside = next(p.stem for p in tmp_path.glob("*.ended-*.json"))  # a long name is shortened to fit
-    shown = listing(tmp_path, 80)
+def test_a_set_aside_slot_at_80_columns_keeps_its_name_whole_and_its_details_readable(played_twice):
+    aside = next(p.stem for p in played_twice.glob("*.ended-*.json"))  # a long name is shortened to fit
+    shown = listing(played_twice, 80)
     lines = shown.splitlines()
     assert aside in lines and LONG in lines, "each slot name on a line of its own, never cut"
     assert all(len(line.rstrip()) <= 80 for line in lines[1:])  # (the first names the folder, a long path)
@@ -48,7 +52,6 @@ def test_short_slots_are_a_table(tmp_path):
     assert any(line.startswith("│ gm ") for line in shown.splitlines())
 
 
-def test_a_wide_terminal_shows_the_long_slots_as_a_table(tmp_path):
-    play_twice(tmp_path)
-    shown = listing(tmp_path, 160)
+def test_a_wide_terminal_shows_the_long_slots_as_a_table(played_twice):
+    shown = listing(played_twice, 160)
     assert any(line.startswith("│ ") and ".ended-" in line for line in shown.splitlines())

@@ -63,13 +63,20 @@ scenes:
 """
 
 
+#: the fields whose text is a template ('{...}' is an expression, '{{' a literal brace)
+TEMPLATES = frozenset({"intro", "text", "summary"})
+
+
 def hostile_adventure(text: str, folder: Path) -> Path:
-    """A small adventure with ``text`` as its title, names, labels, scene titles and texts, choices."""
+    """A small adventure with ``text`` as its title, names, labels, scene titles and texts, choices;
+    in template fields its braces are doubled so that the text, not an expression, is shown."""
     data = yaml.safe_load(BASE)
+
+    as_template = text.replace("{", "{{").replace("}", "}}")  # shown as written, braces and all
 
     def fill(node):
         if isinstance(node, dict):
-            return {k: (text if v == "T" else fill(v)) for k, v in node.items()}
+            return {k: ((as_template if k in TEMPLATES else text) if v == "T" else fill(v)) for k, v in node.items()}
         if isinstance(node, list):
             return [fill(v) for v in node]
         return node

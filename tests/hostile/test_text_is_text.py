@@ -9,12 +9,19 @@ from html.parser import HTMLParser
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
-from markdown_it import MarkdownIt
 
 from hostile_text import hostile, hostile_adventure, shown
 
 from solo.cli import cli
 from solo.ui import safe_text
+
+
+def MarkdownIt(flavour: str):  # noqa: N802 - the tests below keep their source: Hypothesis derives its
+    """markdown_it's parser, imported by the tests that render (a tenth of a second every xdist
+    worker would otherwise pay at collection)."""  # derandomized examples from each test's source
+    from markdown_it import MarkdownIt as parser
+
+    return parser(flavour)
 
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

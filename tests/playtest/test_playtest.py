@@ -19,13 +19,16 @@ BROKEN = Path(__file__).parent / "broken"
 
 
 def test_same_seed_same_report_whatever_the_workers(tmp_path):
-    base = Options(adventure="supply-ship", runs=40, seed=5, replay_dir=str(tmp_path))
+    """One process and two give the same report, byte for byte. 16 runs (were 40): two workers
+    still take them in 16 batches of one, finishing out of order, so a report that depended on
+    which worker played a run or when it came back still differs."""
+    base = Options(adventure="supply-ship", runs=16, seed=5, replay_dir=str(tmp_path))
     one = to_json(playtest(base))
     two = to_json(playtest(Options(**{**base.__dict__, "workers": 2})))
     assert one == two
     report = json.loads(one)
-    assert report["runs"] == 40
-    assert sum(report["endings"].values()) + sum(e["runs"] for e in report["stuck"]) == 40
+    assert report["runs"] == 16
+    assert sum(report["endings"].values()) + sum(e["runs"] for e in report["stuck"]) == 16
 
 
 def test_cli_json_is_byte_identical_for_one_and_two_workers(tmp_path):

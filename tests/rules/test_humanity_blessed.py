@@ -171,7 +171,10 @@ def test_mean_agrees_with_book_formula_and_icepool(name):
     if len(group.dice) == 1:
         assert bumping.mean(group) == bumping.book_mean(group.dice[0], group.bonus)
     bump, _, base = bumping.round_weights(group)
-    depth = math.ceil(math.log(1e-13) / math.log(sum(bump.values()) / base))  # chains left out
+    # the chains left out weigh under 1e-11: the icepool mean then differs from the exact one by at
+    # most 6e-13 of it (2d10+AT; measured for every group), 1,000 times inside the tolerance, and
+    # 2d4, 2d6 and 2d10+AT explode 4-6 levels less deep than for 1e-13 (0.7 s -> 0.5 s each)
+    depth = math.ceil(math.log(1e-11) / math.log(sum(bump.values()) / base))
     assert float(bumping.mean(group)) == pytest.approx(float(icepool_die(group, depth).mean()), rel=1e-9)
 
 

@@ -10,8 +10,6 @@ import asyncio
 import json
 
 import pytest
-from aiohttp import WSMsgType
-from aiohttp.test_utils import TestClient, TestServer
 from click.testing import CliRunner
 
 from solo.cli import cli
@@ -21,7 +19,6 @@ from solo.ui import commands
 from solo.ui.app.game_process import game_command, one_line, packet
 from solo.ui.app.web_gate import Gate, OriginError, host_name, parse_origin
 from solo.ui.app.web_limits import MOST_COLUMNS, MOST_ROWS, Seats, clamp_size, page_message
-from solo.ui.app.web_server import GameServer
 from solo.ui.commands import Context
 from solo.ui.words import Words
 
@@ -138,7 +135,16 @@ async def until(check, what: str, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.05)
 
 
-def _with_client(server: GameServer, check) -> None:
+def game_server(*args, **options):
+    """A GameServer; aiohttp (most of a second to import) is loaded only by the tests that serve."""
+    from solo.ui.app.web_server import GameServer
+
+    return GameServer(*args, **options)
+
+
+def _with_client(server, check) -> None:
+    from aiohttp.test_utils import TestClient, TestServer
+
     async def main():
         async with TestClient(TestServer(server.application())) as client:
             await check(client)
@@ -147,7 +153,7 @@ def _with_client(server: GameServer, check) -> None:
 
 
 def test_the_server_answers_its_page_and_refuses_other_hosts_and_origins():
-    server = GameServer(["true"], gate=Gate.build("localhost"), seats=Seats(1))
+    server = game_server(["true"], gate=Gate.build("localhost"), seats=Seats(1))
 
     async def check(client):
         page = await client.get("/", headers={"Host": "localhost:8000"})
@@ -164,8 +170,10 @@ def test_the_server_answers_its_page_and_refuses_other_hosts_and_origins():
 
 
 def test_a_tab_beyond_the_limit_is_told_so_on_the_page_and_starts_nothing():
-    server = GameServer(["true"], gate=Gate.build("localhost"), seats=Seats(1))
+    server = game_server(["true"], gate=Gate.build("localhost"), seats=Seats(1))
     server.seats.take()  # another tab plays
+
+    from aiohttp import WSMsgType
 
     async def check(client):
         socket = await client.ws_connect("/ws", headers={"Host": "localhost:8000", "Origin": "http://localhost:8000"})
@@ -184,8 +192,10 @@ def test_a_game_that_cannot_start_says_why_on_the_page(tmp_path):
     """The game's own words (its last ``solo:`` line) reach the page, not only the server's console."""
     import sys
 
+    from aiohttp import WSMsgType
+
     failing = [sys.executable, "-c", "import sys; sys.stderr.write('solo: no free slot here\\n'); sys.exit(1)"]
-    server = GameServer(failing, gate=Gate.build("localhost"), seats=Seats(1))
+    server = game_server(failing, gate=Gate.build("localhost"), seats=Seats(1))
 
     async def check(client):
         socket = await client.ws_connect("/ws", headers={"Host": "localhost:8000"})
