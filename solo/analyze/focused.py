@@ -20,9 +20,12 @@ Likhachev and Gordon, ICML 2005), with the engine's step as the model:
   backed up (each value the best option's expected value), last first. A state no best (or
   worst) play reaches is never entered: an option whose upper value falls below another's
   lower value is never taken again, and the parts behind it stay unexplored;
+* for each state a trial expands, one more is expanded in the order of the search by
+  likelihood (:data:`LIKELIHOOD_SHARE`), so a sure way to the goal near the start is not missed
+  while the trials dive deep;
 * backing up only the states a trial passed is not enough where the game goes round in
   circles (a hub the player can walk back and forth in keeps an upper value of 1 for ever), so
-  at each doubling of the states expanded the whole graph is solved, component by component
+  each time the states expanded grow by a quarter the whole graph is solved, component by component
   (:func:`~solo.analyze.solve.state_bounds`): its values replace the trials' where tighter.
 
 Both values stay true bounds all along (the upper one starts above every chance and a backup
@@ -57,9 +60,15 @@ MAX_DEPTH = 5_000
 #: reaches; when there are none, what is left of the gap lies in steps cut short: it stops.
 IDLE_TRIALS = 32
 FALLBACK_STATES = 16
+#: For each state a trial expands, this many are expanded by the likeliest route from the start
+#: (the search by likelihood), so what that search finds at once is found here within twice its
+#: work: an early sure way to the goal, which the optimistic trials, where every option is worth
+#: 1, may dive past (clockwork-heist's worst play: 788 states by likelihood, over 2,600 without).
+LIKELIHOOD_SHARE = 1.0
 #: Options whose upper values are this close count as equally promising (well below TIE_BREAK).
 TIE = 1e-12
-#: Expansions before the first solve of the whole graph (then at each doubling).
+#: Expansions before the first solve of the whole graph (then at each growth by a quarter, at
+#: least this many again).
 FIRST_SOLVE = 64
 
 #: When the search stops with at most this many states open, they are expanded, with at most as
@@ -90,6 +99,7 @@ class FocusedSearch:
         self.trials = 0
         self.solves = 0
         self.goal_name = "victory" if maximise_victory else "no victory"
+        self.by_trials = self.by_likelihood = 0  # states expanded by each way
 
     # -- values -------------------------------------------------------------------------------
     def _sync(self) -> None:
@@ -125,6 +135,21 @@ class FocusedSearch:
         self._sync()
         if not node.options:  # nothing to choose: stuck here
             self.lo[n] = self.hi[n] = 0.0
+        for _, dist in node.options:  # the likeliest route to each state, for the other half
+            self.explorer._reach(self.explorer.mass[n], 1.0, dist)
+
+    def _expand_likeliest(self) -> bool:
+        """Expand the state not expanded yet with the likeliest route from the start (the
+        search by likelihood): False when there is none."""
+        heap, mass = self.explorer.heap, self.explorer.mass
+        while heap:
+            negative, n = heapq.heappop(heap)
+            if not self._expandable(n) or -negative < mass[n]:
+                continue  # expanded already, or a stale entry
+            self._expand(n)
+            self._backup(n)
+            return True
+        return False
 
     def _backup(self, n: int) -> None:
         """Set ``n``'s values to its best option's, never loosening them (both stay bounds)."""
@@ -265,13 +290,14 @@ class FocusedSearch:
         self.start = explorer.begin(self.bound, self.progress)
         self.start_floats = [(t, float(p)) for t, p in self.start]
         self._sync()
+        explorer._reach(1.0, 1.0, self.start)
         next_solve = FIRST_SOLVE
         idle = 0
         stopped = ""
         while True:
             if self.gap() <= self.bound or explorer.expanded >= next_solve or idle >= IDLE_TRIALS:
                 self._solve()
-                next_solve = max(FIRST_SOLVE, 2 * explorer.expanded)
+                next_solve = explorer.expanded + max(FIRST_SOLVE, explorer.expanded // 4)
                 if self.gap() <= self.bound:
                     stopped = f"bound: the best play's chance is known within {self.bound:g}"
                     break
@@ -293,8 +319,12 @@ class FocusedSearch:
                     break
                 idle = 0
                 continue
+            if self.by_likelihood < self.by_trials * LIKELIHOOD_SHARE and self._expand_likeliest():
+                self.by_likelihood += 1
+                continue
             before = explorer.expanded
             stopped = self._trial()
+            self.by_trials += explorer.expanded - before
             if stopped:
                 break
             low, high = self.figures()
