@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def start(tree: Path, adventure: str, extra: list[str]) -> tuple[subprocess.Popen, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
-    code = "import sys; from solo.__main__ import main; sys.exit(main())"
+    # the tree first on sys.path: ``-c`` puts the working folder (this tree) ahead of PYTHONPATH,
+    # so both runs were once this tree's code
+    code = f"import sys; sys.path.insert(0, {str(tree)!r}); from solo.__main__ import main; sys.exit(main())"
     command = [sys.executable, "-c", code, "analyze", adventure, "--json", *extra]
     return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             cwd=str(ROOT)), time.monotonic()

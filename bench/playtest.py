@@ -9,8 +9,10 @@ Prints, for every bundled adventure:
   (``time.process_time``) of the playtest's own per-run function
   (:func:`solo.playtest.runner.run_batch`, the same engine as ``solo play``), so other programs
   on the machine do not count against it; also for ``bench/choices.yaml``, a small choice-only
-  adventure (no checks, the size of a sample game). The same figures for the code before the
-  engine was made faster (``--baseline``, a git revision, unpacked with ``git archive`` into a
+  adventure (no checks, the size of a sample game); for this code's engine and for its fast
+  runtime (:mod:`solo.playtest.fast_run`, what ``solo playtest`` uses), the targets read on the
+  runtime. The same figures for the code before the
+  engine was made faster (``--baseline``, git revisions, comma-separated, each unpacked with ``git archive`` into a
   temporary folder and run in a subprocess) are measured in the same run, side by side
   (``--rounds N``: in turn N times, the best of each shown, for a loaded machine). Targets:
   the choice-only adventure at no more than 45 µs per decision, supply-ship at least 300
@@ -47,26 +49,31 @@ from solo.adventure import loader  # noqa: E402
 from solo.analyze.command import analyze  # noqa: E402
 from solo.analyze.explore import Budget  # noqa: E402
 from solo.playtest.command import Options, playtest  # noqa: E402
+from solo.playtest import fast_run  # noqa: E402
 from solo.playtest.runner import PlaytestSpec, run_batch  # noqa: E402
 
 TARGET_RUNS_PER_CORE = 300.0  # supply-ship
 TARGET_CHOICE_MICROSECONDS = 45.0  # the choice-only adventure, per decision
 TARGET_SPEEDUP = 3.0  # every bundled adventure against the baseline
-#: The code before the engine was made faster (main when the work began).
-BASELINE = "6309eae"
+#: The code before the engine was made faster (main when the work began), and the code before
+#: the fast runtime (``base9``): both measured in the same run, comma-separated.
+BASELINE = "6309eae,base9"
 CHOICES = ROOT / "bench" / "choices.yaml"
 TARGET_ANALYZE_SECONDS = 120.0
 TARGET_BOUND = 0.005
 AGREE = ROOT / "tests" / "playtest" / "agree.yaml"
 
 
-def throughput(name: str, runs: int) -> tuple[float, float]:
-    """Playthroughs per CPU second and CPU microseconds per decision, on one core."""
+def throughput(name: str, runs: int, runtime: str = "engine") -> tuple[float, float]:
+    """Playthroughs per CPU second and CPU microseconds per decision, on one core, of the engine
+    or of the fast runtime (``runtime="fast"``, :mod:`solo.playtest.fast_run`, what
+    ``solo playtest`` uses by default)."""
     adventure = loader.load(name).adventure
-    spec = PlaytestSpec(adventure)
-    run_batch(spec, 0, 0, min(20, runs))  # warm the caches, as a long playtest would
+    spec = PlaytestSpec(adventure, runtime=runtime)
+    batch = fast_run.run_batch if runtime == "fast" else run_batch
+    batch(spec, 0, 0, min(20, runs))  # warm the caches, as a long playtest would
     start = time.process_time()
-    results = run_batch(spec, 1, 0, runs)
+    results = batch(spec, 1, 0, runs)
     cpu = time.process_time() - start
     decisions = sum(r.decisions for r in results)
     return runs / cpu, cpu / max(1, decisions) * 1e6
@@ -76,17 +83,18 @@ def throughput(name: str, runs: int) -> tuple[float, float]:
 CALLS_RUNS = 40
 
 
-def calls_per_decision(name: str, runs: int = CALLS_RUNS) -> float:
+def calls_per_decision(name: str, runs: int = CALLS_RUNS, runtime: str = "engine") -> float:
     """Python function calls per decision over ``runs`` seeded runs (cProfile's count): the work
     a decision does, the same on a loaded machine as on an idle one."""
     import cProfile
     import pstats
 
-    spec = PlaytestSpec(loader.load(name).adventure)
-    run_batch(spec, 0, 0, 5)
+    spec = PlaytestSpec(loader.load(name).adventure, runtime=runtime)
+    batch = fast_run.run_batch if runtime == "fast" else run_batch
+    batch(spec, 0, 0, 5)
     profile = cProfile.Profile()
     profile.enable()
-    results = run_batch(spec, 1, 0, runs)
+    results = batch(spec, 1, 0, runs)
     profile.disable()
     return pstats.Stats(profile).total_calls / max(1, sum(r.decisions for r in results))  # type: ignore[attr-defined]
 
@@ -136,38 +144,51 @@ def _best(found: dict[str, tuple], more: dict[str, tuple]) -> dict[str, tuple]:
     return best
 
 
-def report_throughput(names: list[str], runs: int, revision: str | None, rounds: int = 1, calls: bool = False) -> None:
-    """The figures against their targets, with the baseline's beside them. With ``rounds`` > 1
-    the baseline and this code are measured in turn that many times and the best of each is
-    shown: on a loaded machine another program's burst then hits both alike. With ``calls``,
-    also the Python calls per decision of each (:func:`calls_per_decision`, once)."""
+def report_throughput(names: list[str], runs: int, revisions: list[str], rounds: int = 1, calls: bool = False) -> None:
+    """The figures against their targets: this code's engine and its fast runtime (what
+    ``solo playtest`` uses), each baseline revision beside them, all measured in the same run.
+    With ``rounds`` > 1 everything is measured in turn that many times and the best of each is
+    shown: on a loaded machine another program's burst then hits all alike. With ``calls``, also
+    the Python calls per decision of each (:func:`calls_per_decision`, once). The targets are
+    read on the fast runtime, the x3 against the first baseline."""
     paths = [*names, str(CHOICES)]
-    before: dict[str, tuple] = {}
-    now: dict[str, tuple] = {}
+    before: dict[str, dict[str, tuple]] = {revision: {} for revision in revisions}
+    engine: dict[str, tuple] = {}
+    fast: dict[str, tuple] = {}
     loads = []
     for round_ in range(max(1, rounds)):
         loads.append(os.getloadavg()[0])
         counting = calls and round_ == 0
-        if revision:
-            before = _best(before, baseline_throughput(revision, paths, runs, counting))
-        now = _best(now, {path: throughput(path, runs) + ((calls_per_decision(path),) if counting else ())
-                          for path in paths})
-    load = f"{min(loads):.2f}" if len(loads) == 1 else f"{min(loads):.1f}-{max(loads):.1f}"
-    print(f"Random playthroughs (CPU time, one core; load {load}"
-          + (f"; baseline {revision} measured in the same run" if revision else "")
+        for revision in revisions:
+            before[revision] = _best(before[revision], baseline_throughput(revision, paths, runs, counting))
+        engine = _best(engine, {path: throughput(path, runs) + ((calls_per_decision(path),) if counting else ())
+                                for path in paths})
+        fast = _best(fast, {path: throughput(path, runs, "fast")
+                            + ((calls_per_decision(path, runtime="fast"),) if counting else ()) for path in paths})
+    loads.append(os.getloadavg()[0])
+    load = f"{min(loads):.1f}-{max(loads):.1f}"
+    print(f"Random playthroughs (CPU time, one core; load average {load} on {os.cpu_count()} cores"
+          + (f"; baselines {', '.join(revisions)} measured in the same run" if revisions else "")
           + (f"; best of {rounds} rounds in turn" if rounds > 1 else "") + "):")
+
+    def figures(found: tuple) -> str:
+        rate, micro, *count = found
+        return f"{rate:8.1f} runs/s, {micro:6.1f} µs" + (f", {count[0]:6.1f} calls" if count else "")
+
     for path in paths:
-        rate, micro, *count = now[path]
         label = Path(path).stem
-        line = f"  {label:<20} {rate:8.1f} runs/s per core, {micro:6.1f} µs per decision"
-        line += f", {count[0]:6.1f} calls" if count else ""
+        rate, micro = fast[path][:2]
+        print(f"  {label}")
+        for revision in revisions:
+            if path in before[revision]:
+                print(f"    {revision:<14} {figures(before[revision][path])}")
+        print(f"    {'engine':<14} {figures(engine[path])}")
+        line = f"    {'fast runtime':<14} {figures(fast[path])}  (x{rate / engine[path][0]:.2f} the engine"
+        line += "".join(f", x{rate / before[r][path][0]:.2f} {r}" for r in revisions if path in before[r]) + ")"
         marks = []
-        if path in before:
-            old_rate, old_micro, *old_count = before[path]
-            line += (f"   (baseline {old_rate:7.1f} runs/s, {old_micro:6.1f} µs"
-                     + (f", {old_count[0]:6.1f} calls" if old_count else "") + f": x{rate / old_rate:.2f})")
-            if path in names:
-                marks.append(f"x{TARGET_SPEEDUP:g}: {'OK' if rate >= TARGET_SPEEDUP * old_rate else 'BELOW'}")
+        first = before[revisions[0]] if revisions else {}
+        if path in first and path in names:
+            marks.append(f"x{TARGET_SPEEDUP:g}: {'OK' if rate >= TARGET_SPEEDUP * first[path][0] else 'BELOW'}")
         if label == "supply-ship":
             marks.append(f"{TARGET_RUNS_PER_CORE:g} runs/s: {'OK' if rate >= TARGET_RUNS_PER_CORE else 'BELOW'}")
         if path == str(CHOICES):
@@ -211,7 +232,8 @@ def main() -> int:
     parser.add_argument("--skip-scaling", action="store_true")
     parser.add_argument("--skip-agreement", action="store_true")
     parser.add_argument("--skip-analyze", action="store_true")
-    parser.add_argument("--baseline", default=BASELINE, help="git revision to compare with ('' for none)")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help="git revisions to compare with, comma-separated ('' for none)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="measure the baseline and this code in turn this many times; show the best of each")
     parser.add_argument("--calls", action="store_true",
@@ -219,7 +241,8 @@ def main() -> int:
     args = parser.parse_args()
 
     names = [p.stem for p in loader.bundled_files()]
-    report_throughput(names, args.runs, args.baseline or None, args.rounds, args.calls)
+    revisions = [r.strip() for r in args.baseline.split(",") if r.strip()]
+    report_throughput(names, args.runs, revisions, args.rounds, args.calls)
     if args.skip_analyze:
         return 0
 

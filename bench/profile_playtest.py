@@ -2,8 +2,10 @@
 
     python bench/profile_playtest.py supply-ship --runs 100
     python bench/profile_playtest.py bench/choices.yaml --runs 300 --top 25
+    python bench/profile_playtest.py supply-ship --runtime fast   # the fast runtime (solo playtest's)
 
 Prints the rate (runs per CPU second, µs per decision) of :func:`solo.playtest.runner.run_batch`
+(or of the fast runtime's, :func:`solo.playtest.fast_run.run_batch`, with ``--runtime fast``)
 unprofiled, then one profiled batch sorted by own time and by cumulative time, and the calls per
 decision of all functions together and of the busiest (counts that do not depend on the machine's
 load, so they show a change in work done even when the timings are noisy).
@@ -22,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solo.adventure import loader  # noqa: E402
+from solo.playtest import fast_run  # noqa: E402
 from solo.playtest.runner import PlaytestSpec, run_batch  # noqa: E402
 
 
@@ -30,12 +33,14 @@ def main() -> int:
     parser.add_argument("adventure", help="a bundled adventure's name or a file")
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--runtime", choices=("engine", "fast"), default="engine")
     args = parser.parse_args()
 
-    spec = PlaytestSpec(loader.load(args.adventure).adventure)
-    run_batch(spec, 0, 0, min(20, args.runs))
+    spec = PlaytestSpec(loader.load(args.adventure).adventure, runtime=args.runtime)
+    batch = fast_run.run_batch if args.runtime == "fast" else run_batch
+    batch(spec, 0, 0, min(20, args.runs))
     start = time.process_time()
-    results = run_batch(spec, 1, 0, args.runs)
+    results = batch(spec, 1, 0, args.runs)
     cpu = time.process_time() - start
     decisions = sum(r.decisions for r in results)
     print(f"{args.adventure}: {args.runs / cpu:.1f} runs/s per core, {cpu / max(1, decisions) * 1e6:.1f} µs "
@@ -43,7 +48,7 @@ def main() -> int:
 
     profile = cProfile.Profile()
     profile.enable()
-    run_batch(spec, 1, 0, args.runs)
+    batch(spec, 1, 0, args.runs)
     profile.disable()
     stats = pstats.Stats(profile)
     # the profiled batch replays the same seeded runs, so it made the same decisions

@@ -64,11 +64,15 @@ class Run:
 Chooser = Callable[[Game, ChoicesOffered, random.Random], str]
 
 
-def _play(adventure: Adventure, seed: int, chooser: Chooser, character: int | None, step_limit: int) -> Run:
+def _play(adventure: Adventure, seed: int, chooser: Chooser, character: int | None, step_limit: int,
+          *, quiet: bool = False) -> Run:
+    """One playthrough. ``quiet`` plays a quiet game (no odds or views worked out for a reader):
+    the same game for about half the CPU, for a caller that reads only where it ended; the
+    harness itself plays loud games, so an error in what people are shown is found too."""
     run = Run(seed)
     answers = random.Random(seed)
     try:
-        game = Game(adventure, seed=seed)
+        game = Game(adventure, seed=seed, quiet=quiet)
         game.start()
         while not game.finished:
             if len(run.decisions) >= step_limit:

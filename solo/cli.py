@@ -958,9 +958,13 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
               help="Seconds at most; the report covers what was done by then (a budget).")
 @click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
+@click.option("--runtime", type=click.Choice(["fast", "engine"]), default="fast", show_default=True,
+              help="fast: random-policy runs play scene choices without the engine's offers and text (same "
+                   "results per seed; other policies, --exhaustive and failed runs use the engine); "
+                   "engine: every decision through the engine.")
 def playtest(adventure: str, runs: int, seed: int, character_name: str | None, policy: str, workers: int,
              executor: str | None, step_limit: int, exhaustive: bool, as_json: bool, html_file: str | None,
-             replay_dir: str, save_dir: str | None, time_limit: float, memory_limit: int) -> None:
+             replay_dir: str, save_dir: str | None, time_limit: float, memory_limit: int, runtime: str) -> None:
     """Play ADVENTURE many times with a bot and report what happened (endings, stuck runs...)."""
     from solo.playtest.frontend import run_playtest_command
 
@@ -969,7 +973,7 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
             adventure=adventure, runs=runs, seed=seed, character_name=character_name, policy=policy,
             workers=workers, executor=executor, step_limit=step_limit, exhaustive=exhaustive,
             as_json=as_json, html_file=html_file, replay_dir=replay_dir, save_dir=save_dir,
-            console=_console(), seconds=time_limit, memory_mb=memory_limit,
+            console=_console(), seconds=time_limit, memory_mb=memory_limit, runtime=runtime,
         )
     except (*user_errors(), OSError) as exc:
         raise fail(exc) from None

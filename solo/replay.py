@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from solo.engine.game import EngineError, Game, InvalidDecision
+from solo.engine.game import EngineError, Game, InvalidDecision, withheld_option
 from solo.engine.gm import GMError
 from solo.rules.base import Character
 from solo.saves import SaveError, SaveStore, read_file
@@ -95,7 +95,7 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
             return ReplayResult(session.game, False, [f"the game ended before step {steps}"], steps - 1)
         try:
             option = _option(session.game.offered, key)
-            events = session.choose(key)
+            events = session.choose(key, recorded=True)  # an offer since withheld is still taken
             if observer is not None:
                 observer(key, option, events, session.game)
         except (InvalidDecision, EngineError) as exc:
@@ -123,7 +123,7 @@ def _option(offered: Any, key: str) -> Any:
     for option in getattr(offered, "options", ()):
         if option.key == key or option.id == key:
             return option
-    return None
+    return withheld_option(offered, key) if offered is not None else None
 
 
 def _same(replayed: Any, saved: Any) -> bool:

@@ -6,6 +6,8 @@ The terminal driver, the JSON driver, ``solo continue`` and ``solo replay`` all 
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,16 +105,17 @@ class Session:
         self.transcript.append(gm_line(word, rest))
         return result
 
-    def choose(self, key: str, before: dict[str, Any] | None = None) -> list:
+    def choose(self, key: str, before: dict[str, Any] | None = None, *, recorded: bool = False) -> list:
         """Make a decision through the session, so undo and replays know of it.
 
         Without GM mode or ``--forgiving``, an answer given again where it was undone draws the
         dice it drew then (queued as forced values); any other answer draws new dice.
+        ``recorded``: the answer comes from a save's log (see :meth:`Game.choose`).
         """
         before = self.game.snapshot() if before is None else before
         place = "" if self.rerolls_on_undo or self.ironman else place_of(before, self._answer_id(key))
         events, drawn = draw_taped(self.game.dice, self.redo.get(place) if place else None,
-                                   lambda: self.game.choose(key))
+                                   lambda: self.game.choose(key, recorded=True) if recorded else self.game.choose(key))
         self.remember(before, self.game.state.choices[-1], place=place, drawn=drawn)
         return events
 
@@ -235,15 +238,63 @@ def keep_previous(store: SaveStore, slot: str) -> str:
             f"or `solo continue {kept}`")
 
 
+#: How many loaded adventures :func:`load_playable` keeps (a process plays a handful of files).
+PLAYABLE_KEPT = 16
+_playable: OrderedDict[tuple[str, str], tuple[loader.Loaded, object]] = OrderedDict()
+
+
 def load_playable(name: str | Path) -> loader.Loaded:
     """Load an adventure and refuse it if ``solo validate`` finds errors in it (warnings pass).
 
     A file that breaks the rules of the format fails here with file:line:col, not in the middle
     of a game.
+
+    A file that passed is kept, by its path and the SHA-256 of its bytes, with the ruleset it
+    was checked against: asked again for the same bytes (a playtest's batches, a resumed save,
+    every game of a test run) it comes back without being parsed and validated again. An edited
+    file has other bytes, so it is read again whatever its timestamps say; the adventure model
+    is frozen, so sharing it is safe. Refused files are not kept.
     """
+    from solo.rules import registry
+
+    path = loader.resolve(str(name))
+    key = _playable_key(path)
+    if key is not None and key in _playable:
+        loaded, ruleset = _playable[key]
+        if _ruleset_of(registry, loaded.adventure.system) is ruleset:  # a ruleset registered since: check again
+            _playable.move_to_end(key)
+            return loaded
+    loaded = _load_and_validate(path)
+    if key is not None:
+        _playable[key] = (loaded, _ruleset_of(registry, loaded.adventure.system))
+        while len(_playable) > PLAYABLE_KEPT:
+            _playable.popitem(last=False)
+    return loaded
+
+
+def _playable_key(path: Path) -> tuple[str, str] | None:
+    """The path and the digest of the file's bytes; None when it cannot be read within the size
+    limit (the loader then says why)."""
+    try:
+        raw = loader.read_bytes(path)
+    except OSError:
+        return None
+    if len(raw) > loader.MAX_BYTES:
+        return None
+    return str(path), hashlib.sha256(raw).hexdigest()
+
+
+def _ruleset_of(registry: Any, system: str) -> object:
+    try:
+        return registry.get(system)
+    except Exception:  # an unknown or broken system: validation has said so, nothing to compare
+        return None
+
+
+def _load_and_validate(path: Path) -> loader.Loaded:
     from solo.adventure.validate import validate
 
-    loaded = loader.load(name)
+    loaded = loader.load(path)
     errors = [p for p in validate(loaded.adventure, loaded.document) if p.severity == "error"]
     if errors:
         raise AdventureError(errors)

@@ -9,7 +9,12 @@ checks and the branch keys or ``roll.*`` measures that would answer it. A file t
 is warned at each check that still writes none, where the system names the degree as an outcome
 on the screen (GUTS+ "great success", Loose and Fuzzy "critical success", Humanity, Blessed
 sizes): such a check has no branch for those outcomes, and neither its branches nor the text
-of its scene or of the scene it goes to read a ``roll.<measure>``.
+of its scene or of the scene it goes to read a ``roll.<measure>``. Where the system also reads
+a failure in degrees (Loose and Fuzzy's ``critical-failure``: double ones make a failure worse),
+a check is named too when its failure side says nothing of that worse result: no
+``critical-failure:`` branch, and neither its ``failure`` branch nor the scene that branch goes to
+reads a ``roll.<measure>`` (a success branch reading ``roll.critical`` answers only the success
+side).
 A system whose degree is only a number beside the outcome (GAME excess) is not warned per check.
 """
 
@@ -20,7 +25,11 @@ from typing import Any
 
 from solo.rules.base import DescribesDegrees, hook
 
-__all__ = ["DEGREE_CODES", "check_degrees", "degrees", "writes_degrees"]
+__all__ = ["DEGREE_CODES", "WORSE_FAILURE", "check_degrees", "degrees", "writes_degrees", "writes_worse_failure"]
+
+#: The branch key of a failure made worse by its degree; a system whose degree keys name it
+#: reads a critical failure apart from a plain one, so each check says what it costs.
+WORSE_FAILURE = "critical-failure"
 
 DEGREE_CODES: dict[str, str] = {
     "degrees-never-written": "the system reads rolls in degrees and the file never says what a better or worse result does",
@@ -74,16 +83,36 @@ def writes_degrees(adv: Any, scene: Any, check: Any, keys: tuple[str, ...], meas
     return any(re.search(rf"\broll\.{m}\b", said) for m in measures)
 
 
+def writes_worse_failure(adv: Any, scene: Any, check: Any, measures: tuple[str, ...]) -> bool:
+    """Whether one check says what a failure made worse by its degree does: a
+    ``critical-failure`` branch, or a ``roll.<measure>`` read in its ``failure`` branch or in the
+    text of the scene that branch leads to (its own scene when it has no ``goto``)."""
+    if WORSE_FAILURE in check.outcomes:
+        return True
+    branch = check.outcomes.get("failure")
+    if branch is None:
+        return False
+    after = adv.scenes.get(branch.goto) if branch.goto else scene
+    said = " ".join([repr((branch.text, branch.effects)), str(after.text) if after is not None else ""])
+    return any(re.search(rf"\broll\.{m}\b", said) for m in measures)
+
+
 def _each_check(validator: Any, checks: list[tuple[Any, Any]], keys: tuple[str, ...], measures: tuple[str, ...]) -> None:
     """One warning per check that writes no degree, in a system that shows degrees as outcomes."""
     if not keys:
         return
     shown = " or ".join(f"`{k}:`" for k in keys[:2])
     for choice, scene in checks:
-        if writes_degrees(validator.adv, scene, choice.check, keys, measures):
+        if not writes_degrees(validator.adv, scene, choice.check, keys, measures):
+            validator.warning(
+                "degrees-never-written", choice.check.path,
+                f"the check {choice.text!r} in scene {scene.id!r} writes no better or worse result; "
+                f"the screen names a degree here that changes nothing",
+                f"write {shown} branches (or read `roll.{measures[0]}` in a branch) saying what the degree does")
             continue
-        validator.warning(
-            "degrees-never-written", choice.check.path,
-            f"the check {choice.text!r} in scene {scene.id!r} writes no better or worse result; "
-            f"the screen names a degree here that changes nothing",
-            f"write {shown} branches (or read `roll.{measures[0]}` in a branch) saying what the degree does")
+        if WORSE_FAILURE in keys and not writes_worse_failure(validator.adv, scene, choice.check, measures):
+            validator.warning(
+                "degrees-never-written", choice.check.path,
+                f"the check {choice.text!r} in scene {scene.id!r} never says what a {WORSE_FAILURE.replace('-', ' ')} "
+                f"costs; the screen names one here that reads as a plain failure",
+                f"write a `{WORSE_FAILURE}:` branch, or read `roll.{measures[0]}` in the `failure` branch")

@@ -20,10 +20,11 @@ objective's true probability lies between its figure and its figure plus ``bound
 says why exploration stopped and ``blowup`` which variables took the most values; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
 need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). For best and
-worst play the policy is found by bounded value iteration and ``"goal_bounds"`` gives the lower
-and upper chance of its goal (victory; for the worst player, any other ending), and ``bound``
-is the largest of that gap, the distance from the upper chance down to what the play found
-reaches, and the unexplored probability under that play. Exact results
+worst play only the states such a player can go to are explored (:mod:`solo.analyze.focused`),
+and a bounded result's ``"goal_bounds"`` gives the lower and upper chance of its goal (victory;
+for the worst player, any other ending), and ``bound`` is the largest of that gap, the distance
+from the upper chance down to what the play found reaches, and the unexplored probability under
+that play. Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
 """
 
@@ -34,6 +35,7 @@ from typing import Any, Callable
 
 from solo.adventure.model import Adventure
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
+from solo.analyze.focused import FocusedSearch
 from solo.analyze.solve import (absorption, best_policy, play_figures, stuck_states, summarise, unexplored_mass,
                                 value_bounds)
 from solo.errors import BadRequest
@@ -56,19 +58,6 @@ def _who(adventure: Adventure, character: Character | None) -> str:
     return "each pregenerated character equally likely"
 
 
-def _settled(policy: str) -> Callable[[Graph], float]:
-    """How far the figures can still move, for the explorer to stop at the bound."""
-    if policy == "random":
-        return unexplored_mass
-
-    def gap(graph: Graph) -> float:
-        low, high, chosen = value_bounds(graph, policy == "best")
-        achieved, unknown = play_figures(graph, chosen, policy == "best")
-        return max(high - low, high - achieved, unknown)
-
-    return gap
-
-
 def analyze(
     adventure: Adventure,
     character: Character | None = None,
@@ -82,7 +71,10 @@ def analyze(
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
     budget = budget or Budget(max_states=max_states)
     explorer = Explorer(adventure, character, budget=budget, policy=policy)
-    graph = explorer.explore(_settled(policy), bound, progress)
+    if policy == "random":
+        graph = explorer.explore(unexplored_mass, bound, progress)
+    else:
+        graph = FocusedSearch(explorer, policy == "best", bound, progress).run()
     head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
     exact = graph.complete and len(graph.nodes) <= FRACTION_LIMIT
     result: dict[str, Any] = {**head, "method": "exact" if graph.complete else "bounded", "states": len(graph.nodes)}

@@ -38,9 +38,10 @@ The result is a :class:`Graph`: nodes are states; each node has, per option, a d
 next states. Endings and runs the engine raises in (a dead end, a loop of gotos) are absorbing.
 
 States are expanded in order of the probability of reaching them (a heap keyed by the mass that
-reached each state so far: a random player's share of each option, or for best and worst play
-the most likely single route), so whenever exploration stops, what is left is the least likely
-part of the game. It stops when every state is expanded (the graph is *complete*: exact), when
+reached each state so far: a random player's share of each option, or with ``policy`` best or
+worst the most likely single route), so whenever exploration stops, what is left is the least
+likely part of the game. (``solo analyze --policy best|worst`` explores in another order, only
+where such a player can go: :mod:`solo.analyze.focused` drives :meth:`Explorer.expand`.) It stops when every state is expanded (the graph is *complete*: exact), when
 :class:`Budget` runs out (time, memory, states) or when ``settled`` (the solver, asked at each
 doubling) says the unexplored part can no longer move any figure by more than the bound (unless
 the states left open are under a quarter of those expanded: then it finishes, exact). States
@@ -72,6 +73,7 @@ from solo.analyze import outcomes
 from solo.analyze.given_classes import drawn_class
 from solo.analyze.classes import pool_multisets  # noqa: F401  (where tests and tools look for it)
 from solo.analyze import expressions_used as eu
+from solo.analyze import owed
 from solo.analyze.expressions_used import global_expressions, scene_expressions, turn_uses
 from solo.analyze.reachable import Reach, Region, Writes
 from solo.analyze.conflict_keys import pending_reducer
@@ -122,6 +124,11 @@ class Progress:
     #: Where the unexplored share is heading (:mod:`solo.analyze.projection`); None: too early.
     projection: Projection | None = None
     bound: float = 0.0  # the bound asked for
+    #: Best or worst play: (what the goal is, its lower and upper chance so far); None: random play,
+    #: whose ``unexplored`` is the unexplored share (for best and worst play it is the gap).
+    goal: tuple[str, float, float] | None = None
+    #: The solver's look before the last: (seconds, figure), for the trend; None: not two yet.
+    before: tuple[float, float] | None = None
 
     @property
     def rate(self) -> float:
@@ -146,6 +153,21 @@ class _ScriptedDice(Dice):
         #: Faces (and pools) of an outcome class chosen already, drawn before the script.
         self.queue: list[Any] = []
         self.ordered = cl.ordered_pools(game.ruleset)
+        #: Whether the rules may leave an award's draws owed (:mod:`solo.analyze.owed`): off
+        #: while a step that read owed draws runs again with them drawn first.
+        self.owes_draws = game.owed.hook is not None
+        #: Resources expressions read (``resource(...)``): read outside the steps' guard too
+        #: (choices' conditions, the state key), so their draws are never owed.
+        self.read_resources: frozenset[str] = frozenset()
+
+    def may_owe(self, part: str) -> bool:
+        """Whether the rules may leave draws into ``part`` owed."""
+        return self.owes_draws and not {part, part.rstrip("s")} & self.read_resources
+
+    def owe(self, character: Character, part: str) -> None:
+        """The rules left draws owed into ``part``: guard it for the rest of the step."""
+        if type(character.resources.get(part)) is not owed.Tripwire:
+            self._game.owed.arm(character, part)
 
     def roll(self, sides: int) -> int:
         if sides < 1:
@@ -183,6 +205,7 @@ class AnalysisGame(Game):
 
     def __init__(self, adventure: Adventure, character: Character | None = None) -> None:
         super().__init__(adventure, seed=0, character=character, quiet=True)  # nobody reads hints here
+        self.owed = owed.Owed(self.ruleset)
         self.scripted = _ScriptedDice(self)
         self.dice = self.scripted
         self.script: list[Any] = []
@@ -281,6 +304,8 @@ class AnalysisGame(Game):
     # the engine's random events, answered from the script ----------------------------------
     def _roll(self, data: dict[str, Any]) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
+        if self.owed.hook is not None:  # draws owed: :mod:`.owed`
+            self.owed.sleep_for(self.character, spec, self.scripted.read_resources)
         if self.face_by_face:
             return self._roll_by_magnitude(data, scene.id, index, spec)
         rolling = self.rolling_character()
@@ -333,6 +358,12 @@ class AnalysisGame(Game):
                                     "the least likely are left unexplored")
         self.scripted.queue = list(found.found[int(wanted)][1])
         return Game._roll(self, data)
+
+    def _branch_for(self, spec, record: RollRecord) -> Branch | None:
+        """The roll's branch, the guard of owed draws awake again before it runs."""
+        if self.owed.asleep:
+            self.owed.wake(self.state.character)
+        return super()._branch_for(spec, record)
 
     def roll_table(self, table_id: str, runner: EffectRunner) -> Branch | None:
         table = self.adventure.tables.get(table_id)
@@ -492,6 +523,16 @@ class KeyMaker:
     check of a kind, a conflict) is in the region. A resource that is a mapping (GUTS+
     ``learning``) is keyed by its sorted entries: the rules look its counts up by name and never
     walk it in order.
+
+    **Draws owed.** A ruleset with :class:`~solo.rules.base.AnalysisOwes` (Humanity, Blessed:
+    awards of blessing dice) leaves an award's dice undrawn while the analyzer plays, keeping
+    only how many are owed (in the character, so in the key), and draws them at the first step
+    that reads what they go into (:mod:`solo.analyze.owed`: the step is run again with them
+    drawn first). Two states that differ only by values not drawn yet are then one: the gains
+    are independent of whatever happens before they are read and only append, so drawing late
+    gives the reader the same distribution. blessed-harvest's porch award of three dice no
+    longer splits its opening 175 ways; a resource expressions read (``resource(...)``) is
+    never owed, since choices' conditions and this key read it outside any step.
     """
 
     #: Work the region out per state (False: from the scene alone, every way open: the weaker
@@ -937,6 +978,7 @@ class Explorer:
         self.keys.conflict_data = pending_reducer(adventure, self.game.conflicts.rules)
         self.game.face_by_face = bool(self.keys.face_by_face)
         self.game.read_fields = tuple(self.keys.roll_fields)
+        self.game.scripted.read_resources = frozenset(self.keys.read_resources)
         self.index: dict[tuple, int] = {}
         self.nodes: list[Node] = []
         self.mass: list[float] = []
@@ -953,11 +995,14 @@ class Explorer:
         #: (seconds, unexplored share) at each look of the solver, for the projection.
         self.looks: list[tuple[float, float]] = []
         self.bound = 0.0
+        #: Best or worst play: the goal and its chance so far, for the progress line.
+        self.goal: tuple[str, float, float] | None = None
 
     def _tell(self) -> None:
         if self.progress is not None:
             self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
-                                   self.last_bound, self.budget, self.projection(), self.bound))
+                                   self.last_bound, self.budget, self.projection(), self.bound, self.goal,
+                                   self.looks[-2] if len(self.looks) > 1 else None))
 
     def projection(self) -> Projection | None:
         """Where the unexplored share is heading, from the solver's looks so far."""
@@ -1019,8 +1064,25 @@ class Explorer:
               offer: ev.ChoicesOffered | None = None) -> list[tuple[int, Fraction]]:
         """Every outcome of one step from ``state`` (``action(game)`` makes the decision), with
         its probability, found by running the step once per script of random answers, the most
-        likely scripts first; past :data:`MAX_BRANCHES` runs the rest is left unexplored."""
+        likely scripts first; past :data:`MAX_BRANCHES` runs the rest is left unexplored. A step
+        that reads draws still owed (:mod:`solo.analyze.owed`) is run again from the start, every
+        branch, with them drawn first and none left owed."""
+        if self.game.owed.hook is None:
+            return self._runs(state, action, origin, option_key, offer, False)
+        try:
+            return self._runs(state, action, origin, option_key, offer, False)
+        except owed.ReadOwed:
+            self.game.scripted.owes_draws = False
+            try:
+                return self._runs(state, action, origin, option_key, offer, True)
+            finally:
+                self.game.scripted.owes_draws = True
+
+    def _runs(self, state: GameState, action, origin: int, option_key: str,
+              offer: ev.ChoicesOffered | None, settle: bool) -> list[tuple[int, Fraction]]:
+        """:meth:`_step`'s runs; ``settle``: draw what is owed first, else guard it."""
         results: dict[int, Fraction] = {}
+        guarding = self.game.owed.hook is not None
         heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
         order = itertools.count(1)
         game = self.game
@@ -1039,7 +1101,14 @@ class Explorer:
                 self._tell()
             _, _, script, p = heapq.heappop(heap)
             game.load(copy_state(state), script, offer)
+            character = game.state.character
+            game.owed.asleep = False
+            part = None if settle or not guarding else game.owed.part(character)
+            if part is not None:
+                game.owed.arm(character, part)
             try:
+                if settle and character is not None:
+                    game.owed.settle(game.dice, character)
                 action(game)
                 while game.offered is not None and game.offered.kind in ("check", "roll"):
                     game.choose(dice_decision(game, game.offered))
@@ -1054,12 +1123,16 @@ class Explorer:
                 results[target] = results.get(target, Fraction(0)) + p
                 continue
             except Exception as exc:  # the engine raised: an absorbing error state
+                if guarding:
+                    owed.Owed.disarm(game.state.character)
                 message = f"{type(exc).__name__}: {exc}"
                 target = self._node(game.state, error=message)
                 results[target] = results.get(target, Fraction(0)) + p
                 if self.nodes[target].via == (-1, "", ()) and origin >= 0:
                     self.nodes[target].via = (origin, option_key, tuple(script))
                 continue
+            if guarding:
+                owed.Owed.disarm(game.state.character)
             target = self._node(game.state)
             if target != origin and self.nodes[target].via == (-1, "", ()):
                 self.nodes[target].via = (origin, option_key, tuple(script))
@@ -1074,10 +1147,9 @@ class Explorer:
         game.start()
 
     # -- the walk -----------------------------------------------------------------------------
-    def explore(self, settled: Settled | None = None, bound: float = 0.0,
-                progress: Callable[[Progress], None] | None = None) -> Graph:
-        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
-        (asked at each doubling of the states expanded) is at most ``bound``."""
+    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
+        """Start the clock and the budget and run the game's start: the distribution of the
+        states it begins in."""
         self.started = time.monotonic()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
@@ -1089,21 +1161,48 @@ class Explorer:
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = copy_state(template.state)
-        start = self._step(start_state, self._start, -1, "")
+        return self._step(start_state, self._start, -1, "")
+
+    def over_budget(self) -> str:
+        """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
+        looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
+        if self.out_of_time or self.expanded % CHECK_EVERY == 0:
+            if self.out_of_time or time.monotonic() > self.deadline:
+                return f"budget: {self.budget.seconds:g} s of time"
+            if peak_memory_mb() > self.budget.memory_mb:
+                return f"budget: {self.budget.memory_mb} MB of memory"
+            self._tell()
+        if len(self.nodes) > self.max_states:
+            return f"budget: more than {self.max_states} game states"
+        return ""
+
+    def expand(self, n: int) -> None:
+        """Take every option of node ``n`` (not expanded yet) once: its ``options`` then hold,
+        per option, the distribution of the states it leads to."""
+        node = self.nodes[n]
+        state = node.state
+        assert state is not None
+        node.state = None
+        self.expanded += 1
+        self.game.load(copy_state(state), [])
+        offered = self.game.offered
+        if offered is None:
+            return
+        for option_key in playable_keys(offered):
+            dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
+            node.options.append((option_key, dist))
+
+    def explore(self, settled: Settled | None = None, bound: float = 0.0,
+                progress: Callable[[Progress], None] | None = None) -> Graph:
+        """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
+        (asked at each doubling of the states expanded) is at most ``bound``."""
+        start = self.begin(bound, progress)
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
         while self.heap or self.out_of_time:
-            if self.out_of_time or self.expanded % CHECK_EVERY == 0:
-                if self.out_of_time or time.monotonic() > self.deadline:
-                    stopped = f"budget: {self.budget.seconds:g} s of time"
-                    break
-                if peak_memory_mb() > self.budget.memory_mb:
-                    stopped = f"budget: {self.budget.memory_mb} MB of memory"
-                    break
-                self._tell()
-            if len(self.nodes) > self.max_states:
-                stopped = f"budget: more than {self.max_states} game states"
+            stopped = self.over_budget()
+            if stopped:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
@@ -1122,18 +1221,9 @@ class Explorer:
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:
                 continue  # expanded already, or a stale entry of a state reached again since
-            state = node.state
-            node.state = None
-            self.expanded += 1
-            self.game.load(copy_state(state), [])
-            offered = self.game.offered
-            if offered is None:
-                continue
-            keys = playable_keys(offered)
-            share = 1.0 / len(keys) if self.share_by_option and keys else 1.0
-            for option_key in keys:
-                dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
-                node.options.append((option_key, dist))
+            self.expand(n)
+            share = 1.0 / len(node.options) if self.share_by_option and node.options else 1.0
+            for _, dist in node.options:
                 self._reach(self.mass[n], share, dist)
         # stopped on the bound with every state expanded (the heap held only stale entries): exact
         graph = self._graph(start, not stopped.startswith("budget"))
@@ -1197,18 +1287,42 @@ class Explorer:
         game = AnalysisGame(self.adventure, self.preset)
         game.unread_rewards, game.face_by_face = self.game.unread_rewards, self.game.face_by_face
         game.read_fields = self.game.read_fields
+        game.scripted.read_resources = self.game.scripted.read_resources
         game.load(game.state, [])
         state = copy_state(game.state)
         for previous, option_key, script in self.route(n):
-            game.load(copy_state(state), list(script))
+            try:
+                self._replay_step(game, state, previous, option_key, script, False)
+            except owed.ReadOwed:  # the explorer ran this step with the owed draws drawn first
+                self._replay_step(game, state, previous, option_key, script, True)
+            state = game.state
+        return state
+
+    def _replay_step(self, game: AnalysisGame, state: GameState, previous: int, option_key: str,
+                     script: tuple, settle: bool) -> None:
+        """One step of :meth:`replay`, as :meth:`_runs` runs it (owed draws guarded, or drawn
+        first when ``settle``)."""
+        game.load(copy_state(state), list(script))
+        character = game.state.character
+        game.owed.asleep = False
+        guarding = game.owed.hook is not None
+        part = game.owed.part(character) if guarding and not settle else None
+        if part is not None:
+            game.owed.arm(character, part)
+        game.scripted.owes_draws = guarding and not settle
+        try:
+            if settle and character is not None:
+                game.owed.settle(game.dice, character)
             if previous < 0:
                 self._start(game)
             else:
                 game.choose(option_key)
             while game.offered is not None and game.offered.kind in ("check", "roll"):
                 game.choose(dice_decision(game, game.offered))
-            state = game.state
-        return state
+        finally:
+            game.scripted.owes_draws = guarding
+        if guarding:
+            owed.Owed.disarm(game.state.character)
 
     def path(self, n: int) -> list[dict[str, Any]]:
         """The first route found from the start to node ``n``: each decision with its scene and

@@ -37,6 +37,10 @@ def progress_text(p: Progress) -> str:
     """The progress line: states met and expanded, the rate, the bound so far, time left."""
     left = max(0.0, p.budget.seconds - p.seconds)
     bound = "" if p.unexplored is None else f", unexplored ≤ {p.unexplored * 100:.2f}%"
+    if p.goal is not None:  # best or worst play: the goal's chance so far, the gap and its trend
+        what, low, high = p.goal
+        was = "" if p.before is None else f", {p.before[1] * 100:.2f} at {p.before[0]:.0f} s"
+        bound = f", {what} {low * 100:.2f}-{high * 100:.2f}% (gap {(high - low) * 100:.2f} points{was})"
     return (f"analyze: {p.states} states, {p.expanded} explored, {p.rate:.0f}/s{bound}; "
             f"{p.seconds:.0f} s, stops within {left:.0f} s (budget){heading(p)}")
 
@@ -49,7 +53,8 @@ def heading(p: Progress) -> str:
         return ""
     if found.to_bound is not None and found.to_bound <= p.budget.seconds:
         return f"; bound {p.bound * 100:g}% in about {max(0.0, found.to_bound - p.seconds):.0f} s"
-    return f"; about {found.at_budget * 100:.0f}% left unexplored at the budget: the bound is out of reach"
+    left = "points of gap left" if p.goal is not None else "% left unexplored"
+    return f"; about {found.at_budget * 100:.0f}{left} at the budget: the bound is out of reach"
 
 
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,

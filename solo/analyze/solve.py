@@ -268,6 +268,28 @@ def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, di
     play (the goal as in :func:`best_policy`), and the play that reaches the lower one. States
     not explored count 0 in the lower values, 1 in the upper ones; solved component by
     component, sinks first, each swept until it moves by less than 1e-13."""
+    lo, hi, options = state_bounds(graph, maximise_victory)
+    policy = progressing_policy(graph, options, lo, hi)
+    low = sum(float(p) * lo[t] for t, p in graph.start)
+    high = sum(float(p) * hi[t] for t, p in graph.start)
+    return low, high, policy
+
+
+def goal_value(node: Node, maximise_victory: bool) -> tuple[float, float]:
+    """(lower, upper) value of a state nothing is chosen in: an ending is worth 1 if it is the
+    goal, :data:`TIE_BREAK` if not (any ending beats none); a state not explored 0 to 1; an
+    error, or a decision with nothing to choose, 0."""
+    if node.kind == "ending":
+        worth = 1.0 if (node.outcome == "victory") == maximise_victory else TIE_BREAK
+        return worth, worth
+    if node.kind in UNKNOWN:
+        return 0.0, 1.0
+    return 0.0, 0.0
+
+
+def state_bounds(graph: Graph, maximise_victory: bool) -> tuple[list[float], list[float], list[list[list[tuple[int, float]]]]]:
+    """Per state, the lower and upper chance of the goal with the best play from there (see
+    :func:`value_bounds`), and the options in floating point."""
     nodes = graph.nodes
     stuck = stuck_states(graph)
     options = [[[(t, float(p)) for t, p in dist] for _, dist in node.options] for node in nodes]
@@ -276,10 +298,8 @@ def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, di
     lo = [0.0] * len(nodes)
     hi = [0.0] * len(nodes)
     for n, node in enumerate(nodes):
-        if node.kind == "ending":
-            lo[n] = hi[n] = 1.0 if (node.outcome == "victory") == maximise_victory else TIE_BREAK
-        elif node.kind in UNKNOWN:
-            hi[n] = 1.0
+        if node.kind == "ending" or node.kind in UNKNOWN:
+            lo[n], hi[n] = goal_value(node, maximise_victory)
     for component in _sccs(len(nodes), edges):
         live = [n for n in component if nodes[n].kind == "decision" and n not in stuck and options[n]]
         if not live:
@@ -295,10 +315,7 @@ def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, di
                 break
             if change < SWEEP_TOLERANCE:
                 break
-    policy = progressing_policy(graph, options, lo, hi)
-    low = sum(float(p) * lo[t] for t, p in graph.start)
-    high = sum(float(p) * hi[t] for t, p in graph.start)
-    return low, high, policy
+    return lo, hi, options
 
 
 def best_policy(graph: Graph, maximise_victory: bool) -> dict[int, int]:

@@ -192,20 +192,23 @@ class ConflictRunner:
                   step: ConflictStep, data: dict[str, Any], runner: "EffectRunner") -> None:
         """After a step: ask again, or stop at the round limit, or end with the step's result."""
         result = step.result
+        rounds = step.round
         if result is None and step.round > spec.rounds:
-            result = spec.at_limit
+            result, rounds = spec.at_limit, spec.rounds  # the round it stopped before was never fought
             runner.events.append(
-                ev.ConflictAction(step.round, "", "", "", f"After {spec.rounds} rounds it is over: {result}.")
+                ev.ConflictAction(step.round, "", "", "", f"After {spec.rounds} round{'s' if spec.rounds != 1 else ''} it is over: {result}.")
             )
         if result is None:
             scene = self.context.adventure.scenes[data["scene"]]
             runner.events.append(ev.ConflictRound(step.round, self.view(scene, rules, setup, step.state)))
             self.context.state.pending = Pending("conflict", data)
             return
-        self._end(spec, rules, setup, step, result, data, runner)
+        self._end(spec, rules, setup, step, result, data, runner, rounds)
 
-    def _end(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup,
-             step: ConflictStep, result: str, data: dict[str, Any], runner: "EffectRunner") -> None:
+    def _end(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup, step: ConflictStep,
+             result: str, data: dict[str, Any], runner: "EffectRunner", rounds: int) -> None:
+        """Conclude the fight after ``rounds`` rounds fought; its closing view names no phase (no
+        one is about to act in a fight that is over) and counts the rounds fought."""
         state = self.context.state
         conclusion = rules.conclude(self.context.dice, setup, step.state, result)
         self._beats(setup, conclusion.beats, step.round, runner)
@@ -218,9 +221,12 @@ class ConflictRunner:
                 if fighter.key in conclusion.fallen:
                     state.fallen[fighter.npc] = conclusion.fallen[fighter.key]
         view = self.view(self.context.adventure.scenes[data["scene"]], rules, setup, step.state)
+        if view:
+            view = {**view, "round": rounds}
+            view["phase"] = ""
         won = settles_as(rules, result) == "won"
         runner.events.append(
-            ev.ConflictEnded(data["scene"], result, step.round, view, dict(conclusion.fallen),
+            ev.ConflictEnded(data["scene"], result, rounds, view, dict(conclusion.fallen),
                              dict(conclusion.awards), dict(conclusion.measures), won)
         )
         for resource, amount in conclusion.awards.items():

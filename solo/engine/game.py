@@ -136,6 +136,7 @@ class Game:
         #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
         self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
         self._degree_memo: dict[tuple[str, Any], bool] = {}  # (scene, check path): its degree is read
+        self._measures_memo: dict[tuple[str, Any], list[str]] = {}  # (scene, check path): measures it reads
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
@@ -236,18 +237,30 @@ class Game:
         return events
 
     # -- decisions ---------------------------------------------------------------------------
-    def choose(self, key: str) -> list[ev.Event]:
-        """Answer the decision on offer with an option's key (or its id)."""
+    def choose(self, key: str, *, recorded: bool = False) -> list[ev.Event]:
+        """Answer the decision on offer with an option's key (or its id).
+
+        ``recorded``: the answer is re-enacted from a save's choice log (a replay), where the
+        number of an offer on a roll shown disabled (:attr:`Offer.disabled`) is still taken:
+        a save of an older release may have taken it when it was on offer, and the rules still
+        carry it out, so the replay arrives where the save did. In play it is refused."""
         offered = self._offered
         if offered is None or self.state.pending is None:
             raise InvalidDecision("the game is not waiting for a decision")
+        key = str(key).strip()
         try:
-            option = self._match(offered, str(key).strip())
+            option = self._match(offered, key)
         except InvalidDecision:
-            typed = self._typed(str(key).strip())
-            if typed is None:
-                raise
-            option = typed
+            withheld = withheld_option(offered, key)
+            if withheld is not None and recorded:
+                option = ev.Option(key, withheld.text, withheld.id)
+            elif withheld is not None:
+                raise InvalidDecision(f"{withheld.text!r} cannot be taken now: {withheld.reason}") from None
+            else:
+                typed = self._typed(key)
+                if typed is None:
+                    raise
+                option = typed
         self._freeze_hints()
         self.state.choices.append(option.key or "")
         pending = self.state.pending
@@ -599,12 +612,30 @@ class Game:
             self._degree_memo[(scene.id, spec.path)] = found
         return found
 
+    def _measures_read(self, scene: Scene, spec: CheckSpec) -> list[str]:
+        """The ruleset's roll measures (``roll.<name>``) this check's branches or texts read
+        beyond its degrees (Humanity, Blessed ``margin``): an offer that only moves one of them
+        still changes what the player is shown."""
+        from solo.adventure.degree_checks import degrees, writes_degrees
+
+        found = self._measures_memo.get((scene.id, spec.path))
+        if found is None:
+            words = degrees(self.ruleset)
+            said = set(words[1]) if words else set()
+            found = [name for name in _measures(self.ruleset)
+                     if name not in said and writes_degrees(self.adventure, scene, spec, (), (name,))]
+            self._measures_memo[(scene.id, spec.path)] = found
+        return found
+
     def _offers(self, data: Mapping[str, Any], record: RollRecord) -> list[Offer]:
         """The rules' offers on a roll, less any that would run a ``lesser`` form the branch the
         roll takes does not have (the loss would be turned for nothing)."""
         scene, _, _, spec = self._spec(data)
         if not self._reads_degrees(scene, spec):
             record.details["degree_unread"] = True  # the rules offer nothing that only changes it
+        read = self._measures_read(scene, spec)
+        if read:
+            record.details["measures_read"] = read  # an offer moving one of them is not idle
         offers = self.ruleset.offers(record, self.character)
         if any(o.lesser for o in offers):
             branch = self._branch_for(spec, record)
@@ -722,6 +753,9 @@ class Game:
                                      hint=functools.partial(self._offer_hint, pending.data, KEEP, frozen))]  # type: ignore[arg-type]  # computed when first read
             numbered = [offer for offer in offers if not offer.typed and offer.key != KEEP]
             for n, offer in enumerate(numbered, start=2):
+                if offer.disabled:  # shown with its reason and no key; its number stays taken
+                    options.append(ev.Option(None, offer.text, offer.key, False, offer.disabled))
+                    continue
                 if frozen is None:
                     options.append(ev.Option(str(n), offer.text, offer.key))
                     continue
@@ -1161,6 +1195,18 @@ class _Variables(Mapping[str, Any]):
 
 _SPECIAL = SPECIAL_NAMES
 _ABSENT = object()
+
+
+def withheld_option(offered: ev.ChoicesOffered, key: str) -> ev.Option | None:
+    """The offer on a roll shown disabled whose number (or id) is ``key``, else None. A roll's
+    options are numbered in order from 1 (the keep), a disabled one keeping its number
+    unshown, and those answered by typing come last without one."""
+    if offered.kind != "roll":
+        return None
+    for number, option in enumerate(offered.options, start=1):
+        if not option.enabled and option.key is None and key in (str(number), option.id):
+            return option
+    return None
 
 
 def _measures(ruleset: object) -> tuple[str, ...]:

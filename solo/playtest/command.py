@@ -38,6 +38,7 @@ class Options:
     replay_dir: str = DEFAULT_REPLAY_DIR
     seconds: float = DEFAULT_SECONDS  # the time budget; the report covers the runs done by then
     memory_mb: float = DEFAULT_MEMORY_MB
+    runtime: str = "fast"  # or "engine" (see solo.playtest.fast_run)
 
     @property
     def limits(self) -> Limits:
@@ -47,7 +48,7 @@ class Options:
 def make_spec(options: Options) -> PlaytestSpec:
     adventure = load_playable(options.adventure).adventure
     spec = PlaytestSpec(adventure=adventure, policy=options.policy, pregen=options.pregen,
-                        character=options.character, step_limit=options.step_limit)
+                        character=options.character, step_limit=options.step_limit, runtime=options.runtime)
     _starting_character(spec)  # an unknown pregenerated character fails here, before any run
     return spec
 

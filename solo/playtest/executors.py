@@ -1,7 +1,7 @@
 """Where the batches of a playtest run: here, in a local process pool, or on a Dask cluster.
 
-:func:`gather` cuts the runs into batches, hands each to :func:`solo.playtest.runner.run_batch`
-through a :class:`concurrent.futures.Executor` (or runs them in this process when there is none),
+:func:`gather` cuts the runs into batches, hands each to :func:`solo.playtest.fast_run.run_batch`
+(the fast runtime where the spec asks for it and it covers it, else the engine's runner) through a :class:`concurrent.futures.Executor` (or runs them in this process when there is none),
 and returns every result in run order, whatever order the batches finished in. Any executor with
 ``submit`` works: the local :class:`~concurrent.futures.ProcessPoolExecutor` that
 ``--workers K`` starts, or a Dask ``distributed`` client's executor for
@@ -25,7 +25,8 @@ from typing import Callable, Iterator
 
 from solo.budget import UNLIMITED, Limits
 from solo.errors import SoloError
-from solo.playtest.runner import PlaytestSpec, RunResult, run_batch, run_one
+from solo.playtest.fast_run import run as run_one, run_batch
+from solo.playtest.runner import PlaytestSpec, RunResult
 
 DASK_SCHEME = "dask://"
 MAX_BATCH = 200

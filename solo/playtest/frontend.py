@@ -41,11 +41,12 @@ def resolve_character(adventure_name: str, name: str | None, save_dir: str | Non
 def run_playtest_command(*, adventure: str, runs: int, seed: int, character_name: str | None, policy: str,
                          workers: int, executor: str | None, step_limit: int, exhaustive: bool, as_json: bool,
                          html_file: str | None, replay_dir: str, save_dir: str | None, console: Console,
-                         seconds: float = DEFAULT_SECONDS, memory_mb: float = DEFAULT_MEMORY_MB) -> None:
+                         seconds: float = DEFAULT_SECONDS, memory_mb: float = DEFAULT_MEMORY_MB,
+                         runtime: str = "fast") -> None:
     pregen, character = resolve_character(adventure, character_name, save_dir)
     options = Options(adventure=adventure, runs=runs, seed=seed, policy=policy, pregen=pregen,
                       character=character, workers=workers, executor=executor, step_limit=step_limit,
-                      replay_dir=replay_dir, seconds=seconds, memory_mb=memory_mb)
+                      replay_dir=replay_dir, seconds=seconds, memory_mb=memory_mb, runtime=runtime)
     if exhaustive:
         from solo.playtest.exhaustive import progress_text, sweep
         from solo.progress import ProgressLine

@@ -102,6 +102,34 @@ def is_rewarding(choice: "Choice") -> bool:
     return False
 
 
+class _AdventureFacts:
+    """What the careful bot reads of an adventure alone, worked out once per adventure rather than
+    at every pick of every run: which choices reward (by the choice object, which the adventure
+    keeps alive, so its ``id`` is not reused) and which outcome a move to a scene settles."""
+
+    def __init__(self, adventure: object) -> None:
+        self.adventure = adventure
+        self.endings: dict[str | None, str | None] = {}
+        self._rewarding: dict[int, bool] = {}
+
+    def rewarding(self, choice: "Choice") -> bool:
+        found = self._rewarding.get(id(choice))
+        if found is None:
+            found = self._rewarding[id(choice)] = is_rewarding(choice)
+        return found
+
+
+_last_facts: list[_AdventureFacts] = []
+
+
+def _facts(adventure: object) -> _AdventureFacts:
+    """The facts of ``adventure``: those of the last adventure asked about are kept (a playtest
+    plays one adventure run after run)."""
+    if not _last_facts or _last_facts[0].adventure is not adventure:
+        _last_facts[:] = [_AdventureFacts(adventure)]
+    return _last_facts[0]
+
+
 class Policy:
     """A bot for one run. :meth:`choose` answers any decision the engine offers."""
 
@@ -197,7 +225,14 @@ class CarefulPolicy(Policy):
     def _ending(self, game: "Game", scene_id: str | None) -> str | None:
         """The outcome a move to ``scene_id`` settles: its ending's, or that of the one ending every
         way out of it leads to (lantern-fen's steps after the toll is paid: the talk there
-        changes an objective, not the ending)."""
+        changes an objective, not the ending). Kept per adventure (:func:`_facts`): it reads
+        only the adventure."""
+        endings = _facts(game.adventure).endings
+        if scene_id not in endings:
+            endings[scene_id] = self._settled(game, scene_id)
+        return endings[scene_id]
+
+    def _settled(self, game: "Game", scene_id: str | None) -> str | None:
         scenes = game.adventure.scenes
         scene = scenes.get(scene_id or "")
         if scene is None:
@@ -213,6 +248,7 @@ class CarefulPolicy(Policy):
 
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene
+        facts = _facts(game.adventure)
         found = []
         for choice, option_id in zip(choices, ids):
             weight = 1.0
@@ -225,7 +261,7 @@ class CarefulPolicy(Policy):
                 if failure is not None and self._ending(game, failure.goto) == "defeat":
                     chance *= chance
                 weight *= max(chance, 1e-3)
-            if is_rewarding(choice):
+            if facts.rewarding(choice):
                 weight *= CAREFUL_REWARD
             outcome = self._ending(game, choice.goto)
             if outcome == "victory":

@@ -48,6 +48,9 @@ class PlaytestSpec:
     step_limit: int = DEFAULT_STEP_LIMIT
     #: Runs whose dice are forced: index -> faces (the exhaustive sweep uses it).
     forced: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: Who plays the runs gathered by :mod:`solo.playtest.executors`: ``"fast"`` (the fast
+    #: runtime, :mod:`solo.playtest.fast_run`, where it covers the spec) or ``"engine"``.
+    runtime: str = "engine"
 
 
 @dataclass

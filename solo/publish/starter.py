@@ -3,7 +3,8 @@
 The file is small and complete: the schema header, one pregenerated character built by the
 system's own creation rules (:func:`solo.rules.creation.draft`, so it is legal by construction),
 a check with that system's difficulty parameter (its ``starter_param``), a line for a better
-result where the system reads rolls in degrees (its ``starter_condition``), an objective and two
+result where the system reads rolls in degrees (its ``starter_condition``) and a branch for a
+worse failure where it reads one (Loose and Fuzzy's ``critical-failure``), an objective and two
 endings. It validates and plays as written; the author edits it from there.
 """
 
@@ -77,6 +78,7 @@ def starter_text(system: str, adventure_id: str, title: str) -> str:
                     when: {_flow(condition)}
                     then:
                       - text: It snaps so cleanly that nobody on the other side hears a thing.""" if condition else ""
+    worse_lines = _worse_failure_lines(ruleset)
     return f"""\
 # yaml-language-server: $schema=adventure.schema.json
 # A starting adventure made by `solo new adventure`. Check it with `solo validate {adventure_id}.yaml`,
@@ -111,7 +113,7 @@ scenes:
               text: The chain gives way with a crack.{degree_lines}
               goto: beyond
             failure:
-              text: The chain holds, and your hands ache.
+              text: The chain holds, and your hands ache.{worse_lines}
       - text: Give up and walk home
         goto: home
   beyond:
@@ -126,6 +128,19 @@ scenes:
       You turn back. The gate will still be there tomorrow.
     ending: {{outcome: defeat, summary: "You went home with the gate still shut."}}
 """
+
+
+def _worse_failure_lines(ruleset: Any) -> str:
+    """A ``critical-failure`` branch for a system that reads a failure made worse by its degree
+    (Loose and Fuzzy's double ones), so the sample check says what that costs too."""
+    from solo.adventure.degree_checks import WORSE_FAILURE, degrees
+
+    read = degrees(ruleset)
+    if read is None or WORSE_FAILURE not in read[0]:
+        return ""
+    return f"""
+            {WORSE_FAILURE}:
+              text: The chain holds, and a link snaps back across your knuckles; it will be a while before they close."""
 
 
 def write_starter(path: str | Path, system: str, *, force: bool = False) -> Path:

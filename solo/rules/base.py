@@ -173,6 +173,12 @@ class Offer:
     #: (the effect turned on them, less severe: Humanity, Blessed Blessèd Wits). The engine
     #: shows it only where the branch the roll takes has such a form.
     lesser: bool = False
+    #: Why the offer cannot be taken now, or "" when it can: the engine shows it greyed with
+    #: this reason and no key, in its place among the numbered offers (the offers after it keep
+    #: their numbers, so a save's choice log still names the same ones), and no bot takes it.
+    #: For an offer the book allows but which is certain to change nothing (Humanity, Blessed:
+    #: a sure +1 that reaches neither success nor the next outcome size).
+    disabled: str = ""
 
 
 @dataclass(frozen=True)
@@ -904,3 +910,19 @@ class AnalysisReaders(Protocol):
     def analysis_unread(self, checks: Any, conflicts: bool, shop: bool, read: frozenset[str]) -> frozenset[str]: ...
 
     def analysis_forget(self, character: Any, parts: frozenset[str]) -> Any: ...
+
+
+@runtime_checkable
+class AnalysisOwes(Protocol):
+    """Optional on a ruleset: random gains ``solo analyze`` may leave undrawn until a step reads
+    what they add to. When the dice an award is rolled with say ``may_owe(resource)`` (the
+    analyzer's scripted dice; never the dice of a game), the rules may keep a count of what is owed on the
+    character instead of drawing it, and then call ``dice.owe(character, resource)``. ``analysis_owed(character)`` names the resource a step must
+    not read while something is owed (None: nothing is); ``analysis_settle(dice, character)``
+    draws everything owed into it, as a game would have drawn it when it was gained. Sound when
+    the gains are independent of everything between the award and the first read, and only
+    append to the resource (so drawing them late, all at once, leaves the same distribution)."""
+
+    def analysis_owed(self, character: Any) -> str | None: ...
+
+    def analysis_settle(self, dice: Any, character: Any) -> None: ...

@@ -128,8 +128,11 @@ def state_view(view: dict[str, Any], heading: str) -> RenderableType:
     return Group(*parts)
 
 
-def _heading(view: dict[str, Any]) -> str:
-    head = f"── {safe(view.get('title', ''))}: where it stands after round {view.get('round', 0)}"
+def _heading(view: dict[str, Any], ended: bool = False) -> str:
+    """A fight under way stands "in round N" (the round being played: before the first turn it
+    is round 1, and nothing has happened after it yet); a fight that is over, "after round N"."""
+    when = "after" if ended else "in"
+    head = f"── {safe(view.get('title', ''))}: where it stands {when} round {view.get('round', 0)}"
     if view.get("phase"):
         head += f" · {safe(view['phase'])}"
     return head  # no rule after it: on a narrow terminal a trailing "──" wrapped onto a line of its own
@@ -162,5 +165,5 @@ def render_conflict(event: ev.Event, outcomes: dict[str, str] | None = None) -> 
         style = "bold green" if event.success or event.result == "won" else "bold yellow" if event.result == "fled" else "bold red"
         heading = Text(f"⚔ Over after {event.rounds} round{'s' if event.rounds != 1 else ''}: ", style="bold")
         heading.append(label(event.result), style=style)
-        return [state_view(event.view, _heading(event.view)), heading]
+        return [state_view(event.view, _heading(event.view, ended=True)), heading]
     return []

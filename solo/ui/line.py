@@ -260,7 +260,8 @@ class LineFront:
             return
         self.para(w.clean(offered.prompt))
         for option in offered.options:
-            key = f"{option.key})" if option.key else "(not now)"
+            # a scene's choice may open later; an offer on a roll shown disabled never will
+            key = f"{option.key})" if option.key else "(cannot take)" if offered.kind == "roll" else "(not now)"
             text = w.clean(option.text)
             if offered.kind == "character":
                 person = next((p for p in self.words.adventure.characters if p.id == option.id), None)

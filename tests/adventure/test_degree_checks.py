@@ -100,7 +100,8 @@ def test_a_system_whose_degree_is_only_a_number_is_not_named_per_check():
 @pytest.mark.parametrize("name", ["supply-ship", "clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest"])
 def test_no_bundled_adventure_has_a_check_whose_degree_changes_nothing(name):
     """What the warning names is fixed in all five: supply-ship writes both impacts, lantern-fen's
-    successes read `roll.critical` (a critical and a costly success each do something), and
+    successes read `roll.critical` (a critical and a costly success each do something) and so do
+    its failures (a critical failure costs more than a plain one), and
     blessed-harvest's read `roll.size` (a major or bigger success wins time or a blessing die)."""
     assert [p.message for p in validate_path(name) if p.code == "degrees-never-written"] == []
 
@@ -116,3 +117,61 @@ def test_every_supply_ship_check_writes_what_a_great_success_and_a_disaster_do()
                  and not {"positive-impact", "negative-impact"} <= set(choice.check.outcomes)]
     assert unwritten == []
     assert not [p for p in validate_path("supply-ship") if p.code == "degrees-never-written"]
+
+
+LOOSE = """format: 1
+id: worse
+title: Worse
+system: loose-fuzzy
+start: a
+characters:
+  - id: rook
+    name: Rook
+    stats: {cleverness: 2, body: 3, knowledge: 2, perception: 2, tenacity: 2, boatman: 3}
+scenes:
+  a:
+    title: A
+    text: On the bank.
+    choices:
+      - text: Heave the raft off the mud
+        check:
+          stat: body
+          target: average
+          outcomes:
+            success:
+              effects: [{if: {when: 'roll.critical == "success"', then: [{text: Clean off.}]}}]
+              goto: b
+%s
+  b:
+    title: B
+    ending: {outcome: victory}
+"""
+
+
+def _loose(tmp_path: Path, failure: str) -> list[str]:
+    path = tmp_path / "worse.yaml"
+    path.write_text(LOOSE % failure, encoding="utf-8")
+    return [p.message for p in validate_path(path) if p.code == "degrees-never-written"]
+
+
+def test_a_loose_fuzzy_check_whose_critical_failure_reads_as_a_plain_failure_is_named(tmp_path):
+    """The success branch reads `roll.critical`, so the check writes a degree, but double ones
+    on a failed sum would still read as a plain failure: the warning names that check."""
+    named = _loose(tmp_path, "            failure: {text: Stuck., goto: b}")
+    assert len(named) == 1
+    assert "Heave the raft off the mud" in named[0] and "critical failure" in named[0]
+
+
+def test_a_failure_branch_reading_the_critical_answers_it(tmp_path):
+    assert _loose(tmp_path, "            failure: {effects: [{if: {when: 'roll.critical == \"failure\"', "
+                            "then: [{text: The pole snaps.}]}}], goto: b}") == []
+
+
+def test_a_critical_failure_branch_answers_it(tmp_path):
+    assert _loose(tmp_path, "            critical-failure: {text: The pole snaps., goto: b}\n"
+                            "            failure: {text: Stuck., goto: b}") == []
+
+
+def test_a_check_with_no_failure_branch_is_named_too(tmp_path):
+    assert len(_loose(tmp_path, "")) == 1
+

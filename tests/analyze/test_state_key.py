@@ -491,27 +491,29 @@ scenes:
 
 
 def test_the_blessing_pool_and_lucky_number_are_left_out_while_no_step_ahead_reads_them(tmp_path, monkeypatch):
-    from solo.rules.humanity_blessed import analysis_readers
+    from solo.rules.humanity_blessed import analysis_readers, owed_blessings
 
     path = tmp_path / "pool.yaml"
     path.write_text(POOL)
     adventure = loader.load(str(path)).adventure
     merged = analyze(adventure)
     monkeypatch.setattr(analysis_readers, "unread", lambda *args: frozenset())  # every step reads them
+    monkeypatch.setattr(owed_blessings, "defers", lambda *args: False)  # and the prayer's die is drawn at once
     kept = analyze(loader.load(str(path)).adventure)
     monkeypatch.undo()
     ann = adventure.characters[0].character(adventure.system)
     chance = registry.get(adventure.system).check_odds(ann, {"stat": "hand", "target": "easy"}).success_chance()
-    # the prayer's die is drawn in classes that leave out a tail below 0.02%: bounded, not exact
-    assert merged["method"] == kept["method"] == "bounded" and merged["bound"] < 0.001
-    # (which twin is expanded decides whether the check's lucky hit draws dice whose tail is left
-    # out, so the bounds differ in the fifth decimal; both hold the book's odds)
-    for found in (merged, kept):
-        assert found["ranges"]["over"]["low"] <= float(chance) <= found["ranges"]["over"]["high"]
-        assert found["ranges"]["stuck"]["low"] <= float(1 - chance) <= found["ranges"]["stuck"]["high"]
+    # drawn at once, the prayer's die is drawn in classes that leave out a tail below 0.02%:
+    # bounded; owed (nothing ever reads it) it is never drawn, and the answer is exact
+    assert kept["method"] == "bounded" and kept["bound"] < 0.001
+    assert merged["method"] == "exact" and merged["exact"]["over"] == str(chance)
+    assert merged["exact"]["stuck"] == str(1 - chance)
+    assert kept["ranges"]["over"]["low"] <= float(chance) <= kept["ranges"]["over"]["high"]
+    assert kept["ranges"]["stuck"]["low"] <= float(1 - chance) <= kept["ranges"]["stuck"]["high"]
     # a plain check reads neither the pool (what the prayer gained) nor the lucky number: the gate
-    # is one state, not one per lucky number and pool
-    assert merged["states"] == 5 and kept["states"] > 5 * 10
+    # is one state, not one per lucky number and pool (porch, gate and the two endings: no
+    # "unexplored" node for the left-out tail of a die never drawn)
+    assert merged["states"] == 4 and kept["states"] > 5 * 10
     spark = tmp_path / "spark.yaml"
     spark.write_text(POOL.replace("target: easy\n", "target: easy\n          spark: head\n"))
     keys = KeyMaker(loader.load(str(spark)).adventure)

@@ -36,11 +36,11 @@ def _break_the_second_decision(monkeypatch):
     real = Game.choose
     calls: list[str] = []
 
-    def broken(self, key):
+    def broken(self, key, **kwargs):
         calls.append(key)
         if len(calls) > 1:
             raise ZeroDivisionError("injected for the test")
-        return real(self, key)
+        return real(self, key, **kwargs)
 
     monkeypatch.setattr(Game, "choose", broken)
 

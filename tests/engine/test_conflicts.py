@@ -134,7 +134,30 @@ def test_the_round_limit_ends_a_conflict_with_its_at_limit_result(duel):
     end = next(e for e in events if e.type == "conflict-end")
     assert end.result in ("fled", "won")
     if end.result == "fled":
-        assert any("After 1 rounds" in e.text for e in events if e.type == "conflict-action")
+        assert any("After 1 round it is over" in e.text for e in events if e.type == "conflict-action")
+
+
+def test_a_fight_stopped_at_its_round_limit_counts_the_rounds_fought_and_names_no_phase(duel):
+    """The limit used to report the round never fought ("after round 11" below "After 10 rounds")
+    and the closing view still named the step the fight stopped in ("react to the blow")."""
+    data = json.loads(json.dumps(_plain(duel)))
+    data["scenes"]["yard"]["conflict"].update(rounds=2, at_limit="fled")
+    data["npcs"] = [dict(n, stats={"might": -10, "wits": 0}) for n in data["npcs"]]
+    adventure = build(data)
+    for seed in range(40):
+        game = Game(adventure, seed=seed)
+        game.start()
+        events = []
+        while not events or not any(e.type == "conflict-end" for e in events):
+            defend = [k for k in game.offered.enabled_keys() if not k.startswith("attack")]
+            events = game.choose(defend[0] if defend else game.offered.enabled_keys()[0])
+        end = next(e for e in events if e.type == "conflict-end")
+        if end.result == "fled":
+            assert any("After 2 rounds it is over" in e.text for e in events if e.type == "conflict-action")
+            assert end.rounds == 2 and end.view["round"] == 2 and end.view["phase"] == ""
+            break
+    else:
+        pytest.fail("in 40 seeds no fight ran to its round limit")
 
 
 def test_a_fallen_npc_is_remembered_and_kept_out_of_later_fights(duel):

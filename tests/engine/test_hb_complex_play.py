@@ -5,6 +5,7 @@ every attack beat the target too, with the attack odds on offer the ruleset's ow
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -49,8 +50,14 @@ def test_the_leap_shows_the_complex_odds_and_every_win_beats_the_target(bridge):
 
 
 def test_in_a_complex_fight_every_attack_beats_the_target_and_the_odds_say_so(bridge):
-    attacks = 0
-    for seed in range(6):
+    """Every attack in a complex fight carries the target (4), is held by any answer below it
+    (or by help), lands only above it and the defence, and the first attack is offered at the
+    complex contest's exact odds. Seeds 1 and 4 were picked by a search of 0-5 (the test played
+    all six): 41 attacks, made and defended, landed and held, one with help (seed 4 is the only
+    one with help), against 86 for the six at more than twice the CPU; the test now also fails
+    if the attacks seen stop including one of those kinds."""
+    attacks = Counter()
+    for seed in (1, 4):
         game = Game(bridge, seed=seed)
         rng = random.Random(seed)
         game.start()
@@ -73,7 +80,8 @@ def test_in_a_complex_fight_every_attack_beats_the_target_and_the_odds_say_so(br
             record = event.get("roll") or {} if event["type"] == "conflict-action" else {}
             details = record.get("details") or {}
             if record.get("kind") == "contest" and details.get("violent") and "opponent_total" in details:
-                attacks += 1
+                attacks["defended" if details.get("defending") else "made"] += 1
+                attacks["helped"] += bool(details.get("opponent_help") or details.get("help"))
                 assert details["attack"].get("complex") == 4
                 # a record the player defended reads from their side: their answer is ``total``
                 attacker, defence = (("opponent_total", "total") if details.get("defending")
@@ -82,6 +90,7 @@ def test_in_a_complex_fight_every_attack_beats_the_target_and_the_odds_say_so(br
                     (record[defence] if defence == "total" else details[defence])
                 assert held >= 4 or details.get("opponent_help") or details.get("help")
                 landed = record["success"] != bool(details.get("defending"))
+                attacks["landed" if landed else "held"] += 1
                 if landed:
                     assert attack > max(4, held)
-    assert attacks
+    assert all(attacks[kind] for kind in ("made", "defended", "helped", "landed", "held")), attacks

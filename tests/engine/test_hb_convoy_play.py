@@ -1,16 +1,19 @@
 """Blessèd Convoy played through an adventure (tests/fixtures/hb-convoy.yaml): on a roll tagged
 `transport`, each companion the roll's `convoy` names may Help the player once for +1 at no
 cost (one die's Help, less the one die Convoy takes off), beside the player's own Help, at the
-exact chance of the roll plus one.
+exact chance of the roll plus one; where the +1 cannot change the result it is shown disabled
+with its reason and cannot be taken.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solo.adventure import loader
 from solo.adventure.validate import validate_path
-from solo.engine.game import Game
+from solo.engine.game import Game, InvalidDecision
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "hb-convoy.yaml"
 FORD, TOLL = "1", "2"
@@ -57,13 +60,16 @@ def test_a_contest_on_the_road_takes_the_help_of_the_one_companion_aboard():
     assert (first["total"], first["details"]["opponent_total"]) == (6, 8)
     offered = options(game)
     assert [k for k in offered if k.startswith("convoy-")] == ["convoy-0"]
-    assert offered["convoy-0"] == ("Blessèd Convoy: Nell helps for +1 at no cost", "cannot change the result")
-    game.choose("convoy-0")
-    assert not any(o.id.startswith("convoy-") for o in game.offered.options)  # once a roll
+    # 7 against 8 still loses: Nell's +1 is shown greyed with the reason, in its place, no key
+    nell = next(o for o in game.offered.options if o.id == "convoy-0")
+    assert (nell.text, nell.enabled, nell.key) == ("Blessèd Convoy: Nell helps for +1 at no cost", False, None)
+    assert nell.reason == "cannot change the result: +1 makes 7 against 8, still a loss"
+    with pytest.raises(InvalidDecision, match="cannot change the result"):
+        game.choose("convoy-0")
     events = [e.to_dict() for e in game.choose("keep")]
     record = next(e for e in events if e["type"] == "roll" and e["final"])["record"]
-    assert (record["total"], record["outcome"]) == (7, "failure")
-    assert record["details"]["convoy_help"] == [{"by": "Nell", "value": 1}]
+    assert (record["total"], record["outcome"]) == (6, "failure")
+    assert "convoy_help" not in record["details"]
     assert "The bar drops in front of the horse." in [e.get("text") for e in events]
 
 

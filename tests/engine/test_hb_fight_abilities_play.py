@@ -54,10 +54,18 @@ def play(adventure, seed: int, offer: str):
     return menus, lines
 
 
+#: The first seed whose fight shows the ability work, found by a search of seeds 0-11, where it
+#: is not seed 0: tried first (anger works in seed 2 alone of the twelve), then the others.
+FIRST_SEED = {"anger": 2, "concerted": 1}
+
+
 @pytest.mark.parametrize("ability", sorted(ABILITIES))
 def test_each_fight_ability_is_offered_and_works(gate, ability):
+    """Up to 12 seeded fights, the searched seed first (:data:`FIRST_SEED`; the order alone
+    changed, so the test passes and fails as it did, sooner)."""
     offer, effect = ABILITIES[ability]
-    for seed in range(12):
+    first = FIRST_SEED.get(ability, 0)
+    for seed in [first] + [s for s in range(12) if s != first]:
         menus, lines = play(gate, seed, offer)
         if not menus:
             continue

@@ -69,25 +69,29 @@ def test_the_same_seed_and_decisions_give_the_same_fight(yard):
 
 
 def test_a_game_saved_mid_fight_resumes_to_the_same_end(yard):
-    for seed in range(3):
+    """A save (as JSON) taken at the third answer of the fight and one taken halfway through it
+    resume with the same question on offer and, given the remaining answers, end where the
+    uninterrupted game does. Each save is the uninterrupted game's own state at that point, not a
+    second game replayed to it, and seeds 0 and 2 (29 and 34 answers) were picked over seed 1
+    (78): two saves in each of two fights resume as many states as three saves at the third
+    answer did (seeds 0-2, twice the CPU), later in the fight (wounds, a second round)."""
+    for seed in (0, 2):
         rng = random.Random(seed)
         whole = Game(yard, seed=seed)
         whole.start()
-        keys = []
+        keys, saves = [], [(json.dumps(whole.snapshot()), whole.offered)]
         while not whole.finished and len(keys) < 120:
             key = fighting(whole, rng, "")
             keys.append(key)
             whole.choose(key)
-        game = Game(yard, seed=seed)
-        game.start()
-        for key in keys[:3]:
-            game.choose(key)
-        saved = json.loads(json.dumps(game.snapshot()))
-        resumed = Game.resume(yard, saved)
-        assert resumed.offered == game.offered
-        for key in keys[3:]:
-            resumed.choose(key)
-        assert resumed.snapshot() == whole.snapshot()
+            saves.append((json.dumps(whole.snapshot()), whole.offered))
+        for cut in (3, len(keys) // 2):
+            saved, offered = saves[cut]
+            resumed = Game.resume(yard, json.loads(saved))
+            assert resumed.offered == offered and offered.kind == "conflict", (seed, cut)
+            for key in keys[cut:]:
+                resumed.choose(key)
+            assert resumed.snapshot() == whole.snapshot(), (seed, cut)
 
 
 DEFENDING = """
@@ -152,20 +156,28 @@ def test_a_contest_the_npc_starts_shows_the_chance_to_hold_and_reads_from_the_pl
 
 
 def test_the_bundled_goose_fight_is_won_and_lost_and_always_ends():
-    """45 seeded games (it was 60; HB_FIGHT_RUNS plays more) of a player who heads for the goose:
-    every game ends with nobody left down, and the goose fight is won and lost. A loss comes in
-    15% of games (9 of 60), so a change that reshuffles the dice leaves 45 games without one
-    0.07% of the time (0.006% at 60); a result made impossible always fails. The pinned 45 give
-    15 won, 6 lost, 7 fled."""
+    """Up to 45 seeded games (it was 60; HB_FIGHT_RUNS plays more) of a player who heads for the
+    goose: every game played ends with nobody left down, and the goose fight is won and lost.
+    The games stop once both results are seen and at least 15 games are played (seed 5 gives the
+    first loss, so 15 games play where 45 did, a third of the CPU). The won-and-lost check keeps
+    its odds: a loss comes in 15% of games (9 of 60), so a change that reshuffles the dice leaves
+    45 games without one 0.07% of the time; a result made impossible always fails. The "always
+    ends" check now sees at least 15 games, not 45: a change that sticks one game in ten is still
+    caught 79% of the time in 15 (99% in 45), and test_acceptance and the playtests of
+    blessed-harvest play many more. The pinned 45 give 15 won, 6 lost, 7 fled. The games are
+    quiet (no odds or views for a reader), which play event for event as loud ones
+    (tests/engine/test_quiet.py)."""
     adventure = loader.load("blessed-harvest").adventure
     results = collections.Counter()
-    for seed in range(int(__import__("os").environ.get("HB_FIGHT_RUNS", "45"))):
-        game = Game(adventure, seed=seed)
+    asked = int(__import__("os").environ.get("HB_FIGHT_RUNS", "0"))  # that many games, no early stop
+    for seed in range(asked or 45):
+        if not asked and seed >= 15 and results["won"] and results["lost"]:
+            break
+        game = Game(adventure, seed=seed, quiet=True)
         rng = random.Random(seed)
         events = game.start()
         for _ in range(1000):
-            results.update(e.result for e in events if e.type == "conflict-end"
-                           and e.view.get("title") == "You against Bartholomew")
+            results.update(e.result for e in events if e.type == "conflict-end" and e.scene == "goose-scuffle")
             if game.finished:
                 break
             options = {o.key: o.text for o in game.offered.options}

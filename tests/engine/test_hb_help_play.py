@@ -78,7 +78,9 @@ def test_a_failed_check_is_offered_help_with_exact_odds_once(adventure):
     assert (record.total, record.outcome) == (3, "failure")
     shown = offered(game)
     assert helps(game) == ["help-1", "help-2", "help-3", "help-4"]  # one per die in the pool of four
-    assert shown["help-1"] == ("Spend 1 blessing die for +1", "cannot change the result")
+    one = next(o for o in game.offered.options if o.id == "help-1")  # 4 is still short of 6
+    assert (one.text, one.enabled, one.key, one.reason) == (
+        "Spend 1 blessing die for +1", False, None, "cannot change the result: +1 makes 4, still short of 6")
     for n in (2, 3, 4):
         exact = HB.offer_odds(record, game.character, f"help-{n}").success_chance()
         assert walked(exact, ADDS_3[n])
@@ -102,7 +104,8 @@ def test_a_lost_contest_is_offered_help_with_exact_odds_once_and_it_can_turn_it(
     record = RollRecord.from_dict(game.state.pending.data["record"])
     assert (record.total, record.details["opponent_total"], record.success) == (2, 4, False)
     shown = offered(game)
-    assert shown["help-1"][1] == "cannot change the result"  # 3 against 4: the attacker needs more
+    one = next(o for o in game.offered.options if o.id == "help-1")  # ties hold: the attacker needs more
+    assert (one.enabled, one.key, one.reason) == (False, None, "cannot change the result: +1 makes 3 against 4, still a loss")
     for n in (2, 3, 4):
         assert walked(HB.offer_odds(record, game.character, f"help-{n}").success_chance(), ADDS_3[n])
         assert shown[f"help-{n}"][1] == f"then {percent(ADDS_3[n])} to succeed"

@@ -55,12 +55,18 @@ FIGHT = Path(__file__).parent.parent / "fixtures" / "hb-insured-fight.yaml"
 
 
 def test_in_a_fight_a_failed_tend_on_the_insured_gets_them_up_once_and_tending_tam_is_offered_at_certainty():
+    """Seeded random fights of the insured-fight fixture: every Blessèd Insurance comes right after
+    a tend and gets someone back up, the player's own at most once a fight, and tending Tam is
+    offered at certainty while his insurance is unspent. Seeds 2 and 6 were picked by a search of
+    0-7 (the test played 0-2 before, and seed 0 showed none of it): seed 2 offers the tend 14
+    times and turns the tending of the player, seed 6 another fighter's; the test now also fails when
+    no tend is offered at all."""
     import random
     from fractions import Fraction
 
     adventure = loader.load(FIGHT).adventure
     turned = offered = 0
-    for seed in range(3):
+    for seed in (2, 6):
         game, rng = Game(adventure, seed=seed), random.Random(seed)
         stream = [e.to_dict() for e in game.start()]
         for _ in range(400):
@@ -81,4 +87,4 @@ def test_in_a_fight_a_failed_tend_on_the_insured_gets_them_up_once_and_tending_t
         insured = [t for t in texts if t.startswith("Blessèd Insurance:") and "tending of you" in t]
         assert len(insured) <= 1  # once: it is not recharged in a fight
         turned += len(uses)
-    assert turned
+    assert turned >= 2 and offered

@@ -64,7 +64,7 @@ def test_the_help_is_offered_at_its_exact_odds_and_adds_five_only_when_the_dice_
 
 
 def test_twice_a_session_then_no_more(adventure):
-    game = Game(adventure, seed=2)
+    game = Game(adventure, seed=6)  # two recalls where +5 can still change the result
     game.start()
     for _ in range(2):
         game.choose(RECALL)
@@ -74,3 +74,19 @@ def test_twice_a_session_then_no_more(adventure):
     assert game.offered.prompt != "The dice are down" or not any(
         o.id == "optimal-solution" for o in game.offered.options)
     assert game.character.extra["session"]["optimal_solution"] == 2
+
+
+def test_where_even_five_cannot_change_the_result_it_is_shown_disabled_and_keeps_its_use(adventure):
+    """Recall against 12: head d8 3 and Sharp Recall's dc2 2 make 5, and 5 + 5 is still short."""
+    game = Game(adventure, seed=2)
+    game.start()
+    game.dice.force(3, 2)
+    game.choose(RECALL)
+    record = game.state.pending.data["record"]
+    assert (record["total"], record["details"]["target"]) == (5, 12)
+    option = next(o for o in game.offered.options if o.id == "optimal-solution")
+    assert (option.enabled, option.key) == (False, None)
+    assert option.reason == "cannot change the result: +5 makes 10, still short of 12"
+    assert not any(o.key == str(n) for n, o in enumerate(game.offered.options, start=1) if not o.enabled)
+    game.choose("keep")
+    assert game.character.extra.get("session", {}).get("optimal_solution", 0) == 0  # no use spent

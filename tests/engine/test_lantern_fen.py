@@ -82,7 +82,9 @@ def test_the_gm_notes_give_every_ending_for_every_pregen(adventure):
 
 @pytest.mark.parametrize("index, who", [(0, "maud"), (1, "erasmus"), (2, "nell")])
 def test_balance_per_pregen_matches_the_gm_notes(adventure, index, who):
-    runs = [acceptance._play(adventure, 7919 * seed + index, _random, index, acceptance.STEP_LIMIT)
+    """RUNS seeded random games of ``who`` end as the GM notes say. The games are quiet: they
+    play decision for decision as loud ones (tests/engine/test_quiet.py) for half the CPU."""
+    runs = [acceptance._play(adventure, 7919 * seed + index, _random, index, acceptance.STEP_LIMIT, quiet=True)
             for seed in range(RUNS)]
     assert all(r.ok and r.character == who for r in runs)
     rate = {e: 100 * sum(r.ending == e for r in runs) / RUNS for e in adventure.endings}

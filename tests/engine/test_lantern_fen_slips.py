@@ -89,7 +89,7 @@ def test_the_stair_never_ends_the_night_on_a_single_forced_choice(fen):
 
 def test_drawing_stallard_out_opens_the_accusation(fen):
     game = _at(fen, "erasmus", "chapel-steps")
-    accuse = "Hold up the Commission's tag and the ledger, and say it in front of the chapel"
+    accuse = "Name him for what he did, and say it in front of the chapel"  # knowing, with nothing in hand
     assert accuse not in _offered(game)
     game.state.flags["knows_cutter"] = True
     GameMaster(game).goto("chapel-steps")

@@ -45,17 +45,28 @@ ALL_HINTS = {"then", "cannot", "either"}
 
 @pytest.mark.parametrize("adventure,spends,seeds,hints", [
     ("clockwork-heist", ("reroll",), (1, 4), {"reroll": {"then"}}),  # GAME: rerolls
-    ("supply-ship", ("bonus", "place:"), (2, 29), {"bonus": ALL_HINTS, "place:": ALL_HINTS}),  # GUTS+: bonus dice and their pips
+    # GUTS+: bonus dice and their pips. A bonus die on a positive impact, and an "all pips on
+    # die N" that reads as keeping the roll does, are shown disabled; the best split is what
+    # keeping the roll places, so it alone still says "cannot change the result"
+    ("supply-ship", ("bonus", "place:"), (2, 29), {"bonus": {"then", "either", "withheld"}, "place:": ALL_HINTS | {"withheld"}}),
     # Humanity, Blessed: Help, and a spark after a first roll
-    ("blessed-harvest", ("help-", "spark-"), (20,), {"help-": ALL_HINTS, "spark-": {"then", "either"}}),
+    # (a sure +1 that cannot change the result is shown disabled, never hinted "cannot")
+    ("blessed-harvest", ("help-", "spark-"), (20,), {"help-": {"then", "either", "withheld"}, "spark-": {"then", "either"}}),
 ])
 def test_every_spend_on_a_roll_shows_its_odds(adventure, spends, seeds, hints, tmp_path):
     seen: dict[str, set[str]] = {}
     for game, offered in roll_offers(adventure, tmp_path, seeds):
         for option in offered.options[1:]:
+            if not option.enabled and option.id.startswith(spends):  # shown greyed, saying why
+                assert option.reason.startswith("cannot change the result") and option.key is None
+                seen.setdefault(next(s for s in spends if option.id.startswith(s)), set()).add("withheld")
+                continue
             if option.key is None or not option.id.startswith(spends):
                 continue
             assert HINT.match(option.hint), (option.text, option.hint)
+            # an offer sure to change nothing is shown disabled, but for GUTS+'s best split,
+            # which is what keeping the roll does with the pips
+            assert option.hint != "cannot change the result" or option.id == "place:best", option
             spend = next(s for s in spends if option.id.startswith(s))
             word = option.hint.split()[0]
             seen.setdefault(spend, set()).add(word if word in ("then", "cannot") else "either")

@@ -66,17 +66,32 @@ def test_a_quiet_game_plays_the_same_without_hints():
         assert any(h.startswith("chance") for h in loud_hints)
 
 
+#: Two seeds per adventure whose loud game reaches a fight that shows odds, picked by a search
+#: of seeds 0-5 (the test played all six until suite9a; the others reach no fight or show the
+#: same) and pinned. They are played first; the other seeds up to 5 only while no game of the
+#: two fought with odds (an edited adventure may take them past their fight): the test stops
+#: once two games are played and one fought with odds, and fails if none of the six did.
+FIGHT_SEEDS = {"supply-ship": (3, 5), "clockwork-heist": (2, 3), "lantern-fen": (2, 3), "four-s": (2, 5),
+               "hb": (0, 5), "guts": (0, 3), "game": (3, 5), "lf": (2, 3)}
+
+
 def test_a_quiet_game_leaves_out_the_fights_odds_and_views():
     """What a fight's decisions and views cost is spent only where someone reads it: the loud
     game's fights show odds and views, the quiet game's none (and plays the same), on the
-    bundled adventures with fights and a fight fixture of each system."""
+    bundled adventures with fights and a fight fixture of each system, two pinned seeds each
+    that fight (:data:`FIGHT_SEEDS`, more only if they no longer do). It still catches a quiet game that shows a view or (but
+    in HB, whose attacks name their defence by the odds) odds, one that plays otherwise than the
+    loud game, and a loud game that stops showing a fight's odds or views."""
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    names = ["supply-ship", "clockwork-heist", "lantern-fen"]
-    names += [str(fixtures / f"{system}-fight.yaml") for system in ("four-s", "hb", "guts", "game", "lf")]
-    for name in names:
+    names = {name: name for name in ("supply-ship", "clockwork-heist", "lantern-fen")}
+    names.update({system: str(fixtures / f"{system}-fight.yaml") for system in ("four-s", "hb", "guts", "game", "lf")})
+    for key, name in names.items():
         adventure = loader.load(name).adventure
         loud_fought = loud_odds = False
-        for seed in range(6):
+        pinned = FIGHT_SEEDS[key]
+        for played, seed in enumerate(pinned + tuple(s for s in range(6) if s not in pinned)):
+            if played >= 2 and loud_fought and loud_odds:
+                break
             loud, loud_hints = _play(adventure, False, seed)
             quiet, quiet_hints = _play(adventure, True, seed)
             assert quiet == loud, (name, seed)

@@ -127,7 +127,7 @@ def test_the_highest_focus_roll_acts_first_and_its_margin_is_the_wound():
     assert "A medium blow: Lout takes pain in Hurry." in said  # margin 4: medium
     assert lout.conditions == ["pain:hurry"]
     # the camera rule: Lout was attacked, so his own attack never comes
-    assert any("own move never comes" in t for t in said)
+    assert any("move this round already, caught up in another exchange." in t for t in said)
     assert step.state["round"] == 2 and step.result is None
     record = next(b.roll for b in step.beats if b.roll is not None)
     assert record.measures == {"size": "medium", "margin": 4}

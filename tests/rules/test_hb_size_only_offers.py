@@ -80,10 +80,55 @@ def test_help_after_a_success_is_offered_only_where_the_size_is_read(tmp_path):
     read.dice.force(1, 4)
     _lift(read)
     read.choose("keep")  # roll on from the first 1 (a spark there could only raise the size)
-    helps = [t for t in _texts(read) if t.startswith("Spend")]
-    assert helps and all(t.endswith(": can raise the size") for t in helps)
+    helps = [o for o in read.offered.options if o.text.startswith("Spend")]
+    # one die's +1 makes 6, still minor: shown greyed with its reason, in its place, no key
+    assert (helps[0].id, helps[0].enabled, helps[0].key) == ("help-1", False, None)
+    assert helps[0].reason == "cannot change the result: +1 makes 6, still a minor success"
+    assert helps[0].text == "Spend 1 blessing die for +1"
+    assert helps[1:] and all(o.enabled and o.text.endswith(": can raise the size") for o in helps[1:])
+    assert [o.key for o in helps[1:]] == ["3", "4"]  # the numbers after it stay as they were
 
     unread = _game(_unread(tmp_path), [3, 5, 3])
     unread.dice.force(1, 4)
     _lift(unread)
     assert not [t for t in _texts(unread) if t.startswith("Spend")]
+
+
+def test_a_sure_plus_one_that_only_earns_the_big_win_blessing_die_says_so_and_stays_open():
+    """A success of 10 against 5 (medium): +1 makes 11, still medium, but a success by 6, which
+    earns the session's first big-win blessing die: on offer, saying what it does; once the
+    session's big win is had, it changes nothing and is shown disabled."""
+    from solo.rules.dice import RollRecord
+    from solo.rules.humanity_blessed.offers import offers
+    from solo.rules.humanity_blessed.rolling import read_check
+
+    game = _game(ABILITIES, [3, 5, 3])
+    game.dice.force(1, 4)
+    _lift(game)
+    game.choose("keep")
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    record.total = 10
+    read_check(record)
+    assert (record.details["margin"], record.measures["size"]) == (5, "medium")
+    session = game.character.extra["session"]
+    assert not session.get("big_win")
+    one = next(o for o in offers(record, game.character) if o.key == "help-1")
+    assert one.text == "Spend 1 blessing die for +1: earns the blessing die of a success by 6" and not one.disabled
+    session["big_win"] = True
+    one = next(o for o in offers(record, game.character) if o.key == "help-1")
+    assert one.disabled == "cannot change the result: +1 makes 11, still a medium success"
+
+
+def test_where_the_check_reads_the_margin_a_sure_plus_one_stays_on_offer(tmp_path):
+    """The copy here also prints ``roll.margin`` after the crate: +1 on a success of 5 still
+    makes a minor success, but it changes the margin the player is shown, so it is on offer."""
+    text = ABILITIES.read_text(encoding="utf-8")
+    path = tmp_path / "hb-margin-read.yaml"
+    path.write_text(text.replace(READ, READ[:-1] + " by {roll.margin}."), encoding="utf-8")
+    game = _game(path, [3, 5, 3])
+    game.dice.force(1, 4)
+    _lift(game)
+    game.choose("keep")
+    assert game.state.pending.data["record"]["details"]["measures_read"] == ["margin"]
+    one = next(o for o in game.offered.options if o.id == "help-1")
+    assert (one.key, one.enabled, one.text) == ("2", True, "Spend 1 blessing die for +1: can raise the size")

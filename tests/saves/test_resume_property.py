@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,8 +18,16 @@ from solo.engine.game import Game
 ADVENTURES = ["tiny", "supply-ship"]
 
 
+@functools.lru_cache(maxsize=None)
+def _adventure(name: str):
+    """An adventure read once for the module's examples (each example read it again before: a
+    tenth of a second for supply-ship, ten examples a case); the model is frozen, so sharing it
+    changes nothing a game does."""
+    return loader.load(Path(__file__).resolve().parents[1] / "fixtures" / "tiny.yaml" if name == "tiny" else name).adventure
+
+
 def _load(name, fixtures):
-    return loader.load(fixtures / "tiny.yaml" if name == "tiny" else name).adventure
+    return _adventure(name)
 
 
 def _state(game: Game) -> str:
@@ -77,7 +87,7 @@ def test_any_state_reached_saves_and_its_save_replays_to_the_same_state(name, tm
     """Every state play reaches (undo included) is a save whose decisions replay to that state."""
     from solo.replay import read_replay, replay_payload
 
-    adventure = loader.load(name).adventure
+    adventure = _adventure(name)
     store = SaveStore(tmp_path / f"r{seed}")
     session = Session(Game(adventure, seed=seed), adventure, store, "r")
     session.game.start()

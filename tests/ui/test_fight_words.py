@@ -182,7 +182,7 @@ def test_the_player_defending_in_a_guts_plus_fight_reads_you_not_the_pregens_nam
 
 
 def test_the_fight_state_heading_wraps_without_a_stray_rule_at_60_columns():
-    """At 60 columns the heading "── The pink thing: where it stands after round 1 · your turn ──"
+    """At 60 columns the heading "── The pink thing: where it stands in round 1 · your turn ──"
     left its closing "──" alone on the next line."""
     view = {"title": "The pink thing", "round": 1, "phase": "your turn", "notes": [],
             "fighters": [{"key": "player", "name": "Dara Okafor", "side": "player", "out": False, "tags": [],
@@ -191,7 +191,7 @@ def test_the_fight_state_heading_wraps_without_a_stray_rule_at_60_columns():
     for renderable in render_conflict(ev.ConflictRound(1, view), GUTS.outcomes):
         console.print(renderable)
     lines = [line.strip() for line in console.export_text().splitlines()]
-    assert "where it stands after round 1 · your turn" in lines[0]
+    assert "where it stands in round 1 · your turn" in lines[0]
     assert all(line.strip("─ ") for line in lines if line), lines
 
 
@@ -293,3 +293,35 @@ def test_a_humanity_blessed_defence_says_each_sides_dice_and_who_holds():
             screen = " ".join(drawn(render_conflict(event, words.vocab.outcomes)).split())
             assert f"({said})" in screen
     assert seen["holds"] >= 3 and seen["wins"] >= 3, seen
+
+
+def test_a_fight_under_way_stands_in_its_round_and_one_that_is_over_after_it():
+    """Before anyone had acted, a GAME fight read "where it stands after round 1 · your action"."""
+    view = {"title": "Vesk's bodyguards", "round": 1, "phase": "your action", "notes": [],
+            "fighters": [{"key": "player", "name": "Linnet Halloway", "side": "player", "out": False, "tags": [],
+                          "gauges": [{"label": "FP", "value": 6, "maximum": 8}]}]}
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    for renderable in render_conflict(ev.ConflictRound(1, view), GUTS.outcomes):
+        console.print(renderable)
+    ended = dict(view, round=3, phase="")
+    for renderable in render_conflict(ev.ConflictEnded("stair", "won", 3, ended, {}, {}, {}, True), GUTS.outcomes):
+        console.print(renderable)
+    text = console.export_text()
+    assert "where it stands in round 1 · your action" in text
+    assert "after round 1" not in text
+    assert "where it stands after round 3" in text and "Over after 3 rounds" in text
+
+
+def test_a_game_clash_says_each_sides_dice_and_result_not_none():
+    """Ottilie against the three stokers read "you rolled 3 and 8 (None) against the other side's
+    (None)": a GAME clash record keeps each side under details.you / details.opponent."""
+    from solo.ui.words import roll_words
+
+    record = {"kind": "contest", "system": "game", "outcome": "failure", "success": False, "total": None,
+              "dice": [5, 3, 3], "kept": [5, 3],
+              "details": {"you": {"rolled": [5], "sum": 7, "success": False},
+                          "opponent": {"rolled": [3], "sum": 6, "success": True,
+                                       "extra": [{"die": 3, "reason": "group of 3", "succeeded": True}]}}}
+    said = roll_words(record)
+    assert "None" not in said
+    assert said == "you rolled 5 (failure) against their 3 and group d8 3 (success): failure for you"

@@ -53,6 +53,7 @@ CODES: dict[str, str] = {
     "opponent-lacks-stat": "a contest's opponent does not have the stat rolled against (warning)",
     "bad-check": "the game system refuses the check's parameters",
     "unknown-outcome": "an outcome label the game system does not have (for checks or for contests)",
+    "size-branch-never-taken": "an outcome-size branch beside branches for every outcome label, which are taken first (warning)",
     "illegal-character": "a pregenerated character breaks the system's creation rules",
     "contest-without-opponent": "a contest names no opponent",
     "assist-not-companion": "an assisting NPC is not a companion",

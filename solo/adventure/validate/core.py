@@ -93,7 +93,9 @@ class CheckerCore:
         measures = names(self.ruleset, "measure_names")
         self.builtins = BUILTIN_VARIABLES + tuple(f"roll.{name}" for name in measures)
         labels = tuple(getattr(self.ruleset, "outcome_labels", ()) or ())
-        labels += names(self.ruleset, "size_labels")
+        self.size_labels = names(self.ruleset, "size_labels")
+        self.outcome_labels = labels
+        labels += self.size_labels
         self.labels = tuple(dict.fromkeys(labels + GENERIC_OUTCOMES))
         contest = names(self.ruleset, "contest_labels")
         self.contest_labels = tuple(dict.fromkeys(labels + contest + GENERIC_OUTCOMES))

@@ -32,6 +32,26 @@ class SceneChecks(EffectChecks):
             if scene.conflict is not None:
                 check_conflict(self, scene)
 
+    def check_size_branches(self, spec: model.CheckSpec) -> None:
+        """A branch keyed by an outcome size (Humanity, Blessed ``minor``) is taken only for a roll
+        whose own label has no branch (the label's branch comes first: format/branches.py), so
+        beside a branch for every label the system gives this kind of roll it is never taken."""
+        if self.ruleset is None or not self.size_labels:
+            return
+        given = self.outcome_labels
+        if spec.kind == "contest":
+            given += tuple(x for x in names(self.ruleset, "contest_labels") if x not in given)
+        if not given or any(label not in spec.outcomes for label in given):
+            return
+        for label in spec.outcomes:
+            if label in self.size_labels and label not in given:
+                self.warning("size-branch-never-taken", spec.path + ("outcomes", label),
+                             f"outcome {label}: never taken, since {' and '.join(repr(g) for g in given)} "
+                             "have their own branches, which come before a size's",
+                             f"remove the {label!r} branch, or the label branch whose rolls it should "
+                             "take (a size branch takes the rolls of a label that has no branch)",
+                             key=True)
+
     def check_check(self, choice: model.Choice, spec: model.CheckSpec) -> None:
         for label, branch in spec.outcomes.items():
             if branch.goto is not None:
@@ -46,6 +66,7 @@ class SceneChecks(EffectChecks):
                            f"the {self.adv.system} system has no {spec.kind} outcome {label!r}",
                            f"did you mean {close[0]!r}?" if close else f"its {spec.kind} outcomes: {', '.join(labels)}",
                            key=True)
+        self.check_size_branches(spec)
         if spec.kind == "contest":
             self.check_opponent(spec)
             self.check_lesser(spec)

@@ -48,7 +48,12 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
                 str(added.get("reason")), "An extra d8")
             on = added.get("succeeds_on", 1)
             needed = "a 1" if on == 1 else f"{on} or less"
-            verdict = "and that makes it a success" if added.get("succeeded") else f"where only {needed} would have helped"
+            alone = d.get("sum") is not None and int(d["sum"]) >= 8  # the roll had succeeded without it
+            if alone:
+                verdict = ("a success too, though the roll had succeeded without it" if added.get("succeeded")
+                           else "but the roll had already succeeded without it")
+            else:
+                verdict = "and that makes it a success" if added.get("succeeded") else f"where only {needed} would have helped"
             why.append(f"{reason}: it showed {added['die']}, {verdict}.")
     if d.get("rerolled"):
         why.append("You spent a reroll on this.")
@@ -69,9 +74,36 @@ def _extra_dice(details: Mapping[str, Any]) -> tuple[tuple[str, tuple[DieReading
     return tuple(found)
 
 
+def fight_roll(record: Mapping[str, Any]) -> str | None:
+    """A fight's competitive check told from both sides: "you rolled 5 (failure) against their 3
+    and group d8 3 (success): failure for you". The record keeps each side's dice under
+    ``details.you`` and ``details.opponent``; its ``kept`` mixes both sides and it has no total,
+    so the generic words read "rolled 5 and 3 (None) against the other side's (None)". None when
+    the record is not such a check."""
+    details = record.get("details")
+    if record.get("kind") != "contest" or not isinstance(details, Mapping):
+        return None
+    mine, theirs = details.get("you"), details.get("opponent")
+    if not isinstance(mine, Mapping) or not isinstance(theirs, Mapping):
+        return None
+
+    def side(rolled: Mapping[str, Any]) -> str:
+        words = [str(v) for v in rolled.get("rolled") or ()]
+        for added in rolled.get("extra") or ():
+            if isinstance(added, Mapping) and added.get("die") is not None:
+                kind = "group" if str(added.get("reason", "")).startswith("group") else str(added.get("reason") or "extra")
+                words.append(f"{kind} d8 {added['die']}")
+        said = (", ".join(words[:-1]) + " and " + words[-1]) if len(words) > 1 else "".join(words)
+        return f"{said} ({'success' if rolled.get('success') else 'failure'})"
+
+    outcome = str(record.get("outcome", ""))
+    return f"you rolled {side(mine)} against their {side(theirs)}: {outcome.replace('-', ' ')} for you"
+
+
 VOCABULARY = Vocabulary(
     system="game",
     explain=explain,
+    fight_roll=fight_roll,
     book="Guilddom Adventures Made Easy (GAME)",
     resources={
         "ep": "Experience points (EP)", "rerolls": "Rerolls", "fp": "Fatigue points (FP)",

@@ -19,6 +19,12 @@ does to the record:
   change that makes a new double when one can still earn a bonus die, and a typed offer
   (``m 2 5``). Until a bonus die is taken the doubles are counted again after mastery, so a
   double it makes earns its bonus die; after that the change alters the value only.
+* Offers sure to change nothing stay in their place, shown disabled with the reason
+  (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a check's positive impact (pips only
+  raise dice; a contest's still widens ``roll.difference``), ``place:N`` where it reads as
+  keeping the roll does, a mastery proposal that reads the same and earns no bonus
+  die. ``place:best`` stays on offer though keeping does the same: it is the placement said out
+  loud, and the odds play (``odds_play``) takes it by name.
 """
 
 from __future__ import annotations
@@ -151,16 +157,22 @@ def roll_offers(record: RollRecord) -> list[Offer]:
     left = details.get("bonus_left", 0)
     pending = pending_pips(details)
     values = details["values"]
+    check = record.kind == "check"
+    kept = _kept_rank(values, pending) if check else None  # what keeping the roll reads
     if left:
         if pending:
             text = f"Roll another bonus die ({left} left) before placing the {pending[1]} pips"
         else:
             text = f"Roll a bonus die ({left} left)"
-        found.append(Offer(BONUS, text))
+        # a check's pips only raise dice: nothing reads better than the top (a contest's bonus
+        # still widens roll.difference, which an adventure may read)
+        top = kept == go.POSITIVE
+        found.append(Offer(BONUS, text, disabled=f"cannot change the result: already {go.WORDS[go.POSITIVE]}" if top else ""))
     if pending:
         pips = pending[1]
         options = placement_options(values, pips)
-        found += [Offer(PLACE + key, placement_text(values, pips, key, split))
+        found += [Offer(PLACE + key, placement_text(values, pips, key, split),
+                        disabled=_same_as_keeping(kept) if key != BEST and _placed_rank(values, split) == kept else "")
                   for key, split in options]
         if _more_results_than(values, pips, len(options)):
             example = " ".join(map(str, options[0][1]))
@@ -169,11 +181,46 @@ def roll_offers(record: RollRecord) -> list[Offer]:
     mastery = details.get("mastery")
     if mastery and not mastery["used"]:
         proposals = mastery_proposals(record)
-        found += [Offer(key, text) for key, text in proposals]
-        index, value = _example_change(values, proposals)
+        shown = [Offer(key, text, disabled=_idle_mastery(record, key, kept)) for key, text in proposals]
+        found += shown
+        # the typed example is a change that does something, where one is proposed
+        index, value = _example_change(values, [(o.key, o.text) for o in shown if not o.disabled] or proposals)
         typed.append(Offer(MASTERY_PREFIX, "Or use mastery your way: type m, a die and its new "
                                            f"value (e.g. m {index + 1} {value})", typed=True))
     return found + typed
+
+
+def _placed_rank(values: Sequence[int], split: Sequence[int]) -> int:
+    return go.read_rank([v + s for v, s in zip(values, split)])
+
+
+def _kept_rank(values: Sequence[int], pending: tuple[list[int], int] | None) -> int:
+    """The reading of a check kept now: pips waiting are placed by the best split."""
+    return _placed_rank(values, go.best_split(values, pending[1])) if pending else go.read_rank(values)
+
+
+def _same_as_keeping(kept: int | None) -> str:
+    """Why a placement that reads as keeping the roll does is shown disabled (a check's reading
+    is its whole result: outcome, impact and learning all follow from it)."""
+    return f"cannot change the result: keeping the roll reads {go.WORDS[kept]} too" if kept is not None else ""
+
+
+def _idle_mastery(record: RollRecord, key: str, kept: int | None) -> str:
+    """Why a mastery proposal on a check cannot change the result (it reads as keeping the roll
+    does and earns no bonus die), or ""."""
+    if kept is None:
+        return ""
+    details = record.details
+    index, value = _mastery_key(key)
+    changed = list(details["values"])
+    changed[index] = value
+    pending = pending_pips(details)
+    if _kept_rank(changed, pending) != kept:
+        return ""
+    if _can_recount(details) and _bonus_after(record, index, value) > details["bonus_total"]:
+        return ""
+    placed = f"with the {pending[1]} {_pips(pending[1])} placed, " if pending else ""
+    return f"cannot change the result: {placed}{go.WORDS[kept]} either way"
 
 
 def _example_change(values: Sequence[int], proposals: list[tuple[str, str]]) -> tuple[int, int]:

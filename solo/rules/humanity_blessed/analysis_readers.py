@@ -16,7 +16,7 @@ No other step reads it: gains only append to it. The session's lucky number and 
 by 6 or more" (``extra["session"]``: ``lucky_number``, ``big_win``) only decide how many blessing
 dice a roll earns into the pool, so they are unread exactly when the pool is. With no reader
 ahead, :func:`forget` puts all three in one form (an empty pool, no lucky number, the big win
-had): two characters that differ only there play on alike.
+had, none owed: :mod:`.owed_blessings`): two characters that differ only there play on alike.
 """
 
 from __future__ import annotations
@@ -52,5 +52,5 @@ def forget(character: Character, parts: frozenset[str]) -> Character:
         resources[POOL] = []
     session = (data.get("extra") or {}).get("session")
     if isinstance(session, dict):
-        data["extra"]["session"] = {**session, "lucky_number": None, "lucky_faces": [], "big_win": True}
+        data["extra"]["session"] = {**session, "lucky_number": None, "lucky_faces": [], "big_win": True, "owed": 0}
     return Character.from_dict(data)

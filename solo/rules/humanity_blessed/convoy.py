@@ -17,7 +17,8 @@ Driver) and names the companions being transported, whom the player designates, 
   from a pool the engine does not keep, and is not offered.
 * It is offered whenever the player's own Help could be (a plain check or contest the player
   rolls or defends, not yet closed), and only to a character with the ability on a roll tagged
-  ``transport``. Its chance is exact: the roll plus one, read again.
+  ``transport``. Its chance is exact: the roll plus one, read again. Where that +1 cannot
+  change the result it is shown disabled, saying why (:mod:`.idle_help`).
 * Fights and endeavours have their own Help and do not offer it.
 """
 
@@ -29,6 +30,7 @@ from typing import Any, Mapping
 from solo.rules.base import Character, Odds, Offer
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.character import abilities
+from solo.rules.humanity_blessed.idle_help import idle_reason
 from solo.rules.humanity_blessed.tables import SYSTEM, err, norm
 from solo.rules.reasons import reason
 
@@ -79,7 +81,8 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     if ABILITY not in abilities(character) or not details.get("help_allowed") or TAG not in _tags(record):
         return []
     helped = {entry.get("by") for entry in details.get("convoy_help") or []}
-    return [Offer(f"{PREFIX}{index}", f"{NAME}: {name} helps for +{BONUS} at no cost")
+    idle = idle_reason(record, character, BONUS)  # shown, but greyed: the +1 changes nothing
+    return [Offer(f"{PREFIX}{index}", f"{NAME}: {name} helps for +{BONUS} at no cost", disabled=idle)
             for index, name in enumerate(names((details.get("params") or {}).get("convoy")))
             if name not in helped]
 

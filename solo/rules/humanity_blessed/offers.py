@@ -14,6 +14,7 @@ from solo.rules.humanity_blessed import bumping, convoy, first_roll, insurance, 
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
+from solo.rules.humanity_blessed.idle_help import BIG_WIN_ONLY, RESULT, idle_reason, what_it_changes
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check
 from solo.rules.humanity_blessed.record_steps import without_verdict
@@ -21,6 +22,7 @@ from solo.rules.humanity_blessed.rolling import read_check, read_contest, roll_c
 from solo.rules.humanity_blessed.session import earn, gain
 from solo.rules.reasons import reason
 from solo.rules.humanity_blessed.tables import (
+    BIG_WIN,
     BLESSED_LUCK_RECHARGE,
     HISTORY_AUTO,
     MAX_HELP_DICE,
@@ -54,7 +56,8 @@ FEARLESS = "fearless-resolve"
 
 def offers(record: RollRecord, character: Character) -> list[Offer]:
     """Help (1 to 10 blessing dice, once per roll) and Blessed Luck on a failed check; on a
-    first roll still open, rolling on or declaring a spark (:mod:`.first_roll`)."""
+    first roll still open, rolling on or declaring a spark (:mod:`.first_roll`). One die's
+    Help, a sure +1, is shown disabled where it cannot change the result (:mod:`.idle_help`)."""
     if first_roll.is_open(record):
         return _sparks(record, character)
     if open_defence.is_open(record):
@@ -72,8 +75,13 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             bonus = help_bonus(n * factor)
             what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
             noun = "die" if n == 1 else "dice"
-            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}"
-                               + (": can raise the size" if settled else ""), {"blessings": n}))
+            sure = isinstance(bonus, int)  # one die's +1: what it does is known now
+            changes = what_it_changes(record, character, bonus) if sure else RESULT
+            idle = idle_reason(record, character, bonus) if sure and not changes else ""
+            said = "" if not settled or idle else (
+                f": earns the blessing die of a success by {BIG_WIN}" if changes == BIG_WIN_ONLY else ": can raise the size")
+            found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}{said}", {"blessings": n},
+                               disabled=idle))
     if not (settled and details.get("degree_unread")):  # a companion's +1, like Help: nothing to raise
         found += convoy.offers(record, character)
     optimal = optimal_solution.offer(record, character)

@@ -15,6 +15,8 @@ all 1,296 throws (:data:`PAIRING`), and the roll is read again with +5 or +0.
 * The uses are counted per session (an adventure), in ``extra["session"]``; a throw that does not
   pair up still uses one.
 * Fights and endeavours have their own Help steps and do not offer it.
+* Where even +5 cannot change the result it is shown disabled, saying why (:mod:`.idle_help`):
+  taking it would only use one of the session's two uses.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from itertools import product
 from solo.rules.base import Character, Odds, Offer
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed.character import abilities
+from solo.rules.humanity_blessed.idle_help import idle_reason
 from solo.rules.humanity_blessed.rolling import read_check, read_contest
 from solo.rules.humanity_blessed.session import earn
 from solo.rules.humanity_blessed.tables import SYSTEM
@@ -62,7 +65,8 @@ def offer(record: RollRecord, character: Character) -> Offer | None:
         return None
     left = USES - _used(character)
     return Offer(KEY, f"Optimal Solution: Help with four d6 (+{BONUS} if they pair up; "
-                      f"{left} use{'s' if left != 1 else ''} left this session)")
+                      f"{left} use{'s' if left != 1 else ''} left this session)",
+                 disabled=idle_reason(record, character, BONUS))  # even +5 changes nothing: a use kept
 
 
 def apply(dice: Dice, record: RollRecord, character: Character) -> RollRecord:

@@ -35,7 +35,7 @@ from solo.rules.humanity_blessed import (
     shower_thoughts,
     wits,
 )
-from solo.rules.humanity_blessed import analysis_readers, analysis_view, outcome_classes, session, shop
+from solo.rules.humanity_blessed import analysis_readers, analysis_view, outcome_classes, owed_blessings, session, shop
 from solo.rules.humanity_blessed.endeavours import ENDEAVOURS
 from solo.rules.humanity_blessed.fight import Fight
 from solo.rules.humanity_blessed.fight.wounds import out_reason
@@ -252,6 +252,14 @@ class HumanityBlessed(RulesetDefaults):
     def analysis_forget(self, character: Character, parts: frozenset[str]) -> Character:
         """Analyzer hook: the parts :meth:`analysis_unread` named, in one fixed form."""
         return analysis_readers.forget(character, parts)
+
+    def analysis_owed(self, character: Character) -> str | None:
+        """Analyzer hook: the pool while awarded dice are owed (:mod:`.owed_blessings`)."""
+        return owed_blessings.owed_part(character)
+
+    def analysis_settle(self, dice: Dice, character: Character) -> None:
+        """Analyzer hook: draw the owed blessing dice into the pool."""
+        owed_blessings.settle(dice, character)
 
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
-from solo.rules.humanity_blessed import record_words
+from solo.rules.humanity_blessed import owed_blessings, record_words
 from solo.rules.humanity_blessed.blessings import gain_blessings, roll_lucky_number
 from solo.rules.humanity_blessed.tables import BIG_WIN, norm
 from solo.rules.reasons import Step, reason
@@ -47,6 +47,9 @@ def gain(dice: Dice, character: Character, resource: str, amount: int) -> list[s
     if norm(resource) not in {"blessings", "blessing"}:
         return None
     if int(amount) < 1:
+        return []
+    if owed_blessings.defers(dice, character):  # the analyzer draws them when first read
+        owed_blessings.owe(dice, character, int(amount))
         return []
     gained = gain_blessings(dice, int(amount))
     character.resources.setdefault("blessings", []).extend(gained)

@@ -314,7 +314,7 @@ class SoloApp(App[int]):
                 return []
             from solo.ui.conflict_view import state_view
 
-            shown = state_view(event.view, f"Where the fight stands after round {event.view.get('round', 0)}")
+            shown = state_view(event.view, f"Where the fight stands in round {event.view.get('round', 0)}")
             drawn = _plain(shown)  # in the story, a fight's state is shown only when what it says changed
             if drawn == self._fight_shown:  # (a new phase or question alone is not news)
                 return []

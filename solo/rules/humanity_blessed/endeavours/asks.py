@@ -303,10 +303,11 @@ def _stamina(line: Line, ask: dict[str, Any]) -> Decision:
 # -- answers ---------------------------------------------------------------------------------
 
 
-def answer(line: Line, dice: Dice, key: str) -> None:
+def answer(line: Line, dice: Dice, key: str, asked: Decision | None = None) -> None:
     """Carry out the player's answer ``key`` to the pending question (checked against what is
-    on offer: anything else is a :class:`ConflictError`)."""
-    offered = {a.key for a in decision(line).actions if a.enabled}
+    on offer: anything else is a :class:`ConflictError`). ``asked`` is the decision as it was
+    offered for this very endeavour and state, when the caller kept it."""
+    offered = {a.key for a in (asked or decision(line)).actions if a.enabled}
     if key not in offered:
         raise ConflictError(f"no action {key!r} now (on offer: {', '.join(sorted(offered))})")
     st = line.state

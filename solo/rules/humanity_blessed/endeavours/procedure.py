@@ -73,6 +73,7 @@ from solo.rules.conflict import (
     Decision,
     SetupProblem,
 )
+from solo.rules import kept_decision
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.endeavours import asks, monstrous, policy, quick_scan
@@ -229,11 +230,13 @@ class Endeavour:
         """What the kind does on the line before the first round (a clash's first summons)."""
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
-        return asks.decision(self.line(setup, state))
+        found = asks.decision(self.line(setup, state))
+        kept_decision.remember(type(self), self.ruleset, setup, state, found)
+        return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         line = self.line(setup, state)
-        asks.answer(line, dice, key)
+        asks.answer(line, dice, key, kept_decision.recall(type(self), self.ruleset, setup, state))
         result = line.run(dice)
         return ConflictStep(line.state, line.beats, line.state["round"], result)
 

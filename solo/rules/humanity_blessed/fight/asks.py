@@ -575,9 +575,11 @@ def roll_summary(m: "Melee", now: dict[str, Any], record: RollRecord) -> str:
     return f"{total} against {other}: {'the attack wins' if record.success else 'it holds'}."
 
 
-def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat]) -> None:
-    """Carry out the player's answer (it must be on offer)."""
-    offered = decision(m)
+def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat], offered: Decision | None = None) -> None:
+    """Carry out the player's answer (it must be on offer). ``offered`` is the decision as it was
+    offered for this very fight and state, when the caller kept it (its odds cost most of a turn)."""
+    if offered is None:
+        offered = decision(m)
     if key not in {a.key for a in offered.actions if a.enabled}:
         raise ConflictError(f"no action {key!r} now")
     ask = m.state["ask"]

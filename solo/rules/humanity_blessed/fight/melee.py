@@ -310,8 +310,9 @@ class Melee:
             if record is not None:
                 rolling.abandon(RollRecord.from_dict(record), self.character(key))
             if self.standing(key):
-                beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'are', 'is')} caught up "
-                                       f"already: {self.possessive(key)} own move never comes."))
+                beats.append(Beat(key, f"{self.title(key)} {self.verb(key, 'have', 'has')} spent "
+                                       f"{self.verb(key, 'your', 'their')} move this round already, caught up "
+                                       "in another exchange."))
             return
         s["now"] = {"actor": key, "act": dict(act), "record": record, "stage": "start"}
 

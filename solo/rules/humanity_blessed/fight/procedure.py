@@ -31,6 +31,7 @@ from solo.rules.conflict import (
     Decision,
     SetupProblem,
 )
+from solo.rules import kept_decision
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import session
 from solo.rules.humanity_blessed.fight import asks, policy, wounds
@@ -103,12 +104,14 @@ class Fight:
         return ConflictStep(m.state, beats, m.state["round"], found)
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
-        return asks.decision(Melee(self.ruleset, setup, state))
+        found = asks.decision(Melee(self.ruleset, setup, state))
+        kept_decision.remember(type(self), self.ruleset, setup, state, found)
+        return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         m = Melee(self.ruleset, setup, state)
         beats: list[Beat] = []
-        asks.answer(m, dice, key, beats)
+        asks.answer(m, dice, key, beats, kept_decision.recall(type(self), self.ruleset, setup, state))
         found = m.advance(dice, beats)
         return ConflictStep(m.state, beats, m.state["round"], found)
 

@@ -1,0 +1,327 @@
+"""The playtest's fast runtime: a random-policy run that plays scene decisions and checks without
+the engine's offers, events or text, on the engine's own state, dice and rules.
+
+A playtest bot answers hundreds of scene decisions a second, and for each the engine builds what
+only a person reads: the offer's options, a ``SceneEntered`` event with its text rendered, the
+choice matched back from its key. This runtime keeps the game (:class:`~solo.engine.game.Game`:
+its state, seeded dice, ruleset, effects runner and per-scene program) and drives it directly:
+
+* a **scene decision** is played here: the shown and enabled choices are the program's
+  (:meth:`Game._visible`, the same conditions in the same order), the bot picks among them with
+  the same ``rng.choice`` the random policy makes over the same number of keys, and the choice
+  runs as the engine runs it (turn, once-mark, its effects through the engine's
+  :class:`~solo.engine.effects.EffectRunner`, the every-turn hooks, objectives, then the moves
+  it leads to, entering scenes as :meth:`Game._enter` does but with no event and no text);
+* a **check or contest** a choice asks for is rolled here by the ruleset's own ``check`` or
+  ``contest``, the rules' **offers on the roll** (``offers``, ``apply_offer``) are answered here
+  the way the bots play the dice (:func:`solo.playtest.policies.dice_decision`'s choice, worked
+  out from the offers without building the options), with no copy of the roll's record, and the
+  roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
+  end of the turn);
+* **everything else is handed to the engine**, on the same game object, so no state crosses
+  over: a conflict's exchanges (and the character choice, and any decision the engine made
+  itself) are offered by the engine, answered by the random policy and played by
+  :meth:`Game.choose`, as in :func:`solo.playtest.runner.run_one`.
+
+So every roll, check, contest and conflict is the ruleset's own code, the dice and the policy's
+random numbers are drawn in the same order, and the same seed gives the same
+:class:`~solo.playtest.runner.RunResult` as the engine's run (held by
+``tests/playtest/test_fast_run.py`` on every bundled adventure and pregen). What it leaves out:
+scene texts and ending summaries are not rendered (a text that cannot be rendered is the
+validator's to catch; such a run goes wrong only in the engine). Only a spec that asks for it
+(``runtime="fast"``, what ``solo playtest`` sends unless ``--runtime engine``) with the ``random``
+policy and no forced dice runs here; :func:`run` hands any other spec to the engine's runner, and
+plays any run that ends other than at an ending (an error, a dead end, a loop, the step limit)
+again on the engine, so what the report and the replay file say of it is the engine's own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from solo.engine import events as ev
+from solo.engine.budget import StepBudget
+from solo.engine.effects import EffectRunner
+from solo.engine.game import FAILURES, KEEP, LESSER, EngineError, Game, InvalidDecision
+from solo.engine.state import Pending
+from solo.playtest import runner as engine_runner
+from solo.playtest.policies import make_policy, odds_play
+from solo.playtest.runner import (
+    DEAD_END, LOOP_WINDOW, NO_DECISION_LOOP, REROLL_WORDS, PlaytestSpec, RunResult, run_seed,
+)
+
+#: Option keys "1", "2"... as the engine numbers a scene's enabled choices.
+_KEYS = tuple(str(n) for n in range(1, 101))
+
+
+def covers(spec: PlaytestSpec) -> bool:
+    """Whether this runtime plays ``spec``'s runs (else the engine's runner does): the spec asks
+    for it, with the random policy and no forced dice."""
+    return spec.runtime == "fast" and spec.policy == "random" and not spec.forced
+
+
+def run(spec: PlaytestSpec, index: int, master: int) -> RunResult:
+    """Run ``index`` of a playtest: here when :func:`covers` says so, else on the engine. A run
+    that does not reach an ending here (an error, a dead end, a loop, the step limit) is played
+    again on the engine, whose result is the one reported (and replayed from the replay file)."""
+    if not covers(spec):
+        return engine_runner.run_one(spec, index, master)
+    result = _Run(spec, index, master).play()
+    if result.status != "ended":
+        return engine_runner.run_one(spec, index, master)
+    return result
+
+
+def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[RunResult]:
+    """Runs ``start`` to ``stop - 1`` in order (picklable, as the engine's batch is)."""
+    return [run(spec, index, master) for index in range(start, stop)]
+
+
+class _Run:
+    """One run: the game, the bot's random numbers, and what the result counts."""
+
+    def __init__(self, spec: PlaytestSpec, index: int, master: int) -> None:
+        self.spec = spec
+        seed = run_seed(master, index)
+        self.result = RunResult(index=index, seed=seed, status="ended")
+        self.game = Game(spec.adventure, seed=seed, character=engine_runner._starting_character(spec),
+                         quiet=True, alternatives=False)
+        self.rng = random.Random(f"solo-playtest-policy:{seed}")
+        self.policy = make_policy("random", self.rng)
+        self.here: str | None = None
+        self.last_choice = ""
+        #: The enabled choices (program steps) of the scene decision on offer, worked out when
+        #: the step that led to it ended (where the engine builds its offer).
+        self.enabled: list[Any] = []
+        #: A roll on offer made here: (its check's data, the record, the rules' offers on it).
+        self.roll: tuple[dict[str, Any], Any, list[Any]] | None = None
+        self.chosen = KEEP  # the id of the bot's answer to that roll (see _roll_decision)
+        self.odds_play = odds_play(self.game.ruleset)  # the offers the bot takes, preferred first
+
+    def play(self) -> RunResult:
+        game, result, spec = self.game, self.result, self.spec
+        keys: list[str] = []
+        scenes: list[str | None] = []
+        try:
+            self._note(game.start())
+            self._offer()
+            state = game.state
+            while state.ending is None:
+                if len(keys) >= spec.step_limit:
+                    result.status = "step-limit"
+                    result.loop = tuple(sorted({s for s in scenes[-LOOP_WINDOW:] if s}))
+                    break
+                pending = state.pending
+                assert pending is not None
+                if pending.kind == "scene":
+                    enabled = self.enabled
+                    # the random policy's rng.choice over as many keys: the same draw
+                    n = self.rng.choice(range(len(enabled)))
+                    step = enabled[n]
+                    key = _KEYS[n] if n < len(_KEYS) else str(n + 1)
+                    mark = (state.scene, step.option_id)
+                    marks = engine_runner._MARKS
+                    self.last_choice = marks.get(mark) or marks.setdefault(mark, engine_runner._choice_mark(*mark))
+                    result.choices[self.last_choice] = result.choices.get(self.last_choice, 0) + 1
+                    keys.append(key)
+                    scenes.append(state.scene)
+                    self._scene_step(step, key)
+                elif pending.kind == "roll" and self.roll is not None:
+                    key = self._roll_decision()
+                    keys.append(key)
+                    scenes.append(state.scene)
+                    self._roll_step(key)
+                else:
+                    offered = game.offered
+                    assert offered is not None
+                    key = self.policy.choose(game)
+                    if offered.kind == "roll":
+                        option = next((o for o in offered.options if o.key == key), None)
+                        if option is not None and option.id in REROLL_WORDS:
+                            result.rerolls += 1
+                    keys.append(key)
+                    scenes.append(state.scene)
+                    self._note(game.choose(key))
+                    self._offer()
+        except Exception as exc:  # any failure inside the engine is a finding, not a crash
+            message = str(exc) or type(exc).__name__
+            result.status = "dead-end" if DEAD_END in message else "loop" if NO_DECISION_LOOP in message else "error"
+            result.error = f"{type(exc).__name__}: {message}"
+            result.keys = tuple(keys)
+        return self._finish(keys)
+
+    # -- a scene decision, played here ------------------------------------------------------
+    def _scene_step(self, step: Any, key: str) -> None:
+        game = self.game
+        state = game.state
+        state.choices.append(key)
+        state.pending = None
+        game._offered = None
+        game.budget = StepBudget()
+        try:
+            choice = step.choice
+            state.turn += 1
+            if step.mark is not None:
+                state.taken.append(step.mark)
+            runner = EffectRunner(game.context)
+            runner.run(choice.effects)
+            if step.check and runner.goto is None:  # Game._begin_check: the rules' roll
+                self._note(runner.events)
+                data = {"scene": state.scene, "index": step.index}
+                spec = choice.check
+                params = game._params(spec)
+                if spec.kind == "contest":
+                    record = game.ruleset.contest(game.dice, game.character, game._opponent(spec), params)
+                else:
+                    record = game.ruleset.check(game.dice, game.character, params)
+                self._after_roll(data, record)
+            else:
+                game.run_turn_hooks(runner, runner.goto or choice.goto)
+                self._follow(runner, checked=True)
+                self._note(runner.events)
+            self._offer()
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:  # as Game.choose reports it: one line naming scene and field
+            raise game._failed(exc) from exc
+
+    # -- a roll and the rules' offers on it, played here --------------------------------------
+    def _after_roll(self, data: dict[str, Any], record: Any) -> None:
+        """:meth:`Game._after_roll`: the rules' offers on the roll make a decision (kept here,
+        with no copy of the record), or the roll is settled by the engine's own
+        :meth:`Game._resolve` (its branch, the end of the turn and the moves)."""
+        game = self.game
+        offers = game._offers(data, record)
+        if offers:
+            game.state.pending = Pending("roll", dict(data))
+            self.roll = (data, record, offers)
+        else:
+            self._note(game._resolve(data, record))
+
+    def _roll_decision(self) -> str:
+        """The key the bot answers the roll on offer with (:func:`policies.dice_decision` on the
+        offer the engine would build: keep is "1", the numbered offers "2"...)."""
+        assert self.roll is not None
+        by_id = {KEEP: "1"}
+        numbered = [offer for offer in self.roll[2] if not offer.typed and offer.key != KEEP]
+        for n, offer in enumerate(numbered, start=2):
+            if not offer.disabled:  # shown greyed, never taken: its number stays used
+                by_id[offer.key] = str(n)
+        self.chosen = next((wanted for wanted in self.odds_play if wanted in by_id), KEEP)
+        if self.chosen in REROLL_WORDS:
+            self.result.rerolls += 1
+        return by_id[self.chosen]
+
+    def _roll_step(self, key: str) -> None:
+        """:meth:`Game._choose_roll` for the bot's answer."""
+        game = self.game
+        assert self.roll is not None
+        data, record, offers = self.roll
+        self.roll = None
+        game.state.choices.append(key)
+        game.state.pending = None
+        game.budget = StepBudget()
+        chosen = self.chosen
+        try:
+            base = {k: v for k, v in data.items() if k != "record"}
+            if chosen == KEEP and not any(o.key == KEEP for o in offers):
+                self._note(game._resolve(base, record))
+            else:
+                if any(o.key == chosen and o.lesser for o in offers):
+                    base[LESSER] = True
+                self._after_roll(base, game.ruleset.apply_offer(game.dice, record, game.character, chosen))
+            self._offer()
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:
+            raise game._failed(exc) from exc
+
+    def _follow(self, runner: EffectRunner, *, checked: bool) -> None:
+        """:meth:`Game._follow`, entering scenes without events."""
+        game = self.game
+        state = game.state
+        if not checked:
+            runner.settled = False
+        while state.ending is None:
+            if runner.goto is None:
+                if state.pending is None and game._taken_out(runner):
+                    continue
+                break
+            game.budget.move()
+            dest, runner.goto = runner.goto, None
+            self._enter(dest, runner)
+        if not runner.settled:
+            game._check_objectives(runner)
+        if state.ending is None and state.pending is None:
+            state.pending = Pending("scene")
+
+    def _enter(self, scene_id: str, runner: EffectRunner) -> None:
+        """:meth:`Game._enter` along a declared edge, with no event and no text; the move is
+        counted here (the engine's run counts it from the event)."""
+        game = self.game
+        state = game.state
+        scene = game.adventure.scenes.get(scene_id)
+        if scene is None:
+            raise EngineError(f"unknown scene {scene_id!r}")
+        game.machine.move(scene_id)
+        if game._ends_scenes is not None and state.scene not in (None, scene_id):
+            runner.events.extend(ev.RulesNote(line) for line in game._ends_scenes.end_scene(game.character) or ())
+        state.scene = scene_id
+        state.visits[scene_id] = state.visits.get(scene_id, 0) + 1
+        moves = self.result.moves
+        move = (self.here, scene_id)
+        moves[move] = moves.get(move, 0) + 1
+        self.here = scene_id
+        if scene.on_enter:
+            runner.run(scene.on_enter)
+        game._check_objectives(runner)
+        if scene.ending is not None and runner.goto is None:
+            state.ending = scene.id
+            state.pending = None
+            game.ruleset.end_of_adventure(game.character)  # the rules' end (it may change the character)
+            runner.settled = False
+        elif scene.conflict is not None and runner.goto is None:
+            game.conflicts.begin(scene, runner)
+            runner.settled = False
+
+    def _offer(self) -> None:
+        """What the engine does at the end of a step: a scene decision's enabled choices (or the
+        dead end), any other decision's offer built by the engine."""
+        game = self.game
+        pending = game.state.pending
+        if pending is None or game.state.ending is not None:
+            return
+        if pending.kind == "scene":
+            scene_id = game.state.scene or ""
+            self.enabled = [step for step, enabled in game._visible(scene_id) if enabled]
+            if not self.enabled:
+                raise EngineError(f"scene {scene_id!r} leaves the player no choice")
+            game._offered = None
+        elif pending.kind == "roll" and self.roll is not None:
+            game._offered = None  # played here (see _roll_decision)
+        elif game._offered is None:
+            game._offered = game._build_offer()
+
+    # -- what the result counts -------------------------------------------------------------
+    def _note(self, events: list[ev.Event]) -> None:
+        """:func:`solo.playtest.runner._note` for the events the engine's own paths return."""
+        self.here = engine_runner._note(self.result, events, self.last_choice, self.here)
+
+    def _finish(self, keys: list[str]) -> RunResult:
+        result, state = self.result, self.game.state
+        result.decisions = len(keys)
+        result.turns = state.turn
+        result.scene = state.scene
+        result.visits = dict(state.visits)
+        result.objectives = tuple(oid for oid, done in state.objectives.items() if done)
+        if state.character is not None:
+            result.character = state.character.id or state.character.name
+            result.resources = {
+                k: v for k, v in state.character.resources.items() if isinstance(v, int) and not isinstance(v, bool)
+            }
+        if state.ending is not None:
+            result.ending = state.ending
+            ending = self.spec.adventure.scenes[state.ending].ending
+            result.outcome = ending.outcome if ending is not None else None
+        return result

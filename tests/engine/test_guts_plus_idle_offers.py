@@ -1,0 +1,89 @@
+"""GUTS+ offers on a check that are sure to change nothing are shown disabled with their reason
+(``Offer.disabled``), in their place: a bonus die on a positive impact (pips only raise dice, and
+nothing reads better), all pips on one die where that reads as keeping the roll does (keeping
+places them by the best split), and a mastery change that reads the same and earns no bonus
+die. A contest's bonus die adds to its total and stays on offer. The best split stays:
+it is what keeping the roll does, and the odds play takes it by name.
+Fixture: tests/fixtures/guts-rules.yaml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.engine.game import Game, InvalidDecision
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "guts-rules.yaml"
+TUNE, PUSH, LIFT, WRESTLE = "choice-2", "choice-3", "choice-4", "choice-5"
+
+
+@pytest.fixture(scope="module")
+def adventure():
+    return loader.load(FIXTURE).adventure
+
+
+def rolled(adventure, who: str, choice: str, *dice: int) -> Game:
+    game = Game(adventure, seed=5)
+    game.start()
+    game.choose(who)
+    game.dice.force(*dice)
+    game.choose(choice)
+    assert game.offered.kind == "roll"
+    return game
+
+
+def shown(game: Game) -> dict[str, tuple[str | None, bool, str]]:
+    return {o.id: (o.key, o.enabled, o.reason) for o in game.offered.options}
+
+
+def test_a_bonus_die_on_a_positive_impact_is_shown_disabled(adventure):
+    game = rolled(adventure, "cadet", PUSH, 6, 6)  # a double of sixes: a bonus die, and nothing reads better
+    assert game.state.pending.data["record"]["outcome"] == "positive-impact"
+    assert shown(game)["bonus"] == (None, False, "cannot change the result: already positive impact")
+    with pytest.raises(InvalidDecision, match="already positive impact"):
+        game.choose("2")
+
+
+def test_a_contests_bonus_die_stays_on_offer_even_on_a_positive_impact(adventure):
+    """A contest's bonus die adds to the total at once: on top it still widens roll.difference,
+    which an adventure may read (tests/engine/test_guts_plus_conflicts.py reads "You hold by 12")."""
+    game = rolled(adventure, "cadet", WRESTLE, 6, 6, 2, 3)
+    assert game.state.pending.data["record"]["outcome"] == "positive-impact"
+    assert shown(game)["bonus"] == ("2", True, "")
+
+
+def test_all_pips_on_a_die_that_reads_as_keeping_is_shown_disabled_and_the_best_split_stays(adventure):
+    game = rolled(adventure, "master", LIFT, 1, 4, 4)  # a double of fours: a bonus die
+    assert shown(game)["bonus"] == ("2", True, "")  # a full success can still read better
+    game.dice.force(1)
+    game.choose("bonus")  # one pip to place: the best split makes 2 4 4, all on die 2 makes 1 5 4
+    options = shown(game)
+    assert options["place:best"] == ("2", True, "")
+    assert options["place:2"] == (None, False, "cannot change the result: keeping the roll reads full success too")
+    game.choose("keep")
+    assert game.state.rolls[-1]["outcome"] == "success"
+
+
+def test_a_mastery_change_that_reads_the_same_and_earns_nothing_is_shown_disabled(adventure):
+    game = rolled(adventure, "master", TUNE, 2, 4, 5)
+    options = shown(game)
+    assert options["mastery:1=6"] == (None, False, "cannot change the result: full success either way")
+    assert options["mastery:1=5"] == ("3", True, "")  # the same reading, but a double: +1 bonus die
+    typed = next(o for o in game.offered.options if o.id == "mastery:")
+    assert typed.enabled and typed.text.endswith("(e.g. m 1 5)")  # the example is a change that does something
+
+
+def test_with_pips_waiting_a_mastery_change_is_read_with_them_placed(adventure):
+    """2 4 2 and a bonus 6: the six pips by the best split make 6 6 2, a positive impact, and
+    turning die 1 into a 6 first reads the same once they are placed."""
+    game = rolled(adventure, "master", TUNE, 2, 4, 2)
+    assert shown(game)["mastery:1=6"] == ("3", True, "")  # before the bonus die: a full success, raised
+    game.dice.force(6)
+    game.choose("bonus")
+    options = shown(game)
+    assert options["mastery:1=6"] == (
+        None, False, "cannot change the result: with the 6 pips placed, positive impact either way")
+    assert options["place:3"] == ("3", True, "")  # 4 4 6 reads full success: it changes the result
