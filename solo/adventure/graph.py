@@ -293,8 +293,11 @@ def _groups(adventure: Adventure) -> tuple[dict[str, list[str]], list[str]]:
 # -- Mermaid ----------------------------------------------------------------------------------
 
 # Inside a quoted label Mermaid's parser only stops at '"'; the renderer then reads entities (#...;)
-# and HTML (< &), so those are written as entity codes, with anything else unusual.
-_MERMAID_SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?'-_/+*=%@$~^()[]{}…✓")
+# and HTML (< &), so those are written as entity codes, with anything else unusual. Mermaid also
+# looks for directives (``%%{init: ...}%%``) anywhere in a diagram's text, so ``{`` and ``}`` are
+# written as codes too, and so is a ``%`` after another: a title can never become a directive or a
+# comment (a single ``%``, as in odds, stays as it is).
+_MERMAID_SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?'-_/+*=%@$~^()[]…✓")
 _MERMAID_NAMED = {'"': "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;"}
 
 
@@ -304,8 +307,10 @@ def mermaid_text(text: str) -> str:
     for line_no, line in enumerate(str(text).split("\n")):
         if line_no:
             out.append("<br/>")
-        for ch in line:
-            if ch in _MERMAID_SAFE or (ch.isalnum() and ord(ch) > 127):
+        for at, ch in enumerate(line):
+            if ch == "%" and at and line[at - 1] == "%":
+                out.append("#37;")
+            elif ch in _MERMAID_SAFE or (ch.isalnum() and ord(ch) > 127):
                 out.append(ch)
             elif ch in _MERMAID_NAMED:
                 out.append(_MERMAID_NAMED[ch])

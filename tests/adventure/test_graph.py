@@ -176,6 +176,8 @@ def test_mermaid_text_and_id_escaping():
     assert mermaid_text('a "b" <c> & #d; |e| `f`') == "a #quot;b#quot; #lt;c#gt; #amp; #35;d; #124;e#124; #96;f#96;"
     assert mermaid_text("line one\nline two") == "line one<br/>line two"
     assert mermaid_text("tab\there\x00") == "tab here "
+    # a directive or a comment written in a title stays text: Mermaid reads %%{...}%% anywhere
+    assert mermaid_text("N %%{init: {'theme': 'dark'}}%%") == "N %#37;#123;init: #123;'theme': 'dark'#125;#125;%#37;"
     assert mermaid_text("Crème brûlée – fine") == "Crème brûlée #8211; fine"
 
 

@@ -183,3 +183,16 @@ def test_a_touchstone_named_in_an_offer_and_a_note_shows_literally(tmp_path_fact
     assert md.exit_code == 0, md.output
     rendered = MarkdownIt("gfm-like").render(md.output)
     assert_inert_html(rendered, text, {"h1", "h2", "p", "ul", "li", "blockquote", "strong", "em", "small", "br"})
+
+
+def test_a_mermaid_directive_written_in_an_adventure_stays_text(tmp_path):
+    """Mermaid reads ``%%{init: ...}%%`` anywhere in a diagram as a directive (a theme, a script
+    setting): written in a title, a name or a choice, it comes out as codes, never as a directive
+    or a comment of its own."""
+    path = hostile_adventure("N %%{init: {'securityLevel': 'loose'}}%% M", tmp_path)
+    mermaid = run(["graph", str(path), "--format", "mermaid"], tmp_path)
+    assert mermaid.exit_code == 0, mermaid.output
+    lines = mermaid.output.splitlines()
+    assert "%%{" not in mermaid.output and "}%%" not in mermaid.output
+    assert [line for line in lines if "%%" in line] == [lines[0]]  # solo's own header comment only
+    assert "%#37;#123;init: #123;'securityLevel': 'loose'#125;#125;%#37; M" in mermaid.output
