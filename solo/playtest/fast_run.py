@@ -309,19 +309,4 @@ class _Run:
         self.here = engine_runner._note(self.result, events, self.last_choice, self.here)
 
     def _finish(self, keys: list[str]) -> RunResult:
-        result, state = self.result, self.game.state
-        result.decisions = len(keys)
-        result.turns = state.turn
-        result.scene = state.scene
-        result.visits = dict(state.visits)
-        result.objectives = tuple(oid for oid, done in state.objectives.items() if done)
-        if state.character is not None:
-            result.character = state.character.id or state.character.name
-            result.resources = {
-                k: v for k, v in state.character.resources.items() if isinstance(v, int) and not isinstance(v, bool)
-            }
-        if state.ending is not None:
-            result.ending = state.ending
-            ending = self.spec.adventure.scenes[state.ending].ending
-            result.outcome = ending.outcome if ending is not None else None
-        return result
+        return engine_runner.finish(self.result, self.game.state, self.spec.adventure, len(keys))

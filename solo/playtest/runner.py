@@ -147,8 +147,14 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
         result.status = "dead-end" if DEAD_END in message else "loop" if NO_DECISION_LOOP in message else "error"
         result.error = f"{type(exc).__name__}: {message}"
         result.keys = tuple(keys)
-    state = game.state
-    result.decisions = len(keys)
+    return finish(result, game.state, spec.adventure, len(keys))
+
+
+def finish(result: RunResult, state: Any, adventure: Adventure, decisions: int) -> RunResult:
+    """``result`` completed from the game's state at the end of a run (the engine's and the fast
+    runtime's runs alike): decisions, turns, where it stopped, objectives met, the character's
+    counted resources and the ending."""
+    result.decisions = decisions
     result.turns = state.turn
     result.scene = state.scene
     result.visits = dict(state.visits)
@@ -160,7 +166,7 @@ def run_one(spec: PlaytestSpec, index: int, master: int) -> RunResult:
         }
     if state.ending is not None:
         result.ending = state.ending
-        ending = spec.adventure.scenes[state.ending].ending
+        ending = adventure.scenes[state.ending].ending
         result.outcome = ending.outcome if ending is not None else None
     return result
 
