@@ -25,6 +25,14 @@ pytestmark = pytest.mark.e2e  # real processes and signals
 STOPPED = {0, 128 + signal.SIGTERM}
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C's default action, as a terminal gives it. A process
+    started in the background by a non-interactive shell (``nohup ... &``, some CI runners)
+    inherits SIGINT ignored, and solo then rightly leaves Ctrl-C alone; these tests are about a
+    player's Ctrl-C, so the child starts as it would from the player's shell."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _catches_sigterm(pid: int) -> bool:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("SigCgt:"):
@@ -38,7 +46,8 @@ def test_sigterm_during_start_up_leaves_quietly_with_143_or_0(tmp_path):
         saves = tmp_path / f"saves-{n}"
         process = subprocess.Popen([sys.executable, "-m", "solo", "play", "--seed", "1"], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   env={**os.environ, "SOLO_SAVE_DIR": str(saves)})
+                                   env={**os.environ, "SOLO_SAVE_DIR": str(saves)},
+                                   preexec_fn=_ctrl_c_as_in_a_terminal)
         deadline = time.monotonic() + 60
         while not _catches_sigterm(process.pid):
             assert process.poll() is None and time.monotonic() < deadline, "solo never took charge of SIGTERM"
@@ -57,7 +66,8 @@ def test_ctrl_c_before_the_first_prompt_leaves_with_130_and_one_line(tmp_path):
     for n in range(10):
         process = subprocess.Popen([sys.executable, "-m", "solo", "play", "--seed", "1"], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   env={**os.environ, "SOLO_SAVE_DIR": str(tmp_path / f"saves-{n}")})
+                                   env={**os.environ, "SOLO_SAVE_DIR": str(tmp_path / f"saves-{n}")},
+                                   preexec_fn=_ctrl_c_as_in_a_terminal)
         deadline = time.monotonic() + 60
         while not _catches_sigterm(process.pid):  # Ctrl-C's handler goes in just before SIGTERM's
             assert process.poll() is None and time.monotonic() < deadline, "solo never took charge of signals"
@@ -80,7 +90,8 @@ def _python_m(tmp_path: Path, code: str) -> subprocess.CompletedProcess:
     turns a KeyboardInterrupt it marked as unhandled into death by SIGINT)."""
     (tmp_path / "stop_case.py").write_text(textwrap.dedent(code))
     return subprocess.run([sys.executable, "-m", "stop_case"], capture_output=True, text=True, timeout=60,
-                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)},
+                          preexec_fn=_ctrl_c_as_in_a_terminal)
 
 
 def test_a_stop_inside_code_run_from_a_string_still_leaves_with_143(tmp_path):

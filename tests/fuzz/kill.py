@@ -32,6 +32,13 @@ SIGNALS = (signal.SIGKILL, signal.SIGINT, signal.SIGTERM)
 SLOTS = ("a", "b", "c")
 
 
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Ctrl-C's default action in the child, as a player's terminal gives it: started in the
+    background by a non-interactive shell (``nohup ... &``, a CI runner) it would inherit SIGINT
+    ignored, and the SIGINT kills would then test nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 def kill_round(folder: Path, rnd: random.Random) -> tuple[str, str]:
     """One play stopped by a signal: (signal name, what the process was doing when it got it)."""
     from solo.saves import SaveStore
@@ -52,7 +59,8 @@ def kill_round(folder: Path, rnd: random.Random) -> tuple[str, str]:
                     "--seed", str(rnd.randrange(10**6))]
     env = {**os.environ, "SOLO_SAVE_DIR": str(folder), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=env, cwd=folder)
+                            stderr=subprocess.DEVNULL, env=env, cwd=folder,
+                            preexec_fn=_ctrl_c_as_in_a_terminal)
     playing = threading.Event()
 
     def drain() -> None:  # read the events, so the pipe never fills; note when play has begun
