@@ -32,12 +32,12 @@ SIGNALS = (signal.SIGKILL, signal.SIGINT, signal.SIGTERM)
 SLOTS = ("a", "b", "c")
 
 
-
 def _ctrl_c_as_in_a_terminal() -> None:
     """Ctrl-C's default action in the child, as a player's terminal gives it: started in the
     background by a non-interactive shell (``nohup ... &``, a CI runner) it would inherit SIGINT
     ignored, and the SIGINT kills would then test nothing."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 
 def kill_round(folder: Path, rnd: random.Random) -> tuple[str, str]:
     """One play stopped by a signal: (signal name, what the process was doing when it got it)."""
