@@ -11,6 +11,7 @@ import pytest
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
+from pregen_play import start_as
 
 
 @pytest.fixture(scope="module")
@@ -19,10 +20,7 @@ def heist():
 
 
 def _game(heist, pregen: str, seed: int = 2) -> Game:
-    who = next(p for p in heist.characters if p.id == pregen)
-    game = Game(heist, seed=seed, character=who.character(heist.system))
-    game.start()
-    return game
+    return start_as(heist, pregen, seed)
 
 
 def _texts(events) -> str:

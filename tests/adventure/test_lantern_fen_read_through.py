@@ -11,20 +11,14 @@ from solo.adventure import loader
 from solo.engine.events import SceneEntered
 from solo.engine.game import Game, KEEP
 from solo.engine.gm import GameMaster
+from pregen_play import placed
 
 FEN = loader.load("lantern-fen").adventure
 ACCUSE = ", and say it in front of the chapel"
 
 
 def _at(pregen: str, scene: str, items: tuple[str, ...] = ()) -> Game:
-    who = next(p for p in FEN.characters if p.id == pregen)
-    game = Game(FEN, seed=4, character=who.character(FEN.system))
-    game.start()
-    gm = GameMaster(game)
-    for item in items:
-        gm.give(item)
-    gm.goto(scene)
-    return game
+    return placed(FEN, pregen, scene, 4, items)
 
 
 def _shown(events) -> str:

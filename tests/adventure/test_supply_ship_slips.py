@@ -14,6 +14,7 @@ from solo.adventure import loader
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
 from solo.playtest.runner import PlaytestSpec, run_one
+from pregen_play import enabled_options, start_as, texts
 
 
 @pytest.fixture(scope="module")
@@ -22,18 +23,11 @@ def adventure():
 
 
 def _game(adventure, pregen: str = "pilot", seed: int = 3) -> Game:
-    who = next(p for p in adventure.characters if p.id == pregen)
-    game = Game(adventure, seed=seed, character=who.character(adventure.system))
-    game.start()
-    return game
+    return start_as(adventure, pregen, seed)
 
 
-def _texts(events) -> str:
-    return " ".join(getattr(e, "text", "") or "" for e in events)
-
-
-def _options(game: Game) -> dict[str, str]:
-    return {o.text: o.key for o in game.offered.options if o.enabled}
+_texts = texts
+_options = enabled_options
 
 
 def test_the_bay_venting_before_the_creature_is_known_starts_the_hunt(adventure):

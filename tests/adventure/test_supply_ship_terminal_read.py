@@ -11,6 +11,7 @@ import pytest
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
+from pregen_play import enabled_options, start_as, texts
 
 
 @pytest.fixture(scope="module")
@@ -19,18 +20,11 @@ def adventure():
 
 
 def _game(adventure, pregen: str, seed: int = 3) -> Game:
-    who = next(p for p in adventure.characters if p.id == pregen)
-    game = Game(adventure, seed=seed, character=who.character(adventure.system))
-    game.start()
-    return game
+    return start_as(adventure, pregen, seed)
 
 
-def _texts(events) -> str:
-    return " ".join(getattr(e, "text", "") or "" for e in events)
-
-
-def _options(game: Game) -> dict[str, str]:
-    return {o.text: o.key for o in game.offered.options if o.enabled}
+_texts = texts
+_options = enabled_options
 
 
 @pytest.mark.parametrize("pregen, own, other", [("engineer", "your own blocky", "Dara's"),

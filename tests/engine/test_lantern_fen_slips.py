@@ -7,6 +7,7 @@ import pytest
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
+from pregen_play import placed
 
 
 @pytest.fixture(scope="module")
@@ -15,14 +16,7 @@ def fen():
 
 
 def _at(fen, pregen: str, scene: str, items=()) -> Game:
-    who = next(p for p in fen.characters if p.id == pregen)
-    game = Game(fen, seed=4, character=who.character(fen.system))
-    game.start()
-    gm = GameMaster(game)
-    for item in items:
-        gm.give(item)
-    gm.goto(scene)
-    return game
+    return placed(fen, pregen, scene, 4, tuple(items))
 
 
 def _offered(game: Game) -> list[str]:
