@@ -30,20 +30,29 @@ use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"a
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from typing import Any, Callable
 
 from solo.adventure.model import Adventure
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
 from solo.analyze.focused import FocusedSearch
+from solo.analyze.policy_play import BOTS, PolicyExplorer, floor_by_key
 from solo.analyze.solve import (absorption, best_policy, play_figures, stuck_states, summarise, unexplored_mass,
                                 value_bounds)
 from solo.errors import BadRequest
 from solo.rules.base import Character
 
-POLICIES = ("random", "best", "worst")
+POLICIES = ("random", "best", "worst") + BOTS
 DEFAULT_BOUND = 0.005  # half a percentage point per ending
 FRACTION_LIMIT = 5_000
+#: A bot's shares are fractions of floating-point weights (denominators up to 2**60 and more), so
+#: its chain is solved in fractions only when it is small.
+BOT_FRACTION_LIMIT = 600
+#: The bot whose exact play ``--policy best`` starts its floor from (None: none), and the share
+#: of the time budget it may spend.
+FLOOR_POLICY = "careful-top"
+FLOOR_SHARE = 0.25
 
 
 def _exact(p: Fraction) -> str:
@@ -66,36 +75,95 @@ def analyze(
     budget: Budget | None = None,
     bound: float = DEFAULT_BOUND,
     progress: Callable[[Progress], None] | None = None,
+    floor_policy: str | None = FLOOR_POLICY,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
     budget = budget or Budget(max_states=max_states)
-    explorer = Explorer(adventure, character, budget=budget, policy=policy)
+    head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
+    if policy in BOTS:
+        bot = PolicyExplorer(adventure, character, policy, budget=budget)
+        graph = bot.explore(unexplored_mass, bound, progress)
+        return {**head, **_figures(adventure, graph, bot, None, bound), **_costs(graph)}
+    floor = None
+    keys = None
+    if policy == "best" and floor_policy:  # a bot's exact play first: the floor of the best play's
+        started = time.monotonic()
+        share = Budget(budget.seconds * FLOOR_SHARE, budget.memory_mb, budget.max_states)
+        bot = PolicyExplorer(adventure, character, floor_policy, budget=share)
+        bot_graph = bot.explore(unexplored_mass, bound, progress)
+        floor = (bot, bot_graph, floor_by_key(bot, bot_graph))
+        keys = bot.keys
+        budget = Budget(max(0.1, budget.seconds - (time.monotonic() - started)), budget.memory_mb, budget.max_states)
+    explorer = Explorer(adventure, character, budget=budget, policy=policy, keys=keys)
+    search = None
     if policy == "random":
         graph = explorer.explore(unexplored_mass, bound, progress)
     else:
-        graph = FocusedSearch(explorer, policy == "best", bound, progress).run()
-    head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
-    exact = graph.complete and len(graph.nodes) <= FRACTION_LIMIT
-    result: dict[str, Any] = {**head, "method": "exact" if graph.complete else "bounded", "states": len(graph.nodes)}
+        search = FocusedSearch(explorer, policy == "best", bound, progress, floor=floor[2] if floor else None)
+        graph = search.run()
+    result: dict[str, Any] = {**head}
+    if floor is not None:
+        bot, bot_graph, _ = floor
+        bot_figures = _figures(adventure, bot_graph, bot, None, bound)
+        bot_victory = _victory(adventure, bot_figures)
+        result["floor"] = {"play": bot.name, "victory": round(bot_victory, 6), "method": bot_figures["method"],
+                           **({"bound": bot_figures["bound"]} if "bound" in bot_figures else {}),
+                           "states": bot_figures["states"], "seconds": round(bot_graph.seconds, 3)}
     if graph.complete:
         chosen = None if policy == "random" else best_policy(graph, policy == "best")
-        result["arithmetic"] = "fractions" if exact else "floating point"
+        result.update(_figures(adventure, graph, explorer, chosen, bound))
+    elif policy == "random":
+        result.update(_figures(adventure, graph, explorer, None, bound))
     else:
-        chosen = None
-        if policy != "random":
-            low, high, chosen = value_bounds(graph, policy == "best")
-            result["goal_bounds"] = [round(low, 6), round(high, 6)]
+        floor_nodes = search.floor_nodes if search is not None else None
+        low, high, chosen = value_bounds(graph, policy == "best", floor_nodes)
+        achieved, _ = play_figures(graph, chosen, policy == "best")
+        figures = _figures(adventure, graph, explorer, chosen, bound)
+        if floor is not None:
+            if bot_victory > achieved:  # the bot's play wins more often than the one found: it is the play told
+                figures, achieved = bot_figures, bot_victory
+                result["play"] = bot.name
+        result.update(figures)
+        result["goal_bounds"] = [round(low, 6), round(high, 6)]
+        # the best play itself is known only within its goal's gap, and the play found must reach
+        # its goal as often as the bounds say, or the difference is part of the bound (a play
+        # that circled for ever once got bound 0)
+        unknown = max(figures.get("bound", 0.0), high - low, high - achieved)
+        result["method"] = "bounded"
+        result["bound"] = round(unknown, 6)
+        result.setdefault("stopped", graph.stopped or "parts of some steps were left unexplored")
+        result["ranges"] = _ranges(result["endings"], result["bound"])
+        result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
+    result.update(_costs(graph))
+    if floor is not None:
+        result["seconds"] = round(result["seconds"] + floor[1].seconds, 3)
+    return result
+
+
+def _victory(adventure: Adventure, figures: dict[str, Any]) -> float:
+    """The chance of a victory ending in ``figures`` (the part explored: a lower bound)."""
+    return sum(p for e, p in figures["endings"].items()
+               if adventure.scenes[e].ending is not None and adventure.scenes[e].ending.outcome == "victory")
+
+
+def _costs(graph: Graph) -> dict[str, Any]:
+    return {"seconds": round(graph.seconds, 3), "peak_mb": round(graph.peak_mb, 1)}
+
+
+def _figures(adventure: Adventure, graph: Graph, explorer: Explorer, chosen: dict[int, int] | None,
+             bound: float) -> dict[str, Any]:
+    """What the play ``chosen`` (None: the graph's own, a random player's or a bot's) reaches on
+    ``graph``: method, states, endings, objectives, stuck states, errors, and for a graph not
+    complete the unexplored mass as the bound, with where it lies and why exploration stopped."""
+    exact = graph.complete and len(graph.nodes) <= (FRACTION_LIMIT if not graph.shares else BOT_FRACTION_LIMIT)
+    result: dict[str, Any] = {"method": "exact" if graph.complete else "bounded", "states": len(graph.nodes)}
+    if graph.complete:
+        result["arithmetic"] = "fractions" if exact else "floating point"
     found = summarise(absorption(graph, chosen, exact=exact), adventure.endings, adventure.objectives)
     endings, objectives = found["endings"], found["objectives"]
     if not graph.complete:
-        unknown = float(sum(found["unexplored"].values()))
-        if "goal_bounds" in result:  # the best play itself is known only within its goal's gap
-            achieved, _ = play_figures(graph, chosen, policy == "best")  # type: ignore[arg-type]
-            # and the play found must reach its goal as often as the bounds say, or the
-            # difference is part of the bound (a play that circled for ever once got bound 0)
-            unknown = max(unknown, high - low, high - achieved)
-        result["bound"] = round(unknown, 6)
+        result["bound"] = round(float(sum(found["unexplored"].values())), 6)
         result["stopped"] = graph.stopped or "parts of some steps were left unexplored"
         result["unexplored_by_scene"] = {k or "(start)": round(float(v), 6)
                                          for k, v in sorted(found["unexplored"].items(), key=lambda kv: -kv[1])}
@@ -118,8 +186,6 @@ def analyze(
         result["ranges"] = _ranges(result["endings"], result["bound"])
         result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
     result["unreachable_endings"] = [k for k, v in endings.items() if v == 0]
-    result["seconds"] = round(graph.seconds, 3)
-    result["peak_mb"] = round(graph.peak_mb, 1)
     return result
 
 

@@ -603,6 +603,8 @@ class KeyMaker:
         self.reach = Reach(adventure)
         self._regions: dict[Region, int] = {}
         self._live: dict[Any, Live] = {}
+        #: The scenes the game of the last state keyed can still come to.
+        self.last_scenes: frozenset[str] = frozenset()
 
     @staticmethod
     def _carrying_moot(adventure: Adventure, ruleset: Any, characters: Iterable[Character] | None) -> bool:
@@ -748,6 +750,7 @@ class KeyMaker:
         done = frozenset(o for o, d in state.objectives.items() if d)
         region = self.region(state)
         live = self.live(state.scene, region, done)
+        self.last_scenes = live.scenes  # for a bot's memory (:mod:`solo.analyze.policy_play`)
         pending = None
         if state.pending is not None:
             data = state.pending.data
@@ -960,6 +963,9 @@ class Graph:
     stopped: str = ""
     seconds: float = 0.0
     peak_mb: float = 0.0
+    #: A bot's play (:mod:`solo.analyze.policy_play`): per node, the probability of each of its
+    #: options; None: the solver's policy decides (every option equally likely by default).
+    shares: dict[int, list[Fraction]] | None = None
 
 
 Settled = Callable[[Graph], "float | None"]
@@ -968,12 +974,14 @@ Settled = Callable[[Graph], "float | None"]
 class Explorer:
     def __init__(self, adventure: Adventure, character: Character | None = None,
                  max_states: int = DEFAULT_MAX_STATES, budget: Budget | None = None,
-                 policy: str = "random") -> None:
+                 policy: str = "random", keys: KeyMaker | None = None) -> None:
         self.adventure = adventure
         self.budget = budget or Budget(max_states=max_states)
         self.max_states = self.budget.max_states
         self.game = AnalysisGame(adventure, character)
-        self.keys = KeyMaker(adventure, self.game.ruleset, None if character is None else [character])
+        # ``keys``: another explorer's of the same adventure and character, so that a state has
+        # the same key in both (a region's number is given in the order regions are met)
+        self.keys = keys or KeyMaker(adventure, self.game.ruleset, None if character is None else [character])
         self.game.unread_rewards = frozenset(self.keys.drop)
         self.keys.conflict_data = pending_reducer(adventure, self.game.conflicts.rules)
         self.game.face_by_face = bool(self.keys.face_by_face)
@@ -1016,10 +1024,7 @@ class Explorer:
         return len(self.nodes) - 1
 
     def _node(self, state: GameState, error: str = "") -> int:
-        if error:
-            key = ("error", state.scene, error)
-        else:
-            key = self.keys.key(state)
+        key = ("error", state.scene, error) if error else self.state_key(state)
         found = self.index.get(key)
         if found is not None:
             return found
@@ -1037,6 +1042,10 @@ class Explorer:
             state.rolls, state.choices, state.start_character = [], [], None
             node = Node(key, state, state.scene, "decision", objectives=done)
         return self._add(key, node)
+
+    def state_key(self, state: GameState) -> tuple:
+        """The key a state is stored under (a bot's play adds its memory: :mod:`.policy_play`)."""
+        return self.keys.key(state)
 
     def _unexplored(self, scene: str | None, why: str) -> int:
         key = ("unexplored", scene)
@@ -1179,18 +1188,30 @@ class Explorer:
     def expand(self, n: int) -> None:
         """Take every option of node ``n`` (not expanded yet) once: its ``options`` then hold,
         per option, the distribution of the states it leads to."""
+        state, offered = self._open(n)
+        if offered is None:
+            return
+        node = self.nodes[n]
+        for option_key in playable_keys(offered):
+            dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
+            node.options.append((option_key, dist))
+
+    def option_shares(self, n: int) -> list[float]:
+        """The share of the mass reaching node ``n`` that each of its options passes on: a random
+        player's equal shares, or all of it along each (the likeliest route, for best and worst play)."""
+        options = self.nodes[n].options
+        return [1.0 / len(options) if self.share_by_option else 1.0] * len(options)
+
+    def _open(self, n: int) -> tuple[GameState, ev.ChoicesOffered | None]:
+        """Node ``n``'s state, taken from the node (it is expanded now), loaded on the game, and
+        the decision on offer there."""
         node = self.nodes[n]
         state = node.state
         assert state is not None
         node.state = None
         self.expanded += 1
         self.game.load(copy_state(state), [])
-        offered = self.game.offered
-        if offered is None:
-            return
-        for option_key in playable_keys(offered):
-            dist = self._step(state, lambda game, k=option_key: game.choose(k), n, option_key, offered)
-            node.options.append((option_key, dist))
+        return state, self.game.offered
 
     def explore(self, settled: Settled | None = None, bound: float = 0.0,
                 progress: Callable[[Progress], None] | None = None) -> Graph:
@@ -1222,8 +1243,7 @@ class Explorer:
             if node.state is None or -negative < self.mass[n]:
                 continue  # expanded already, or a stale entry of a state reached again since
             self.expand(n)
-            share = 1.0 / len(node.options) if self.share_by_option and node.options else 1.0
-            for _, dist in node.options:
+            for share, (_, dist) in zip(self.option_shares(n), node.options):
                 self._reach(self.mass[n], share, dist)
         # stopped on the bound with every state expanded (the heap held only stale entries): exact
         graph = self._graph(start, not stopped.startswith("budget"))

@@ -28,7 +28,10 @@ Likhachev and Gordon, ICML 2005), with the engine's step as the model:
   each time the states expanded grow by a quarter the whole graph is solved, component by component
   (:func:`~solo.analyze.solve.state_bounds`): its values replace the trials' where tighter.
 
-Both values stay true bounds all along (the upper one starts above every chance and a backup
+A state whose key a bot's play explored first (``--policy best`` starts with the careful bot's
+fixed play: :mod:`solo.analyze.policy_play`) starts with that play's chance of victory from it as
+its lower value instead of 0, and no backup takes the lower value below it: some play reaches
+it, so the best play does. Both values stay true bounds all along (the upper one starts above every chance and a backup
 never raises it above one; the lower one likewise from below), so the search stops when the
 start's gap is at most the bound asked for, or at the budget, and the best play's chance lies
 between them. The play then reported is the one that keeps the lower values
@@ -45,7 +48,7 @@ import heapq
 import random
 import time
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Mapping
 
 from solo.analyze.explore import Explorer, Graph, Progress
 from solo.analyze.solve import goal_value, state_bounds
@@ -85,8 +88,13 @@ class FocusedSearch:
     engine and graph; :meth:`run` returns the graph explored."""
 
     def __init__(self, explorer: Explorer, maximise_victory: bool, bound: float,
-                 progress: Callable[[Progress], None] | None = None, seed: int = 0) -> None:
+                 progress: Callable[[Progress], None] | None = None, seed: int = 0,
+                 floor: Mapping[tuple, float] | None = None) -> None:
         self.explorer = explorer
+        #: Per state key, a chance of the goal a known play reaches from there (a bot's exact
+        #: play: :func:`~solo.analyze.policy_play.floor_by_key`), and per node met the same.
+        self.floor = floor or {}
+        self.floor_nodes: dict[int, float] = {}
         self.maximise = maximise_victory
         self.bound = bound
         self.progress = progress
@@ -108,7 +116,9 @@ class FocusedSearch:
         for n in range(len(self.lo), len(nodes)):
             node = nodes[n]
             if node.kind in ("decision", "frontier") and node.state is not None:
-                low, high = 0.0, 1.0
+                low, high = self.floor.get(node.key, 0.0), 1.0
+                if low:
+                    self.floor_nodes[n] = low
             else:
                 low, high = goal_value(node, self.maximise)
             self.lo.append(low)
@@ -261,7 +271,7 @@ class FocusedSearch:
         self.solves += 1
         explorer = self.explorer
         graph = explorer._graph(self.start, False, final=False)
-        lo, hi, _ = state_bounds(graph, self.maximise)
+        lo, hi, _ = state_bounds(graph, self.maximise, self.floor_nodes)
         for n in range(len(lo)):
             if lo[n] > self.lo[n]:
                 self.lo[n] = lo[n]

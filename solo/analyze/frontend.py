@@ -95,7 +95,8 @@ WIDE_BOUND = 0.05
 #: Playthroughs suggested instead: a standard error of about one point at 50%.
 SUGGESTED_RUNS = 2000
 #: The playtest bot nearest to each analyze policy (no bot plays as badly as possible).
-PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "random"}
+PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "random", "cautious": "cautious", "greedy": "greedy",
+                   "explorer": "explorer", "careful": "careful", "careful-top": "careful-top"}
 
 
 class AskedFor:
@@ -145,8 +146,8 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
     more = " ".join(shlex.quote(w) for w in ["solo", "analyze", asked.adventure, *(
         ["--policy", result["policy"]] if result["policy"] != "random" else []), *(
         ["--character", asked.character] if asked.character else []), *asked.more_time(result)])
-    like = {"random": "", "best": " (a careful bot: near the best play, not at it)",
-            "worst": " (random play: no bot plays as badly as possible)"}[result["policy"]]
+    like = {"best": " (a careful bot: near the best play, not at it)",
+            "worst": " (random play: no bot plays as badly as possible)"}.get(result["policy"], "")
     return (f"These ranges are {result['bound'] * 100:.0f} points wide, too wide to balance by. For sampled "
             f"odds now run `{sampled}`{like}; or give analyze more time: `{more}`.")
 
@@ -176,6 +177,10 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
             goal = "victory" if result["policy"] == "best" else "an ending other than victory"
             console.print(Text(f"Chance of {goal} with {result['policy']} play: between {low * 100:.2f}% "
                                f"and {high * 100:.2f}%", style="yellow"))
+            if "play" in result:
+                console.print(Text(f"The figures below are the {result['play']} bot's play (`solo playtest "
+                                   f"--policy {result['play']}` plays it): the best play wins at least as often",
+                                   style="yellow"))
         if result["bound"] > WIDE_BOUND and asked is not None:
             console.print(Text(suggestion(result, asked), style="bold yellow"))
     for note in result.get("notes", []):

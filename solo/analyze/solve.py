@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from solo.analyze.explore import Graph, Node
 
@@ -183,8 +183,10 @@ def _sweep(component: list[int], weights, value: list, outside: list[dict]) -> N
 
 def choice_weights(graph: Graph, policy: dict[int, int] | None, exact: bool = True) -> list[list[tuple[Any, list[tuple[int, Any]]]]]:
     """Per node, (probability of the option, its distribution); ``policy`` maps a node to the
-    index of the one option it always takes (None: every option equally likely)."""
+    index of the one option it always takes (None: the graph's ``shares`` when a bot's play was
+    explored, else every option equally likely)."""
     found: list[list[tuple[Any, list[tuple[int, Any]]]]] = []
+    shares = graph.shares if policy is None else None
     for n, node in enumerate(graph.nodes):
         if not node.options:
             found.append([])
@@ -192,6 +194,8 @@ def choice_weights(graph: Graph, policy: dict[int, int] | None, exact: bool = Tr
         options = node.options if exact else [(k, [(t, float(p)) for t, p in dist]) for k, dist in node.options]
         if policy is not None and n in policy:
             found.append([(Fraction(1) if exact else 1.0, options[policy[n]][1])])
+        elif shares is not None and n in shares:
+            found.append([(q if exact else float(q), dist) for q, (_, dist) in zip(shares[n], options)])
         else:
             share = Fraction(1, len(options)) if exact else 1.0 / len(options)
             found.append([(share, dist) for _, dist in options])
@@ -263,12 +267,14 @@ def unexplored_mass(graph: Graph, policy: dict[int, int] | None = None) -> float
     return sum(v for k, v in absorption(graph, policy, exact=False).items() if k[0] == "unexplored")
 
 
-def value_bounds(graph: Graph, maximise_victory: bool) -> tuple[float, float, dict[int, int]]:
+def value_bounds(graph: Graph, maximise_victory: bool,
+                 floor: Mapping[int, float] | None = None) -> tuple[float, float, dict[int, int]]:
     """Bounded value iteration: (lower, upper) chance of the goal at the start for the best
     play (the goal as in :func:`best_policy`), and the play that reaches the lower one. States
-    not explored count 0 in the lower values, 1 in the upper ones; solved component by
-    component, sinks first, each swept until it moves by less than 1e-13."""
-    lo, hi, options = state_bounds(graph, maximise_victory)
+    not explored count 0 in the lower values (or their ``floor``: see :func:`state_bounds`), 1 in
+    the upper ones; solved component by component, sinks first, each swept until it moves by
+    less than 1e-13."""
+    lo, hi, options = state_bounds(graph, maximise_victory, floor)
     policy = progressing_policy(graph, options, lo, hi)
     low = sum(float(p) * lo[t] for t, p in graph.start)
     high = sum(float(p) * hi[t] for t, p in graph.start)
@@ -287,19 +293,31 @@ def goal_value(node: Node, maximise_victory: bool) -> tuple[float, float]:
     return 0.0, 0.0
 
 
-def state_bounds(graph: Graph, maximise_victory: bool) -> tuple[list[float], list[float], list[list[list[tuple[int, float]]]]]:
+def state_bounds(graph: Graph, maximise_victory: bool, floor: Mapping[int, float] | None = None,
+                 options: list[list[list[tuple[int, float]]]] | None = None,
+                 ) -> tuple[list[float], list[float], list[list[list[tuple[int, float]]]]]:
     """Per state, the lower and upper chance of the goal with the best play from there (see
-    :func:`value_bounds`), and the options in floating point."""
+    :func:`value_bounds`), and the options in floating point (``options``: these instead of the
+    graph's, as :func:`play_values` gives a bot's play as one option per state).
+
+    ``floor``: per node, a chance of the goal some play is known to reach from there (a bot's
+    exact value, :mod:`solo.analyze.policy_play`). It is a lower bound of the best play's, so a
+    state's lower value is the larger of it and the best option's (the larger of two lower
+    bounds is one), and a state not explored yet counts its floor instead of 0."""
     nodes = graph.nodes
     stuck = stuck_states(graph)
-    options = [[[(t, float(p)) for t, p in dist] for _, dist in node.options] for node in nodes]
+    if options is None:
+        options = [[[(t, float(p)) for t, p in dist] for _, dist in node.options] for node in nodes]
     edges = [sorted({t for dist in opts for t, _ in dist}) if nodes[n].kind == "decision" and n not in stuck else []
              for n, opts in enumerate(options)]
+    floor = floor or {}
     lo = [0.0] * len(nodes)
     hi = [0.0] * len(nodes)
     for n, node in enumerate(nodes):
         if node.kind == "ending" or node.kind in UNKNOWN:
             lo[n], hi[n] = goal_value(node, maximise_victory)
+        if n in floor and node.kind in ("decision", "frontier"):
+            lo[n] = max(lo[n], floor[n])
     for component in _sccs(len(nodes), edges):
         live = [n for n in component if nodes[n].kind == "decision" and n not in stuck and options[n]]
         if not live:
@@ -309,6 +327,8 @@ def state_bounds(graph: Graph, maximise_victory: bool) -> tuple[list[float], lis
             for n in live:
                 for values in (lo, hi):
                     best = max(sum(p * values[t] for t, p in dist) for dist in options[n])
+                    if values is lo and n in floor:
+                        best = max(best, floor[n])
                     change = max(change, abs(best - values[n]))
                     values[n] = best
             if len(component) == 1 and component[0] not in edges[component[0]]:
@@ -316,6 +336,23 @@ def state_bounds(graph: Graph, maximise_victory: bool) -> tuple[list[float], lis
             if change < SWEEP_TOLERANCE:
                 break
     return lo, hi, options
+
+
+def play_values(graph: Graph) -> list[float]:
+    """Per node, the chance of victory under the bot's play the graph was explored with (its
+    ``shares``), as far as the graph tells: what is not explored counts 0, so each is a lower
+    bound of that play's chance (exact when the graph is complete), and so of the best play's
+    from the same state."""
+    mixed: list[list[list[tuple[int, float]]]] = []
+    for found in choice_weights(graph, None, exact=False):
+        acc: dict[int, float] = {}
+        for share, dist in found:
+            for t, p in dist:
+                acc[t] = acc.get(t, 0.0) + share * p
+        mixed.append([sorted(acc.items())] if acc else [])
+    lo, _, _ = state_bounds(graph, True, options=mixed)
+    # an ending other than victory scores TIE_BREAK in the bounds; the floor counts victory alone
+    return [max(0.0, v - TIE_BREAK) if v < 1.0 else v for v in lo]
 
 
 def best_policy(graph: Graph, maximise_victory: bool) -> dict[int, int]:

@@ -25,6 +25,16 @@ none is given, is always drawn uniformly):
     attacks where the fight's ``fled`` branch costs nothing its ``won`` branch does not (the
     adventure's way out with the prize). With ``random``, it brackets what people do;
     ``solo analyze --policy best`` is the ceiling.
+``careful-top``
+    the careful bot's heaviest option every time (the first offered among equals): a fixed
+    play that branches only on the dice, whose exact odds ``solo analyze --policy careful-top``
+    computes and which ``--policy best`` starts its floor from.
+
+A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
+(:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
+often each scene choice was taken; the explorer bot also reads which scenes were seen): the
+analyzer keeps it in a state's key as :meth:`Policy.memory` gives it, as far as the scenes the
+game can still come to read it.
 
 The dice are played the same way by every policy: the way the exact odds assume (see
 :func:`dice_decision`), so that sampled runs and ``solo analyze`` describe the same game. The bot
@@ -60,7 +70,7 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
-NAMES = ("random", "cautious", "greedy", "explorer", "careful")
+NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top")
 #: How the careful bot weighs a conflict's options, by the first word of their id.
 FIGHT_WEIGHTS: Mapping[str, float] = {
     "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
@@ -143,16 +153,44 @@ class Policy:
         assert offered is not None
         if offered.kind in ("check", "roll"):
             return dice_decision(game, offered)
+        keys, weights = self.weigh(game)
+        if weights is None:
+            key = self.rng.choice(keys)  # uniform: no choice to weigh (the random bot's every pick)
+        else:
+            key = self.rng.choices(keys, weights=weights)[0]
+        self.remember(game, key)
+        return key
+
+    def weigh(self, game: "Game") -> tuple[list[str], list[float] | None]:
+        """The keys this bot picks among at the decision on offer (not a dice decision) and
+        their relative weights (None: each equally likely). :meth:`choose` draws from them and
+        ``solo analyze --policy NAME`` (:mod:`solo.analyze.policy_play`) branches on them, so
+        both play the same bot."""
+        offered = game.offered
+        assert offered is not None
         keys = playable_keys(offered)
         if offered.kind != "scene" or len(keys) == 1 or type(self).weights is Policy.weights:
-            return self.rng.choice(keys)  # uniform: no choice to weigh (the random bot's every pick)
+            return keys, None
         scene = game.adventure.scenes[game.state.scene or ""]
         options = [o for o in offered.options if o.key in keys]
         choices = [scene.choices[int(o.id.removeprefix(CHOICE_ID))] for o in options]
-        weights = self.weights(game, choices, [o.id for o in options])
-        if weights is None:
-            return self.rng.choice(keys)
-        return self.rng.choices([o.key for o in options], weights=weights)[0]  # type: ignore[misc]
+        return [o.key for o in options], self.weights(game, choices, [o.id for o in options])  # type: ignore[misc]
+
+    def remember(self, game: "Game", key: str) -> None:
+        """Note the pick ``key`` (made at the decision on offer) in what the bot keeps across a
+        run; a bot without memory keeps nothing."""
+
+    # -- memory, as the analyzer keys it ---------------------------------------------------
+    #: Whether the bot keeps anything across a run (then it is part of an analyzed state).
+    keeps_memory = False
+
+    def memory(self, state: Any, scenes: frozenset[str]) -> Any:
+        """What the bot keeps that its later picks can still read, for a game in ``state``
+        that can still come to ``scenes`` (hashable; () for a bot without memory)."""
+        return ()
+
+    def recall(self, memory: Any) -> None:
+        """Take up ``memory`` (from :meth:`memory`) as what this bot has kept so far."""
 
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         """Relative weights of the enabled scene choices; None for uniform."""
@@ -205,14 +243,34 @@ class ExplorerPolicy(Policy):
             found.append(weight)
         return found
 
-    def choose(self, game: "Game") -> str:
-        key = super().choose(game)
-        offered = game.offered
-        if offered is not None and offered.kind == "scene":
-            option = next(o for o in offered.options if o.key == key)
-            mark = f"{game.state.scene}#{option.id}"
-            self.taken[mark] = self.taken.get(mark, 0) + 1
-        return key
+    keeps_memory = True
+
+    def remember(self, game: "Game", key: str) -> None:
+        _count_taken(self.taken, game, key)
+
+    def memory(self, state: Any, scenes: frozenset[str]) -> Any:
+        """The picks counted in the scenes ahead, and which of them were seen (it prefers a
+        scene not seen yet, and reads visits the state's key may leave out)."""
+        return (_taken_ahead(self.taken, scenes),
+                frozenset(s for s, n in state.visits.items() if n and s in scenes))
+
+    def recall(self, memory: Any) -> None:
+        self.taken = dict(memory[0])
+
+
+def _count_taken(taken: dict[str, int], game: "Game", key: str) -> None:
+    """Count a scene choice ``key`` as taken once more (``scene#option``)."""
+    offered = game.offered
+    if offered is not None and offered.kind == "scene":
+        option = next(o for o in offered.options if o.key == key)
+        mark = f"{game.state.scene}#{option.id}"
+        taken[mark] = taken.get(mark, 0) + 1
+
+
+def _taken_ahead(taken: dict[str, int], scenes: frozenset[str]) -> tuple[tuple[str, int], ...]:
+    """The counts of the picks made in ``scenes``: a count is read only when its scene offers
+    its choices again, so the counts of scenes a game can no longer come to are moot."""
+    return tuple(sorted((mark, n) for mark, n in taken.items() if mark.split("#", 1)[0] in scenes))
 
 
 class CarefulPolicy(Policy):
@@ -291,7 +349,7 @@ class CarefulPolicy(Policy):
             return False
         return all(effect in won.effects for effect in fled.effects)
 
-    def choose(self, game: "Game") -> str:
+    def weigh(self, game: "Game") -> tuple[list[str], list[float] | None]:
         offered = game.offered
         assert offered is not None
         if offered.kind == "conflict":
@@ -302,13 +360,36 @@ class CarefulPolicy(Policy):
             for option in options:
                 word = option.id.split(":")[0].split("-")[0]
                 weights.append(FIGHT_WEIGHTS["attack"] if free and word in LEAVING else FIGHT_WEIGHTS.get(word, 1.0))
-            return self.rng.choices([o.key for o in options], weights=weights)[0]  # type: ignore[misc]
-        key = super().choose(game)
-        if offered.kind == "scene":
-            option = next(o for o in offered.options if o.key == key)
-            mark = f"{game.state.scene}#{option.id}"
-            self.taken[mark] = self.taken.get(mark, 0) + 1
-        return key
+            return [o.key for o in options], weights  # type: ignore[misc]
+        return super().weigh(game)
+
+    keeps_memory = True
+
+    def remember(self, game: "Game", key: str) -> None:
+        _count_taken(self.taken, game, key)
+
+    def memory(self, state: Any, scenes: frozenset[str]) -> Any:
+        """The picks counted in the scenes ahead (all the bot reads of its past)."""
+        return _taken_ahead(self.taken, scenes)
+
+    def recall(self, memory: Any) -> None:
+        self.taken = dict(memory)
+
+
+class CarefulTopPolicy(CarefulPolicy):
+    """The careful bot's heaviest option every time (the first offered among equals): a fixed
+    play that branches only on the dice, so ``solo analyze --policy careful-top`` finds its
+    exact odds on a graph far smaller than the careful bot's, and what it finds is a play a
+    person can follow (and the floor ``--policy best`` starts from)."""
+
+    name = "careful-top"
+
+    def weigh(self, game: "Game") -> tuple[list[str], list[float] | None]:
+        keys, weights = super().weigh(game)
+        if weights is None or len(keys) == 1:
+            return keys[:1], None
+        top = max(range(len(keys)), key=lambda i: (weights[i], -i))  # the first of the heaviest
+        return [keys[top]], None
 
 
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
@@ -317,6 +398,7 @@ POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "greedy": GreedyPolicy,
     "explorer": ExplorerPolicy,
     "careful": CarefulPolicy,
+    "careful-top": CarefulTopPolicy,
 }
 
 

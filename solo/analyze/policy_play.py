@@ -1,0 +1,121 @@
+"""A playtest bot's play, exactly: ``solo analyze --policy careful`` (or any bot that can be weighed).
+
+A bot (:mod:`solo.playtest.policies`) picks among a decision's options with weights that
+:meth:`~solo.playtest.policies.Policy.weigh` gives, and draws one with its seeded generator. Here
+the explorer (:class:`~solo.analyze.explore.Explorer`, the real engine with scripted dice) takes,
+at each decision state, only the options the bot can pick, each with its exact probability
+(its weight over the sum, as fractions of the floating-point weights the bot draws with), and
+the graph remembers those shares (:attr:`~solo.analyze.explore.Graph.shares`), so the solver
+follows the bot's play instead of a random player's. A bot that always picks one option
+(``careful-top``) branches only on the dice.
+
+**Memory.** The careful and explorer bots keep something across a run: how often each scene
+choice was taken (a choice taken before weighs less, so the bot leaves a loop), and for the
+explorer bot which scenes were seen. What a bot picks then depends on more than the game's
+state, so a state here is the game's key (:class:`~solo.analyze.explore.KeyMaker`) *and* the
+bot's memory (:meth:`~solo.playtest.policies.Policy.memory`) as far as its later picks can read
+it: the counts of the scenes the game can still come to (a count is read only when its scene
+offers its choices again). Two runs in the same game state with different counts are two states.
+The memory is the last element of a key here; without it, the key is the one the plain explorer
+gives the same state, when the two share their :class:`KeyMaker`.
+
+**A floor for the best play.** The bot's play is one play; the best play wins at least as often
+from every state (a decision process's optimal value bounds every strategy's, history-dependent
+ones included, and the key is the game's whole future). :func:`floor_by_key` gives, per game
+key, the largest chance of victory the bot reaches from it, counting what was not explored as
+no victory (so it is a lower bound even when the bot's graph is bounded), and ``--policy best``
+starts its lower values there (:mod:`solo.analyze.focused`). A bot's weights read only what the
+key keeps (the character's skills for a check's odds, the adventure's facts) and its memory: the
+weights of a state are those of the first game found with its key.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction
+from typing import Any
+
+from solo.adventure.model import Adventure
+from solo.analyze.explore import Explorer, Graph, KeyMaker
+from solo.engine.state import GameState
+from solo.playtest.policies import POLICIES, Policy, make_policy
+from solo.rules.base import Character
+from solo.analyze.explore import Budget
+
+#: The bots ``solo analyze --policy NAME`` can play: every playtest bot but ``random``, which
+#: the analyzer plays already (every option equally likely).
+BOTS = tuple(name for name in POLICIES if name != "random")
+
+
+class PolicyExplorer(Explorer):
+    """The explorer, taking at each decision only what the bot ``name`` picks (see the module)."""
+
+    def __init__(self, adventure: Adventure, character: Character | None, name: str,
+                 budget: Budget | None = None, keys: KeyMaker | None = None) -> None:
+        super().__init__(adventure, character, budget=budget, policy="random", keys=keys)
+        self.bot: Policy = make_policy(name, random.Random(0))  # it only weighs here; never draws
+        self.name = name
+        #: Per node expanded, the probability of each option kept (the graph's ``shares``).
+        self.shares: dict[int, list[Fraction]] = {}
+
+    def state_key(self, state: GameState) -> tuple:
+        key = self.keys.key(state)
+        if state.ending is None and self.bot.keeps_memory:
+            key += (self.bot.memory(state, self.keys.last_scenes),)
+        return key
+
+    def memory(self, n: int) -> Any:
+        """The bot's memory in node ``n`` (the last part of its key)."""
+        return self.nodes[n].key[-1] if self.bot.keeps_memory else ()
+
+    def expand(self, n: int) -> None:
+        """The options the bot can pick in node ``n``, each taken once, with their shares."""
+        state, offered = self._open(n)
+        if offered is None:
+            return
+        node = self.nodes[n]
+        here = self.memory(n)
+        self.bot.recall(here)
+        keys, weights = self.bot.weigh(self.game)
+        exact = [Fraction(1)] * len(keys) if weights is None else [Fraction(w) for w in weights]
+        total = sum(exact, Fraction(0))
+        picks = []
+        for key, weight in zip(keys, exact):  # the bot after each pick, before any step moves the game
+            if weight:
+                self.bot.recall(here)
+                self.bot.remember(self.game, key)
+                picks.append((key, weight / total, copy.deepcopy(self.bot, {id(self.bot.rng): self.bot.rng})))
+        kept: list[Fraction] = []
+        for key, share, after in picks:
+            self.bot = after  # the states the step reaches carry its memory (:meth:`state_key`)
+            dist = self._step(state, lambda game, k=key: game.choose(k), n, key, offered)
+            node.options.append((key, dist))
+            kept.append(share)
+        self.shares[n] = kept
+
+    def option_shares(self, n: int) -> list[float]:
+        return [float(q) for q in self.shares.get(n, [])]
+
+    def _graph(self, start, finished: bool, final: bool = True) -> Graph:
+        graph = super()._graph(start, finished, final)
+        graph.shares = self.shares
+        return graph
+
+
+def floor_by_key(explorer: PolicyExplorer, graph: Graph) -> dict[tuple, float]:
+    """Per game key (the memory left out), the largest chance of victory the bot's play reaches
+    from a state with that key, by the graph explored (what it did not explore counts as no
+    victory): a lower bound of the best play's chance from that state."""
+    from solo.analyze.solve import play_values
+
+    values = play_values(graph)
+    found: dict[tuple, float] = {}
+    strip = explorer.bot.keeps_memory
+    for n, node in enumerate(graph.nodes):
+        if node.kind not in ("decision", "frontier") or values[n] <= 0:
+            continue
+        key = node.key[:-1] if strip else node.key
+        if values[n] > found.get(key, 0.0):
+            found[key] = values[n]
+    return found
