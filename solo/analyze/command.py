@@ -79,7 +79,7 @@ def analyze(
 ) -> dict[str, Any]:
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
-    budget = budget or Budget(max_states=max_states)
+    budget = whole = budget or Budget(max_states=max_states)
     head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
     if policy in BOTS:
         bot = PolicyExplorer(adventure, character, policy, budget=budget)
@@ -122,7 +122,9 @@ def analyze(
         figures = _figures(adventure, graph, explorer, chosen, bound)
         if floor is not None:
             if bot_victory > achieved:  # the bot's play wins more often than the one found: it is the play told
-                figures, achieved = bot_figures, bot_victory
+                figures.update({k: v for k, v in bot_figures.items() if k in PLAY_PARTS})
+                figures["bound"] = max(figures.get("bound", 0.0), bot_figures.get("bound", 0.0))
+                achieved = bot_victory
                 result["play"] = bot.name
         result.update(figures)
         result["goal_bounds"] = [round(low, 6), round(high, 6)]
@@ -138,7 +140,13 @@ def analyze(
     result.update(_costs(graph))
     if floor is not None:
         result["seconds"] = round(result["seconds"] + floor[1].seconds, 3)
+        if str(result.get("stopped", "")).startswith("budget:") and "s of time" in result["stopped"]:
+            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {floor[0].name} floor)"
     return result
+
+
+#: What a result says of the play it tells (the rest says how the search went).
+PLAY_PARTS = frozenset({"endings", "exact", "objectives", "objectives_exact", "stuck", "errors", "unreachable_endings"})
 
 
 def _victory(adventure: Adventure, figures: dict[str, Any]) -> float:
