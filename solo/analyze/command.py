@@ -164,7 +164,8 @@ def _figures(adventure: Adventure, graph: Graph, explorer: Explorer, chosen: dic
     """What the play ``chosen`` (None: the graph's own, a random player's or a bot's) reaches on
     ``graph``: method, states, endings, objectives, stuck states, errors, and for a graph not
     complete the unexplored mass as the bound, with where it lies and why exploration stopped."""
-    exact = graph.complete and len(graph.nodes) <= (FRACTION_LIMIT if not graph.shares else BOT_FRACTION_LIMIT)
+    fixed = not graph.shares or all(len(q) <= 1 for q in graph.shares.values())  # no shares of floats
+    exact = graph.complete and len(graph.nodes) <= (FRACTION_LIMIT if fixed else BOT_FRACTION_LIMIT)
     result: dict[str, Any] = {"method": "exact" if graph.complete else "bounded", "states": len(graph.nodes)}
     if graph.complete:
         result["arithmetic"] = "fractions" if exact else "floating point"

@@ -162,6 +162,11 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
                 f"{result['bound'] * 100:.2f} percentage points above the figure reached so far)")
     console.print(Text(f"{adventure.title} ({adventure.id}): {result['policy']} play, {result['character']}; "
                        f"{how}; {elapsed:.2f} s, peak {result['peak_mb']:.0f} MB", style="bold"))
+    floor = result.get("floor")
+    if floor is not None:
+        how = "exact" if floor["method"] == "exact" else f"at least, {floor['states']} states explored"
+        console.print(Text(f"Floor: the {floor['play']} bot's play wins {floor['victory'] * 100:.2f}% ({how}), "
+                           "so the best play wins at least that"))
     if result["method"] != "exact":
         console.print(Text(f"Stopped: {result['stopped']}", style="yellow"))
         if result.get("blowup"):
