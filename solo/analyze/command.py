@@ -50,9 +50,11 @@ FRACTION_LIMIT = 5_000
 #: its chain is solved in fractions only when it is small.
 BOT_FRACTION_LIMIT = 600
 #: The bot whose exact play ``--policy best`` starts its floor from (None: none), and the share
-#: of the time budget it may spend.
+#: of the time budget it may spend (what it leaves goes to the search). On the bundled adventures
+#: the search has not yet raised the lower figure above the floor within 120 s (bench/policy_floor.py),
+#: so the floor gets most of the time; a floor that meets its bound early hands the rest on.
 FLOOR_POLICY = "careful-top"
-FLOOR_SHARE = 0.25
+FLOOR_SHARE = 0.6
 
 
 def _exact(p: Fraction) -> str:
