@@ -2,7 +2,7 @@
 
     python bench/policy_floor.py --policy careful-top              # every bundled adventure, each pregen
     python bench/policy_floor.py --policy best --seconds 120 lantern-fen
-    python bench/policy_floor.py --policy careful --runs 2000 agree.yaml   # and sampled runs beside it
+    python bench/policy_floor.py --runs 2000 --pregen pilot supply-ship   # and sampled runs beside it
 
 Runs ``solo analyze ADVENTURE --character P --policy POLICY --time-limit S --json`` in a child
 process per pregen and prints one Markdown row each: method, bound (percentage points), states,
@@ -71,12 +71,14 @@ def main() -> None:
     parser.add_argument("--policy", default="careful-top")
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--runs", type=int, default=0, help="also sample this many playtest runs of the bot")
+    parser.add_argument("--pregen", action="append", help="only these pregens (default: each)")
     args = parser.parse_args()
     print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
     print(HEADER, flush=True)
     for adventure in args.adventures:
         for person in load_playable(adventure).adventure.characters:
-            print(row(adventure, person.id, args), flush=True)
+            if not args.pregen or person.id in args.pregen:
+                print(row(adventure, person.id, args), flush=True)
 
 
 if __name__ == "__main__":
