@@ -26,7 +26,10 @@ key, the largest chance of victory the bot reaches from it, counting what was no
 no victory (so it is a lower bound even when the bot's graph is bounded), and ``--policy best``
 starts its lower values there (:mod:`solo.analyze.focused`). A bot's weights read only what the
 key keeps (the character's skills for a check's odds, the adventure's facts) and its memory: the
-weights of a state are those of the first game found with its key.
+weights of a state are those of the first game found with its key. Were a bot to read more, the
+play explored would still be a play (a function of what the key and memory hold), so the floor
+would stay sound; only its agreement with the sampled bot would suffer, which
+tests/analyze/test_policy_play.py and bench/policy_floor.py ``--runs`` check.
 """
 
 from __future__ import annotations
