@@ -153,8 +153,8 @@ PLAY_PARTS = frozenset({"endings", "exact", "objectives", "objectives_exact", "s
 
 def _victory(adventure: Adventure, figures: dict[str, Any]) -> float:
     """The chance of a victory ending in ``figures`` (the part explored: a lower bound)."""
-    return sum(p for e, p in figures["endings"].items()
-               if adventure.scenes[e].ending is not None and adventure.scenes[e].ending.outcome == "victory")
+    outcomes = {e: getattr(adventure.scenes[e].ending, "outcome", None) for e in figures["endings"]}
+    return sum(p for e, p in figures["endings"].items() if outcomes[e] == "victory")
 
 
 def _costs(graph: Graph) -> dict[str, Any]:

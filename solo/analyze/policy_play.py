@@ -40,11 +40,10 @@ from fractions import Fraction
 from typing import Any
 
 from solo.adventure.model import Adventure
-from solo.analyze.explore import Explorer, Graph, KeyMaker
+from solo.analyze.explore import Budget, Explorer, Graph, KeyMaker
 from solo.engine.state import GameState
 from solo.playtest.policies import POLICIES, Policy, make_policy
 from solo.rules.base import Character
-from solo.analyze.explore import Budget
 
 #: The bots ``solo analyze --policy NAME`` can play: every playtest bot but ``random``, which
 #: the analyzer plays already (every option equally likely).

@@ -191,11 +191,14 @@ def choice_weights(graph: Graph, policy: dict[int, int] | None, exact: bool = Tr
         if not node.options:
             found.append([])
             continue
-        options = node.options if exact else [(k, [(t, float(p)) for t, p in dist]) for k, dist in node.options]
+        options: list[tuple[str, list[tuple[int, Any]]]] = \
+            list(node.options) if exact else [(k, [(t, float(p)) for t, p in dist]) for k, dist in node.options]
         if policy is not None and n in policy:
             found.append([(Fraction(1) if exact else 1.0, options[policy[n]][1])])
         elif shares is not None and n in shares:
-            found.append([(q if exact else float(q), dist) for q, (_, dist) in zip(shares[n], options)])
+            mixed: list[tuple[Any, list[tuple[int, Any]]]] = [(q if exact else float(q), dist)
+                                                              for q, (_, dist) in zip(shares[n], options)]
+            found.append(mixed)
         else:
             share = Fraction(1, len(options)) if exact else 1.0 / len(options)
             found.append([(share, dist) for _, dist in options])
