@@ -26,6 +26,13 @@ for the worst player, any other ending), and ``bound`` is the largest of that ga
 from the upper chance down to what the play found reaches, and the unexplored probability under
 that play. Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
+
+A playtest bot's name as the policy (``careful``, ``careful-top``...) gives that bot's play
+(:mod:`solo.analyze.policy_play`), exact or bounded like random play. ``best`` first explores
+:data:`FLOOR_POLICY`'s play within :data:`FLOOR_SHARE` of the time and starts from it: ``"floor"``
+gives its chance of victory, method and states, ``"goal_bounds"``' lower figure is at least
+that, and when it wins more often than the play the search found, its endings are the ones told
+(``"play"``: its name).
 """
 
 from __future__ import annotations
