@@ -10,7 +10,7 @@ from __future__ import annotations
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import owed_blessings, record_words
-from solo.rules.humanity_blessed.blessings import gain_blessings, roll_lucky_number
+from solo.rules.humanity_blessed.blessings import gain_blessings, gained_words, roll_lucky_number
 from solo.rules.humanity_blessed.tables import BIG_WIN, norm
 from solo.rules.reasons import Step, reason
 
@@ -53,7 +53,7 @@ def gain(dice: Dice, character: Character, resource: str, amount: int) -> list[s
         return []
     gained = gain_blessings(dice, int(amount))
     character.resources.setdefault("blessings", []).extend(gained)
-    return [f"Blessing dice gained: {', '.join(map(str, gained))}"]
+    return [f"Blessing dice gained: {gained_words(gained)}"]
 
 
 def earn(dice: Dice, record: RollRecord, character: Character) -> None:
@@ -87,4 +87,4 @@ def experience(record: RollRecord, character: Character) -> list[str]:
     if isinstance(session, dict) and "success by 6+" in record.details.get("blessing_reasons", []):
         session["big_win"] = True
     reasons = ", ".join(record.details.get("blessing_reasons", []))
-    return [f"Blessing dice gained ({reasons}): {', '.join(map(str, earned))}"]
+    return [f"Blessing dice gained ({reasons}): {gained_words([int(v) for v in earned])}"]

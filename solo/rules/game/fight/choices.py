@@ -28,6 +28,7 @@ from typing import Any
 from solo.rules.conflict import Action, Decision, percent
 from solo.rules.dice import RollRecord
 from solo.rules.game.checks import GameCheck
+from solo.rules.game.fatigue import read_fatigue
 from solo.rules.game.fight.kit import Weapon, potions
 from solo.rules.game.fight.turn import (
     DEFEAT_TEXT,
@@ -205,7 +206,13 @@ def _orders(turn: FightTurn, priced: bool = True) -> Decision:
             actions.append(Action(f"drink:{item}", f"Drink {name} ({fp} FP back; takes the turn)",
                                   hint="it works at the end of the turn, if you are still on your feet"))
     if turn.flee_allowed():
-        actions.append(Action("flee", "Run for it", hint="after this turn's attacks, if you are still on your feet"))
+        load = read_fatigue(turn.character(me))
+        if load.overloaded:  # game.txt: at FP − ENC 0 too tired to stand under the load, so no running
+            actions.append(Action("flee", "Run for it", enabled=False,
+                                  reason=f"FP {load.fp} − ENC {load.enc} = {load.left}: too tired to stand "
+                                         "under your load, let alone run"))
+        else:
+            actions.append(Action("flee", "Run for it", hint="after this turn's attacks, if you are still on your feet"))
     if turn.params.get("surrender") is True:
         actions.append(Action("yield", "Yield"))
     return Decision(prompt, tuple(actions))
