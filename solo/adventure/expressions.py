@@ -1070,6 +1070,38 @@ def template_expressions(text: str) -> list[tuple[str, int]]:
     return [part for part in _split_template(text) if isinstance(part, tuple)]
 
 
+def readable_template(text: str) -> str:
+    """``text`` as a reader can take it without a game in progress (``solo graph``'s labels):
+    each ``{expr}`` becomes the words it can give, ``"a" / "b"`` for ``{cond and "a" or "b"}``,
+    or ``…`` where it gives a value only play knows (a number, a name). Text that is not a
+    well-formed template is returned as it is."""
+    try:
+        parts = _split_template(text)
+    except ExpressionError:
+        return text
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        try:
+            words = _words_of(parse(part[0])._root)
+        except ExpressionError:
+            words = []
+        out.append(" / ".join(dict.fromkeys(words)) if words else "…")
+    return "".join(out)
+
+
+def _words_of(node: _Node) -> list[str]:
+    """The strings an expression can evaluate to, as far as they are written in it."""
+    if isinstance(node, _Literal):
+        return [node.value] if isinstance(node.value, str) and node.value else []
+    if isinstance(node, _BoolOp):
+        operands = node.operands if node.op == "or" else node.operands[-1:]
+        return [word for operand in operands for word in _words_of(operand)]
+    return []
+
+
 def render(text: str, env: Environment) -> str:
     """``text`` with every ``{expr}`` replaced by its value; ``{{``/``}}`` give literal braces."""
     out: list[str] = []

@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    EndsScenes, StartsAdventures, hook,
+    EndsScenes, SaysWhatOffersDo, StartsAdventures, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -745,7 +745,9 @@ class Game:
             keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
-                options = [ev.Option("1", "Keep the roll", KEEP)]
+                says = hook(self.ruleset, SaysWhatOffersDo)
+                also = says.keep_words(record) if says is not None else ""
+                options = [ev.Option("1", f"Keep the roll: {also}" if also else "Keep the roll", KEEP)]
             elif frozen is None:
                 options = [ev.Option("1", keep.text, KEEP)]
             else:
@@ -885,7 +887,9 @@ class Game:
         chance = after[SUCCESS]
         sure = now is not None and all(p in (0, 1) for p in now.values())
         if sure and now == after:  # one outcome and one degree, sure either way
-            return "cannot change the result"
+            says = hook(self.ruleset, SaysWhatOffersDo)
+            effect = says.offer_effect(record, who, key) if says is not None else ""
+            return f"the result stays as it is; {effect}" if effect else "cannot change the result"
         if now is not None and now != after and odds.percent(now[SUCCESS]) == odds.percent(chance):
             # the chance as the player reads it stays: what the offer changes is how well it goes
             return f"{odds.percent(chance)} to succeed either way; it can change how well"
