@@ -113,3 +113,14 @@ def test_a_load_that_leaves_fp_minus_enc_at_zero_fails_every_fighting_check_and_
     mine, theirs = rolls(events)[:2]
     assert (mine["success"], mine["not_rolled"]) == (False, "cannot-stand")
     assert theirs["rolled"] == [1]
+
+
+def test_an_overloaded_fighter_is_not_offered_running_for_it(road):
+    """game.txt: at FP − ENC 0 the character is too tired to stand while carrying the load, so
+    "Run for it" is shown greyed out, in its place, saying why (slips10: it was on offer)."""
+    game, _ = start(road, "Heave up the strongbox and the anvil beside it")  # FP 8 − ENC 8 = 0
+    run = options(game)["flee"]
+    assert (run.enabled, run.key) == (False, None)
+    assert run.reason == "FP 8 − ENC 8 = 0: too tired to stand under your load, let alone run"
+    game, _ = start(road, "Shoulder the strongbox")  # FP 8 − ENC 6 = 2: exhausted, still on her feet
+    assert options(game)["flee"].enabled

@@ -5,8 +5,8 @@ The decision depends on the fight's ``step``:
 ``orders``
     the turn's one action: attack a foe the weapon in hand reaches, block or dodge, parry a foe in
     melee, close in on a foe (one choice per group and distance), fall back (when a foe is within
-    1 MU), draw another weapon, run for it, yield. A stunned player has one choice: to lose the
-    action.
+    1 MU), draw another weapon, run for it (greyed out while overloaded: FP − ENC 0 cannot stand),
+    yield. A stunned player has one choice: to lose the action.
 ``surprise``
     before the first turn, a free attack (or none).
 ``reroll``
