@@ -132,3 +132,23 @@ def test_where_the_check_reads_the_margin_a_sure_plus_one_stays_on_offer(tmp_pat
     assert game.state.pending.data["record"]["details"]["measures_read"] == ["margin"]
     one = next(o for o in game.offered.options if o.id == "help-1")
     assert (one.key, one.enabled, one.text) == ("2", True, "Spend 1 blessing die for +1: can raise the size")
+
+
+def test_the_hint_on_a_plus_one_that_only_earns_the_big_win_die_says_so_not_cannot_change():
+    """slips10: the same +1, enabled, had the engine's generic hint "cannot change the result"
+    beside a text saying it earns a blessing die. The hint now says what it does."""
+    from solo.rules.dice import RollRecord
+    from solo.rules.humanity_blessed.rolling import read_check
+
+    game = _game(ABILITIES, [3, 5, 3])
+    game.dice.force(1, 4)
+    _lift(game)
+    game.choose("keep")
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    record.total = 10
+    read_check(record)
+    game.state.pending.data["record"] = record.to_dict()
+    offered = game._build_offer()  # the roll as it now stands, offered as the engine offers it
+    one = next(o for o in offered.options if o.id == "help-1")
+    assert one.enabled and one.text.endswith("earns the blessing die of a success by 6")
+    assert one.hint == "the result stays as it is; it earns the blessing die of a success by 6"
