@@ -252,6 +252,6 @@ def test_a_templated_choice_edge_shows_its_words_not_its_source(tmp_path):
     adventure = load_text(tmp_path, TEMPLATED)
     labels = sorted(e.lines[0] for e in edges(adventure) if e.source == "gate")
     assert labels == ["Count the … bars <b>[x]</b>", "Walk in by lamplight / Feel your way in"]
-    drawn = [line for line in mermaid_text(adventure).splitlines() if "s_gate -->" in line]
+    drawn = [line for line in to_mermaid(adventure).splitlines() if "s_gate -->" in line]
     assert len(drawn) == 2 and not any("{" in line or "<b>" in line for line in drawn)
     assert any("#lt;b#gt;" in line for line in drawn)
