@@ -13,8 +13,13 @@ from solo.adventure import loader
 from solo.adventure.validate import validate_path
 from solo.engine.game import Game
 
-RUNS = 240  # per character; the GM notes' figures come from 1,000 each (bench/adventures.py)
-TOLERANCE = 10  # percentage points between a GM-note figure and this sample (about 3 standard errors)
+#: Per character; the GM notes' figures come from 1,000 each (bench/adventures.py). Erasmus wins
+#: about 16.6% (600 unseeded-sample runs, slips10), close to the 15% floor: 240 runs (a standard
+#: error of 2.4 points) sat at exactly 15.0% and fell to 13.3% when hiding the emptied ferry shed
+#: reshuffled which seed took which road; 600 runs (1.5 points) keep the floor check about the
+#: adventure rather than the draw.
+RUNS = 600
+TOLERANCE = 10  # percentage points between a GM-note figure and this sample (over 5 standard errors)
 
 
 @pytest.fixture(scope="module")
