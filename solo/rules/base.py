@@ -805,6 +805,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
     "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
+    "keep_words": ("method", SaysWhatOffersDo), "offer_effect": ("method", SaysWhatOffersDo),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
     "step_words": ("method", WordsSteps), "vocabulary": ("words", HasVocabulary),
