@@ -586,6 +586,14 @@ class KeyMaker:
         #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
                              "so checks are split by the values read" if beyond else "")
+        #: A reward kept in the key (an expression reads it) is one a roll may add to beyond
+        #: what its label decides (GUTS+ XP for a die showing 1 or 2): one roll per label would
+        #: stand for rolls that leave other totals, so checks are split by the character they
+        #: leave (tests/analyze/test_class_members.py holds each ruleset to that).
+        kept_rewards = sorted(REWARDS & resources)
+        if kept_rewards and not self.face_by_face:
+            self.face_by_face = (f"expressions read resource({kept_rewards[0]!r}), which rolls of one outcome label "
+                                 "may add to differently, so checks are split by the character they leave")
         #: The fields of the last roll a key keeps: those read outside outcome branches.
         self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
