@@ -537,7 +537,7 @@ class KeyMaker:
     walk it in order.
 
     **Draws owed.** A ruleset with :class:`~solo.rules.base.AnalysisOwes` (Humanity, Blessed:
-    awards of blessing dice) leaves an award's dice undrawn while the analyzer plays, keeping
+    awards of blessing dice, and those a roll earns) leaves an award's dice undrawn while the analyzer plays, keeping
     only how many are owed (in the character, so in the key), and draws them at the first step
     that reads what they go into (:mod:`solo.analyze.owed`: the step is run again with them
     drawn first). Two states that differ only by values not drawn yet are then one: the gains

@@ -31,47 +31,20 @@ from solo.engine.game import Game
 from solo.rules import registry
 from solo.rules.base import Character
 
-EARNED = """\
-format: 1
-id: earned
-title: Earned
-system: humanity-blessed
-start: porch
-characters:
-  - id: ann
-    name: Ann
-    stats: {head: d4, hand: d4, heart: d6, home: d6, hurt: d4, hurry: d6, history: d4}
-    resources: {blessings: [2]}
-    extra: {best: home, lifestyle: Carefree, value_system: Virtue and Vice, abilities: [Tactful Speech], touchstones: [baking]}
-scenes:
-  porch:
-    title: Porch
-    choices:
-      - text: Walk
+from .test_owed_draws import SPARK
+
+#: test_owed_draws's spark fixture with the walk made a heart check instead of an award.
+EARNED = SPARK.replace("""\
+        effects: [{award: {blessings: 1}}]
+        goto: gate
+""", """\
         check:
           stat: heart
           target: easy
           outcomes:
             success: {goto: gate}
             failure: {goto: gate}
-  gate:
-    title: Gate
-    choices:
-      - text: Climb
-        check:
-          stat: hand
-          target: medium
-          spark: head
-          outcomes:
-            success: {goto: over}
-            failure: {goto: stuck}
-  over:
-    title: Over
-    ending: {outcome: victory}
-  stuck:
-    title: Stuck
-    ending: {outcome: defeat}
-"""
+""")
 
 FLOOR = Fraction(1, 10**9)
 
@@ -126,6 +99,7 @@ def reference(adventure: Adventure) -> tuple[Fraction, Fraction]:
 
 
 def test_a_spark_after_a_check_that_earned_blessing_dice_has_the_odds_of_every_face(tmp_path):
+    assert "award" not in EARNED and "stat: heart" in EARNED
     path = tmp_path / "earned.yaml"
     path.write_text(EARNED)
     adventure = loader.load(str(path)).adventure
