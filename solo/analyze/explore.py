@@ -220,6 +220,17 @@ class AnalysisGame(Game):
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
+        #: Whether checks are split by the ruleset's own classes (:class:`~solo.rules.base.CheckClasses`)
+        #: rather than by label: a ruleset that gives them keys them by all a roll leaves behind
+        #: (Humanity, Blessed: the blessing dice a roll earns), where two rolls of one label may
+        #: leave different states and one representative roll per label would stand for both.
+        #: The two agree on all else, so while the ruleset's readers hook names parts that no
+        #: step ahead reads (the pool, the lucky number: forgotten by the key alike for every
+        #: roll of a label) the labels do, with fewer runs (:attr:`unread_ahead`).
+        self._by_own_classes = given.check_hook(self.ruleset) is not None
+        #: The ruleset's parts no step ahead of the step being run reads (the explorer sets it
+        #: per step from the region of the state it starts from).
+        self.unread_ahead: frozenset[str] = frozenset()
         #: When enumerations of outcome classes stop (the explorer's time budget).
         self.deadline = math.inf
         #: Resources no roll reads (the explorer sets them from its key: the rewards it drops).
@@ -306,7 +317,7 @@ class AnalysisGame(Game):
         scene, index, choice, spec = self._spec(data)
         if self.owed.hook is not None:  # draws owed: :mod:`.owed`
             self.owed.sleep_for(self.character, spec, self.scripted.read_resources)
-        if self.face_by_face:
+        if self.face_by_face or (self._by_own_classes and not self.unread_ahead):
             return self._roll_by_magnitude(data, scene.id, index, spec)
         rolling = self.rolling_character()
         print_ = fingerprint(rolling)  # once: the classes and the representative are kept by it
@@ -360,8 +371,9 @@ class AnalysisGame(Game):
         return Game._roll(self, data)
 
     def _branch_for(self, spec, record: RollRecord) -> Branch | None:
-        """The roll's branch, the guard of owed draws awake again before it runs."""
-        if self.owed.asleep:
+        """The roll's branch, the guard of owed draws awake again before it runs (and put on
+        the pool when the roll itself left dice owed: :mod:`.owed`)."""
+        if self.owed.hook is not None:
             self.owed.wake(self.state.character)
         return super()._branch_for(spec, record)
 
@@ -525,7 +537,7 @@ class KeyMaker:
     walk it in order.
 
     **Draws owed.** A ruleset with :class:`~solo.rules.base.AnalysisOwes` (Humanity, Blessed:
-    awards of blessing dice) leaves an award's dice undrawn while the analyzer plays, keeping
+    awards of blessing dice, and those a roll earns) leaves an award's dice undrawn while the analyzer plays, keeping
     only how many are owed (in the character, so in the key), and draws them at the first step
     that reads what they go into (:mod:`solo.analyze.owed`: the step is run again with them
     drawn first). Two states that differ only by values not drawn yet are then one: the gains
@@ -574,6 +586,14 @@ class KeyMaker:
         #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
                              "so checks are split by the values read" if beyond else "")
+        #: A reward kept in the key (an expression reads it) is one a roll may add to beyond
+        #: what its label decides (GUTS+ XP for a die showing 1 or 2): one roll per label would
+        #: stand for rolls that leave other totals, so checks are split by the character they
+        #: leave (tests/analyze/test_class_members.py holds each ruleset to that).
+        kept_rewards = sorted(REWARDS & resources)
+        if kept_rewards and not self.face_by_face:
+            self.face_by_face = (f"expressions read resource({kept_rewards[0]!r}), which rolls of one outcome label "
+                                 "may add to differently, so checks are split by the character they leave")
         #: The fields of the last roll a key keeps: those read outside outcome branches.
         self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
@@ -771,6 +791,14 @@ class KeyMaker:
                 self.taken(state, live.scenes), turn, visits, self.character(state.character, live.items, live.unread),
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
                 last, state.down, live.region)
+
+    def unread(self, state: GameState) -> frozenset[str]:
+        """The ruleset's parts (:class:`~solo.rules.base.AnalysisReaders`) that no step the game
+        in ``state`` can still come to reads (nothing for an ending or a game not begun)."""
+        if state.ending is not None or state.scene is None or self.readers is None:
+            return frozenset()
+        done = frozenset(o for o, d in state.objectives.items() if d)
+        return self.live(state.scene, self.region(state), done).unread
 
     def variables(self, key: tuple) -> dict[str, Any]:
         """A key's variables by name (for saying which ones blow the state space up)."""
@@ -1066,12 +1094,18 @@ class Explorer:
         its probability, found by running the step once per script of random answers, the most
         likely scripts first; past :data:`MAX_BRANCHES` runs the rest is left unexplored. A step
         that reads draws still owed (:mod:`solo.analyze.owed`) is run again from the start, every
-        branch, with them drawn first and none left owed."""
+        branch, with them drawn first (what it gains itself still owed: the dice a roll earns,
+        an award after the read); if it reads the pool after such a gain too, once more with
+        nothing owed."""
         if self.game.owed.hook is None:
             return self._runs(state, action, origin, option_key, offer, False)
         try:
             return self._runs(state, action, origin, option_key, offer, False)
         except owed.ReadOwed:
+            pass
+        try:  # the dice owed before the step drawn first; what the step itself earns owed again
+            return self._runs(state, action, origin, option_key, offer, True)
+        except owed.ReadOwed:  # the step reads the pool after gaining dice too: nothing owed
             self.game.scripted.owes_draws = False
             try:
                 return self._runs(state, action, origin, option_key, offer, True)
@@ -1086,6 +1120,7 @@ class Explorer:
         heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
         order = itertools.count(1)
         game = self.game
+        unread = self.keys.unread(state) if game._by_own_classes else frozenset()
         runs = 0
         while heap:
             if runs >= MAX_BRANCHES or time.monotonic() > self.deadline:
@@ -1101,6 +1136,7 @@ class Explorer:
                 self._tell()
             _, _, script, p = heapq.heappop(heap)
             game.load(copy_state(state), script, offer)
+            game.unread_ahead = unread
             character = game.state.character
             game.owed.asleep = False
             part = None if settle or not guarding else game.owed.part(character)
@@ -1294,22 +1330,26 @@ class Explorer:
             try:
                 self._replay_step(game, state, previous, option_key, script, False)
             except owed.ReadOwed:  # the explorer ran this step with the owed draws drawn first
-                self._replay_step(game, state, previous, option_key, script, True)
+                try:
+                    self._replay_step(game, state, previous, option_key, script, True)
+                except owed.ReadOwed:  # and, reading the pool after gains too, with none owed
+                    self._replay_step(game, state, previous, option_key, script, True, False)
             state = game.state
         return state
 
     def _replay_step(self, game: AnalysisGame, state: GameState, previous: int, option_key: str,
-                     script: tuple, settle: bool) -> None:
+                     script: tuple, settle: bool, owing: bool = True) -> None:
         """One step of :meth:`replay`, as :meth:`_runs` runs it (owed draws guarded, or drawn
-        first when ``settle``)."""
+        first when ``settle``; ``owing``: whether the step may owe what it gains)."""
         game.load(copy_state(state), list(script))
+        game.unread_ahead = self.keys.unread(state) if game._by_own_classes else frozenset()
         character = game.state.character
         game.owed.asleep = False
         guarding = game.owed.hook is not None
         part = game.owed.part(character) if guarding and not settle else None
         if part is not None:
             game.owed.arm(character, part)
-        game.scripted.owes_draws = guarding and not settle
+        game.scripted.owes_draws = guarding and owing
         try:
             if settle and character is not None:
                 game.owed.settle(game.dice, character)

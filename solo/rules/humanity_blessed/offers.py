@@ -255,6 +255,8 @@ def _blessed_luck(dice: Dice, record: RollRecord, character: Character) -> RollR
     new = roll_check(dice, character, parsed, paid_spark=True)
     for key in ("blessings_earned", "blessing_reasons"):
         new.details[key] = list(record.details.get(key, [])) + new.details.get(key, [])
+    if record.details.get("blessings_owed") or new.details.get("blessings_owed"):
+        new.details["blessings_owed"] = int(record.details.get("blessings_owed", 0)) + int(new.details.get("blessings_owed", 0))
     if "spark_paid" in record.details:
         new.details["spark_paid"] = record.details["spark_paid"]
     new.details["blessed_luck"] = {"previous_total": record.total, "recharge_paid": recharge}
