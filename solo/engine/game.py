@@ -135,11 +135,11 @@ class Game:
         #: A quiet game's roll on offer: (the record as kept in the pending data, the record, the
         #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
         self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
-        self._degree_memo: dict[tuple[str, Any], bool] = {}  # (scene, check path): its degree is read
-        self._measures_memo: dict[tuple[str, Any], list[str]] = {}  # (scene, check path): measures it reads
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
+        self._degree_memo = self.program.degrees_read  # (scene, check path): its degree is read
+        self._measures_memo = self.program.measures_read  # (scene, check path): measures it reads
         self._incapacitates = hook(self.ruleset, Incapacitates)
         self._ends_scenes = hook(self.ruleset, EndsScenes)
 
