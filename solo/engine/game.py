@@ -473,12 +473,25 @@ class Game:
         state = self.state
         down = state.down
         taken = state.taken
-        holds = self._holds
+        env = self._env or self.environment()
+        # what a condition's function reads (nothing here changes them: conditions only read)
+        F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for step in self.program.scenes[scene_id]:
             if step.mark is not None and step.mark in taken:
                 continue
             condition = step.condition
-            enabled = condition is None or holds(condition, step.fast)
+            if condition is None:
+                enabled = True
+            else:  # _holds, inline: a scene's choices are asked at every decision
+                fast = step.fast
+                if fast is None:
+                    value = self.evaluate(condition)
+                else:
+                    try:
+                        value = fast(F, K, N, V, P)
+                    except Exception:
+                        value = self.evaluate(condition)
+                enabled = value is True or (value is not False and bool(value))
             if down and step.check:
                 enabled = False  # no rolls while the rules have the character out
                 shown.append((step, enabled))
