@@ -483,14 +483,10 @@ class Game:
             if condition is None:
                 enabled = True
             else:  # _holds, inline: a scene's choices are asked at every decision
-                fast = step.fast
-                if fast is None:
+                try:
+                    value = step.fast(F, K, N, V, P)
+                except Exception:  # no function (None), or not the common case: the ordinary way
                     value = self.evaluate(condition)
-                else:
-                    try:
-                        value = fast(F, K, N, V, P)
-                    except Exception:
-                        value = self.evaluate(condition)
                 enabled = value is True or (value is not False and bool(value))
             if down and step.check:
                 enabled = False  # no rolls while the rules have the character out
@@ -542,9 +538,17 @@ class Game:
         """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
         own ``goto`` wins)."""
         runner.goto = None
+        state, env = self.state, self._env or self.environment()
+        F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for watch in self.program.turn_hooks:
-            if watch.condition is None or self._holds(watch.condition, watch.fast):
-                runner.run(watch.item.effects)
+            if watch.condition is not None:  # _holds, inline (a hook changes the dictionaries in place)
+                try:
+                    value = watch.fast(F, K, N, V, P)
+                except Exception:  # no function (None), or not the common case: the ordinary way
+                    value = self.evaluate(watch.condition)
+                if not (value is True or (value is not False and bool(value))):
+                    continue
+            runner.run(watch.item.effects)
         if runner.goto is None:
             runner.goto = goto
         self._check_objectives(runner)
@@ -920,11 +924,17 @@ class Game:
         state = self.state
         done = state.objectives
         settled = True
+        env = self._env or self.environment()
+        F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for watch in self.program.objectives:
             objective = watch.item
             if done.get(objective.id):
                 continue
-            if self._holds(watch.condition, watch.fast):
+            try:  # _holds, inline: the objectives are asked after every move
+                value = watch.fast(F, K, N, V, P)
+            except Exception:  # no function (None), or not the common case: the ordinary way
+                value = self.evaluate(watch.condition)
+            if value is True or (value is not False and bool(value)):
                 self.complete_objective(objective.id, runner)
                 settled = False
         runner.settled = settled
