@@ -13,6 +13,7 @@ computes.
 from __future__ import annotations
 
 from collections import OrderedDict
+from operator import is_
 from typing import Any, Callable, Hashable, TypeVar
 
 from solo.rules.base import Character
@@ -60,7 +61,7 @@ class Memo:
         their key, other objects are found by value as :meth:`get` finds them."""
         ids = tuple(map(id, parts))
         found = self._same.get(ids)
-        if found is not None and all(a is b for a, b in zip(found[0], parts)):
+        if found is not None and all(map(is_, found[0], parts)):
             return found[1]
         answer = self.get(compute, *parts)
         if len(self._same) >= self.size:
