@@ -468,7 +468,12 @@ class Game:
 
     def _visible(self, scene_id: str) -> list[tuple[Any, bool]]:
         """(compiled choice, enabled) for the choices a player sees in a scene now (the program's
-        :class:`~solo.engine.program.ChoiceStep`, so the offer need not work them out again)."""
+        :class:`~solo.engine.program.ChoiceStep`, so the offer need not work them out again).
+
+        A condition holds when its function of the state (:mod:`solo.engine.conditions`) says
+        so, or, where it has none or the function fails, when :meth:`evaluate` (the ordinary
+        way, which words any error) says so; the every-turn hooks and the objectives are asked
+        the same way. The calls are written out in each loop: they run at every decision."""
         shown = []
         state = self.state
         down = state.down
@@ -482,7 +487,7 @@ class Game:
             condition = step.condition
             if condition is None:
                 enabled = True
-            else:  # _holds, inline: a scene's choices are asked at every decision
+            else:  # its function of the state (see _visible's docstring), inline: asked at every decision
                 try:
                     value = step.fast(F, K, N, V, P)
                 except Exception:  # no function (None), or not the common case: the ordinary way
@@ -494,19 +499,6 @@ class Game:
             elif enabled or step.choice.disabled:
                 shown.append((step, enabled))
         return shown
-
-    def _holds(self, condition: Any, fast: Any) -> bool:
-        """Whether a condition of the program is true now: its function of the state (the
-        common case) or, when it has none or it fails, :meth:`evaluate`'s ordinary way."""
-        if fast is not None:
-            state, env = self.state, self._env or self.environment()
-            try:
-                value = fast(state.flags, state.clocks, state.counters, env.variables, env.functions)
-            except Exception:
-                value = self.evaluate(condition)
-        else:
-            value = self.evaluate(condition)
-        return value is True or (value is not False and bool(value))
 
     def _choose_scene(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         scene = self.adventure.scenes[self.state.scene or ""]
@@ -541,7 +533,7 @@ class Game:
         state, env = self.state, self._env or self.environment()
         F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for watch in self.program.turn_hooks:
-            if watch.condition is not None:  # _holds, inline (a hook changes the dictionaries in place)
+            if watch.condition is not None:  # as in _visible (a hook changes the dictionaries in place)
                 try:
                     value = watch.fast(F, K, N, V, P)
                 except Exception:  # no function (None), or not the common case: the ordinary way
@@ -930,7 +922,7 @@ class Game:
             objective = watch.item
             if done.get(objective.id):
                 continue
-            try:  # _holds, inline: the objectives are asked after every move
+            try:  # as in _visible: the objectives are asked after every move
                 value = watch.fast(F, K, N, V, P)
             except Exception:  # no function (None), or not the common case: the ordinary way
                 value = self.evaluate(watch.condition)
