@@ -108,17 +108,21 @@ def _not(node: Any) -> Fast:
 
 def _boolop(node: Any) -> Fast:
     """``a and b``: the first false operand, else the last; ``or``: the first true one. Every
-    operand read is read as true/false, the last one too (for its error)."""
+    operand read is read as true/false, the last one too (for its error). An operand that is a
+    plain name or ``not`` one (``not breach_sealed and not bay_vented``) is read inline, as
+    :func:`_name` and :func:`_not` read it, without a call of its own."""
     want = node.op == "or"
-    names = tuple(_plain_operand(o) for o in node.operands)
-    if all(n is not None for n in names):  # ``not breach_sealed and not bay_vented``: read inline
-        return _names_boolop(names, want)  # type: ignore[arg-type]
-    operands = tuple(make(o) for o in node.operands)
+    operands = tuple(_operand(o) for o in node.operands)
 
     def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
         value: Any = None
-        for operand in operands:
-            value = operand(F, K, N, V, P)
+        for name, negated, operand in operands:
+            if operand is None:
+                value = F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
+                if negated:
+                    value = False if value is True else True if value is False else not _truthy(value)
+            else:
+                value = operand(F, K, N, V, P)
             if value is True or value is False:
                 if value is want:
                     return value
@@ -129,33 +133,13 @@ def _boolop(node: Any) -> Fast:
     return run
 
 
-def _plain_operand(node: Any) -> tuple[str, bool] | None:
-    """(name, negated) for an operand that is a plain name or ``not`` one, else None."""
+def _operand(node: Any) -> tuple[str, bool, Fast | None]:
+    """(name, negated, None) for a plain name or ``not`` one, else ("", False, its function)."""
     if _is_plain(node):
-        return node.name, False
+        return node.name, False, None
     if type(node).__name__ == "_Not" and _is_plain(node.operand):
-        return node.operand.name, True
-    return None
-
-
-def _names_boolop(names: tuple[tuple[str, bool], ...], want: bool) -> Fast:
-    """:func:`_boolop` over plain names and negated ones, each read as :func:`_name` and
-    :func:`_not` read it, without a call per operand."""
-
-    def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
-        value: Any = None
-        for name, negated in names:
-            value = F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
-            if negated:
-                value = False if value is True else True if value is False else not _truthy(value)
-            if value is True or value is False:
-                if value is want:
-                    return value
-            elif _truthy(value) == want:
-                return value
-        return value
-
-    return run
+        return node.operand.name, True, None
+    return "", False, make(node)
 
 
 def _compare(node: Any) -> Fast:
