@@ -12,7 +12,8 @@ A name is read from the flags, else the clocks, else the counters (flags win ove
 win over counters, as in the engine), else from ``V``; ``turn``, ``scene``, ``character.*`` and
 ``roll.*`` always from ``V``. The shapes conditions are usually written in get a closure of their
 own, so ``not ticket``, ``hours > 12`` or ``has('rope')`` is one call with the lookup and
-comparison inline, and ``a and b`` is three.
+comparison inline, and ``a and not b`` (names, negated or not, as operands of ``and``/``or``) is one
+too.
 
 Two callers use the same closures:
 
