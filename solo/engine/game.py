@@ -489,7 +489,7 @@ class Game:
                 enabled = True
             else:  # its function of the state (see _visible's docstring), inline: asked at every decision
                 try:
-                    value = step.fast(F, K, N, V, P)
+                    value = step.fast(F, K, N, V, P)  # type: ignore[misc]  # None raises: the ordinary way
                 except Exception:  # no function (None), or not the common case: the ordinary way
                     value = self.evaluate(condition)
                 enabled = value is True or (value is not False and bool(value))
@@ -535,7 +535,7 @@ class Game:
         for watch in self.program.turn_hooks:
             if watch.condition is not None:  # as in _visible (a hook changes the dictionaries in place)
                 try:
-                    value = watch.fast(F, K, N, V, P)
+                    value = watch.fast(F, K, N, V, P)  # type: ignore[misc]  # None raises: the ordinary way
                 except Exception:  # no function (None), or not the common case: the ordinary way
                     value = self.evaluate(watch.condition)
                 if not (value is True or (value is not False and bool(value))):
@@ -923,7 +923,7 @@ class Game:
             if done.get(objective.id):
                 continue
             try:  # as in _visible: the objectives are asked after every move
-                value = watch.fast(F, K, N, V, P)
+                value = watch.fast(F, K, N, V, P)  # type: ignore[misc]  # None raises: the ordinary way
             except Exception:  # no function (None), or not the common case: the ordinary way
                 value = self.evaluate(watch.condition)
             if value is True or (value is not False and bool(value)):
