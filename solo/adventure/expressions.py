@@ -172,6 +172,8 @@ def _truthy(value: Any) -> bool:
 
 
 def _equal(a: Any, b: Any) -> bool:
+    if type(a) is str and type(b) is str:  # two texts (``scene == "x"``): what the kinds below say
+        return a == b
     if _is_number(a) and _is_number(b):
         return a == b
     ka, kb = _kind(a), _kind(b)
