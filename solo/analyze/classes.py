@@ -31,6 +31,7 @@ dice as *marked*, so its pools are drawn die by die (:func:`ordered_pools`).
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable
@@ -87,10 +88,11 @@ class Classes:
 
 
 def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable], ordered: bool = False,
-                     max_runs: int = MAX_RUNS, deadline: float = math.inf) -> Classes:
+                     max_runs: int = MAX_RUNS, deadline: float = math.inf,
+                     clock: Callable[[], float] = time.monotonic) -> Classes:
     """Run ``run(dice)`` once per script of dice answers, most likely first, and group the
     scripts by ``key(result)``; ``run`` must work on copies (it is called many times). Past
-    ``deadline`` (``time.monotonic()``) the scripts not run yet are the rest, as past the cap. A run
+    ``deadline`` (by ``clock``) the scripts not run yet are the rest, as past the cap. A run
     that raises is a class of its own, keyed by its error (replaying it raises the same)."""
 
     def grouped(script: list[Any]) -> Hashable:
@@ -101,7 +103,7 @@ def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable]
         except Exception as exc:  # the same error the engine meets when it plays this script
             return ("error", type(exc).__name__, str(exc))
 
-    walked = walk(grouped, max_runs, deadline)
+    walked = walk(grouped, max_runs, deadline, clock)
     found = sorted(((p, s) for p, s in walked.groups.values()), key=lambda ps: -ps[0])
     return Classes(found, walked.rest, walked.runs)
 

@@ -89,6 +89,7 @@ from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules import registry
 from solo.rules.base import AnalysisKeys, AnalysisReaders, Character, hook
 from solo.rules.dice import Dice, DiceError, RollRecord
+from solo.rules.scripted import OutOfTime, stop_at
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
 #: state unless an expression reads them with ``resource(...)``.
@@ -105,11 +106,13 @@ SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once explora
 
 @dataclass(frozen=True)
 class Budget:
-    """What one analysis may spend: wall-clock seconds, peak memory (MB), game states."""
+    """What one analysis may spend: wall-clock seconds, peak memory (MB), game states; ``clock``
+    tells the seconds (a test gives a fake one)."""
 
     seconds: float = DEFAULT_SECONDS
     memory_mb: int = DEFAULT_MEMORY_MB
     max_states: int = DEFAULT_MAX_STATES
+    clock: Callable[[], float] = time.monotonic
 
 
 @dataclass
@@ -220,8 +223,9 @@ class AnalysisGame(Game):
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
-        #: When enumerations of outcome classes stop (the explorer's time budget).
+        #: When enumerations of outcome classes stop (the explorer's time budget), by ``clock``.
         self.deadline = math.inf
+        self.clock: Callable[[], float] = time.monotonic
         #: Resources no roll reads (the explorer sets them from its key: the rewards it drops).
         self.unread_rewards: frozenset[str] = frozenset()
 
@@ -348,7 +352,8 @@ class AnalysisGame(Game):
                     return given.from_scripts(run, lambda k: k, listed, self.scripted.ordered)
             except given.Mismatch:
                 pass
-            return cl.enumerate_classes(run, lambda k: k, self.scripted.ordered, deadline=self.deadline)
+            return cl.enumerate_classes(run, lambda k: k, self.scripted.ordered, deadline=self.deadline,
+                                         clock=self.clock)
 
         found = self.classes.get(key, make)
         choices = found.choices()
@@ -987,6 +992,8 @@ class Explorer:
         self.preset = character
         self.share_by_option = policy == "random"
         self.deadline = math.inf
+        self.clock = self.budget.clock
+        self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
         self.out_of_time = False  # a step ran into the deadline
@@ -1000,7 +1007,7 @@ class Explorer:
 
     def _tell(self) -> None:
         if self.progress is not None:
-            self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
+            self.progress(Progress(len(self.nodes), self.expanded, self.clock() - self.started,
                                    self.last_bound, self.budget, self.projection(), self.bound, self.goal,
                                    self.looks[-2] if len(self.looks) > 1 else None))
 
@@ -1088,7 +1095,7 @@ class Explorer:
         game = self.game
         runs = 0
         while heap:
-            if runs >= MAX_BRANCHES or time.monotonic() > self.deadline:
+            if runs >= MAX_BRANCHES or self.clock() > self.deadline:
                 rest = sum((p for _, _, _, p in heap), Fraction(0))
                 self.out_of_time = runs < MAX_BRANCHES
                 why = (f"a step in {state.scene} can go more than {MAX_BRANCHES} ways (dice drawn one by one); "
@@ -1122,6 +1129,14 @@ class Explorer:
                 target = self._unexplored(state.scene, str(exc))
                 results[target] = results.get(target, Fraction(0)) + p
                 continue
+            except OutOfTime:  # the deadline passed inside the rules' enumeration of a procedure
+                if guarding:
+                    owed.Owed.disarm(game.state.character)
+                self.out_of_time = True
+                target = self._unexplored(state.scene, "budget: time")
+                rest = p + sum((q for _, _, _, q in heap), Fraction(0))
+                results[target] = results.get(target, Fraction(0)) + rest
+                break
             except Exception as exc:  # the engine raised: an absorbing error state
                 if guarding:
                     owed.Owed.disarm(game.state.character)
@@ -1150,11 +1165,16 @@ class Explorer:
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
         """Start the clock and the budget and run the game's start: the distribution of the
         states it begins in."""
-        self.started = time.monotonic()
+        self.started = self.clock()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
         self.deadline = self.started + self.budget.seconds * (1 - SOLVE_SHARE)
         self.game.deadline = self.deadline
+        self.game.clock = self.clock
+        # the rules' own enumerations stop at the same deadline (:func:`~solo.rules.scripted.stop_at`)
+        self.end()
+        self._stop = stop_at(self.clock, self.deadline)
+        self._stop.__enter__()
         self.progress = progress
         self.bound = bound
         self._tell()
@@ -1163,11 +1183,18 @@ class Explorer:
         start_state = copy_state(template.state)
         return self._step(start_state, self._start, -1, "")
 
+    def end(self) -> None:
+        """Lift the deadline :meth:`begin` put on the rules' enumerations: what runs after
+        exploration (routes to soft-locks replayed) must run whole."""
+        if self._stop is not None:
+            stop, self._stop = self._stop, None
+            stop.__exit__(None, None, None)
+
     def over_budget(self) -> str:
         """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
         looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
         if self.out_of_time or self.expanded % CHECK_EVERY == 0:
-            if self.out_of_time or time.monotonic() > self.deadline:
+            if self.out_of_time or self.clock() > self.deadline:
                 return f"budget: {self.budget.seconds:g} s of time"
             if peak_memory_mb() > self.budget.memory_mb:
                 return f"budget: {self.budget.memory_mb} MB of memory"
@@ -1197,6 +1224,24 @@ class Explorer:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
         start = self.begin(bound, progress)
+        try:
+            stopped = self._explore(start, settled, bound)
+        finally:
+            self.end()
+        # stopped on the bound with every state expanded (the heap held only stale entries): exact
+        graph = self._graph(start, not stopped.startswith("budget"))
+        graph.stopped = "" if graph.complete else stopped
+        # the last line must tell the figure of the graph handed back, not the one of the last
+        # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
+        if graph.complete:
+            self.last_bound = 0.0
+        elif settled is not None and not stopped.startswith("bound:"):
+            self.last_bound = settled(graph)
+        self._tell()
+        return graph
+
+    def _explore(self, start: list[tuple[int, Fraction]], settled: Settled | None, bound: float) -> str:
+        """:meth:`explore`'s walk: why it stopped ("" when every state is expanded)."""
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
@@ -1209,7 +1254,7 @@ class Explorer:
                 graph = self._graph(start, False, final=False)
                 self.last_bound = settled(graph)
                 if self.last_bound is not None:
-                    self.looks.append((time.monotonic() - self.started, self.last_bound))
+                    self.looks.append((self.clock() - self.started, self.last_bound))
                 # the bound is met; but when what is left is a small part of what was done, finish
                 # it: a small game comes out exact instead of bounded for a few more states
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
@@ -1225,17 +1270,7 @@ class Explorer:
             share = 1.0 / len(node.options) if self.share_by_option and node.options else 1.0
             for _, dist in node.options:
                 self._reach(self.mass[n], share, dist)
-        # stopped on the bound with every state expanded (the heap held only stale entries): exact
-        graph = self._graph(start, not stopped.startswith("budget"))
-        graph.stopped = "" if graph.complete else stopped
-        # the last line must tell the figure of the graph handed back, not the one of the last
-        # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
-        if graph.complete:
-            self.last_bound = 0.0
-        elif settled is not None and not stopped.startswith("bound:"):
-            self.last_bound = settled(graph)
-        self._tell()
-        return graph
+        return stopped
 
     def _graph(self, start: list[tuple[int, Fraction]], finished: bool, final: bool = True) -> Graph:
         """The graph as it stands; states not expanded yet are frontier nodes (in place: they
@@ -1251,7 +1286,7 @@ class Explorer:
                 node.kind = "decision"
         complete = finished and open_states == 0 and not any(n.kind == "unexplored" for n in self.nodes)
         graph = Graph(self.nodes, start, complete, approximations=list(self.approximations),
-                      seconds=time.monotonic() - self.started, peak_mb=peak_memory_mb())
+                      seconds=self.clock() - self.started, peak_mb=peak_memory_mb())
         if not complete and final:
             graph.blowup = self.blowup()
             graph.reason = "; ".join(self.approximations) if not open_states else ""

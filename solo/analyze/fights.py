@@ -81,7 +81,8 @@ class ClassedRules:
                 value = call(replay, mine, None if state is None else private_state(state))
                 return _result(value, mine)
 
-            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline)
+            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline,
+                                         self._game.clock)
 
         found = self._game.classes.get(key, enumerate_all)
         choices = found.choices()

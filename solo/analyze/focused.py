@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import heapq
 import random
-import time
 from fractions import Fraction
 from typing import Callable
 
@@ -269,7 +268,7 @@ class FocusedSearch:
                 self.hi[n] = hi[n]
         explorer.last_bound = self.gap()
         explorer.goal = (self.goal_name, *self.figures())
-        explorer.looks.append((time.monotonic() - explorer.started, explorer.last_bound))
+        explorer.looks.append((explorer.clock() - explorer.started, explorer.last_bound))
 
     def _finish(self, cap: int) -> str:
         """Expand the states left open, up to ``cap`` of them: "" or why the budget stopped it."""
@@ -290,6 +289,21 @@ class FocusedSearch:
         self.start = explorer.begin(self.bound, self.progress)
         self.start_floats = [(t, float(p)) for t, p in self.start]
         self._sync()
+        try:
+            stopped = self._search()
+        finally:
+            explorer.end()
+        graph = explorer._graph(self.start, not stopped.startswith("budget"))
+        graph.stopped = "" if graph.complete else stopped
+        self._solve()  # the last line tells the figures of the graph handed back
+        if graph.complete:
+            explorer.last_bound = 0.0
+        explorer._tell()
+        return graph
+
+    def _search(self) -> str:
+        """:meth:`run`'s trials and expansions: why they stopped."""
+        explorer = self.explorer
         explorer._reach(1.0, 1.0, self.start)
         next_solve = FIRST_SOLVE
         idle = 0
@@ -337,10 +351,4 @@ class FocusedSearch:
             left = sum(1 for n in range(len(explorer.nodes)) if self._expandable(n))
             if 0 < left <= FINISH_OPEN:
                 stopped = self._finish(max(explorer.expanded, FINISH_EXPANSIONS)) or stopped
-        graph = explorer._graph(self.start, not stopped.startswith("budget"))
-        graph.stopped = "" if graph.complete else stopped
-        self._solve()  # the last line tells the figures of the graph handed back
-        if graph.complete:
-            explorer.last_bound = 0.0
-        explorer._tell()
-        return graph
+        return stopped
