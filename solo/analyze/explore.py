@@ -228,6 +228,8 @@ class AnalysisGame(Game):
         self.clock: Callable[[], float] = time.monotonic
         #: Resources no roll reads (the explorer sets them from its key: the rewards it drops).
         self.unread_rewards: frozenset[str] = frozenset()
+        #: The items a rule can read: those with ``rules:`` (:func:`~solo.analyze.classes.read_print`).
+        self.ruled_items = frozenset(i for i, item in adventure.items.items() if item.rules)
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -333,7 +335,9 @@ class AnalysisGame(Game):
         params = self._params(spec)
         opponent = self._opponent(spec) if spec.kind == "contest" else None
         fields = self.read_fields
-        key = ("check", scene_id, index, fingerprint(character), fingerprint(opponent))
+        # by what the roll reads of the characters (:func:`~solo.analyze.classes.read_print`)
+        key = ("check", scene_id, index, cl.read_print(character, self.unread_rewards, self.ruled_items),
+               cl.read_print(opponent, self.unread_rewards, self.ruled_items))
 
         def run(dice: Dice) -> Any:
             who = Character.from_dict(character.to_dict())

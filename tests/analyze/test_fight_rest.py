@@ -40,6 +40,8 @@ class _Game:
         self.classes = cl.Cache()
         self.deadline = math.inf
         self.clock = time.monotonic
+        self.unread_rewards = frozenset()
+        self.ruled_items = frozenset()
         self.ruleset = object()
         self.asked: list[str] = []
 
