@@ -96,3 +96,4 @@ def test_a_fight_start_cut_by_the_deadline_is_unexplored_mass_and_the_run_stops(
     assert found["bound"] == pytest.approx(0.5), "the cut step's mass is all in the bound"
     assert found["ranges"]["home"] == {"low": 0.5, "high": 1.0}
     assert check_stop() is None, "the deadline is lifted once the analysis returns"
+
