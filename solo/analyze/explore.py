@@ -435,8 +435,10 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
 def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
     """Per counter that can be kept coarse: ``(cap, modulus)``; the key keeps
     ``(min(value, cap), value % modulus)``. A counter qualifies when every expression that
-    names it reads it only as ``name % k`` and in comparisons with numbers (largest ``L``: the
-    cap is ``L + 1``) and no effect lowers it (:func:`~solo.analyze.expressions_used.only_grow`).
+    names it reads it only as ``name % k`` and in comparisons with numbers and no effect lowers
+    it (:func:`~solo.analyze.expressions_used.only_grow`). The cap is ``L + 1``, ``L`` the last
+    value some comparison tells from the next (:meth:`~solo.adventure.expressions.Expression.counter_reads`:
+    ``x >= 2`` tells 1 from 2, so 2 and everything past it read alike; ``x > 2`` tells 2 from 3).
     Then two values at or past the cap compare alike with every number read, and stay so: adds
     only raise both, a ``set`` gives both the same value (what a computed ``set`` reads of the
     counter is again such a comparison), and the residues are kept whole."""
@@ -450,7 +452,7 @@ def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
             continue
         names = parsed.names()
         for name in [n for n in uses if n in names and uses[n] is not None]:
-            found = parsed.counter_uses(name)
+            found = parsed.counter_reads(name)
             if found is None:
                 uses[name] = None
             else:
@@ -517,9 +519,10 @@ class KeyMaker:
     region compares it with.
 
     A live counter that only grows and that every expression reads only in comparisons with
-    numbers (and ``% k``) is kept as ``min(value, largest number + 1)`` (and its residues):
-    the proof is :func:`_counter_caps`'s docstring. The largest number is taken over the reads
-    of the region, so a counter compared with 7 early and with 2 late is kept up to 3 once the
+    numbers (and ``% k``) is kept as ``min(value, L + 1)`` (and its residues), ``L`` the last
+    value a comparison tells from the next (``knocks >= 2``: 1, so 0, 1 and "2 or more"):
+    the proof is :func:`_counter_caps`'s docstring. ``L`` is taken over the reads of the
+    region, so a counter compared as ``> 7`` early and ``> 2`` late is kept up to 3 once the
     early scenes are behind. A hub that counts its visits and asks only ``visits > 0``
     (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two values instead
     of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a finite graph
@@ -880,7 +883,8 @@ class _Reads:
                     before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
                     compared[name] = (before[0] | found[0], before[1] | found[1])
                 if name in caps and found is not None:
-                    largest[name] = max(largest.get(name, 0), max((int(n) for n in found[1]), default=0))
+                    tight = parsed.counter_reads(name, "clock" if name in called else None)
+                    largest[name] = max(largest.get(name, 0), tight[1] if tight is not None else 0)
             if "turn" in read and turn is not None:
                 uses = turn_uses(parsed)
                 turn = None if uses is None else (turn[0] | uses[0], max(turn[1], uses[1]))
