@@ -102,6 +102,10 @@ MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the 
 MAX_RECORDS = 4_096  # representative records kept (plain data, a few KB each) before starting afresh
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
 SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
+#: What the end of an analysis costs (its graph built, solved and summed up, the routes to
+#: soft-locks replayed) as a multiple of one look of the solver during exploration (a graph built
+#: and solved once), measured on supply-ship under a load of 10: random play 3.5, best play 4-5.
+TAIL_LOOKS = {"random": 4.0, "focused": 5.0}
 
 
 @dataclass(frozen=True)
@@ -1000,6 +1004,8 @@ class Explorer:
         self.preset = character
         self.share_by_option = policy == "random"
         self.deadline = math.inf
+        #: (wall seconds the end is expected to take, the states then): from the solver's looks.
+        self.tail: tuple[float, int] = (0.0, 1)
         self.clock = self.budget.clock
         self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
         self.started = 0.0
@@ -1176,13 +1182,8 @@ class Explorer:
         self.started = self.clock()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
-        self.deadline = self.started + self.budget.seconds * (1 - SOLVE_SHARE)
-        self.game.deadline = self.deadline
         self.game.clock = self.clock
-        # the rules' own enumerations stop at the same deadline (:func:`~solo.rules.scripted.stop_at`)
-        self.end()
-        self._stop = stop_at(self.clock, self.deadline)
-        self._stop.__enter__()
+        self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
         self.progress = progress
         self.bound = bound
         self._tell()
@@ -1190,6 +1191,28 @@ class Explorer:
         template.load(template.state, [])
         start_state = copy_state(template.state)
         return self._step(start_state, self._start, -1, "")
+
+    def _deadline(self, at: float) -> None:
+        """Explore until ``at`` (by the budget's clock): the explorer's steps and the rules' own
+        enumerations (:func:`~solo.rules.scripted.stop_at`) stop there."""
+        self.deadline = self.game.deadline = at
+        self.end()
+        self._stop = stop_at(self.clock, at)
+        self._stop.__enter__()
+
+    def looked(self, seconds: float, kind: str) -> None:
+        """One look of the solver took ``seconds`` (wall) on the states met so far: the end of the
+        analysis will take about :data:`TAIL_LOOKS` such looks, growing with the states, so
+        exploration stops that much before the budget (never later than the share kept for it).
+        Under load a look takes many times its CPU, and so does the end: a fixed share of a
+        120 s budget (12 s) was 5-17 s short at a load of 10."""
+        self.tail = (seconds * TAIL_LOOKS[kind], max(1, len(self.nodes)))
+        self._deadline(min(self.deadline, self._latest()))
+
+    def _latest(self) -> float:
+        """When exploration must stop for the end to fit in the budget (:meth:`looked`)."""
+        cost, at = self.tail
+        return self.started + self.budget.seconds - cost * max(1.0, len(self.nodes) / at)
 
     def end(self) -> None:
         """Lift the deadline :meth:`begin` put on the rules' enumerations: what runs after
@@ -1202,6 +1225,10 @@ class Explorer:
         """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
         looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
         if self.out_of_time or self.expanded % CHECK_EVERY == 0:
+            if self.tail[0]:  # the end grows with the states: the deadline moves up with them
+                latest = self._latest()
+                if latest < self.deadline:
+                    self._deadline(latest)
             if self.out_of_time or self.clock() > self.deadline:
                 return f"budget: {self.budget.seconds:g} s of time"
             if peak_memory_mb() > self.budget.memory_mb:
@@ -1259,8 +1286,10 @@ class Explorer:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
+                began = self.clock()
                 graph = self._graph(start, False, final=False)
                 self.last_bound = settled(graph)
+                self.looked(self.clock() - began, "random")
                 if self.last_bound is not None:
                     self.looks.append((self.clock() - self.started, self.last_bound))
                 # the bound is met; but when what is left is a small part of what was done, finish

@@ -259,6 +259,7 @@ class FocusedSearch:
         trials'."""
         self.solves += 1
         explorer = self.explorer
+        began = explorer.clock()
         graph = explorer._graph(self.start, False, final=False)
         lo, hi, _ = state_bounds(graph, self.maximise)
         for n in range(len(lo)):
@@ -269,6 +270,8 @@ class FocusedSearch:
         explorer.last_bound = self.gap()
         explorer.goal = (self.goal_name, *self.figures())
         explorer.looks.append((explorer.clock() - explorer.started, explorer.last_bound))
+        if explorer._stop is not None:  # exploring: the end will cost a few solves like this one
+            explorer.looked(explorer.clock() - began, "focused")
 
     def _finish(self, cap: int) -> str:
         """Expand the states left open, up to ``cap`` of them: "" or why the budget stopped it."""

@@ -97,3 +97,26 @@ def test_a_fight_start_cut_by_the_deadline_is_unexplored_mass_and_the_run_stops(
     assert found["ranges"]["home"] == {"low": 0.5, "high": 1.0}
     assert check_stop() is None, "the deadline is lifted once the analysis returns"
 
+
+
+def test_exploration_stops_early_enough_for_the_end_it_has_seen_coming(tmp_path):
+    """A look of the solver that took 5 s (a busy machine) says the end will take about four
+    such looks, more as the states grow: the deadline moves up from the share kept by default."""
+    from solo.analyze.explore import SOLVE_SHARE, TAIL_LOOKS, Explorer
+
+    path = tmp_path / "dock.yaml"
+    path.write_text(DOCK)
+    clock = FakeClock()
+    explorer = Explorer(loader.load(str(path)).adventure, budget=Budget(seconds=100, clock=clock))
+    explorer.begin()
+    assert explorer.deadline == pytest.approx(100 * (1 - SOLVE_SHARE))
+    explorer.looked(5.0, "random")
+    end = 5.0 * TAIL_LOOKS["random"]
+    assert explorer.deadline == pytest.approx(100 - end)
+    explorer.nodes.extend(explorer.nodes * 3)  # the graph grows fourfold: so does its end
+    explorer.expanded = 64
+    clock.now = 100 - 4 * end - 1
+    assert explorer.over_budget() == ""
+    clock.now = 100 - 4 * end + 1
+    assert explorer.over_budget() == "budget: 100 s of time"
+    explorer.end()
