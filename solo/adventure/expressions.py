@@ -466,6 +466,14 @@ def _admits(node: _Node, name: str, candidates: frozenset[Any]) -> set[Any]:
     return set(candidates)
 
 
+def _is_variable(node: _Node, name: str, call: str | None) -> bool:
+    """Whether ``node`` is the variable ``name``, or ``call("name")`` when ``call`` names a function."""
+    if isinstance(node, _Name):
+        return node.name == name
+    return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
+            and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+
+
 @dataclass(frozen=True)
 class Expression:
     """A parsed expression: its source text and its tree. Immutable and cached by :func:`parse`."""
@@ -538,10 +546,7 @@ class Expression:
         flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 
         def mine(node: _Node) -> bool:
-            if isinstance(node, _Name):
-                return node.name == name
-            return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
-                    and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+            return _is_variable(node, name, call)
 
         for node in _walk(self._root):
             if not (isinstance(node, _Compare) and len(node.rest) == 1):
@@ -571,10 +576,7 @@ class Expression:
         covered: set[int] = set()
 
         def mine(node: _Node) -> bool:
-            if isinstance(node, _Name):
-                return node.name == name
-            return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
-                    and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+            return _is_variable(node, name, call)
 
         for node in _walk(self._root):
             if isinstance(node, _Arith) and mine(node.first):
