@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -51,10 +52,21 @@ def main() -> int:
     for adventure in args.adventures:
         load = os.getloadavg()[0]
         runs = {name: start(tree, adventure, extra) for name, tree in (("before", args.before), ("after", ROOT))}
-        for name, (proc, began) in runs.items():
+        ended: dict[str, tuple[bytes, float]] = {}
+
+        def collect(name: str, proc: subprocess.Popen, began: float) -> None:
+            # each run's own end: read one after the other, the second once looked as long as the first
             out = proc.stdout.read() if proc.stdout else b""
+            ended[name] = (out, time.monotonic() - began)
+
+        readers = [threading.Thread(target=collect, args=(name, proc, began)) for name, (proc, began) in runs.items()]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+        for name, (proc, began) in runs.items():
+            out, wall = ended[name]
             cpu = cpu_of(proc.pid)
-            wall = time.monotonic() - began
             try:
                 found = json.loads(out)
             except ValueError:
