@@ -539,9 +539,10 @@ class Expression:
         ``L`` answers every comparison alike. (Keeping ``min(name, L + 1)`` loses nothing: one
         value fewer than ``largest + 1`` where the comparisons are ``>=`` or ``<``.) 0 when
         nothing is compared; None when ``name`` is read some other way."""
-        if self.comparisons(name, call) is None:
+        found = self.comparisons(name, call)
+        if found is None:
             return None
-        moduli, _ = self.comparisons(name, call)  # type: ignore[misc]
+        moduli = found[0]
         last = 0
         flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 
