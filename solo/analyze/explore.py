@@ -1258,11 +1258,11 @@ class Explorer:
                 progress: Callable[[Progress], None] | None = None) -> Graph:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
-        start = self.begin(bound, progress)
         try:
+            start = self.begin(bound, progress)
             stopped = self._explore(start, settled, bound)
         finally:
-            self.end()
+            self.end()  # the deadline never outlives the exploration (an error in it too)
         # stopped on the bound with every state expanded (the heap held only stale entries): exact
         graph = self._graph(start, not stopped.startswith("budget"))
         graph.stopped = "" if graph.complete else stopped

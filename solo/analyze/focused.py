@@ -289,13 +289,13 @@ class FocusedSearch:
 
     def run(self) -> Graph:
         explorer = self.explorer
-        self.start = explorer.begin(self.bound, self.progress)
-        self.start_floats = [(t, float(p)) for t, p in self.start]
-        self._sync()
         try:
+            self.start = explorer.begin(self.bound, self.progress)
+            self.start_floats = [(t, float(p)) for t, p in self.start]
+            self._sync()
             stopped = self._search()
         finally:
-            explorer.end()
+            explorer.end()  # the deadline never outlives the search (an error in it too)
         graph = explorer._graph(self.start, not stopped.startswith("budget"))
         graph.stopped = "" if graph.complete else stopped
         self._solve()  # the last line tells the figures of the graph handed back
