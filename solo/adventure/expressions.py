@@ -33,6 +33,8 @@ braces); :func:`template_expressions` lists the expressions of a text for the va
 
 from __future__ import annotations
 
+import math
+
 import difflib
 import functools
 from dataclasses import dataclass, field
@@ -466,6 +468,14 @@ def _admits(node: _Node, name: str, candidates: frozenset[Any]) -> set[Any]:
     return set(candidates)
 
 
+def _is_variable(node: _Node, name: str, call: str | None) -> bool:
+    """Whether ``node`` is the variable ``name``, or ``call("name")`` when ``call`` names a function."""
+    if isinstance(node, _Name):
+        return node.name == name
+    return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
+            and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+
+
 @dataclass(frozen=True)
 class Expression:
     """A parsed expression: its source text and its tree. Immutable and cached by :func:`parse`."""
@@ -524,6 +534,41 @@ class Expression:
             return None
         return found[0], max((int(c) for c in found[1]), default=0)
 
+    def counter_reads(self, name: str, call: str | None = None) -> tuple[set[int], int] | None:
+        """Like :meth:`counter_uses`, with the tightest number instead of the largest: ``(every
+        k, L)`` where ``L`` is the last whole value that some comparison tells from the next one
+        (``x >= 2`` and ``x < 2``: 1; ``x > 2``, ``x <= 2``, ``x == 2``: 2), so every value past
+        ``L`` answers every comparison alike. (Keeping ``min(name, L + 1)`` loses nothing: one
+        value fewer than ``largest + 1`` where the comparisons are ``>=`` or ``<``.) 0 when
+        nothing is compared; None when ``name`` is read some other way."""
+        found = self.comparisons(name, call)
+        if found is None:
+            return None
+        moduli = found[0]
+        last = 0
+        flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+        def mine(node: _Node) -> bool:
+            return _is_variable(node, name, call)
+
+        for node in _walk(self._root):
+            if not (isinstance(node, _Compare) and len(node.rest) == 1):
+                continue
+            op, _, right = node.rest[0]
+            if mine(node.first) and isinstance(right, _Literal) and _is_number(right.value):
+                k = right.value
+            elif mine(right) and isinstance(node.first, _Literal) and _is_number(node.first.value):
+                op, k = flipped.get(op, op), node.first.value  # k < x is x > k
+            else:
+                continue
+            if op in (">=", "<"):
+                last = max(last, math.ceil(k) - 1)
+            elif op in (">", "<="):
+                last = max(last, math.floor(k))
+            elif op in ("==", "!=") and float(k).is_integer():
+                last = max(last, int(k))
+        return moduli, last
+
     def comparisons(self, name: str, call: str | None = None) -> tuple[set[int], set[Any]] | None:
         """How the variable ``name`` (or ``call("name")``, when ``call`` names a function) is
         read, when only as ``name % k`` and compared with numbers: ``(every k, every number
@@ -534,10 +579,7 @@ class Expression:
         covered: set[int] = set()
 
         def mine(node: _Node) -> bool:
-            if isinstance(node, _Name):
-                return node.name == name
-            return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
-                    and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+            return _is_variable(node, name, call)
 
         for node in _walk(self._root):
             if isinstance(node, _Arith) and mine(node.first):
