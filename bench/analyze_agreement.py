@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +31,9 @@ from solo.analyze.agreement import gaps  # noqa: E402
 from solo.analyze.command import analyze  # noqa: E402
 from solo.analyze.explore import Budget  # noqa: E402
 from solo.playtest.command import Options, playtest  # noqa: E402
+
+# replays of runs that fail, per user: a fixed /tmp folder made by another user is not writable
+REPLAYS = os.path.join(tempfile.gettempdir(), f"solo-bench-replays-{os.getuid()}")
 
 TEST_ADVENTURES = [ROOT / "tests" / "playtest" / "agree.yaml", ROOT / "tests" / "playtest" / "broken" / "trapdoor.yaml",
                    ROOT / "tests" / "analyze" / "fixtures" / "lf-duel.yaml"]
@@ -53,7 +57,7 @@ def row(name: str, who: str | None, args: argparse.Namespace) -> str:
     if bound > args.bound:
         return f"{head} | - | - | not compared ({found['stopped'] or 'bound too wide'}) |"
     report = playtest(Options(adventure=name, runs=args.runs, seed=7, pregen=who,
-                              replay_dir="/tmp/solo-bench-replays"))
+                              replay_dir=REPLAYS))
     ended = sum(report["endings"].values()) if isinstance(report.get("endings"), dict) else args.runs
     found_gaps = gaps(found, report["endings"], args.runs)
     worst = max(found_gaps.values(), default=0.0)

@@ -5,7 +5,8 @@
 ``BEFORE`` is a folder holding an older ``solo/`` package (e.g. ``git archive base6 solo | tar -x
 -C /tmp/base``); the other tree is this one. For each adventure both analyses run at once
 (``--policy random --json`` and the options given) and the script prints, per tree: method,
-states, the unexplored bound in points, CPU seconds, wall seconds, and the load before and after.
+states, the unexplored bound in points, CPU seconds, wall seconds, the load before and after, and
+for best and worst play the goal's bounds.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -50,19 +52,32 @@ def main() -> int:
     for adventure in args.adventures:
         load = os.getloadavg()[0]
         runs = {name: start(tree, adventure, extra) for name, tree in (("before", args.before), ("after", ROOT))}
-        for name, (proc, began) in runs.items():
+        ended: dict[str, tuple[bytes, float]] = {}
+
+        def collect(name: str, proc: subprocess.Popen, began: float) -> None:
+            # each run's own end: read one after the other, the second once looked as long as the first
             out = proc.stdout.read() if proc.stdout else b""
+            ended[name] = (out, time.monotonic() - began)
+
+        readers = [threading.Thread(target=collect, args=(name, proc, began)) for name, (proc, began) in runs.items()]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+        for name, (proc, began) in runs.items():
+            out, wall = ended[name]
             cpu = cpu_of(proc.pid)
-            wall = time.monotonic() - began
             try:
                 found = json.loads(out)
             except ValueError:
                 print(f"{adventure} {name}: no JSON ({out[:200]!r})")
                 continue
             bound = found.get("bound")
+            goal = found.get("goal_bounds")  # best and worst play: the goal's chance lies between
             print(f"{adventure:<16} {name:<6} {found.get('method'):<8} states {found.get('states'):>7} "
                   f"bound {'-' if bound is None else f'{100 * bound:.2f} pt':>9}  cpu {cpu:6.1f} s  "
-                  f"wall {wall:6.1f} s  load {load:.1f}->{os.getloadavg()[0]:.1f}", flush=True)
+                  f"wall {wall:6.1f} s  load {load:.1f}->{os.getloadavg()[0]:.1f}"
+                  + (f"  goal {goal[0]:.4f}-{goal[1]:.4f}" if goal else ""), flush=True)
     return 0
 
 

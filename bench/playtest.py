@@ -52,6 +52,9 @@ from solo.playtest.command import Options, playtest  # noqa: E402
 from solo.playtest import fast_run  # noqa: E402
 from solo.playtest.runner import PlaytestSpec, run_batch  # noqa: E402
 
+# replays of runs that fail, per user: a fixed /tmp folder made by another user is not writable
+REPLAYS = os.path.join(tempfile.gettempdir(), f"solo-bench-replays-{os.getuid()}")
+
 TARGET_RUNS_PER_CORE = 300.0  # supply-ship
 TARGET_CHOICE_MICROSECONDS = 45.0  # the choice-only adventure, per decision
 TARGET_SPEEDUP = 3.0  # every bundled adventure against the baseline
@@ -201,7 +204,7 @@ def scaling(name: str, runs: int, workers: list[int]) -> None:
     base = None
     for k in workers:
         start = time.perf_counter()
-        playtest(Options(adventure=name, runs=runs, seed=1, workers=k, replay_dir="/tmp/solo-bench-replays"))
+        playtest(Options(adventure=name, runs=runs, seed=1, workers=k, replay_dir=REPLAYS))
         rate = runs / (time.perf_counter() - start)
         base = base or rate
         print(f"  --workers {k}: {rate:8.1f} runs/s  (x{rate / base:.2f})")
@@ -214,7 +217,7 @@ def agreement(path: str, runs: int, seconds: float) -> None:
         print(f"  {adventure.id:<20} not exact (bounded within {exact['bound'] * 100:.2f} points; {exact['stopped']})")
         return
     report = playtest(Options(adventure=path, runs=runs, seed=7, workers=os.cpu_count() or 1,
-                              replay_dir="/tmp/solo-bench-replays"))
+                              replay_dir=REPLAYS))
     worst = 0.0
     for ending, p in exact["endings"].items():
         se = math.sqrt(p * (1 - p) / runs) or 1 / runs

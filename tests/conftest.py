@@ -13,6 +13,9 @@ sys.path.insert(0, str(HERE / "engine"))
 sys.path.insert(0, str(HERE / "support"))
 
 import bytecode_cache  # noqa: E402
+import neutral_environment  # noqa: E402
+
+CLEARED = neutral_environment.clear()  # COLUMNS, FORCE_COLOR, SOLO_SCREEN...: as on a fresh CI machine
 
 BYTECODE = bytecode_cache.keep()  # before anything of solo is imported and compiled
 
@@ -27,15 +30,18 @@ registry.register("plain-d6", PlainD6)
 # module whose pytestmark makes every test e2e is not even imported; shared_runs: seeded playthroughs
 # played once per run for all its workers; costly_first: under -n, whole files to each worker, the
 # costliest first (a short tail); frozen_collection: the collected suite is left out of garbage
-# collections; pytester: the guard's own tests
+# collections; outside_files: a test that reads a save or adventure from outside the tree and the
+# run's folders, or writes outside them, fails and names the file; pytester: the guard's own tests
 pytest_plugins = ["cpu_durations", "e2e_guard", "e2e_modules", "shared_runs", "costly_first", "frozen_collection",
-                  "pytester"]
+                  "outside_files", "pytester"]
 HYPOTHESIS_PROFILE = hypothesis_profiles.load()
 
 
 def pytest_report_header(config) -> list[str]:
     kept = f"compiled modules kept in {BYTECODE} (SOLO_TEST_BYTECODE_CACHE=0: not)" if BYTECODE else None
-    return [f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE=dev|ci|long)"] + ([kept] if kept else [])
+    cleared = f"removed from the environment for the tests: {', '.join(CLEARED)}" if CLEARED else None
+    return [f"hypothesis profile: {HYPOTHESIS_PROFILE} (HYPOTHESIS_PROFILE=dev|ci|long)"] + [
+        line for line in (kept, cleared) if line]
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -12,7 +12,8 @@ A name is read from the flags, else the clocks, else the counters (flags win ove
 win over counters, as in the engine), else from ``V``; ``turn``, ``scene``, ``character.*`` and
 ``roll.*`` always from ``V``. The shapes conditions are usually written in get a closure of their
 own, so ``not ticket``, ``hours > 12`` or ``has('rope')`` is one call with the lookup and
-comparison inline, and ``a and b`` is three.
+comparison inline, and ``a and not b`` (names, negated or not, as operands of ``and``/``or``) is one
+too.
 
 Two callers use the same closures:
 
@@ -108,14 +109,21 @@ def _not(node: Any) -> Fast:
 
 def _boolop(node: Any) -> Fast:
     """``a and b``: the first false operand, else the last; ``or``: the first true one. Every
-    operand read is read as true/false, the last one too (for its error)."""
-    operands = tuple(make(o) for o in node.operands)
+    operand read is read as true/false, the last one too (for its error). An operand that is a
+    plain name or ``not`` one (``not breach_sealed and not bay_vented``) is read inline, as
+    :func:`_name` and :func:`_not` read it, without a call of its own."""
     want = node.op == "or"
+    operands = tuple(_operand(o) for o in node.operands)
 
     def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
         value: Any = None
-        for operand in operands:
-            value = operand(F, K, N, V, P)
+        for name, negated, operand in operands:
+            if operand is None:
+                value = F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
+                if negated:
+                    value = False if value is True else True if value is False else not _truthy(value)
+            else:
+                value = operand(F, K, N, V, P)
             if value is True or value is False:
                 if value is want:
                     return value
@@ -124,6 +132,15 @@ def _boolop(node: Any) -> Fast:
         return value
 
     return run
+
+
+def _operand(node: Any) -> tuple[str, bool, Fast | None]:
+    """(name, negated, None) for a plain name or ``not`` one, else ("", False, its function)."""
+    if _is_plain(node):
+        return node.name, False, None
+    if type(node).__name__ == "_Not" and _is_plain(node.operand):
+        return node.operand.name, True, None
+    return "", False, make(node)
 
 
 def _compare(node: Any) -> Fast:

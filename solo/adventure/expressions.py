@@ -33,6 +33,8 @@ braces); :func:`template_expressions` lists the expressions of a text for the va
 
 from __future__ import annotations
 
+import math
+
 import difflib
 import functools
 from dataclasses import dataclass, field
@@ -172,6 +174,8 @@ def _truthy(value: Any) -> bool:
 
 
 def _equal(a: Any, b: Any) -> bool:
+    if type(a) is str and type(b) is str:  # two texts (``scene == "x"``): what the kinds below say
+        return a == b
     if _is_number(a) and _is_number(b):
         return a == b
     ka, kb = _kind(a), _kind(b)
@@ -464,6 +468,14 @@ def _admits(node: _Node, name: str, candidates: frozenset[Any]) -> set[Any]:
     return set(candidates)
 
 
+def _is_variable(node: _Node, name: str, call: str | None) -> bool:
+    """Whether ``node`` is the variable ``name``, or ``call("name")`` when ``call`` names a function."""
+    if isinstance(node, _Name):
+        return node.name == name
+    return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
+            and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+
+
 @dataclass(frozen=True)
 class Expression:
     """A parsed expression: its source text and its tree. Immutable and cached by :func:`parse`."""
@@ -522,6 +534,41 @@ class Expression:
             return None
         return found[0], max((int(c) for c in found[1]), default=0)
 
+    def counter_reads(self, name: str, call: str | None = None) -> tuple[set[int], int] | None:
+        """Like :meth:`counter_uses`, with the tightest number instead of the largest: ``(every
+        k, L)`` where ``L`` is the last whole value that some comparison tells from the next one
+        (``x >= 2`` and ``x < 2``: 1; ``x > 2``, ``x <= 2``, ``x == 2``: 2), so every value past
+        ``L`` answers every comparison alike. (Keeping ``min(name, L + 1)`` loses nothing: one
+        value fewer than ``largest + 1`` where the comparisons are ``>=`` or ``<``.) 0 when
+        nothing is compared; None when ``name`` is read some other way."""
+        found = self.comparisons(name, call)
+        if found is None:
+            return None
+        moduli = found[0]
+        last = 0
+        flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+        def mine(node: _Node) -> bool:
+            return _is_variable(node, name, call)
+
+        for node in _walk(self._root):
+            if not (isinstance(node, _Compare) and len(node.rest) == 1):
+                continue
+            op, _, right = node.rest[0]
+            if mine(node.first) and isinstance(right, _Literal) and _is_number(right.value):
+                k = right.value
+            elif mine(right) and isinstance(node.first, _Literal) and _is_number(node.first.value):
+                op, k = flipped.get(op, op), node.first.value  # k < x is x > k
+            else:
+                continue
+            if op in (">=", "<"):
+                last = max(last, math.ceil(k) - 1)
+            elif op in (">", "<="):
+                last = max(last, math.floor(k))
+            elif op in ("==", "!=") and float(k).is_integer():
+                last = max(last, int(k))
+        return moduli, last
+
     def comparisons(self, name: str, call: str | None = None) -> tuple[set[int], set[Any]] | None:
         """How the variable ``name`` (or ``call("name")``, when ``call`` names a function) is
         read, when only as ``name % k`` and compared with numbers: ``(every k, every number
@@ -532,10 +579,7 @@ class Expression:
         covered: set[int] = set()
 
         def mine(node: _Node) -> bool:
-            if isinstance(node, _Name):
-                return node.name == name
-            return (call is not None and isinstance(node, _Call) and node.name == call and len(node.args) == 1
-                    and isinstance(node.args[0], _Literal) and node.args[0].value == name)
+            return _is_variable(node, name, call)
 
         for node in _walk(self._root):
             if isinstance(node, _Arith) and mine(node.first):
@@ -1068,6 +1112,38 @@ def template_expressions(text: str) -> list[tuple[str, int]]:
     expressions themselves are not parsed here.
     """
     return [part for part in _split_template(text) if isinstance(part, tuple)]
+
+
+def readable_template(text: str) -> str:
+    """``text`` as a reader can take it without a game in progress (``solo graph``'s labels):
+    each ``{expr}`` becomes the words it can give, ``"a" / "b"`` for ``{cond and "a" or "b"}``,
+    or ``…`` where it gives a value only play knows (a number, a name). Text that is not a
+    well-formed template is returned as it is."""
+    try:
+        parts = _split_template(text)
+    except ExpressionError:
+        return text
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        try:
+            words = _words_of(parse(part[0])._root)
+        except ExpressionError:
+            words = []
+        out.append(" / ".join(dict.fromkeys(words)) if words else "…")
+    return "".join(out)
+
+
+def _words_of(node: _Node) -> list[str]:
+    """The strings an expression can evaluate to, as far as they are written in it."""
+    if isinstance(node, _Literal):
+        return [node.value] if isinstance(node.value, str) and node.value else []
+    if isinstance(node, _BoolOp):
+        operands = node.operands if node.op == "or" else node.operands[-1:]
+        return [word for operand in operands for word in _words_of(operand)]
+    return []
 
 
 def render(text: str, env: Environment) -> str:

@@ -27,6 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from solo.adventure.format.branches import GENERIC_OUTCOMES, check_branch
 from solo.adventure.model import Adventure, Branch, CheckSpec, Choice
+from solo.adventure.expressions import readable_template
 from solo.adventure.odds import percent, spec_label, success_chance
 from solo.adventure.scene_graph import branch_gotos, effect_gotos, tables_reached
 from solo.errors import SoloError
@@ -137,7 +138,7 @@ class _Builder:
         return moved and not _has_if_goto(effects)
 
     def choice_edges(self, source: str, choice: Choice) -> None:
-        label = shorten(choice.text)
+        label = shorten(readable_template(choice.text))  # the words a player could see, not the template
         notes = self.notes(choice.effects)
         if choice.check is None:
             moved = self.effect_edges(source, choice.effects, [label] + notes, "choice")

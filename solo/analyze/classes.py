@@ -22,6 +22,16 @@ unexplored, so the analysis says bounded, never wrong).
 Results are cached by their inputs (the procedure's state, each fighter's character, the
 action), so a fight met again from a game state that differs only elsewhere (another flag, a
 visited scene) is not enumerated twice: each fight exchange is solved once per entry state.
+The inputs are taken as far as the procedure reads them (:func:`read_print`): a character
+without the rewards that only count up (XP: no roll reads them, the assumption the explorer's
+checks rest on already) and without the items that have no ``rules:`` (a ruleset reads an item
+only through its rules; ``has("...")`` is an expression's read, never a roll's), and a conflict's
+state as its :class:`~solo.rules.base.AnalysisState` keeps it. That is sound because the classes
+are scripts of dice with their probabilities: for two inputs equal in what the procedure reads,
+the same script draws the same dice and goes the same way, and two scripts that end alike from
+one end alike from the other (what differs is carried along unread, or, for a conflict's state,
+merged by the explorer's key anyway). The class drawn is replayed on the real inputs, so the
+game the explorer reaches is the engine's own.
 
 Pools of dice rolled together branch on their multisets (3d6: 56 ways, not 216), which is exact
 for rules that read a pool by its sums, counts and pairs. Loose and Fuzzy reads its first two
@@ -31,6 +41,7 @@ dice as *marked*, so its pools are drawn die by die (:func:`ordered_pools`).
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable
@@ -87,10 +98,11 @@ class Classes:
 
 
 def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable], ordered: bool = False,
-                     max_runs: int = MAX_RUNS, deadline: float = math.inf) -> Classes:
+                     max_runs: int = MAX_RUNS, deadline: float = math.inf,
+                     clock: Callable[[], float] = time.monotonic) -> Classes:
     """Run ``run(dice)`` once per script of dice answers, most likely first, and group the
     scripts by ``key(result)``; ``run`` must work on copies (it is called many times). Past
-    ``deadline`` (``time.monotonic()``) the scripts not run yet are the rest, as past the cap. A run
+    ``deadline`` (by ``clock``) the scripts not run yet are the rest, as past the cap. A run
     that raises is a class of its own, keyed by its error (replaying it raises the same)."""
 
     def grouped(script: list[Any]) -> Hashable:
@@ -101,9 +113,28 @@ def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable]
         except Exception as exc:  # the same error the engine meets when it plays this script
             return ("error", type(exc).__name__, str(exc))
 
-    walked = walk(grouped, max_runs, deadline)
+    walked = walk(grouped, max_runs, deadline, clock)
     found = sorted(((p, s) for p, s in walked.groups.values()), key=lambda ps: -ps[0])
     return Classes(found, walked.rest, walked.runs)
+
+
+def read_print(character: Any, unread: frozenset[str], ruled: frozenset[str]) -> Hashable:
+    """The fingerprint of ``character`` as a roll or a fight reads it: the resources ``unread``
+    (rewards no roll reads) as 0 and only the items in ``ruled`` (those with ``rules:``); see the
+    module docstring for why that keys the classes soundly."""
+    from solo.adventure.odds import fingerprint
+
+    if character is None:
+        return None
+    drop = [k for k in unread if character.resources.get(k)]
+    items = [i for i in character.items if i in ruled]
+    if not drop and len(items) == len(character.items):
+        return fingerprint(character)
+    resources = dict(character.resources)
+    for k in drop:
+        resources[k] = 0
+    return ("character", character.system, fingerprint(character.stats), fingerprint(resources),
+            tuple(items), tuple(character.conditions), fingerprint(character.extra))
 
 
 class Cache:

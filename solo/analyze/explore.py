@@ -89,6 +89,7 @@ from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules import registry
 from solo.rules.base import AnalysisKeys, AnalysisReaders, Character, hook
 from solo.rules.dice import Dice, DiceError, RollRecord
+from solo.rules.scripted import OutOfTime, stop_at
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
 #: state unless an expression reads them with ``resource(...)``.
@@ -101,15 +102,21 @@ MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the 
 MAX_RECORDS = 4_096  # representative records kept (plain data, a few KB each) before starting afresh
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
 SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
+#: What the end of an analysis costs (its graph built, solved and summed up, the routes to
+#: soft-locks replayed) as a multiple of one look of the solver during exploration (a graph built
+#: and solved once), measured on supply-ship under a load of 10: random play 3.5, best play 4-5.
+TAIL_LOOKS = {"random": 4.0, "focused": 5.0}
 
 
 @dataclass(frozen=True)
 class Budget:
-    """What one analysis may spend: wall-clock seconds, peak memory (MB), game states."""
+    """What one analysis may spend: wall-clock seconds, peak memory (MB), game states; ``clock``
+    tells the seconds (a test gives a fake one)."""
 
     seconds: float = DEFAULT_SECONDS
     memory_mb: int = DEFAULT_MEMORY_MB
     max_states: int = DEFAULT_MAX_STATES
+    clock: Callable[[], float] = time.monotonic
 
 
 @dataclass
@@ -220,10 +227,24 @@ class AnalysisGame(Game):
         #: Outcome classes of fight calls and of checks whose magnitudes are read, by input.
         self.classes = cl.Cache()
         self.conflicts = ClassedConflicts(self.context, self)
-        #: When enumerations of outcome classes stop (the explorer's time budget).
+        #: Whether checks are split by the ruleset's own classes (:class:`~solo.rules.base.CheckClasses`)
+        #: rather than by label: a ruleset that gives them keys them by all a roll leaves behind
+        #: (Humanity, Blessed: the blessing dice a roll earns), where two rolls of one label may
+        #: leave different states and one representative roll per label would stand for both.
+        #: The two agree on all else, so while the ruleset's readers hook names parts that no
+        #: step ahead reads (the pool, the lucky number: forgotten by the key alike for every
+        #: roll of a label) the labels do, with fewer runs (:attr:`unread_ahead`).
+        self._by_own_classes = given.check_hook(self.ruleset) is not None
+        #: The ruleset's parts no step ahead of the step being run reads (the explorer sets it
+        #: per step from the region of the state it starts from).
+        self.unread_ahead: frozenset[str] = frozenset()
+        #: When enumerations of outcome classes stop (the explorer's time budget), by ``clock``.
         self.deadline = math.inf
+        self.clock: Callable[[], float] = time.monotonic
         #: Resources no roll reads (the explorer sets them from its key: the rewards it drops).
         self.unread_rewards: frozenset[str] = frozenset()
+        #: The items a rule can read: those with ``rules:`` (:func:`~solo.analyze.classes.read_print`).
+        self.ruled_items = frozenset(i for i, item in adventure.items.items() if item.rules)
 
     def next_answer(self, what: str, choices) -> Any:
         if self.used < len(self.script):
@@ -306,7 +327,7 @@ class AnalysisGame(Game):
         scene, index, choice, spec = self._spec(data)
         if self.owed.hook is not None:  # draws owed: :mod:`.owed`
             self.owed.sleep_for(self.character, spec, self.scripted.read_resources)
-        if self.face_by_face:
+        if self.face_by_face or (self._by_own_classes and not self.unread_ahead):
             return self._roll_by_magnitude(data, scene.id, index, spec)
         rolling = self.rolling_character()
         print_ = fingerprint(rolling)  # once: the classes and the representative are kept by it
@@ -329,7 +350,9 @@ class AnalysisGame(Game):
         params = self._params(spec)
         opponent = self._opponent(spec) if spec.kind == "contest" else None
         fields = self.read_fields
-        key = ("check", scene_id, index, fingerprint(character), fingerprint(opponent))
+        # by what the roll reads of the characters (:func:`~solo.analyze.classes.read_print`)
+        key = ("check", scene_id, index, cl.read_print(character, self.unread_rewards, self.ruled_items),
+               cl.read_print(opponent, self.unread_rewards, self.ruled_items))
 
         def run(dice: Dice) -> Any:
             who = Character.from_dict(character.to_dict())
@@ -348,7 +371,8 @@ class AnalysisGame(Game):
                     return given.from_scripts(run, lambda k: k, listed, self.scripted.ordered)
             except given.Mismatch:
                 pass
-            return cl.enumerate_classes(run, lambda k: k, self.scripted.ordered, deadline=self.deadline)
+            return cl.enumerate_classes(run, lambda k: k, self.scripted.ordered, deadline=self.deadline,
+                                         clock=self.clock)
 
         found = self.classes.get(key, make)
         choices = found.choices()
@@ -360,8 +384,9 @@ class AnalysisGame(Game):
         return Game._roll(self, data)
 
     def _branch_for(self, spec, record: RollRecord) -> Branch | None:
-        """The roll's branch, the guard of owed draws awake again before it runs."""
-        if self.owed.asleep:
+        """The roll's branch, the guard of owed draws awake again before it runs (and put on
+        the pool when the roll itself left dice owed: :mod:`.owed`)."""
+        if self.owed.hook is not None:
             self.owed.wake(self.state.character)
         return super()._branch_for(spec, record)
 
@@ -426,8 +451,10 @@ def _reads(adventure: Adventure) -> tuple[set[str], set[str], tuple[set[int], in
 def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
     """Per counter that can be kept coarse: ``(cap, modulus)``; the key keeps
     ``(min(value, cap), value % modulus)``. A counter qualifies when every expression that
-    names it reads it only as ``name % k`` and in comparisons with numbers (largest ``L``: the
-    cap is ``L + 1``) and no effect lowers it (:func:`~solo.analyze.expressions_used.only_grow`).
+    names it reads it only as ``name % k`` and in comparisons with numbers and no effect lowers
+    it (:func:`~solo.analyze.expressions_used.only_grow`). The cap is ``L + 1``, ``L`` the last
+    value some comparison tells from the next (:meth:`~solo.adventure.expressions.Expression.counter_reads`:
+    ``x >= 2`` tells 1 from 2, so 2 and everything past it read alike; ``x > 2`` tells 2 from 3).
     Then two values at or past the cap compare alike with every number read, and stay so: adds
     only raise both, a ``set`` gives both the same value (what a computed ``set`` reads of the
     counter is again such a comparison), and the residues are kept whole."""
@@ -441,7 +468,7 @@ def _counter_caps(adventure: Adventure) -> dict[str, tuple[int, int]]:
             continue
         names = parsed.names()
         for name in [n for n in uses if n in names and uses[n] is not None]:
-            found = parsed.counter_uses(name)
+            found = parsed.counter_reads(name)
             if found is None:
                 uses[name] = None
             else:
@@ -508,9 +535,10 @@ class KeyMaker:
     region compares it with.
 
     A live counter that only grows and that every expression reads only in comparisons with
-    numbers (and ``% k``) is kept as ``min(value, largest number + 1)`` (and its residues):
-    the proof is :func:`_counter_caps`'s docstring. The largest number is taken over the reads
-    of the region, so a counter compared with 7 early and with 2 late is kept up to 3 once the
+    numbers (and ``% k``) is kept as ``min(value, L + 1)`` (and its residues), ``L`` the last
+    value a comparison tells from the next (``knocks >= 2``: 1, so 0, 1 and "2 or more"):
+    the proof is :func:`_counter_caps`'s docstring. ``L`` is taken over the reads of the
+    region, so a counter compared as ``> 7`` early and ``> 2`` late is kept up to 3 once the
     early scenes are behind. A hub that counts its visits and asks only ``visits > 0``
     (goblin-market's ``lanes_visits``, supply-ship's ``hall_visits``) so has two values instead
     of one per visit, and a loop of knocks read as ``knocks >= 2`` becomes a finite graph
@@ -525,7 +553,7 @@ class KeyMaker:
     walk it in order.
 
     **Draws owed.** A ruleset with :class:`~solo.rules.base.AnalysisOwes` (Humanity, Blessed:
-    awards of blessing dice) leaves an award's dice undrawn while the analyzer plays, keeping
+    awards of blessing dice, and those a roll earns) leaves an award's dice undrawn while the analyzer plays, keeping
     only how many are owed (in the character, so in the key), and draws them at the first step
     that reads what they go into (:mod:`solo.analyze.owed`: the step is run again with them
     drawn first). Two states that differ only by values not drawn yet are then one: the gains
@@ -574,6 +602,14 @@ class KeyMaker:
         #: Why checks are split by what is read of them, not by label ("" when labels do).
         self.face_by_face = (f"expressions read roll.{beyond[0]}, which a roll's outcome label does not decide, "
                              "so checks are split by the values read" if beyond else "")
+        #: A reward kept in the key (an expression reads it) is one a roll may add to beyond
+        #: what its label decides (GUTS+ XP for a die showing 1 or 2): one roll per label would
+        #: stand for rolls that leave other totals, so checks are split by the character they
+        #: leave (tests/analyze/test_class_members.py holds each ruleset to that).
+        kept_rewards = sorted(REWARDS & resources)
+        if kept_rewards and not self.face_by_face:
+            self.face_by_face = (f"expressions read resource({kept_rewards[0]!r}), which rolls of one outcome label "
+                                 "may add to differently, so checks are split by the character they leave")
         #: The fields of the last roll a key keeps: those read outside outcome branches.
         self.kept_roll_fields = sorted(_roll_fields_kept(adventure))
         self._flags = list(adventure.flags)
@@ -775,6 +811,14 @@ class KeyMaker:
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
                 last, state.down, live.region)
 
+    def unread(self, state: GameState) -> frozenset[str]:
+        """The ruleset's parts (:class:`~solo.rules.base.AnalysisReaders`) that no step the game
+        in ``state`` can still come to reads (nothing for an ending or a game not begun)."""
+        if state.ending is not None or state.scene is None or self.readers is None:
+            return frozenset()
+        done = frozenset(o for o, d in state.objectives.items() if d)
+        return self.live(state.scene, self.region(state), done).unread
+
     def variables(self, key: tuple) -> dict[str, Any]:
         """A key's variables by name (for saying which ones blow the state space up)."""
         values = list(key[3]) + list(key[4]) + list(key[5])
@@ -874,7 +918,8 @@ class _Reads:
                     before: tuple[set[int], set[Any]] = compared.get(name) or (set(), set())
                     compared[name] = (before[0] | found[0], before[1] | found[1])
                 if name in caps and found is not None:
-                    largest[name] = max(largest.get(name, 0), max((int(n) for n in found[1]), default=0))
+                    tight = parsed.counter_reads(name, "clock" if name in called else None)
+                    largest[name] = max(largest.get(name, 0), tight[1] if tight is not None else 0)
             if "turn" in read and turn is not None:
                 uses = turn_uses(parsed)
                 turn = None if uses is None else (turn[0] | uses[0], max(turn[1], uses[1]))
@@ -995,6 +1040,10 @@ class Explorer:
         self.preset = character
         self.share_by_option = policy == "random"
         self.deadline = math.inf
+        #: (wall seconds the end is expected to take, the states then): from the solver's looks.
+        self.tail: tuple[float, int] = (0.0, 1)
+        self.clock = self.budget.clock
+        self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
         self.out_of_time = False  # a step ran into the deadline
@@ -1008,7 +1057,7 @@ class Explorer:
 
     def _tell(self) -> None:
         if self.progress is not None:
-            self.progress(Progress(len(self.nodes), self.expanded, time.monotonic() - self.started,
+            self.progress(Progress(len(self.nodes), self.expanded, self.clock() - self.started,
                                    self.last_bound, self.budget, self.projection(), self.bound, self.goal,
                                    self.looks[-2] if len(self.looks) > 1 else None))
 
@@ -1075,12 +1124,18 @@ class Explorer:
         its probability, found by running the step once per script of random answers, the most
         likely scripts first; past :data:`MAX_BRANCHES` runs the rest is left unexplored. A step
         that reads draws still owed (:mod:`solo.analyze.owed`) is run again from the start, every
-        branch, with them drawn first and none left owed."""
+        branch, with them drawn first (what it gains itself still owed: the dice a roll earns,
+        an award after the read); if it reads the pool after such a gain too, once more with
+        nothing owed."""
         if self.game.owed.hook is None:
             return self._runs(state, action, origin, option_key, offer, False)
         try:
             return self._runs(state, action, origin, option_key, offer, False)
         except owed.ReadOwed:
+            pass
+        try:  # the dice owed before the step drawn first; what the step itself earns owed again
+            return self._runs(state, action, origin, option_key, offer, True)
+        except owed.ReadOwed:  # the step reads the pool after gaining dice too: nothing owed
             self.game.scripted.owes_draws = False
             try:
                 return self._runs(state, action, origin, option_key, offer, True)
@@ -1095,9 +1150,10 @@ class Explorer:
         heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
         order = itertools.count(1)
         game = self.game
+        unread = self.keys.unread(state) if game._by_own_classes else frozenset()
         runs = 0
         while heap:
-            if runs >= MAX_BRANCHES or time.monotonic() > self.deadline:
+            if runs >= MAX_BRANCHES or self.clock() > self.deadline:
                 rest = sum((p for _, _, _, p in heap), Fraction(0))
                 self.out_of_time = runs < MAX_BRANCHES
                 why = (f"a step in {state.scene} can go more than {MAX_BRANCHES} ways (dice drawn one by one); "
@@ -1110,6 +1166,7 @@ class Explorer:
                 self._tell()
             _, _, script, p = heapq.heappop(heap)
             game.load(copy_state(state), script, offer)
+            game.unread_ahead = unread
             character = game.state.character
             game.owed.asleep = False
             part = None if settle or not guarding else game.owed.part(character)
@@ -1131,6 +1188,14 @@ class Explorer:
                 target = self._unexplored(state.scene, str(exc))
                 results[target] = results.get(target, Fraction(0)) + p
                 continue
+            except OutOfTime:  # the deadline passed inside the rules' enumeration of a procedure
+                if guarding:
+                    owed.Owed.disarm(game.state.character)
+                self.out_of_time = True
+                target = self._unexplored(state.scene, "budget: time")
+                rest = p + sum((q for _, _, _, q in heap), Fraction(0))
+                results[target] = results.get(target, Fraction(0)) + rest
+                break
             except Exception as exc:  # the engine raised: an absorbing error state
                 if guarding:
                     owed.Owed.disarm(game.state.character)
@@ -1159,11 +1224,11 @@ class Explorer:
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
         """Start the clock and the budget and run the game's start: the distribution of the
         states it begins in."""
-        self.started = time.monotonic()
+        self.started = self.clock()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
-        self.deadline = self.started + self.budget.seconds * (1 - SOLVE_SHARE)
-        self.game.deadline = self.deadline
+        self.game.clock = self.clock
+        self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
         self.progress = progress
         self.bound = bound
         self._tell()
@@ -1172,11 +1237,44 @@ class Explorer:
         start_state = copy_state(template.state)
         return self._step(start_state, self._start, -1, "")
 
+    def _deadline(self, at: float) -> None:
+        """Explore until ``at`` (by the budget's clock): the explorer's steps and the rules' own
+        enumerations (:func:`~solo.rules.scripted.stop_at`) stop there."""
+        self.deadline = self.game.deadline = at
+        self.end()
+        self._stop = stop_at(self.clock, at)
+        self._stop.__enter__()
+
+    def looked(self, seconds: float, kind: str) -> None:
+        """One look of the solver took ``seconds`` (wall) on the states met so far: the end of the
+        analysis will take about :data:`TAIL_LOOKS` such looks, growing with the states, so
+        exploration stops that much before the budget (never later than the share kept for it).
+        Under load a look takes many times its CPU, and so does the end: a fixed share of a
+        120 s budget (12 s) was 5-17 s short at a load of 10."""
+        self.tail = (seconds * TAIL_LOOKS[kind], max(1, len(self.nodes)))
+        self._deadline(min(self.deadline, self._latest()))
+
+    def _latest(self) -> float:
+        """When exploration must stop for the end to fit in the budget (:meth:`looked`)."""
+        cost, at = self.tail
+        return self.started + self.budget.seconds - cost * max(1.0, len(self.nodes) / at)
+
+    def end(self) -> None:
+        """Lift the deadline :meth:`begin` put on the rules' enumerations: what runs after
+        exploration (routes to soft-locks replayed) must run whole."""
+        if self._stop is not None:
+            stop, self._stop = self._stop, None
+            stop.__exit__(None, None, None)
+
     def over_budget(self) -> str:
         """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
         looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
         if self.out_of_time or self.expanded % CHECK_EVERY == 0:
-            if self.out_of_time or time.monotonic() > self.deadline:
+            if self.tail[0]:  # the end grows with the states: the deadline moves up with them
+                latest = self._latest()
+                if latest < self.deadline:
+                    self._deadline(latest)
+            if self.out_of_time or self.clock() > self.deadline:
                 return f"budget: {self.budget.seconds:g} s of time"
             if peak_memory_mb() > self.budget.memory_mb:
                 return f"budget: {self.budget.memory_mb} MB of memory"
@@ -1217,7 +1315,25 @@ class Explorer:
                 progress: Callable[[Progress], None] | None = None) -> Graph:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
-        start = self.begin(bound, progress)
+        try:
+            start = self.begin(bound, progress)
+            stopped = self._explore(start, settled, bound)
+        finally:
+            self.end()  # the deadline never outlives the exploration (an error in it too)
+        # stopped on the bound with every state expanded (the heap held only stale entries): exact
+        graph = self._graph(start, not stopped.startswith("budget"))
+        graph.stopped = "" if graph.complete else stopped
+        # the last line must tell the figure of the graph handed back, not the one of the last
+        # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
+        if graph.complete:
+            self.last_bound = 0.0
+        elif settled is not None and not stopped.startswith("bound:"):
+            self.last_bound = settled(graph)
+        self._tell()
+        return graph
+
+    def _explore(self, start: list[tuple[int, Fraction]], settled: Settled | None, bound: float) -> str:
+        """:meth:`explore`'s walk: why it stopped ("" when every state is expanded)."""
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
@@ -1227,10 +1343,12 @@ class Explorer:
                 break
             if settled is not None and self.expanded >= next_look:
                 next_look = self.expanded * 2
+                began = self.clock()
                 graph = self._graph(start, False, final=False)
                 self.last_bound = settled(graph)
+                self.looked(self.clock() - began, "random")
                 if self.last_bound is not None:
-                    self.looks.append((time.monotonic() - self.started, self.last_bound))
+                    self.looks.append((self.clock() - self.started, self.last_bound))
                 # the bound is met; but when what is left is a small part of what was done, finish
                 # it: a small game comes out exact instead of bounded for a few more states
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
@@ -1245,17 +1363,7 @@ class Explorer:
             self.expand(n)
             for share, (_, dist) in zip(self.option_shares(n), node.options):
                 self._reach(self.mass[n], share, dist)
-        # stopped on the bound with every state expanded (the heap held only stale entries): exact
-        graph = self._graph(start, not stopped.startswith("budget"))
-        graph.stopped = "" if graph.complete else stopped
-        # the last line must tell the figure of the graph handed back, not the one of the last
-        # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
-        if graph.complete:
-            self.last_bound = 0.0
-        elif settled is not None and not stopped.startswith("bound:"):
-            self.last_bound = settled(graph)
-        self._tell()
-        return graph
+        return stopped
 
     def _graph(self, start: list[tuple[int, Fraction]], finished: bool, final: bool = True) -> Graph:
         """The graph as it stands; states not expanded yet are frontier nodes (in place: they
@@ -1271,7 +1379,7 @@ class Explorer:
                 node.kind = "decision"
         complete = finished and open_states == 0 and not any(n.kind == "unexplored" for n in self.nodes)
         graph = Graph(self.nodes, start, complete, approximations=list(self.approximations),
-                      seconds=time.monotonic() - self.started, peak_mb=peak_memory_mb())
+                      seconds=self.clock() - self.started, peak_mb=peak_memory_mb())
         if not complete and final:
             graph.blowup = self.blowup()
             graph.reason = "; ".join(self.approximations) if not open_states else ""
@@ -1314,22 +1422,26 @@ class Explorer:
             try:
                 self._replay_step(game, state, previous, option_key, script, False)
             except owed.ReadOwed:  # the explorer ran this step with the owed draws drawn first
-                self._replay_step(game, state, previous, option_key, script, True)
+                try:
+                    self._replay_step(game, state, previous, option_key, script, True)
+                except owed.ReadOwed:  # and, reading the pool after gains too, with none owed
+                    self._replay_step(game, state, previous, option_key, script, True, False)
             state = game.state
         return state
 
     def _replay_step(self, game: AnalysisGame, state: GameState, previous: int, option_key: str,
-                     script: tuple, settle: bool) -> None:
+                     script: tuple, settle: bool, owing: bool = True) -> None:
         """One step of :meth:`replay`, as :meth:`_runs` runs it (owed draws guarded, or drawn
-        first when ``settle``)."""
+        first when ``settle``; ``owing``: whether the step may owe what it gains)."""
         game.load(copy_state(state), list(script))
+        game.unread_ahead = self.keys.unread(state) if game._by_own_classes else frozenset()
         character = game.state.character
         game.owed.asleep = False
         guarding = game.owed.hook is not None
         part = game.owed.part(character) if guarding and not settle else None
         if part is not None:
             game.owed.arm(character, part)
-        game.scripted.owes_draws = guarding and not settle
+        game.scripted.owes_draws = guarding and owing
         try:
             if settle and character is not None:
                 game.owed.settle(game.dice, character)

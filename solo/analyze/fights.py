@@ -24,7 +24,7 @@ from solo.adventure.odds import fingerprint
 from solo.analyze import classes as cl
 from solo.analyze import outcomes
 from solo.engine.conflicts import ConflictRunner
-from solo.rules.base import Character
+from solo.rules.base import AnalysisState, Character, hook
 from solo.rules.conflict import Conclusion, ConflictRules, ConflictSetup, ConflictStep, Fighter, private_state
 from solo.rules.dice import Dice
 
@@ -36,14 +36,21 @@ def _fighters(setup: ConflictSetup) -> tuple:
     return tuple((f.key, f.side, f.group, f.behaviour, fingerprint(f.character)) for f in setup.fighters)
 
 
+def _fighters_read(setup: ConflictSetup, unread: frozenset[str], ruled: frozenset[str]) -> tuple:
+    """The fighters as the procedure reads them (:func:`~solo.analyze.classes.read_print`)."""
+    return tuple((f.key, f.side, f.group, f.behaviour, cl.read_print(f.character, unread, ruled))
+                 for f in setup.fighters)
+
+
 def _copy(setup: ConflictSetup) -> ConflictSetup:
     fighters = [dataclasses.replace(f, character=Character.from_dict(f.character.to_dict())) for f in setup.fighters]
     return dataclasses.replace(setup, fighters=fighters)
 
 
-def _result(value: Any, setup: ConflictSetup) -> Hashable:
+def _result(value: Any, setup: ConflictSetup, reduce: Callable[[Any], Any] | None = None) -> Hashable:
     if isinstance(value, ConflictStep):
-        mine = (fingerprint(value.state), value.round, value.result)
+        # the state as the explorer keys it (:mod:`.conflict_keys`): it merges what differs beyond
+        mine = (fingerprint(value.state if reduce is None else reduce(value.state)), value.round, value.result)
     else:
         assert isinstance(value, Conclusion)
         mine = (fingerprint(value.awards), fingerprint(value.fallen), fingerprint(value.measures))
@@ -58,14 +65,21 @@ class ClassedRules:
         self._game = game
         self._spec = spec
         self._ordered = cl.ordered_pools(game.ruleset)
+        found = hook(rules, AnalysisState)
+        #: The procedure's state as later calls read it (its own :class:`AnalysisState`).
+        self._reduce = found.analysis_state if found is not None else None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._rules, name)
 
     def _classed(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None, extra: Any,
                  call: Callable[[Dice, ConflictSetup, Any], Any], dice: Dice) -> Any:
-        key = (what, self._rules.procedure, id(self._spec), _fighters(setup),
-               None if state is None else fingerprint(state), extra)
+        # keyed by what the call reads (classes.py's docstring): the same classes serve every entry
+        # state that differs only in rewards, items without rules or the procedure's unread state
+        read = state if state is None or self._reduce is None else self._reduce(state)
+        key = (what, self._rules.procedure, id(self._spec),
+               _fighters_read(setup, self._game.unread_rewards, self._game.ruled_items),
+               None if read is None else fingerprint(read), extra)
 
         def enumerate_all() -> cl.Classes:
             own = getattr(self._rules, "outcome_classes", None)
@@ -79,9 +93,10 @@ class ClassedRules:
             def run(replay: Dice) -> Hashable:
                 mine = _copy(setup)
                 value = call(replay, mine, None if state is None else private_state(state))
-                return _result(value, mine)
+                return _result(value, mine, self._reduce)
 
-            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline)
+            return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline,
+                                         self._game.clock)
 
         found = self._game.classes.get(key, enumerate_all)
         choices = found.choices()

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import heapq
 import random
-import time
 from fractions import Fraction
 from typing import Callable, Mapping
 
@@ -282,6 +281,7 @@ class FocusedSearch:
         trials'."""
         self.solves += 1
         explorer = self.explorer
+        began = explorer.clock()
         graph = explorer._graph(self.start, False, final=False)
         lo, hi, _ = state_bounds(graph, self.maximise)
         if self.floor_nodes:
@@ -294,7 +294,9 @@ class FocusedSearch:
                 self.hi[n] = hi[n]
         explorer.last_bound = self.gap()
         explorer.goal = (self.goal_name, *self.figures())
-        explorer.looks.append((time.monotonic() - explorer.started, explorer.last_bound))
+        explorer.looks.append((explorer.clock() - explorer.started, explorer.last_bound))
+        if explorer._stop is not None:  # exploring: the end will cost a few solves like this one
+            explorer.looked(explorer.clock() - began, "focused")
 
     def _finish(self, cap: int) -> str:
         """Expand the states left open, up to ``cap`` of them: "" or why the budget stopped it."""
@@ -312,9 +314,24 @@ class FocusedSearch:
 
     def run(self) -> Graph:
         explorer = self.explorer
-        self.start = explorer.begin(self.bound, self.progress)
-        self.start_floats = [(t, float(p)) for t, p in self.start]
-        self._sync()
+        try:
+            self.start = explorer.begin(self.bound, self.progress)
+            self.start_floats = [(t, float(p)) for t, p in self.start]
+            self._sync()
+            stopped = self._search()
+        finally:
+            explorer.end()  # the deadline never outlives the search (an error in it too)
+        graph = explorer._graph(self.start, not stopped.startswith("budget"))
+        graph.stopped = "" if graph.complete else stopped
+        self._solve()  # the last line tells the figures of the graph handed back
+        if graph.complete:
+            explorer.last_bound = 0.0
+        explorer._tell()
+        return graph
+
+    def _search(self) -> str:
+        """:meth:`run`'s trials and expansions: why they stopped."""
+        explorer = self.explorer
         explorer._reach(1.0, 1.0, self.start)
         next_solve = FIRST_SOLVE
         idle = 0
@@ -362,10 +379,4 @@ class FocusedSearch:
             left = sum(1 for n in range(len(explorer.nodes)) if self._expandable(n))
             if 0 < left <= FINISH_OPEN:
                 stopped = self._finish(max(explorer.expanded, FINISH_EXPANSIONS)) or stopped
-        graph = explorer._graph(self.start, not stopped.startswith("budget"))
-        graph.stopped = "" if graph.complete else stopped
-        self._solve()  # the last line tells the figures of the graph handed back
-        if graph.complete:
-            explorer.last_bound = 0.0
-        explorer._tell()
-        return graph
+        return stopped

@@ -31,6 +31,7 @@ from solo.rules.conflict import (
     ConflictRules,
     ConflictSetup,
     ConflictStep,
+    Decision,
     Fighter,
     conflict_rules,
     fallback,
@@ -170,15 +171,19 @@ class ConflictRunner:
         data = {"scene": scene.id, "state": step.state, "fighters": self.store(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
 
-    def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner") -> None:
-        """Carry out the player's action and what follows it."""
+    def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner",
+               setup: ConflictSetup | None = None) -> None:
+        """Carry out the player's action and what follows it. ``setup``: the one :meth:`decision`
+        made for this very decision (its fighters restored from ``data``, nothing changed since),
+        so they need not be restored again (the playtest's fast runtime passes it)."""
         scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         if spec is None:
             raise ConflictError(f"scene {scene.id!r} has no conflict")
         rules = self.rules(spec)
-        fighters = self.restore(data)
-        setup = self.setup(spec, fighters)
+        if setup is None:
+            setup = self.setup(spec, self.restore(data))
+        fighters = setup.fighters
         xp_before = int(self.context.character.resources.get("xp", 0) or 0)
         step = rules.act(self.context.dice, setup, data["state"], option_id)
         self._beats(setup, step.beats, int(data.get("round") or step.round), runner)
@@ -279,13 +284,20 @@ class ConflictRunner:
         setup = self.setup(spec, self.restore(data))
         return ev.ConflictRound(int(data.get("round") or 1), self.view(scene, rules, setup, data["state"]))
 
-    def offer(self, data: Mapping[str, Any]) -> ev.ChoicesOffered:
+    def decision(self, data: Mapping[str, Any]) -> tuple[ConflictSetup, Decision]:
+        """The procedure's decision on offer, with the setup it was asked on (the fighters
+        restored from ``data``); a decision with no enabled action is the conflict's error."""
         scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         assert spec is not None
-        rules = self.rules(spec)
         setup = self.setup(spec, self.restore(data))
-        decision = rules.decision(setup, data["state"])
+        decision = self.rules(spec).decision(setup, data["state"])
+        if not any(action.enabled for action in decision.actions):
+            raise ConflictError(f"the conflict in scene {scene.id!r} leaves the player no action")
+        return setup, decision
+
+    def offer(self, data: Mapping[str, Any]) -> ev.ChoicesOffered:
+        _, decision = self.decision(data)
         options = []
         n = 0
         for action in decision.actions:
@@ -298,6 +310,4 @@ class ConflictRunner:
                 options.append(ev.Option(str(n), action.text, action.key, hint=hint, odds=exact))
             else:
                 options.append(ev.Option(None, action.text, action.key, False, action.reason, hint=hint, odds=exact))
-        if n == 0:
-            raise ConflictError(f"the conflict in scene {scene.id!r} leaves the player no action")
         return ev.ChoicesOffered("conflict", decision.prompt, options)

@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    EndsScenes, StartsAdventures, hook,
+    EndsScenes, SaysWhatOffersDo, StartsAdventures, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -135,11 +135,11 @@ class Game:
         #: A quiet game's roll on offer: (the record as kept in the pending data, the record, the
         #: rules' offers on it), so the offer and the answer neither copy it back nor ask again.
         self._roll_memo: tuple[dict[str, Any], RollRecord, list[Offer]] | None = None
-        self._degree_memo: dict[tuple[str, Any], bool] = {}  # (scene, check path): its degree is read
-        self._measures_memo: dict[tuple[str, Any], list[str]] = {}  # (scene, check path): measures it reads
         #: What is asked at every decision, compiled once per adventure (:mod:`solo.engine.program`):
         #: each scene's choices, the objectives that complete by a condition, the every-turn hooks.
         self.program = program(adventure)
+        self._degree_memo = self.program.degrees_read  # (scene, check path): its degree is read
+        self._measures_memo = self.program.measures_read  # (scene, check path): measures it reads
         self._incapacitates = hook(self.ruleset, Incapacitates)
         self._ends_scenes = hook(self.ruleset, EndsScenes)
 
@@ -468,36 +468,37 @@ class Game:
 
     def _visible(self, scene_id: str) -> list[tuple[Any, bool]]:
         """(compiled choice, enabled) for the choices a player sees in a scene now (the program's
-        :class:`~solo.engine.program.ChoiceStep`, so the offer need not work them out again)."""
+        :class:`~solo.engine.program.ChoiceStep`, so the offer need not work them out again).
+
+        A condition holds when its function of the state (:mod:`solo.engine.conditions`) says
+        so, or, where it has none or the function fails, when :meth:`evaluate` (the ordinary
+        way, which words any error) says so; the every-turn hooks and the objectives are asked
+        the same way. The calls are written out in each loop: they run at every decision."""
         shown = []
         state = self.state
         down = state.down
         taken = state.taken
-        holds = self._holds
+        env = self._env or self.environment()
+        # what a condition's function reads (nothing here changes them: conditions only read)
+        F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for step in self.program.scenes[scene_id]:
             if step.mark is not None and step.mark in taken:
                 continue
             condition = step.condition
-            enabled = condition is None or holds(condition, step.fast)
+            if condition is None:
+                enabled = True
+            else:  # its function of the state (see _visible's docstring), inline: asked at every decision
+                try:
+                    value = step.fast(F, K, N, V, P)  # type: ignore[misc]  # None raises: the ordinary way
+                except Exception:  # no function (None), or not the common case: the ordinary way
+                    value = self.evaluate(condition)
+                enabled = value is True or (value is not False and bool(value))
             if down and step.check:
                 enabled = False  # no rolls while the rules have the character out
                 shown.append((step, enabled))
             elif enabled or step.choice.disabled:
                 shown.append((step, enabled))
         return shown
-
-    def _holds(self, condition: Any, fast: Any) -> bool:
-        """Whether a condition of the program is true now: its function of the state (the
-        common case) or, when it has none or it fails, :meth:`evaluate`'s ordinary way."""
-        if fast is not None:
-            state, env = self.state, self._env or self.environment()
-            try:
-                value = fast(state.flags, state.clocks, state.counters, env.variables, env.functions)
-            except Exception:
-                value = self.evaluate(condition)
-        else:
-            value = self.evaluate(condition)
-        return value is True or (value is not False and bool(value))
 
     def _choose_scene(self, option_id: str, data: dict[str, Any]) -> list[ev.Event]:
         scene = self.adventure.scenes[self.state.scene or ""]
@@ -529,9 +530,17 @@ class Game:
         """The end of a turn: the ``every: turn`` hooks, then the move the turn chose (a hook's
         own ``goto`` wins)."""
         runner.goto = None
+        state, env = self.state, self._env or self.environment()
+        F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for watch in self.program.turn_hooks:
-            if watch.condition is None or self._holds(watch.condition, watch.fast):
-                runner.run(watch.item.effects)
+            if watch.condition is not None:  # as in _visible (a hook changes the dictionaries in place)
+                try:
+                    value = watch.fast(F, K, N, V, P)  # type: ignore[misc]  # None raises: the ordinary way
+                except Exception:  # no function (None), or not the common case: the ordinary way
+                    value = self.evaluate(watch.condition)
+                if not (value is True or (value is not False and bool(value))):
+                    continue
+            runner.run(watch.item.effects)
         if runner.goto is None:
             runner.goto = goto
         self._check_objectives(runner)
@@ -745,7 +754,9 @@ class Game:
             keep = next((o for o in offers if o.key == KEEP), None)  # what _own_keep finds, asked once
             frozen = None if self.quiet else self.character.to_dict()  # the hints read the roll and character as offered
             if keep is None:
-                options = [ev.Option("1", "Keep the roll", KEEP)]
+                says = hook(self.ruleset, SaysWhatOffersDo)
+                also = says.keep_words(record) if says is not None else ""
+                options = [ev.Option("1", f"Keep the roll: {also}" if also else "Keep the roll", KEEP)]
             elif frozen is None:
                 options = [ev.Option("1", keep.text, KEEP)]
             else:
@@ -885,7 +896,9 @@ class Game:
         chance = after[SUCCESS]
         sure = now is not None and all(p in (0, 1) for p in now.values())
         if sure and now == after:  # one outcome and one degree, sure either way
-            return "cannot change the result"
+            says = hook(self.ruleset, SaysWhatOffersDo)
+            effect = says.offer_effect(record, who, key) if says is not None else ""
+            return f"the result stays as it is; {effect}" if effect else "cannot change the result"
         if now is not None and now != after and odds.percent(now[SUCCESS]) == odds.percent(chance):
             # the chance as the player reads it stays: what the offer changes is how well it goes
             return f"{odds.percent(chance)} to succeed either way; it can change how well"
@@ -907,11 +920,17 @@ class Game:
         state = self.state
         done = state.objectives
         settled = True
+        env = self._env or self.environment()
+        F, K, N, V, P = state.flags, state.clocks, state.counters, env.variables, env.functions
         for watch in self.program.objectives:
             objective = watch.item
             if done.get(objective.id):
                 continue
-            if self._holds(watch.condition, watch.fast):
+            try:  # as in _visible: the objectives are asked after every move
+                value = watch.fast(F, K, N, V, P)  # type: ignore[misc]  # None raises: the ordinary way
+            except Exception:  # no function (None), or not the common case: the ordinary way
+                value = self.evaluate(watch.condition)
+            if value is True or (value is not False and bool(value)):
                 self.complete_objective(objective.id, runner)
                 settled = False
         runner.settled = settled

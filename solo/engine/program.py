@@ -63,6 +63,12 @@ class Program:
     #: of every choice shown). Kept only where no text depends on the state, so the same shape
     #: always gives equal options; nobody changes an offered option, so games share them.
     offers: dict[tuple, tuple[Any, ...]] = field(default_factory=dict)
+    #: Per check, (scene id, check path): whether the adventure says what its degree does, and
+    #: the roll measures its branches or texts read (:meth:`Game._reads_degrees`,
+    #: :meth:`Game._measures_read`). Both depend on the adventure and its ruleset alone, so every
+    #: game of it shares them instead of searching the texts again in each run.
+    degrees_read: dict[tuple[str, Any], bool] = field(default_factory=dict)
+    measures_read: dict[tuple[str, Any], list[str]] = field(default_factory=dict)
 
     def keep_offer(self, shape: tuple, options: tuple[Any, ...]) -> None:
         if len(self.offers) >= OFFERS_LIMIT:

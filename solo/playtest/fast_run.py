@@ -18,10 +18,16 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   out from the offers without building the options), with no copy of the roll's record, and the
   roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
   end of the turn);
+* a **conflict's decision** is asked of the procedure here (:meth:`ConflictRunner.decision
+  <solo.engine.conflicts.ConflictRunner.decision>`: the same actions, without the offer's
+  options and hints), the bot draws among the enabled actions as the random policy does, and
+  the action is carried out by the engine's :meth:`ConflictRunner.choose
+  <solo.engine.conflicts.ConflictRunner.choose>` and the procedure's own ``act`` on the setup
+  the decision was asked on (the fighters restored once per decision, not twice);
 * **everything else is handed to the engine**, on the same game object, so no state crosses
-  over: a conflict's exchanges (and the character choice, and any decision the engine made
-  itself) are offered by the engine, answered by the random policy and played by
-  :meth:`Game.choose`, as in :func:`solo.playtest.runner.run_one`.
+  over: the character choice and any decision the engine made itself are offered by the
+  engine, answered by the random policy and played by :meth:`Game.choose`, as in
+  :func:`solo.playtest.runner.run_one`.
 
 So every roll, check, contest and conflict is the ruleset's own code, the dice and the policy's
 random numbers are drawn in the same order, and the same seed gives the same
@@ -43,7 +49,7 @@ from typing import Any
 from solo.engine import events as ev
 from solo.engine.budget import StepBudget
 from solo.engine.effects import EffectRunner
-from solo.engine.game import FAILURES, KEEP, LESSER, EngineError, Game, InvalidDecision
+from solo.engine.game import ALTERNATIVE, FAILURES, KEEP, LESSER, EngineError, Game, InvalidDecision
 from solo.engine.state import Pending
 from solo.playtest import runner as engine_runner
 from solo.playtest.policies import make_policy, odds_play
@@ -97,6 +103,9 @@ class _Run:
         #: A roll on offer made here: (its check's data, the record, the rules' offers on it).
         self.roll: tuple[dict[str, Any], Any, list[Any]] | None = None
         self.chosen = KEEP  # the id of the bot's answer to that roll (see _roll_decision)
+        #: A conflict's decision on offer, asked here: the setup it was asked on and the
+        #: (option key, action key) of each action the bot may take (see _offer).
+        self.fight: tuple[Any, list[tuple[str, str]]] | None = None
         self.odds_play = odds_play(self.game.ruleset)  # the offers the bot takes, preferred first
 
     def play(self) -> RunResult:
@@ -132,6 +141,13 @@ class _Run:
                     keys.append(key)
                     scenes.append(state.scene)
                     self._roll_step(key)
+                elif pending.kind == "conflict" and self.fight is not None:
+                    setup, playable = self.fight
+                    # the random policy's rng.choice over the playable keys: the same draw
+                    key, action = playable[self.rng.choice(range(len(playable)))]
+                    keys.append(key)
+                    scenes.append(state.scene)
+                    self._conflict_step(setup, key, action)
                 else:
                     offered = game.offered
                     assert offered is not None
@@ -237,6 +253,31 @@ class _Run:
         except FAILURES as exc:
             raise game._failed(exc) from exc
 
+    # -- a conflict's decision, played here ----------------------------------------------------
+    def _conflict_step(self, setup: Any, key: str, action: str) -> None:
+        """:meth:`Game.choose` on a conflict: the procedure's own ``act`` through the engine's
+        :meth:`ConflictRunner.choose <solo.engine.conflicts.ConflictRunner.choose>`, on the setup
+        the decision was asked on (its fighters are not restored a second time)."""
+        game = self.game
+        state = game.state
+        pending = state.pending
+        assert pending is not None
+        self.fight = None
+        state.choices.append(key)
+        state.pending = None
+        game._offered = None
+        game.budget = StepBudget()
+        try:
+            runner = EffectRunner(game.context)
+            game.conflicts.choose(action, pending.data, runner, setup)
+            self._follow(runner, checked=False)
+            self._note(runner.events)
+            self._offer()
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:
+            raise game._failed(exc) from exc
+
     def _follow(self, runner: EffectRunner, *, checked: bool) -> None:
         """:meth:`Game._follow`, entering scenes without events."""
         game = self.game
@@ -300,6 +341,15 @@ class _Run:
             game._offered = None
         elif pending.kind == "roll" and self.roll is not None:
             game._offered = None  # played here (see _roll_decision)
+        elif pending.kind == "conflict":
+            # the procedure's decision, without the offer's options, hints or odds: the keys the
+            # engine would number ("1", "2"... over the enabled actions), less the alternatives
+            # to rolling the random policy never plays (policies.playable_keys)
+            setup, decision = game.conflicts.decision(pending.data)
+            enabled = [action.key for action in decision.actions if action.enabled]
+            self.fight = (setup, [(_KEYS[n] if n < len(_KEYS) else str(n + 1), action)
+                                  for n, action in enumerate(enabled) if ALTERNATIVE not in action])
+            game._offered = None
         elif game._offered is None:
             game._offered = game._build_offer()
 

@@ -522,6 +522,19 @@ class KnowsOfferOdds(Protocol):
 
 
 @runtime_checkable
+class SaysWhatOffersDo(Protocol):
+    """A system whose roll choices do more than their odds show: keeping a roll that does
+    something itself (GUTS+ places waiting pips), or an offer that earns something while the
+    result stays as it is (a Humanity, Blessed big-win die, a GUTS+ bonus die)."""
+
+    def keep_words(self, record: RollRecord) -> str:
+        """What keeping ``record`` as it stands does besides ending the roll, "" for nothing."""
+
+    def offer_effect(self, record: RollRecord, character: Character, key: str) -> str:
+        """What taking ``key`` earns where the result stays the same, "" for nothing."""
+
+
+@runtime_checkable
 class Gains(Protocol):
     """A system that carries out awards itself (an amount per name, a pool with a cap)."""
 
@@ -792,6 +805,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
     "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
     "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
+    "keep_words": ("method", SaysWhatOffersDo), "offer_effect": ("method", SaysWhatOffersDo),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
     "step_words": ("method", WordsSteps), "vocabulary": ("words", HasVocabulary),

@@ -326,7 +326,8 @@ def private_state(state: Mapping[str, Any]) -> dict[str, Any]:
     """A procedure's own deep copy of its ``state`` (JSON-ready data: dicts, lists, tuples, text,
     numbers), as ``copy.deepcopy`` would make it but without its bookkeeping: a procedure copies
     its state on every call. Anything that is not plain data is handed to ``copy.deepcopy``."""
-    return {key: _data_copy(value) for key, value in state.items()}
+    shared = _SHARED  # the leaves (most of a state's values) taken without a call
+    return {key: value if type(value) in shared else _data_copy(value) for key, value in state.items()}
 
 
 #: Values a copy shares (immutable): inside a dict or list they are taken without a call.

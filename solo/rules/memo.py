@@ -13,6 +13,7 @@ computes.
 from __future__ import annotations
 
 from collections import OrderedDict
+from operator import is_
 from typing import Any, Callable, Hashable, TypeVar
 
 from solo.rules.base import Character
@@ -51,6 +52,22 @@ class Memo:
     def __init__(self, size: int = 4096) -> None:
         self.size = size
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        #: :meth:`get_same`'s answers by the identity of their parts (kept alive with them).
+        self._same: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
+
+    def get_same(self, compute: Callable[[], T], *parts: Any) -> T:
+        """:meth:`get` for parts nobody changes once made (an adventure's own data, read at
+        every look of a fight): the very same objects give the answer without working out
+        their key, other objects are found by value as :meth:`get` finds them."""
+        ids = tuple(map(id, parts))
+        found = self._same.get(ids)
+        if found is not None and all(map(is_, found[0], parts)):
+            return found[1]
+        answer = self.get(compute, *parts)
+        if len(self._same) >= self.size:
+            self._same.clear()
+        self._same[ids] = (parts, answer)  # the parts kept, so their ids are not reused
+        return answer
 
     def get(self, compute: Callable[[], T], *parts: Any) -> T:
         """``compute()``, or its answer for the same ``parts`` given before."""

@@ -13,21 +13,57 @@ pool of two or more dice rolled together with an ascending tuple of faces (its m
 classes) build on the same two pieces: their dice call :meth:`ScriptedDice.answer`.
 
 The rules package cannot import the analyzer; this module is where both find it.
+
+**The analysis's deadline.** An analysis runs within a time budget, and the rulesets' own
+enumerations (a GUTS+ fight start, a Humanity, Blessed call walk) can take seconds once begun.
+While :func:`stop_at` is in force every :func:`walk`, and every enumeration loop of the rules that
+calls :func:`check_stop`, raises :class:`OutOfTime` once the clock given passes the deadline. It
+is a ``BaseException`` so that the rules' ``except Exception`` (an error met while playing a script
+is a class of its own) lets it through, and nothing half-enumerated is memoised on the way out:
+the explorer catches it at the step and counts the step's mass not run yet as unexplored.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import heapq
 import itertools
 import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterator
 
 from solo.rules.dice import Dice, DiceError, pool_multisets
 
 Choices = list[tuple[Any, Fraction]]
+
+
+class OutOfTime(BaseException):
+    """The analysis's deadline (:func:`stop_at`) passed during an enumeration."""
+
+
+#: (clock, deadline) of the analysis in progress, or None.
+_STOP: contextvars.ContextVar[tuple[Callable[[], float], float] | None] = contextvars.ContextVar("stop", default=None)
+
+
+@contextlib.contextmanager
+def stop_at(clock: Callable[[], float], deadline: float) -> Iterator[None]:
+    """Within the block, :func:`check_stop` raises :class:`OutOfTime` once ``clock()`` passes
+    ``deadline``."""
+    token = _STOP.set((clock, deadline))
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
+
+
+def check_stop() -> None:
+    """Raise :class:`OutOfTime` when an analysis's deadline (:func:`stop_at`) has passed."""
+    stop = _STOP.get()
+    if stop is not None and stop[0]() > stop[1]:
+        raise OutOfTime()
 
 
 class Missing(Exception):
@@ -96,7 +132,8 @@ def walk(run: Callable[[list[Any]], Hashable], cap: float = math.inf, deadline: 
     ``run`` returns the key of its result, or raises :class:`Missing` (each of its choices
     becomes a longer script to walk) or :class:`LeftOut` (its probability is the rest). After
     ``cap`` runs, or when ``clock()`` passes ``deadline`` (looked at every ``every`` runs), the
-    scripts not walked yet are the rest."""
+    scripts not walked yet are the rest. Past the analysis's deadline (:func:`stop_at`, looked at
+    every run) it raises :class:`OutOfTime`."""
     groups: dict[Hashable, list[Any]] = {}
     heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
     order = itertools.count(1)
@@ -106,6 +143,7 @@ def walk(run: Callable[[list[Any]], Hashable], cap: float = math.inf, deadline: 
         if runs >= cap or (runs % every == every - 1 and clock() > deadline):
             rest += sum((p for _, _, _, p in heap), Fraction(0))
             break
+        check_stop()
         _, _, script, p = heapq.heappop(heap)
         runs += 1
         try:

@@ -110,7 +110,8 @@ def track_text(track: dict[str, Any]) -> Text:
     return text
 
 
-def state_view(view: dict[str, Any], heading: str) -> RenderableType:
+def state_view(view: dict[str, Any], heading: str, notes: list[str] | None = None) -> RenderableType:
+    """The fighters, the line and zones, and ``notes`` (the view's own notes when None)."""
     parts: list[RenderableType] = [Text(heading, style="bold")]
     parts.append(fighters_table(view))
     if view.get("track"):
@@ -123,7 +124,7 @@ def state_view(view: dict[str, Any], heading: str) -> RenderableType:
         text = Text("Zones: ", style="dim")
         text.append(" · ".join(f"{safe(z)}: {', '.join(map(safe, who)) or '—'}" for z, who in zones.items()))
         parts.append(text)
-    for note in view.get("notes", []):
+    for note in view.get("notes", []) if notes is None else notes:
         parts.append(plain(note, "dim"))
     return Group(*parts)
 
@@ -151,19 +152,36 @@ def action_line(event: ev.ConflictAction, outcomes: dict[str, str] | None = None
     return line
 
 
-def render_conflict(event: ev.Event, outcomes: dict[str, str] | None = None) -> list[RenderableType]:
+def fresh_notes(view: dict[str, Any], memory: dict[str, Any] | None) -> list[str]:
+    """The view's notes a reader of the scrolling log has not just been shown: a note
+    ("You fight with…", "To hurt…") is printed in the first round and again only when its
+    words change, not under every round's table. ``memory`` is kept by the caller for one
+    conflict; None shows every note."""
+    notes = list(view.get("notes", []))
+    if memory is None:
+        return notes
+    before = memory.get("notes", [])
+    memory["notes"] = notes
+    return [note for note in notes if note not in before]
+
+
+def render_conflict(event: ev.Event, outcomes: dict[str, str] | None = None,
+                    memory: dict[str, Any] | None = None) -> list[RenderableType]:
     """Renderables for one conflict event (empty for any other event); ``outcomes`` are the
-    system's words for a roll's result (see :mod:`solo.rules.vocabulary`)."""
+    system's words for a roll's result (see :mod:`solo.rules.vocabulary`); ``memory``, a dict
+    the caller keeps across the events of a log, lets :func:`fresh_notes` skip repeated notes."""
     if isinstance(event, ev.ConflictStarted):
+        if memory is not None:
+            memory.clear()
         return [Text(""), Text(f"⚔ {safe(event.title)}", style="bold red")]
     if isinstance(event, ev.ConflictAction):  # a long beat wraps under itself, not under the margin
         line = action_line(event, outcomes)
         return [Padding(line[2:], (0, 0, 0, 2))]
     if isinstance(event, ev.ConflictRound):
-        return [state_view(event.view, _heading(event.view))]
+        return [state_view(event.view, _heading(event.view), fresh_notes(event.view, memory))]
     if isinstance(event, ev.ConflictEnded):
         style = "bold green" if event.success or event.result == "won" else "bold yellow" if event.result == "fled" else "bold red"
         heading = Text(f"⚔ Over after {event.rounds} round{'s' if event.rounds != 1 else ''}: ", style="bold")
         heading.append(label(event.result), style=style)
-        return [state_view(event.view, _heading(event.view, ended=True)), heading]
+        return [state_view(event.view, _heading(event.view, ended=True), fresh_notes(event.view, memory)), heading]
     return []

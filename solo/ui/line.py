@@ -40,6 +40,7 @@ class LineFront:
         self.out = out if out is not None else sys.stdout
         self.width = width or min(MEASURE, shutil.get_terminal_size((80, 24)).columns)
         self.console = console
+        self._fight_notes: dict[str, Any] = {}  # the fight notes last shown (conflict_view.fresh_notes)
         if not plain and console is None:
             from rich.console import Console
 
@@ -191,7 +192,7 @@ class LineFront:
         from solo.rules.vocabulary import for_system
         from solo.ui.conflict_view import render_conflict
 
-        for renderable in render_conflict(event, for_system(self.words.adventure.system).outcomes):
+        for renderable in render_conflict(event, for_system(self.words.adventure.system).outcomes, self._fight_notes):
             self.print(renderable)
 
     def _prose(self, text: str, italic: bool = False) -> None:

@@ -221,6 +221,7 @@ class EventView:
         self.words = words
         self._xp: list[ev.Event] = []  # the last XP event, so the ruleset's line about it is not said again
         self._open_roll: w.RollWords | None = None  # the last roll shown while it could still change
+        self._fight_notes: dict[str, Any] = {}  # the fight notes last shown (conflict_view.fresh_notes)
 
     def render(self, events: Any) -> Any:
         for event in events:
@@ -237,7 +238,7 @@ class EventView:
 
             adventure = getattr(words, "adventure", None)
             outcomes = for_system(adventure.system).outcomes if adventure is not None else None
-            yield from render_conflict(event, outcomes)
+            yield from render_conflict(event, outcomes, self._fight_notes)
         elif isinstance(event, ev.AdventureStarted):
             if event.intro:
                 yield paragraphs(event.intro, "italic")

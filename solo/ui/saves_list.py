@@ -4,11 +4,14 @@ The slot name is what ``solo continue`` and ``solo transcript`` take, so it is n
 finished game set aside has a long name (``SLOT.ended-YYYYMMDD-HHMM``); at 80 columns a table
 with such a name leaves the other columns a letter or two wide, so below the width the table
 needs every slot is shown as its name on a line of its own and its details indented under it.
-Every cell is text from a save, so it is shown as plain text (never markup).
+Every cell is text from a save, so it is shown as plain text (never markup). A save records when
+it was last written in UTC; it is shown in the player's own time zone, as the set-aside slot names
+(made from the local clock) are.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -27,7 +30,19 @@ def _details(row: dict[str, Any]) -> list[str]:
     if "error" in row:
         return ["unreadable", "", row["error"][:60], ""]
     return [row["adventure"], row["scene_title"] or row["scene"] or "", row["progress"] or "",
-            (row["updated"] or "").replace("T", " ")[:16]]
+            _local_time(row["updated"] or "")]
+
+
+def _local_time(stamp: str) -> str:
+    """``YYYY-MM-DD HH:MM`` in the local time zone for a save's ISO time stamp (a stamp without a
+    zone, or one that is not a time, is shown as written)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp.replace("T", " ")[:16]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def table_fits(rows: list[dict[str, Any]], width: int) -> bool:

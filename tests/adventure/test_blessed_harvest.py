@@ -305,3 +305,40 @@ def test_offering_to_plait_a_new_maiden_earns_gran_s_blessing():
     game.choose(next(o.key for o in game.offered.options if o.text.startswith("Offer to plait a new Maiden")))
     assert game.state.scene == "weave-maiden"
     assert len(game.character.resources["blessings"]) == pool + 1
+
+
+def test_a_blessing_die_that_rolls_1_says_why_another_one_comes():
+    """slips10: Gran's blessing rolled a 1 and the player got two dice with no word of why (the
+    book: a 1 on a blessing die brings another). The line says so, in a few words."""
+    from solo.engine.gm import GameMaster
+
+    game = Game(ADVENTURE, seed=1, character=_pregen("wren"))
+    game.start()
+    GameMaster(game).goto("gran-cottage")
+    pool = len(game.character.resources["blessings"])
+    game.dice.force(1, 4)
+    events = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Offer to plait a new Maiden")))
+    shown = [getattr(e, "text", "") or "" for e in events]
+    assert "Blessing dice gained: 1, 4 (a blessing die that rolls 1 brings another: 1 more)" in shown
+    assert len(game.character.resources["blessings"]) == pool + 2
+
+
+def test_two_maidens_says_why_harvest_home_is_marked_missed():
+    """slips10: the Two Maidens victory showed "See that nobody in Thistledown misses the Harvest
+    Home" as missed with nothing in the ending saying anybody did. Gran keeps to her bed in that
+    ending (only carrying her up the hill completes it): the text and the summary now say so."""
+    from solo.engine.gm import GameMaster
+
+    game = Game(ADVENTURE, seed=5)
+    game.start()
+    game.choose(next(o.key for o in game.offered.options if o.id == "bram"))
+    gm = GameMaster(game)
+    gm.give("new-maiden")
+    gm.goto("supper-barn")
+    events = game.choose(next(o.key for o in game.offered.options if o.text.startswith("Hang the new Maiden")))
+    assert game.finished and game.state.scene == "ending-new-maiden"
+    assert not game.state.objectives["nobody-missing"]
+    shown = " ".join(getattr(e, "text", "") or "" for e in events)
+    ending = ADVENTURE.scenes["ending-new-maiden"].ending
+    assert "Gran" in ending.summary and "missed the supper" in ending.summary
+    assert "her place at the head of the table stays empty" in " ".join(shown.split())

@@ -146,3 +146,65 @@ def test_who_holds_an_invitation_is_not_offered_to_talk_in_without_one(heist):
     without = "Talk your way in without an invitation"
     assert without not in _offered(_at(heist, "dorrin", "front-steps"))
     assert without in _offered(_at(heist, "wren", "front-steps"))
+
+
+def test_every_reroll_the_heist_awards_says_why_beside_it(heist):
+    """Read-through slip (slips10): riding the weight down awarded a reroll with no reason shown;
+    five more (the sauce, Bex's golem three ways, the proof before the Guild) did the same. Each
+    award now sits in an effect list with a line of text saying what earned it."""
+    import yaml
+
+    source = yaml.safe_load((Path(__file__).parents[2] / "adventures" / "clockwork-heist.yaml").read_text())
+    bare: list[str] = []
+
+    def visit(node, where: str, choice: bool = False) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("effects", "on_enter", "then", "else") and isinstance(value, list):
+                    awards = any(isinstance(e, dict) and isinstance(e.get("award"), dict)
+                                 and "rerolls" in e["award"] for e in value)
+                    said = any(isinstance(e, dict) and "text" in e for e in value)
+                    branch_text = "text" in node and not choice  # a choice's text is its label
+                    if awards and not (said or branch_text):
+                        bare.append(where)
+                visit(value, f"{where}.{key}", key == "choices")
+        elif isinstance(node, list):
+            for n, item in enumerate(node):
+                visit(item, f"{where}[{n}]", choice)  # the items of a `choices` list are choices
+
+    visit(source, "")
+    assert not bare, bare
+
+
+def test_the_weight_ride_says_what_earned_the_reroll(heist):
+    game = _at(heist, "wren", next(s for s, scene in heist.scenes.items()
+                                   if any(c.text.startswith("Ride the drive weight") for c in scene.choices)))
+    game.dice.force(6, 6, 6)
+    events = game.choose(next(o.key for o in game.offered.options
+                              if o.text == "Ride the drive weight down the shaft to the strongroom"))
+    kinds = [type(e).__name__ for e in events]
+    said = next(i for i, e in enumerate(events) if "reroll" in (getattr(e, "text", "") or ""))
+    assert kinds[said + 1] == "ResourceChanged" and events[said + 1].resource == "rerolls"
+
+
+def test_the_tool_roll_reads_as_a_weapon_in_a_fight_option(heist):
+    """"Attack Bodyguard 1 with Machinist's tool-roll" read as someone else's kit; the item is
+    the Tool-roll, and its description says whose trade it is."""
+    game = _at(heist, "ottilie", "stair-fight")
+    assert "Draw" not in " ".join(o.text for o in game.offered.options)  # the tool-roll is in hand
+    game.choose(next(o.key for o in game.offered.options if o.id.startswith("advance:")))
+    attacks = [o.text for o in game.offered.options if o.text.startswith("Attack")]
+    assert attacks and all(t.endswith("with Tool-roll") for t in attacks), attacks
+    assert "machinist's" in heist.items["tool-roll"].text.lower()
+
+
+def test_no_bodyguard_moves_after_you_run_for_it_and_get_away(heist):
+    """Read-through slip (slips10): "You run for it and get away." was followed by "Bodyguard 1:
+    1 MU away." and the same for the second guard, as if they chased someone still there."""
+    for seed in range(3):
+        game = _at(heist, "wren", "stair-fight")
+        events = game.choose(next(o.key for o in game.offered.options if o.id == "flee"))
+        lines = [getattr(e, "text", "") or "" for e in events]
+        away = lines.index("You run for it and get away.")
+        assert not [t for t in lines[away + 1:] if t.startswith("Bodyguard")], lines
+        assert game.state.scene == "galleries"

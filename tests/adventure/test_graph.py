@@ -219,3 +219,39 @@ def test_dot_escapes_hostile_titles(tmp_path):
 def test_dot_text():
     assert dot_text('say "hi"\\n\nnext') == '"say \\"hi\\"\\\\n\\nnext"'
     assert dot_text("bell\x07") == '"bell "'
+
+
+TEMPLATED = """\
+format: 1
+id: templated
+title: Templated
+system: plain-d6
+start: gate
+characters:
+  - {id: hero, name: Hero, stats: {might: 1, wits: 2}}
+variables:
+  flags: {lit: false}
+scenes:
+  gate:
+    title: Gate
+    text: A gate.
+    choices:
+      - text: '{lit and "Walk in by lamplight" or "Feel your way in"}'
+        goto: yard
+      - text: 'Count the {might} bars <b>{"[x]"}</b>'
+        goto: yard
+  yard:
+    title: Yard
+    ending: {outcome: victory}
+"""
+
+
+def test_a_templated_choice_edge_shows_its_words_not_its_source(tmp_path):
+    """slips10: choice-edge labels showed `{lit and "…" or "…"}` as written. Each `{...}` now reads
+    as the words it can give, or "…" for a value only play knows; the words stay data (escaped)."""
+    adventure = load_text(tmp_path, TEMPLATED)
+    labels = sorted(e.lines[0] for e in edges(adventure) if e.source == "gate")
+    assert labels == ["Count the … bars <b>[x]</b>", "Walk in by lamplight / Feel your way in"]
+    drawn = [line for line in to_mermaid(adventure).splitlines() if "s_gate -->" in line]
+    assert len(drawn) == 2 and not any("{" in line or "<b>" in line for line in drawn)
+    assert any("#lt;b#gt;" in line for line in drawn)

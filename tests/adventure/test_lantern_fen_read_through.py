@@ -155,3 +155,40 @@ def test_agathe_does_not_say_nobody_carved_the_name_the_belfry_shows_cut_fresh()
     game = _at("maud", "belfry")
     said = " ".join(_take(game, "Call down to Agathe that you have found Cobb's name").split())
     assert "Nobody carved his" not in said and "cut his the week he went" in said
+
+
+@pytest.mark.parametrize("pregen, drop, option, weapon", [
+    ("maud", (), "Knock his pole aside with your boathook and force a passage", "Boathook"),
+    ("nell", (), "Duck under his pole with your gutting knife and force a passage", "Gutting knife"),
+    ("nell", ("gutting-knife",), "Go at him bare-handed and force a passage", "fists"),
+])
+def test_the_pole_fight_is_told_with_what_the_fight_panel_says_you_hold(pregen, drop, option, weapon):
+    """slips10: the scene was "Pole against Pole" and told Nell she swung a pole while the panel
+    said she fought with her gutting knife; now the option, the text and the panel agree."""
+    game = _at(pregen, "ferryman-rises")
+    for item in drop:
+        game.character.items.remove(item)
+    GameMaster(game).goto("ferryman-rises")  # offered again, read with what is in hand now
+    assert option in _offered(game)
+    events = game.choose(next(o.key for o in game.offered.options if o.text == option))
+    text = _shown(events)
+    notes = [e.view["notes"][0] for e in events if type(e).__name__ == "ConflictRound"][0]
+    assert weapon in notes and FEN.scenes["pole-fight"].title != "Pole against Pole"
+    swings_a_pole = "Wood meets wood" in text
+    assert swings_a_pole == (weapon == "Boathook"), text
+
+
+def test_the_ferry_shed_is_not_offered_once_nothing_is_left_in_it():
+    """slips10: "Duck into the ferry shed" stayed on the jetty after its ledger, its sums and its
+    nets were all done; the shed then offered only the way out."""
+    for pregen, once in (("maud", 2), ("erasmus", 3)):
+        game = _at(pregen, "landing")
+        assert "Duck into the ferry shed before you go" in _offered(game)
+        game.choose(next(o.key for o in game.offered.options if o.text == "Duck into the ferry shed before you go"))
+        for _ in range(once):
+            _take(game, next(t for t in _offered(game) if t != "Go back out to the jetty"), 6, 6, 6, 6, 6, 6)
+            assert game.state.scene == "ferry-shed"
+        assert _offered(game) == ["Go back out to the jetty"]
+        game.choose(next(o.key for o in game.offered.options if o.enabled))
+        assert game.state.scene == "landing"
+        assert "Duck into the ferry shed before you go" not in _offered(game), pregen

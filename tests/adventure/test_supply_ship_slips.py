@@ -232,3 +232,34 @@ def test_a_random_run_meets_fewer_unwritten_impacts(adventure):
               if outcome in ("positive-impact", "negative-impact") and mark in checks)
     assert met > 0  # the runs do meet impacts, and each one met is written
     assert unwritten == 0, unwritten
+
+
+def test_the_cargo_door_offers_supplies_first_only_before_the_supply_room(adventure):
+    """Read-through slip (slips10): after a Supply Room visit the cargo door still said "Grab
+    supplies from the Supply Room next door first"; now it offers going back instead."""
+    game = _game(adventure)
+    gm = GameMaster(game)
+    door = next(s for s, scene in adventure.scenes.items()
+                if any(c.text.startswith("Grab supplies") for c in scene.choices))
+    gm.goto(door)
+    first = _options(game)
+    assert "Grab supplies from the Supply Room next door first" in first
+    assert "Go back to the Supply Room next door" not in first
+    game.choose(first["Grab supplies from the Supply Room next door first"])
+    assert game.state.scene == "supply-room"
+    gm.goto(door)
+    again = _options(game)
+    assert "Grab supplies from the Supply Room next door first" not in again
+    game.choose(again["Go back to the Supply Room next door"])
+    assert game.state.scene == "supply-room"
+
+
+def test_the_fruit_rides_on_the_jumpsuit_not_on_a_belt_it_does_not_have(adventure):
+    """The jumpsuit has tether loops and no pockets; the fruit was clipped to "your belt". It
+    takes no loop (the loops are the Supply Room's choice of three), and the text says so."""
+    game = _game(adventure)
+    GameMaster(game).goto("cargo-bay")
+    loops = game.state.counters["loops"]
+    shown = _texts(game.choose(_options(game)["Look closer at the gnawed fruit crate"]))
+    assert "belt" not in shown and "tether" in shown
+    assert game.character.items.count("exotic-fruit") == 1 and game.state.counters["loops"] == loops

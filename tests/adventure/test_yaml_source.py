@@ -245,11 +245,22 @@ def test_billion_laughs_respects_a_smaller_node_limit():
     ],
 )
 def test_python_tags_are_refused(name, line, tag):
+    pwned = Path("/tmp/solo-pwned")  # what python-object-tag.yaml's command would write
+    before = _stamp(pwned)  # a file left there by anything else must not fail the test, nor hide a write
     with pytest.raises(YamlSourceError) as info:
         load_file(HOSTILE / name)
     assert info.value.message == f"tag '{tag}' is not allowed"
     assert info.value.line == line
-    assert not Path("/tmp/solo-pwned").exists()
+    assert _stamp(pwned) == before
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """A file's inode, size and change time in nanoseconds; None when it is not there."""
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return None
+    return found.st_ino, found.st_size, found.st_ctime_ns
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ list. The engine itself plays that fight (the last test replays the analysis' ro
 from __future__ import annotations
 
 import math
+import time
 from fractions import Fraction
 
 import pytest
@@ -38,6 +39,9 @@ class _Game:
     def __init__(self) -> None:
         self.classes = cl.Cache()
         self.deadline = math.inf
+        self.clock = time.monotonic
+        self.unread_rewards = frozenset()
+        self.ruled_items = frozenset()
         self.ruleset = object()
         self.asked: list[str] = []
 

@@ -7,7 +7,9 @@ may be left out there): fewer states, the same exact fractions.
 
 from __future__ import annotations
 
-from solo.adventure import loader
+import pytest
+
+from solo.adventure import expressions, loader
 from solo.analyze.command import analyze
 from solo.analyze.explore import Explorer, KeyMaker
 from solo.rules import registry
@@ -163,11 +165,14 @@ def test_a_counter_that_only_grows_and_is_read_in_comparisons_is_capped_past_the
     path = tmp_path / "knock.yaml"
     path.write_text(KNOCK.replace("KNOCK", "1"))
     adventure = loader.load(str(path)).adventure
-    assert KeyMaker(adventure).counter_caps == ((3, 1),)
+    # ``knocks >= 2`` tells 1 from 2 and nothing past it: 0, 1 and "2 or more" (the cap was 3,
+    # one past the largest number, before comparisons were read by their operator)
+    assert KeyMaker(adventure).counter_caps == ((2, 1),)
     found = analyze(adventure)
     # random play: give up or knock (1/2 each) twice, then win with p = 1/3 + p/3 = 1/2: 1/8.
-    # Knocking for ever is a loop of states; capped at 3 knocks it is one, so the answer is exact
-    assert found["method"] == "exact" and found["states"] < 10
+    # Knocking for ever is a loop of states; capped at 2 knocks it is one, so the answer is exact:
+    # the door at 0, 1 and 2+ knocks and the two endings
+    assert found["method"] == "exact" and found["states"] == 5
     assert found["exact"] == {"inside": "1/8", "outside": "7/8"}
     lowered = tmp_path / "lowered.yaml"
     lowered.write_text(KNOCK.replace("KNOCK", "1").replace("- text: Give up\n", "- text: Rest\n        effects: [{add: {knocks: -1}}]\n        goto: door\n      - text: Give up\n"))
@@ -175,6 +180,28 @@ def test_a_counter_that_only_grows_and_is_read_in_comparisons_is_capped_past_the
     shown = tmp_path / "shown.yaml"
     shown.write_text(KNOCK.replace("KNOCK", "1").replace("title: Door\n", "title: Door\n    text: \"Knocks: {knocks}\"\n"))
     assert KeyMaker(loader.load(str(shown)).adventure).counter_caps == (None,)
+
+
+
+@pytest.mark.parametrize("text, last", [
+    ("knocks >= 2", 1), ("knocks < 2", 1), ("2 <= knocks", 1), ("2 > knocks", 1),
+    ("knocks > 2", 2), ("knocks <= 2", 2), ("2 < knocks", 2), ("knocks == 2", 2), ("knocks != 2", 2),
+    ("knocks > 7 or knocks >= 2", 7), ("knocks >= 2 and knocks < 5", 4), ("knocks % 3 == 1", 0),
+])
+def test_a_counter_is_capped_past_the_last_value_a_comparison_tells_from_the_next(text, last):
+    """Every whole value past ``last`` answers as ``last + 1`` does (the residues aside: they
+    are kept whole); a single comparison also tells ``last`` itself from ``last + 1``."""
+    parsed = expressions.parse(text)
+    found = parsed.counter_reads("knocks")
+    assert found is not None and found[1] == last
+
+    def value(v):
+        return parsed.evaluate(expressions.Environment({"knocks": v}))
+
+    step = 3 if "%" in text else 1
+    assert all(value(v) == value(last + 1) for v in range(last + 1, last + 13, step))
+    if " and " not in text and " or " not in text and "%" not in text:
+        assert value(last) != value(last + 1)
 
 
 def test_a_mapping_resource_is_keyed_by_its_entries_not_the_order_they_came_in(tmp_path):
@@ -198,8 +225,9 @@ def test_a_capped_counter_is_kept_only_up_to_the_numbers_still_ahead(tmp_path):
     path.write_text(text)
     adventure = loader.load(str(path)).adventure
     keys = KeyMaker(adventure)
-    assert keys.counter_caps == ((8, 1),)
-    assert keys.live("door").caps == ((8, 1),) and keys.live("hall").caps == ((6, 1),)
+    # ``knocks < 7`` tells 6 from 7, ``knocks >= 5`` 4 from 5: the hall reads only the second
+    assert keys.counter_caps == ((7, 1),)
+    assert keys.live("door").caps == ((7, 1),) and keys.live("hall").caps == ((5, 1),)
     found = analyze(adventure)
     # by hand, W(k) the chance to win from the door after k knocks: nothing past 6 (no way to
     # open), W(6) = 1/3 * 1/2, W(5) = 1/3 W(6) + 1/3 * 1/2 = 2/9, then W(4..2) = W(k+1)/3 (the hall

@@ -55,3 +55,29 @@ def test_short_slots_are_a_table(tmp_path):
 def test_a_wide_terminal_shows_the_long_slots_as_a_table(played_twice):
     shown = listing(played_twice, 160)
     assert any(line.startswith("│ ") and ".ended-" in line for line in shown.splitlines())
+
+
+@pytest.fixture
+def time_zone(monkeypatch):
+    """Set the process's time zone for one test (TZ and tzset), and put the old one back after."""
+    import time
+
+    def to(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield to
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize("zone, shown", [("UTC", "2026-11-29 04:22"), ("Pacific/Kiritimati", "2026-11-29 18:22"),
+                                         ("America/Adak", "2026-11-28 18:22")])
+def test_last_played_is_the_players_own_clock_time(time_zone, zone, shown):
+    """Saves record UTC; a player fourteen hours ahead saw this morning's game as played last night."""
+    from solo.ui.saves_list import _details
+
+    time_zone(zone)
+    row = {"adventure": "a", "scene_title": "", "scene": "s", "progress": "", "updated": "2026-11-29T04:22:05+00:00"}
+    assert _details(row)[-1] == shown
+    assert _details({**row, "updated": "not a time"})[-1] == "not a time"

@@ -12,7 +12,7 @@ import pytest
 from solo.adventure import expression_compiler
 from solo.adventure import expressions as ex
 from solo.adventure import loader
-from solo.engine import conditions
+from solo.engine import conditions, program
 from solo.engine.game import Game
 from solo.playtest.runner import PlaytestSpec, run_batch
 
@@ -154,11 +154,22 @@ class _Checked(Game):
         _Checked.checked += 1
         return value
 
-    def _holds(self, condition, fast) -> bool:  # a scene's choices, hooks and objectives
-        held = super()._holds(condition, fast)
-        assert bool(ex.parse(condition).evaluate(self.environment())) is held
+
+
+def _checked_fast(condition):
+    """The program's function for a condition (a scene's choice, an every-turn hook, an
+    objective), checked against the tree walker on the same state at every call."""
+    fast = conditions.fast(condition) if type(condition) is str else None
+    if fast is None:
+        return None
+
+    def run(F, K, N, V, P):
+        value = fast(F, K, N, V, P)
+        assert ex.parse(condition).evaluate(ex.Environment(V, P)) == value
         _Checked.checked += 1
-        return held
+        return value
+
+    return run
 
 
 #: bench/choices.yaml by its path from this file, so the suite runs from any working directory
@@ -171,6 +182,8 @@ def test_bundled_adventures_evaluate_the_same(name: str, monkeypatch: pytest.Mon
     import solo.playtest.runner as runner
 
     monkeypatch.setattr(runner, "Game", _Checked)
+    monkeypatch.setattr(program, "_fast", _checked_fast)
+    monkeypatch.setattr(program, "_PROGRAMS", {})  # compiled again, with the checked functions
     before = _Checked.checked
     results = run_batch(PlaytestSpec(loader.load(name).adventure), 5, 0, 4)
     assert all(r.status == "ended" for r in results)

@@ -113,3 +113,27 @@ def test_a_load_that_leaves_fp_minus_enc_at_zero_fails_every_fighting_check_and_
     mine, theirs = rolls(events)[:2]
     assert (mine["success"], mine["not_rolled"]) == (False, "cannot-stand")
     assert theirs["rolled"] == [1]
+
+
+def test_an_overloaded_fighter_is_not_offered_running_for_it(road):
+    """game.txt: at FP − ENC 0 the character is too tired to stand while carrying the load, so
+    "Run for it" is shown greyed out, in its place, saying why (slips10: it was on offer)."""
+    game, _ = start(road, "Heave up the strongbox and the anvil beside it")  # FP 8 − ENC 8 = 0
+    run = options(game)["flee"]
+    assert (run.enabled, run.key) == (False, None)
+    assert run.reason == "FP 8 − ENC 8 = 0: too tired to stand under your load, let alone run"
+    game, _ = start(road, "Shoulder the strongbox")  # FP 8 − ENC 6 = 2: exhausted, still on her feet
+    assert options(game)["flee"].enabled
+
+
+def test_an_overloaded_fighter_is_not_offered_falling_back_either(road):
+    """By the same line of game.txt (too tired to stand while carrying the load), "Fall back 1 MU"
+    is greyed out like "Run for it", saying why (tune10: it was on offer, a step back under a load
+    the book says you cannot stand under). Closing in stays offered (choices.py says why)."""
+    game, _ = start(road, "Heave up the strongbox and the anvil beside it")  # FP 8 − ENC 8 = 0
+    back = options(game)["retreat"]
+    assert (back.enabled, back.key) == (False, None)
+    assert back.reason == "FP 8 − ENC 8 = 0: too tired to stand under your load, let alone step back"
+    assert any(o.enabled for o in options(game).values())  # never a turn with nothing to do
+    game, _ = start(road, "Shoulder the strongbox")  # FP 8 − ENC 6 = 2: exhausted, still on her feet
+    assert options(game)["retreat"].enabled

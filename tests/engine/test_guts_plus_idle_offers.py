@@ -87,3 +87,23 @@ def test_with_pips_waiting_a_mastery_change_is_read_with_them_placed(adventure):
     assert options["mastery:1=6"] == (
         None, False, "cannot change the result: with the 6 pips placed, positive impact either way")
     assert options["place:3"] == ("3", True, "")  # 4 4 6 reads full success: it changes the result
+
+
+def test_keeping_a_roll_with_pips_waiting_says_they_go_by_the_best_split(adventure):
+    """slips10: "Keep the roll" with pips waiting placed them by the best split without saying so."""
+    game = rolled(adventure, "master", LIFT, 1, 4, 4)
+    assert next(o for o in game.offered.options if o.id == "keep").text == "Keep the roll"  # nothing waits
+    game.dice.force(1)
+    game.choose("bonus")
+    keep = next(o for o in game.offered.options if o.id == "keep")
+    assert keep.text == "Keep the roll: the 1 pip goes by the best split, 2 4 4 → full success"
+    game.choose("keep")
+    assert game.state.rolls[-1]["outcome"] == "success"
+
+
+def test_a_mastery_change_that_reads_the_same_but_earns_a_bonus_die_says_so_in_its_hint(adventure):
+    """slips10: the change kept on offer for its bonus die had the hint "cannot change the result"."""
+    game = rolled(adventure, "master", TUNE, 2, 4, 5)
+    change = next(o for o in game.offered.options if o.id == "mastery:1=5")
+    assert change.enabled and change.text.endswith("+1 bonus die")
+    assert change.hint == "the result stays as it is; it earns 1 bonus die to roll"

@@ -7,7 +7,7 @@ import pytest
 from solo.adventure import loader
 from solo.engine.game import Game
 from solo.engine.gm import GameMaster
-from pregen_play import placed
+from pregen_play import enabled_options, placed, texts
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +109,28 @@ def test_unluck_is_rolled_and_erasmus_s_ill_luck_bites_more_often(fen):
 def test_maud_s_superstition_is_written_as_a_disability(fen):
     omen = next(c for s in fen.scenes.values() for c in s.choices if c.text.startswith("Spit three times"))
     assert omen.check.params.get("disability") == "superstitious"
+
+
+def test_nell_remembers_the_toll_rhyme_as_an_eel_catcher_not_at_three_percent(fen):
+    """At the landing Nell (Knowledge 1) was offered the fen-folk's rhyme at 3%, a trap. She has the
+    eel-wives' version on Eel-catching; the Knowledge one is greyed for her with a reason (not
+    hidden), and hers is last in the list, so Maud's and Erasmus's choices keep their places."""
+    rhyme = "Search your memory for what the old fen-folk say about nights like this"
+    eel_wives = "Think back to what the eel-wives sang over the weir-nets about nights like this"
+    nell = _at(fen, "nell", "landing")
+    greyed = [o for o in nell.offered.options if o.text == rhyme]
+    assert len(greyed) == 1 and not greyed[0].enabled and "eel-huts" in greyed[0].reason
+    odds = {r["choice"]: float(r["success"].rstrip("%")) for r in GameMaster(nell).odds() if "success" in r}
+    assert odds[eel_wives] >= 70
+    assert all(odds[t] >= 20 for t in _offered(nell) if t in odds), odds  # no check a trap for her here
+    for other in ("maud", "erasmus"):
+        shown = _offered(_at(fen, other, "landing"))
+        assert rhyme in shown and eel_wives not in shown
+    choices = fen.scenes["landing"].choices
+    assert choices[-1].text == eel_wives and choices[1].text == rhyme
+    learned = []
+    for seed in range(12):  # what she remembers opens the Cobb Marl naming at the ferryman, as the rhyme does
+        game = placed(fen, "nell", "landing", seed)
+        events = game.choose(enabled_options(game)[eel_wives])
+        learned.append(("mother's voice" in texts(events), game.state.flags["knows_toll"]))
+    assert (True, True) in learned and all(said == knows for said, knows in learned), learned

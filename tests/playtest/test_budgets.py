@@ -124,3 +124,18 @@ def test_progress_line_rewrites_one_line_and_keeps_control_characters_out():
     quiet = io.StringIO()
     ProgressLine(quiet).show("x")  # not a terminal: nothing
     assert quiet.getvalue() == ""
+
+
+def test_progress_line_fits_the_terminal_so_it_can_be_rewritten_in_place():
+    """A line wider than the terminal wraps, and "\\r" then rewrites only its last row: every
+    update left a line behind (seen with `solo analyze supply-ship` at 150 columns)."""
+    out = io.StringIO()
+    line = ProgressLine(out, force=True, columns=40)
+    line.show("analyze: 49082 states, 7104 explored, 309/s, unexplored <= 100.00%; 23 s", now=1.0)
+    line.show("analyze: 愚者の船 " * 6, now=2.0)  # wide characters take two columns each
+    shown = [part.removeprefix("\x1b[K") for part in out.getvalue().split("\r") if part]
+    assert shown[0] == "analyze: 49082 states, 7104 explored, …" and len(shown[0]) == 39
+    assert shown[1].endswith("…") and sum(2 if ord(c) > 0x3000 else 1 for c in shown[1]) <= 39
+    short = io.StringIO()
+    ProgressLine(short, force=True, columns=40).show("analyze: 5 states", now=1.0)
+    assert short.getvalue() == "\r\x1b[Kanalyze: 5 states"

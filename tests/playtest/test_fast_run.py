@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from solo.adventure import loader
+from solo.engine.conflicts import ConflictRunner
 from solo.engine.game import Game
 from solo.playtest import fast_run
 from solo.playtest.command import Options, make_spec
@@ -54,12 +55,21 @@ def test_a_choice_only_adventure_never_asks_the_engine_to_choose(monkeypatch):
     assert asked == []
 
 
-def test_a_fight_is_handed_to_the_engine_and_comes_back():
+def test_a_fight_is_played_on_the_runtime_as_the_engine_plays_it(monkeypatch):
     spec = PlaytestSpec(loader.load(str(BROKEN / "brawl.yaml")).adventure, runtime="fast")
-    for index in range(4):
-        fast = fast_run._Run(spec, index, 5).play()
-        assert asdict(fast) == asdict(run_one(spec, index, 5))
-    assert any(fast_run.run(spec, i, 5).conflicts for i in range(4))
+    engines = [run_one(spec, index, 5) for index in range(4)]
+    assert any(run.conflicts for run in engines)
+    # the runtime asks the procedure's decision itself: no conflict offer, no Game.choose in a fight
+    monkeypatch.setattr(ConflictRunner, "offer", lambda runner, data: pytest.fail("a conflict offer was built"))
+    original = Game.choose
+
+    def choose(game, key):
+        assert game.state.pending.kind != "conflict", "Game.choose answered a fight"
+        return original(game, key)
+
+    monkeypatch.setattr(Game, "choose", choose)
+    for index, engine in enumerate(engines):
+        assert asdict(fast_run._Run(spec, index, 5).play()) == asdict(engine)
 
 
 @pytest.mark.parametrize("file,status", [("crash.yaml", "error"), ("trapdoor.yaml", "step-limit")])

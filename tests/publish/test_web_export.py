@@ -21,7 +21,6 @@ from solo.publish.starter import starter_text
 from solo.publish.web_export import MARKER, RUNTIME, ExportError, export_web
 
 ROOT = Path(__file__).parents[2]
-SCREENS = Path("/work/screens/publish")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -173,11 +172,13 @@ LOAD_WAIT = 180_000  # ms: the first load compiles a 10 MB WebAssembly module, s
 
 @pytest.mark.e2e
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
-def test_page_plays_a_bundled_adventure_to_an_ending_and_resumes_after_reload(served):
+def test_page_plays_a_bundled_adventure_to_an_ending_and_resumes_after_reload(served, tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")
     url = served("lantern-fen") + "?seed=1"
     outside: list[str] = []
-    SCREENS.mkdir(parents=True, exist_ok=True)
+    # the screenshots, to be looked at: under $SOLO_SCREENS when set, as the other browser tests do
+    shots = Path(os.environ["SOLO_SCREENS"]) / "publish" if os.environ.get("SOLO_SCREENS") else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as p:
         browser, context = open_page(p, url, {"width": 1280, "height": 800}, outside)
         page = context.new_page()
@@ -213,7 +214,7 @@ def test_page_plays_a_bundled_adventure_to_an_ending_and_resumes_after_reload(se
         assert ending.startswith("The end:")
         assert page.inner_text("#roll-dice").strip()  # the last roll is shown
         assert page.locator("#sheet dt").count() > 3  # the side panel
-        page.screenshot(path=str(SCREENS / "web-1280x800-ending.png"))
+        page.screenshot(path=str(shots / "web-1280x800-ending.png"))
         page.reload()  # after the end, the ending is shown again
         page.wait_for_selector("#ending:not([hidden])", timeout=LOAD_WAIT)
         assert page.inner_text("#ending") == ending
@@ -229,7 +230,7 @@ def test_page_plays_a_bundled_adventure_to_an_ending_and_resumes_after_reload(se
         small.wait_for_selector("#options button", timeout=LOAD_WAIT)
         width = small.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide at phone width"
-        small.screenshot(path=str(SCREENS / "web-390x844.png"), full_page=False)
+        small.screenshot(path=str(shots / "web-390x844.png"), full_page=False)
         phone_browser.close()
     assert not errors, errors
     assert outside == [], outside

@@ -94,12 +94,10 @@ def test_help_after_a_success_is_offered_only_where_the_size_is_read(tmp_path):
     assert not [t for t in _texts(unread) if t.startswith("Spend")]
 
 
-def test_a_sure_plus_one_that_only_earns_the_big_win_blessing_die_says_so_and_stays_open():
-    """A success of 10 against 5 (medium): +1 makes 11, still medium, but a success by 6, which
-    earns the session's first big-win blessing die: on offer, saying what it does; once the
-    session's big win is had, it changes nothing and is shown disabled."""
+def _a_success_of_ten():
+    """The crate lifted (a first 1 rolled on, then 4) and the roll read again as a total of 10
+    against 5: the game and the record as it would stand."""
     from solo.rules.dice import RollRecord
-    from solo.rules.humanity_blessed.offers import offers
     from solo.rules.humanity_blessed.rolling import read_check
 
     game = _game(ABILITIES, [3, 5, 3])
@@ -109,6 +107,16 @@ def test_a_sure_plus_one_that_only_earns_the_big_win_blessing_die_says_so_and_st
     record = RollRecord.from_dict(game.state.pending.data["record"])
     record.total = 10
     read_check(record)
+    return game, record
+
+
+def test_a_sure_plus_one_that_only_earns_the_big_win_blessing_die_says_so_and_stays_open():
+    """A success of 10 against 5 (medium): +1 makes 11, still medium, but a success by 6, which
+    earns the session's first big-win blessing die: on offer, saying what it does; once the
+    session's big win is had, it changes nothing and is shown disabled."""
+    from solo.rules.humanity_blessed.offers import offers
+
+    game, record = _a_success_of_ten()
     assert (record.details["margin"], record.measures["size"]) == (5, "medium")
     session = game.character.extra["session"]
     assert not session.get("big_win")
@@ -132,3 +140,14 @@ def test_where_the_check_reads_the_margin_a_sure_plus_one_stays_on_offer(tmp_pat
     assert game.state.pending.data["record"]["details"]["measures_read"] == ["margin"]
     one = next(o for o in game.offered.options if o.id == "help-1")
     assert (one.key, one.enabled, one.text) == ("2", True, "Spend 1 blessing die for +1: can raise the size")
+
+
+def test_the_hint_on_a_plus_one_that_only_earns_the_big_win_die_says_so_not_cannot_change():
+    """slips10: the same +1, enabled, had the engine's generic hint "cannot change the result"
+    beside a text saying it earns a blessing die. The hint now says what it does."""
+    game, record = _a_success_of_ten()
+    game.state.pending.data["record"] = record.to_dict()
+    offered = game._build_offer()  # the roll as it now stands, offered as the engine offers it
+    one = next(o for o in offered.options if o.id == "help-1")
+    assert one.enabled and one.text.endswith("earns the blessing die of a success by 6")
+    assert one.hint == "the result stays as it is; it earns the blessing die of a success by 6"

@@ -548,7 +548,8 @@ def test_gain_rolls_blessing_dice():
     ch = hero()
     dice = Dice(0)
     dice.force(1, 3, 6, 2)
-    assert HB.gain(dice, ch, "blessings", 3) == ["Blessing dice gained: 1, 3, 6, 2"]
+    assert HB.gain(dice, ch, "blessings", 3) == [
+        "Blessing dice gained: 1, 3, 6, 2 (a blessing die that rolls 1 brings another: 1 more)"]
     assert ch.resources["blessings"] == [1, 3, 6, 2]
     assert HB.gain(dice, ch, "xp", 3) is None  # the engine handles other resources
 

@@ -106,3 +106,23 @@ def test_keys_are_those_of_the_plain_definition():
     hero = Character(name="H", system="four-s", stats={"str": [6, 1]}, resources={"hp": 5, "luck": True},
                      items=["rope"], extra={"zone": {"x": (1, 2)}, "n": None})
     assert key(hero) == _plain_key(hero)
+
+
+def test_get_same_answers_the_same_objects_by_identity_and_equal_ones_by_value():
+    memo, calls = Memo(size=4), []
+
+    def compute(value):
+        calls.append(value)
+        return len(calls)
+
+    data = {"zones": ["a", "b"]}
+    assert memo.get_same(lambda: compute("first"), data) == 1
+    assert memo.get_same(lambda: compute("again"), data) == 1  # the very same object: no key, no call
+    equal = {"zones": ["a", "b"]}
+    assert memo.get_same(lambda: compute("equal"), equal) == 1  # an equal object: found by value
+    other = {"zones": ["c"]}
+    assert memo.get_same(lambda: compute("other"), other) == 2
+    assert calls == ["first", "other"]
+    for n in range(10):  # past its size the identity table starts again; answers stay right
+        assert memo.get_same(lambda: compute(n), [n]) == len(calls)  # noqa: B023
+    assert memo.get_same(lambda: compute("late"), [9]) == len(calls) and calls[-1] == 9  # by value

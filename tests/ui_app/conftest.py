@@ -18,3 +18,18 @@ sys.path.insert(0, str(Path(__file__).parent))
 @pytest.fixture
 def update_snapshots() -> bool:
     return os.environ.get("SOLO_UPDATE_SNAPSHOTS", "") not in ("", "0")
+
+
+@pytest.fixture(scope="module")
+def tmux_socket_dir(tmp_path_factory):
+    """Where a module's private tmux servers keep their sockets: a folder of the test run's own
+    (``TMUX_TMPDIR``), so the tests leave nothing in the user's ``/tmp/tmux-UID`` and no server
+    name of theirs can meet one of the user's."""
+    folder = tmp_path_factory.mktemp("tmux")
+    before = os.environ.get("TMUX_TMPDIR")
+    os.environ["TMUX_TMPDIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("TMUX_TMPDIR", None)
+    else:
+        os.environ["TMUX_TMPDIR"] = before

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.e2e, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+              pytest.mark.usefixtures("tmux_socket_dir")]
 
 STEP_LIMIT = 150
 SETTLE = 0.25  # seconds the screen must stay unchanged to count as settled
@@ -73,7 +74,7 @@ def settled(name: str, previous: str | None) -> str:
 
 
 @pytest.mark.parametrize("width,height", [(80, 24), (120, 40)])
-def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width, height):
+def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, tmux_socket_dir, width, height):
     name = f"solo-test-{os.getpid()}-{width}"
     saves = tmp_path / "saves"
     command = " ".join(shlex.quote(p) for p in [sys.executable, "-m", "solo", "play", "--seed", "3", "--slot", "tm"])
@@ -86,6 +87,8 @@ def test_supply_ship_plays_to_an_ending_with_the_keyboard_alone(tmp_path, width,
     tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color", script)
     screens: list[str] = []
     try:
+        socket = Path(tmux("display-message", "-p", "-t", name, "#{socket_path}").strip())
+        assert socket.is_relative_to(tmux_socket_dir), "the private server's socket is in the run's own folder"
         screen = settled(name, None)
         for _ in range(STEP_LIMIT):
             screens.append(screen)

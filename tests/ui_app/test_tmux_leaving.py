@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.e2e, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+              pytest.mark.usefixtures("tmux_socket_dir")]
 
 SERVER = f"solo-leaving-{os.getpid()}"
 WAIT = 60.0  # seconds to wait for a screen (generous: CI machines can be heavily loaded)

@@ -190,6 +190,30 @@ def roll_offers(record: RollRecord) -> list[Offer]:
     return found + typed
 
 
+def keep_words(record: RollRecord) -> str:
+    """What keeping the roll does with bonus pips still waiting: they are placed by the best
+    split (as :meth:`GutsPlus.settle` places them), and what that reads; "" when none wait."""
+    pending = pending_pips(record.details) if not record.details.get("voluntary") else None
+    if not pending:
+        return ""
+    values, pips = record.details["values"], pending[1]
+    raised = [v + s for v, s in zip(values, go.best_split(values, pips))]
+    return f"the {pips} {_pips(pips)} {'go' if pips > 1 else 'goes'} by the best split, {dice_text(raised)} → {go.WORDS[go.read_rank(raised)]}"
+
+
+def offer_effect(record: RollRecord, key: str) -> str:
+    """What a mastery change earns where the result stays: the bonus dice a new double brings
+    (:func:`_idle_mastery` keeps such a change on offer); "" for any other offer."""
+    if not key.startswith(MASTERY_PREFIX) or not _can_recount(record.details):
+        return ""
+    try:
+        index, value = _mastery_key(key)
+    except (ValueError, IndexError):
+        return ""
+    more = _bonus_after(record, index, value) - int(record.details.get("bonus_total", 0) or 0)
+    return f"it earns {more} bonus {_dice(more)} to roll" if more > 0 else ""
+
+
 def _placed_rank(values: Sequence[int], split: Sequence[int]) -> int:
     return go.read_rank([v + s for v, s in zip(values, split)])
 

@@ -488,6 +488,14 @@ class GutsPlus(RulesetDefaults):
             return []
         return offers.roll_offers(record)
 
+    def keep_words(self, record: RollRecord) -> str:
+        """Keeping a roll with bonus pips waiting places them by the best split: say so."""
+        return offers.keep_words(record) if record.system == SYSTEM else ""
+
+    def offer_effect(self, record: RollRecord, character: Character, key: str) -> str:
+        """A mastery change that leaves the result but makes a double earns bonus dice."""
+        return offers.offer_effect(record, key) if record.system == SYSTEM else ""
+
     def read_offer(self, record: RollRecord, character: Character, text: str) -> str | None:
         """A typed split of the pooled pips (``2 0 1``) or use of mastery (``m 2 5``)."""
         if record.system != SYSTEM:

@@ -102,7 +102,8 @@ vulnerability may name a stat as ``pain:hand``; bare, they touch every stat.
 * An adventure is a session: the engine's ``start_adventure`` hook rolls its lucky number (or the
   first check does, if the hook was not called); ``end_of_adventure`` ends the session. Blessing dice earned by a roll (the lucky number;
   the session's first success or win by 6 or more) are rolled with the roll, shown in
-  ``details["blessings_earned"]`` and added to the pool by :meth:`experience`.
+  ``details["blessings_earned"]`` and added to the pool by :meth:`experience` (``solo analyze``
+  leaves them owed, ``details["blessings_owed"]``, until a step reads the pool: :mod:`.owed_blessings`).
 * Blessed Luck (an ability) is offered on a failed check: free when charged, otherwise by paying
   the recharge (5) at once. The retry repeats the same roll (a spark is not paid again); Help on
   the failed roll is lost with it.

@@ -61,6 +61,15 @@ def _gain(dice: Dice, count: int) -> list[int]:
     return gained
 
 
+def gained_words(gained: list[int]) -> str:
+    """The dice gained, as a player reads them: where a 1 came up, why there is an extra die."""
+    text = ", ".join(map(str, gained))
+    ones = sum(1 for face in gained if face == 1)
+    if ones:
+        text += f" (a blessing die that rolls 1 brings another: {ones} more)"
+    return text
+
+
 def help_bonus(count: int) -> int | Die:
     """What Help bought with ``count`` pool dice adds: +1 for one, +dcN for N of 2 to 10."""
     if not 1 <= count <= MAX_HELP_DICE:

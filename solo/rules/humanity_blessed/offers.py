@@ -40,6 +40,17 @@ def history_limit(die: Die) -> int | None:
     return HISTORY_AUTO.get(die.sides) if die.standard else None
 
 
+def offer_effect(record: RollRecord, character: Character, key: str) -> str:
+    """What Help earns where the result and its size stay: one die's sure +1 that only makes the
+    success big enough for the session's big-win blessing die; "" for anything else."""
+    if not key.startswith("help-") or not key[len("help-"):].isdigit():
+        return ""
+    bonus = help_bonus(int(key[len("help-"):]) * help_factor(record, character))
+    if not isinstance(bonus, int) or what_it_changes(record, character, bonus) != BIG_WIN_ONLY:
+        return ""
+    return f"it earns the blessing die of a success by {BIG_WIN}"
+
+
 def help_factor(record: RollRecord, character: Character) -> int:
     """How many dice each blessing die spent on Help counts as: two while buying goods or
     services (a ``purchase`` roll) with Line of Credit, else one."""
@@ -244,6 +255,8 @@ def _blessed_luck(dice: Dice, record: RollRecord, character: Character) -> RollR
     new = roll_check(dice, character, parsed, paid_spark=True)
     for key in ("blessings_earned", "blessing_reasons"):
         new.details[key] = list(record.details.get(key, [])) + new.details.get(key, [])
+    if record.details.get("blessings_owed") or new.details.get("blessings_owed"):
+        new.details["blessings_owed"] = int(record.details.get("blessings_owed", 0)) + int(new.details.get("blessings_owed", 0))
     if "spark_paid" in record.details:
         new.details["spark_paid"] = record.details["spark_paid"]
     new.details["blessed_luck"] = {"previous_total": record.total, "recharge_paid": recharge}

@@ -10,6 +10,11 @@ between, and gains only append to the pool, whose order no rule reads
 gives the pool the same distribution as drawing them at each award, and until then the state
 holds only how many are owed.
 
+The dice a roll earns (its lucky number, the session's first win by 6 or more) are owed the same
+way (:func:`.session.earn` counts them on the record, :func:`owe_earned` when the roll stands):
+which rolls earn a die is a class of the roll (:mod:`.outcome_classes` keys on it), the die's value
+is drawn with the others.
+
 Games never defer: the hook acts only for dice whose ``may_owe(resource)`` says so (the
 analyzer's, which are told of each debt with ``dice.owe(character, resource)`` and then guard
 the pool).
@@ -29,11 +34,21 @@ POOL = "blessings"
 CHUNK = 3
 
 
+def _allowed(dice: Any, character: Character) -> bool:
+    may_owe = getattr(dice, "may_owe", None)
+    return callable(may_owe) and bool(may_owe(POOL)) and isinstance(character.extra.get("session"), dict)
+
+
 def defers(dice: Any, character: Character) -> bool:
     """Whether an award rolled with ``dice`` is owed instead of drawn (an open session and
     the analyzer's dice, which allow it: ``dice.may_owe(resource)``)."""
-    may_owe = getattr(dice, "may_owe", None)
-    return callable(may_owe) and bool(may_owe(POOL)) and isinstance(character.extra.get("session"), dict)
+    return _allowed(dice, character)
+
+
+def defers_earned(dice: Any, character: Character) -> bool:
+    """Whether a die a roll earns is owed instead of drawn (as :func:`defers`; apart from it so
+    that a comparison can draw awards at once and still owe what rolls earn)."""
+    return _allowed(dice, character)
 
 
 def owe(dice: Any, character: Character, amount: int) -> None:
@@ -41,6 +56,14 @@ def owe(dice: Any, character: Character, amount: int) -> None:
     session = character.extra["session"]
     session["owed"] = int(session.get("owed", 0)) + int(amount)
     dice.owe(character, POOL)
+
+
+def owe_earned(character: Character, amount: int) -> None:
+    """Owe ``amount`` more blessing dice a roll earned (:func:`.session.experience`; the roll's
+    dice allowed it when it was made). The analyzer guards the pool before the roll's branch
+    runs (``Owed.wake``), as it does after an award."""
+    session = character.extra["session"]
+    session["owed"] = int(session.get("owed", 0)) + int(amount)
 
 
 def owed(character: Character) -> int:

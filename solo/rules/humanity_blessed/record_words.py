@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from solo.rules.humanity_blessed.tables import BIG_WIN
+from solo.rules.humanity_blessed.blessings import gained_words
 
 INDENT = "  "  # a step that adds to the roll above it is set in under it
 
@@ -135,7 +136,7 @@ def _line_help(s: Mapping[str, Any]) -> str:
 
 
 def _fearless(s: Mapping[str, Any]) -> str:
-    gained = ", ".join(map(str, s.get("gained") or []))
+    gained = gained_words([int(v) for v in s.get("gained") or []])
     return f"{INDENT}Fearless Resolve: the {s['was']} blow is taken as {s['size']}; Blessing dice gained: {gained}"
 
 

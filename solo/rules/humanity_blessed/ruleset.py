@@ -174,6 +174,14 @@ class HumanityBlessed(RulesetDefaults):
             return shower_thoughts.finish(dice, record, character, key)
         return self_acceptance.carry(record, offers.apply_offer(dice, record, character, key))
 
+    def keep_words(self, record: RollRecord) -> str:
+        """Keeping does nothing more than end the roll (a first roll still open has its own keep)."""
+        return ""
+
+    def offer_effect(self, record: RollRecord, character: Character, key: str) -> str:
+        """Help that leaves the result but earns the big-win blessing die says so."""
+        return offers.offer_effect(record, character, key)
+
     def offer_odds(self, record: RollRecord, character: Character, key: str) -> Odds | str | None:
         """A first roll still open (a spark may join it, or it rolls on) and Help are summed
         exactly (:func:`.first_roll.odds_after`, :func:`.offers.help_odds`); the rest are walked."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from solo.rules.base import Character
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import owed_blessings, record_words
-from solo.rules.humanity_blessed.blessings import gain_blessings, roll_lucky_number
+from solo.rules.humanity_blessed.blessings import gain_blessings, gained_words, roll_lucky_number
 from solo.rules.humanity_blessed.tables import BIG_WIN, norm
 from solo.rules.reasons import Step, reason
 
@@ -53,38 +53,59 @@ def gain(dice: Dice, character: Character, resource: str, amount: int) -> list[s
         return []
     gained = gain_blessings(dice, int(amount))
     character.resources.setdefault("blessings", []).extend(gained)
-    return [f"Blessing dice gained: {', '.join(map(str, gained))}"]
+    return [f"Blessing dice gained: {gained_words(gained)}"]
 
 
 def earn(dice: Dice, record: RollRecord, character: Character) -> None:
-    """Roll blessing dice the roll earns (lucky number, first big success of the session)."""
+    """Roll blessing dice the roll earns (lucky number, first big success of the session). The
+    analyzer's dice may leave each one owed instead (:func:`_earned`)."""
     session = character.extra.get("session")
     if not isinstance(session, dict):
         return
-    earned = record.details.setdefault("blessings_earned", [])
+    record.details.setdefault("blessings_earned", [])
     reasons = record.details.setdefault("blessing_reasons", [])
     lucky = session.get("lucky_number")
     hit = lucky is not None and record.details.get("natural") == lucky
     if hit and "lucky number" not in reasons:
-        earned += gain_blessings(dice)
+        _earned(dice, record, character)
         reasons.append("lucky number")
         record.steps.append(reason("lucky-earned", lucky=lucky))
     big = record.success and int(record.details.get("margin", 0)) >= BIG_WIN
     if big and not session.get("big_win") and "success by 6+" not in reasons:
-        earned += gain_blessings(dice)
+        _earned(dice, record, character)
         reasons.append("success by 6+")
         record.steps.append(reason("big-win-earned", margin=int(record.details.get("margin", 0))))
 
 
+def _earned(dice: Dice, record: RollRecord, character: Character) -> None:
+    """One blessing die earned by the roll: rolled into ``details["blessings_earned"]``, or, with
+    the analyzer's dice that allow it (:func:`~.owed_blessings.defers_earned`), counted in
+    ``details["blessings_owed"]`` and owed to the pool when the roll stands (drawn when a step
+    first reads the pool). Which dice a roll earns depends on its natural, total and margin; their
+    values do not, and nothing reads them before the pool, so a class of rolls that all earn one
+    die is one class, not one per value the die may show."""
+    if owed_blessings.defers_earned(dice, character):
+        record.details["blessings_owed"] = int(record.details.get("blessings_owed", 0)) + 1
+        return
+    record.details["blessings_earned"] += gain_blessings(dice)
+
+
 def experience(record: RollRecord, character: Character) -> list[str]:
-    """Add the blessing dice a kept roll earned to the pool (once); lines saying so."""
+    """Add the blessing dice a kept roll earned to the pool (once), or owe those left owed
+    (:func:`_earned`); lines saying so."""
     earned = record.details.get("blessings_earned") or []
-    if not earned or record.details.get("blessings_added"):
+    owing = int(record.details.get("blessings_owed", 0) or 0)
+    if not (earned or owing) or record.details.get("blessings_added"):
         return []
     character.resources.setdefault("blessings", []).extend(int(v) for v in earned)
+    if owing:
+        owed_blessings.owe_earned(character, owing)
     record.details["blessings_added"] = True
     session = character.extra.get("session")
     if isinstance(session, dict) and "success by 6+" in record.details.get("blessing_reasons", []):
         session["big_win"] = True
     reasons = ", ".join(record.details.get("blessing_reasons", []))
-    return [f"Blessing dice gained ({reasons}): {', '.join(map(str, earned))}"]
+    shown = gained_words([int(v) for v in earned]) if earned else ""
+    if owing:  # (only while the analyzer plays: the values are drawn when the pool is read)
+        shown = ", ".join(filter(None, [shown, ", ".join(["owed"] * owing)]))
+    return [f"Blessing dice gained ({reasons}): {shown}"]

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from solo.rules.dice import Dice
+from solo.rules.memo import Memo
 
 SPEEDS: dict[str, int] = {"fast": 1, "normal": 2, "slow": 3, "special": 4}
 DEFAULT_SPEED = "normal"
@@ -243,6 +244,9 @@ def read_use(item: str, rules: Mapping[str, Any] | None, name: str) -> Use | Non
     return use
 
 
+_USES = Memo(1024)  # what an item does in a fight: its rules are the adventure's, unchanging
+
+
 def uses_of(items: list[str], rules: Mapping[str, Mapping[str, Any]], names: Mapping[str, str]) -> list[Use]:
     """Every item carried that does something in a fight, once each, in the order carried."""
     found: list[Use] = []
@@ -251,7 +255,8 @@ def uses_of(items: list[str], rules: Mapping[str, Mapping[str, Any]], names: Map
         if item in seen:
             continue
         seen.add(item)
-        use = read_use(item, rules.get(item), names.get(item, item))
+        rule, name = rules.get(item), names.get(item, item)
+        use = _USES.get_same(lambda: read_use(item, rule, name), item, rule, name)  # noqa: B023 (called at once)
         if use is not None:
             found.append(use)
     return found

@@ -79,7 +79,7 @@ def read_moves(params: Mapping[str, Any]) -> list[Move]:
     raw = params.get("roleplay")
     if not isinstance(raw, list):
         return []
-    return list(_MOVES.get(lambda: _read_moves(raw), raw))
+    return list(_MOVES.get_same(lambda: _read_moves(raw), raw))
 
 
 def _read_moves(raw: list[Any]) -> list[Move]:

@@ -108,8 +108,11 @@ class ZoneMap:
         return best
 
 
+_NO_ZONES: Mapping[str, Any] = {}  # one object, so a fight without zones is found by identity
+
+
 def _zone_entries(raw: Any) -> Mapping[str, Any]:
-    return raw if isinstance(raw, Mapping) else {}
+    return raw if isinstance(raw, Mapping) else _NO_ZONES
 
 
 def _targets(value: Any) -> Any:
@@ -122,7 +125,7 @@ _ZONES = Memo(256)  # a fight reads its battlefield at every look; it is the adv
 def read_zones(params: Mapping[str, Any]) -> ZoneMap:
     """The battlefield as declared (lenient: play trusts what ``solo validate`` has checked)."""
     raw, exits = _zone_entries(params.get("zones")), params.get("exits")
-    return _ZONES.get(lambda: _read_zones(raw, exits), raw, exits)
+    return _ZONES.get_same(lambda: _read_zones(raw, exits), raw, exits)
 
 
 def _read_zones(raw: Mapping[str, Any], exits: Any) -> ZoneMap:

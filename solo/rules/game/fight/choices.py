@@ -5,8 +5,11 @@ The decision depends on the fight's ``step``:
 ``orders``
     the turn's one action: attack a foe the weapon in hand reaches, block or dodge, parry a foe in
     melee, close in on a foe (one choice per group and distance), fall back (when a foe is within
-    1 MU), draw another weapon, run for it, yield. A stunned player has one choice: to lose the
-    action.
+    1 MU), draw another weapon, run for it, yield. Falling back and running are greyed out while
+    overloaded (FP − ENC 0: too tired to stand under the load). Closing in stays offered: with
+    a foe 1 MU off and no defence it can be the only action left, and the book gives no action
+    for standing still (an overloaded attack still fails without a roll, see fatigue.py). A
+    stunned player has one choice: to lose the action.
 ``surprise``
     before the first turn, a free attack (or none).
 ``reroll``
@@ -28,6 +31,7 @@ from typing import Any
 from solo.rules.conflict import Action, Decision, percent
 from solo.rules.dice import RollRecord
 from solo.rules.game.checks import GameCheck
+from solo.rules.game.fatigue import Fatigue, read_fatigue
 from solo.rules.game.fight.kit import Weapon, potions
 from solo.rules.game.fight.turn import (
     DEFEAT_TEXT,
@@ -135,6 +139,11 @@ def _surprise(turn: FightTurn, priced: bool = True) -> Decision:
     return Decision("Before the first turn: a free attack, with no defence against it.", tuple(actions))
 
 
+def _overloaded(load: Fatigue, verb: str) -> str:
+    """Why an overloaded player cannot ``verb``: the book's FP − ENC 0."""
+    return f"FP {load.fp} − ENC {load.enc} = {load.left}: too tired to stand under your load, let alone {verb}"
+
+
 def _orders(turn: FightTurn, priced: bool = True) -> Decision:
     me = turn.player
     state = turn.state
@@ -194,7 +203,11 @@ def _orders(turn: FightTurn, priced: bool = True) -> Decision:
         if distance > 0 and (turn.group_of(foe), distance) not in seen:
             seen.add((turn.group_of(foe), distance))
             actions.append(Action(f"advance:{foe}", f"Close in on {turn.name(foe)} ({distance} MU away)"))
-    if any(turn.distance(me, foe) <= 1 for foe in foes):
+    load = read_fatigue(turn.character(me))
+    if any(turn.distance(me, foe) <= 1 for foe in foes) and load.overloaded:
+        # game.txt: at FP − ENC 0 too tired to stand under the load, so no stepping back either
+        actions.append(Action("retreat", "Fall back 1 MU", enabled=False, reason=_overloaded(load, "step back")))
+    elif any(turn.distance(me, foe) <= 1 for foe in foes):
         actions.append(Action("retreat", "Fall back 1 MU", hint="movement comes last: this turn's attacks first"))
     for other in turn.kit(me).weapons:
         if other.id != weapon.id:
@@ -205,7 +218,10 @@ def _orders(turn: FightTurn, priced: bool = True) -> Decision:
             actions.append(Action(f"drink:{item}", f"Drink {name} ({fp} FP back; takes the turn)",
                                   hint="it works at the end of the turn, if you are still on your feet"))
     if turn.flee_allowed():
-        actions.append(Action("flee", "Run for it", hint="after this turn's attacks, if you are still on your feet"))
+        if load.overloaded:  # game.txt: at FP − ENC 0 too tired to stand under the load, so no running
+            actions.append(Action("flee", "Run for it", enabled=False, reason=_overloaded(load, "run")))
+        else:
+            actions.append(Action("flee", "Run for it", hint="after this turn's attacks, if you are still on your feet"))
     if turn.params.get("surrender") is True:
         actions.append(Action("yield", "Yield"))
     return Decision(prompt, tuple(actions))

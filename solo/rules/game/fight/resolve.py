@@ -663,6 +663,8 @@ def move(turn: FightTurn, beats: list[Beat], dice: Dice | None = None) -> None:
     me = turn.player
     delta: dict[str, int] = {}
     for key in turn._acting_order():
+        if state["out"].get(me) == "fled":  # the player is gone: what the rest do next is not seen
+            break
         order = turn.order(key)
         act = order.get("act")
         if act not in ("advance", "retreat", "flee", "ready", "drink", "struggle") or not turn.standing(key):
@@ -705,6 +707,8 @@ def move(turn: FightTurn, beats: list[Beat], dice: Dice | None = None) -> None:
             delta[key] = delta.get(key, 0) - 1
         else:
             delta[order["target"]] = delta.get(order["target"], 0) - 1
+    if state["out"].get(me) == "fled":
+        return
     room = frontage(turn.params)
     enemies = [k for k in turn.keys if turn.is_enemy(k) and turn.standing(k)]
     at_front = sum(1 for k in enemies if state["dist"][k] == 0 and delta.get(k, 0) <= 0)

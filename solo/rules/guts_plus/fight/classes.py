@@ -42,7 +42,7 @@ from solo.rules.base import Character
 from solo.rules.conflict import Conclusion, ConflictSetup, ConflictStep, private_state
 from solo.rules.dice import Dice, DiceError, pool_multisets
 from solo.rules.memo import Memo, key as memo_key
-from solo.rules.scripted import LeftOut, Missing, ScriptedDice, walk
+from solo.rules.scripted import LeftOut, Missing, ScriptedDice, check_stop, walk
 
 MAX_RUNS = 20_000  # coarse scripts of one fight call before the least likely are left out
 MAX_ROLL_RUNS = 40_000  # dice scripts of one roll alone before the least likely are left out
@@ -120,6 +120,7 @@ def _contest_classes(roll: Callable[..., Any], ruleset: Any, character: Characte
     before = (memo_key(character), memo_key(opponent))
     faces: dict[tuple[str, bool], list[Any]] = {}
     for seed in range(SAMPLES):
+        check_stop()  # the analysis's deadline (seeded rolls can take a while to meet every class)
         dice = _Logged(seed)
         record = roll(ruleset, dice, character, opponent, params, near)
         found = (record.outcome, record.success)

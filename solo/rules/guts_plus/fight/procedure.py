@@ -794,6 +794,12 @@ class Fight:
         self.ruleset = ruleset
 
     # -- analysis ----------------------------------------------------------------------------
+    def analysis_state(self, state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The state without the initiative totals: they are written once, for the log, and every
+        rule reads the order they gave (``order``), so ``solo analyze`` keys fights without them
+        (two entries whose starts rolled different totals for one order are one state)."""
+        return {k: v for k, v in state.items() if k != "initiative"}
+
     def outcome_classes(self, what: str, setup: ConflictSetup, state: Mapping[str, Any] | None,
                         extra: Any) -> "tuple[list[tuple[Fraction, list[Any]]], Fraction] | None":
         """The call's distinct results with exact odds, for ``solo analyze`` (:mod:`.classes`)."""

@@ -46,7 +46,7 @@ from solo.rules.dice import Dice, QueuedDice
 from solo.rules.memo import key as memo_key
 from solo.rules.humanity_blessed.fight.roll_classes import read_data
 from solo.rules.roll_walk import _copy_setup, fighters_key, ordered
-from solo.rules.scripted import LeftOut, Missing, ScriptedDice
+from solo.rules.scripted import LeftOut, Missing, ScriptedDice, check_stop
 
 #: A node reached with less chance than this is left out.
 FLOOR = Fraction(1, 10**9)
@@ -243,6 +243,7 @@ def call_classes(call: Callable[[Dice, ConflictSetup], Any], setup: ConflictSetu
                 if not q:
                     continue
                 script = scripts[node] + [answer]
+                check_stop()  # the analysis's deadline: nothing half-walked is kept
                 kind, found, how, snap = run(script, snaps.get(node))
                 runs += 1
                 if kind == "node" and found not in scripts:

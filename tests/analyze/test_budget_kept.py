@@ -1,0 +1,122 @@
+"""The time budget is kept even inside a procedure's enumeration of its outcome classes.
+
+A ruleset's own enumeration (a GUTS+ fight start: seconds of CPU per new entry state) used to run
+whole once begun, so an analysis overran its budget by as long as the last one took. Now the
+analysis's deadline reaches into it (:func:`solo.rules.scripted.stop_at`): the step it was in
+stops, and its mass not run yet is counted as unexplored, so the bound still covers every figure.
+The clock here is a fake one the test moves on, so nothing depends on how fast the machine is.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.analyze.command import analyze
+from solo.analyze.explore import Budget
+from solo.rules.guts_plus.fight.procedure import Fight
+from solo.rules.scripted import OutOfTime, check_stop, stop_at, walk
+
+FIGHT = (Path(__file__).parents[1] / "fixtures" / "guts-fight.yaml").read_text()
+
+#: guts-fight.yaml with a way round the fight: half of a random player's mass walks away.
+DOCK = FIGHT.replace("start: hold", "start: dock").replace("scenes:\n", """scenes:
+  dock:
+    title: The Dock
+    text: The hatch to the hold is open.
+    choices:
+      - text: Walk away
+        goto: home
+      - text: Climb down
+        goto: hold
+""", 1)
+
+
+class FakeClock:
+    """Seconds that pass only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_walk_raises_out_of_time_past_the_deadline_and_not_outside_it():
+    clock = FakeClock()
+    runs = []
+
+    def run(script):
+        runs.append(script)
+        if len(runs) == 3:
+            clock.now = 10.0  # the deadline passes during the third run
+        from solo.rules.scripted import Missing
+        if len(script) < 4:
+            raise Missing([(f, Fraction(1, 6)) for f in range(1, 7)])
+        return sum(script)
+
+    with stop_at(clock, 5.0):
+        with pytest.raises(OutOfTime):
+            walk(run)
+    assert len(runs) == 3, "the walk stops at the next run after the deadline"
+    check_stop()  # outside the block nothing stops
+    clock.now = 0.0
+    assert walk(lambda s: 0).runs == 1
+
+
+def test_a_fight_start_cut_by_the_deadline_is_unexplored_mass_and_the_run_stops(tmp_path, monkeypatch):
+    """The deadline passes just as the fight's start begins to enumerate its classes: the
+    enumeration stops (it does not finish), the analysis stops on time, and the half of the
+    mass that climbed down is in the bound, not lost."""
+    path = tmp_path / "dock.yaml"
+    path.write_text(DOCK)
+    adventure = loader.load(str(path)).adventure
+    clock = FakeClock()
+    original = Fight.outcome_classes
+    calls: list[str] = []
+
+    def tripping(self, what, setup, state, extra):
+        if what == "start":
+            clock.now = 1e6  # the budget runs out here
+            calls.append("began")
+            found = original(self, what, setup, state, extra)
+            calls.append("finished")
+            return found
+        return original(self, what, setup, state, extra)
+
+    monkeypatch.setattr(Fight, "outcome_classes", tripping)
+    found = analyze(adventure, budget=Budget(seconds=100, clock=clock))
+    assert calls == ["began"], "the enumeration was cut, not run whole"
+    assert found["method"] == "bounded"
+    assert found["stopped"] == "budget: 100 s of time"
+    assert found["endings"]["home"] == pytest.approx(0.5)
+    assert found["bound"] == pytest.approx(0.5), "the cut step's mass is all in the bound"
+    assert found["ranges"]["home"] == {"low": 0.5, "high": 1.0}
+    assert check_stop() is None, "the deadline is lifted once the analysis returns"
+
+
+
+def test_exploration_stops_early_enough_for_the_end_it_has_seen_coming(tmp_path):
+    """A look of the solver that took 5 s (a busy machine) says the end will take about four
+    such looks, more as the states grow: the deadline moves up from the share kept by default."""
+    from solo.analyze.explore import SOLVE_SHARE, TAIL_LOOKS, Explorer
+
+    path = tmp_path / "dock.yaml"
+    path.write_text(DOCK)
+    clock = FakeClock()
+    explorer = Explorer(loader.load(str(path)).adventure, budget=Budget(seconds=100, clock=clock))
+    explorer.begin()
+    assert explorer.deadline == pytest.approx(100 * (1 - SOLVE_SHARE))
+    explorer.looked(5.0, "random")
+    end = 5.0 * TAIL_LOOKS["random"]
+    assert explorer.deadline == pytest.approx(100 - end)
+    explorer.nodes.extend(explorer.nodes * 3)  # the graph grows fourfold: so does its end
+    explorer.expanded = 64
+    clock.now = 100 - 4 * end - 1
+    assert explorer.over_budget() == ""
+    clock.now = 100 - 4 * end + 1
+    assert explorer.over_budget() == "budget: 100 s of time"
+    explorer.end()
