@@ -272,7 +272,7 @@ class _Run:
         game.budget = StepBudget()
         try:
             runner = EffectRunner(game.context)
-            game.conflicts.choose(action, pending.data, runner, setup)
+            game.conflicts.choose(action, pending.data, runner, setup, on_offer=True)  # one of its enabled keys
             self._follow(runner, checked=False)
             self._note(runner.events)
             self._offer()
