@@ -597,3 +597,22 @@ def test_solo_odds_takes_defending_assist_and_the_opponents_modifier():
     direct = RULES.contest_odds(person("You", gumption=2), person("Them", gumption=2),
                                 {"stat": "gumption", "assist_dice": 3, "opponent_modifier": 1})
     assert helped.outcomes == direct.outcomes
+
+
+def test_a_quiet_aim_offers_the_same_parts_without_trying_each_blow():
+    """The bots' and the analyzer's game (``quiet``) asks where to aim with the same actions,
+    enabled alike, and no hints; a game someone reads names what each blow would do."""
+    import dataclasses
+
+    you, foe = person("You", ["club"], gumption=3), person("Foe")
+    s = setup(you, foe)
+    dice = Dice(2)
+    dice.force(6, 6, 6, 1)
+    step = FIGHT.begin(dice, s)
+    step = FIGHT.act(dice, s, step.state, "attack:foe:club")
+    loud = FIGHT.decision(s, step.state).actions
+    quiet = FIGHT.decision(dataclasses.replace(s, quiet=True), step.state).actions
+    assert "aim:left leg" in [a.key for a in loud]
+    assert [(a.key, a.text, a.enabled) for a in quiet] == [(a.key, a.text, a.enabled) for a in loud]
+    assert any(a.hint for a in loud if a.key != "aim:any")
+    assert not any(a.hint for a in quiet if a.key != "aim:any")
