@@ -172,20 +172,26 @@ class ConflictRunner:
         self._continue(spec, rules, setup, step, data, runner)
 
     def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner",
-               setup: ConflictSetup | None = None) -> None:
+               setup: ConflictSetup | None = None, on_offer: bool = False) -> None:
         """Carry out the player's action and what follows it. ``setup``: the one :meth:`decision`
         made for this very decision (its fighters restored from ``data``, nothing changed since),
-        so they need not be restored again (the playtest's fast runtime passes it)."""
+        so they need not be restored again (the playtest's fast runtime passes it); ``on_offer``
+        (with ``setup``): ``option_id`` is one of that decision's enabled actions, so a procedure
+        with :class:`~solo.rules.conflict.ActsOnOffer` does not check it again."""
         scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         if spec is None:
             raise ConflictError(f"scene {scene.id!r} has no conflict")
         rules = self.rules(spec)
+        act = getattr(rules, "act_on_offer", None) if on_offer and setup is not None else None
         if setup is None:
             setup = self.setup(spec, self.restore(data))
         fighters = setup.fighters
         xp_before = int(self.context.character.resources.get("xp", 0) or 0)
-        step = rules.act(self.context.dice, setup, data["state"], option_id)
+        if act is None:
+            step = rules.act(self.context.dice, setup, data["state"], option_id)
+        else:  # ActsOnOffer
+            step = act(self.context.dice, setup, data["state"], option_id)
         self._beats(setup, step.beats, int(data.get("round") or step.round), runner)
         xp_after = int(self.context.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:

@@ -33,7 +33,7 @@ from solo.errors import SoloError
 from solo.rules import registry
 from solo.rules.base import (
     Character, Gains, HasMeasures, HasTraits, Incapacitates, KnowsOfferOdds, Offer, ReadsOffers, RulesError,
-    EndsScenes, SaysWhatOffersDo, StartsAdventures, hook,
+    EndsScenes, SaysWhatOffersDo, StartsAdventures, TakesGivenOffers, hook,
 )
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -682,7 +682,9 @@ class Game:
             return self._resolve(base, record)
         if any(o.key == option_id and o.lesser for o in offers):
             base[LESSER] = True  # the branch's lesser form runs after it
-        record = self.ruleset.apply_offer(self.dice, record, self.character, option_id)
+        given = hook(self.ruleset, TakesGivenOffers)  # the offers are at hand: not worked out again
+        record = (given.apply_given_offer(self.dice, record, self.character, option_id, offers) if given
+                  else self.ruleset.apply_offer(self.dice, record, self.character, option_id))
         return self._after_roll(base, record)
 
     def _own_keep(self, record: RollRecord) -> Offer | None:

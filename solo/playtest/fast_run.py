@@ -56,6 +56,7 @@ from solo.playtest.policies import make_policy, odds_play
 from solo.playtest.runner import (
     DEAD_END, LOOP_WINDOW, NO_DECISION_LOOP, REROLL_WORDS, PlaytestSpec, RunResult, run_seed,
 )
+from solo.rules.base import TakesGivenOffers, hook
 
 #: Option keys "1", "2"... as the engine numbers a scene's enabled choices.
 _KEYS = tuple(str(n) for n in range(1, 101))
@@ -246,7 +247,9 @@ class _Run:
             else:
                 if any(o.key == chosen and o.lesser for o in offers):
                     base[LESSER] = True
-                self._after_roll(base, game.ruleset.apply_offer(game.dice, record, game.character, chosen))
+                given = hook(game.ruleset, TakesGivenOffers)
+                self._after_roll(base, given.apply_given_offer(game.dice, record, game.character, chosen, offers)
+                                 if given else game.ruleset.apply_offer(game.dice, record, game.character, chosen))
             self._offer()
         except (InvalidDecision, EngineError):
             raise
@@ -269,7 +272,7 @@ class _Run:
         game.budget = StepBudget()
         try:
             runner = EffectRunner(game.context)
-            game.conflicts.choose(action, pending.data, runner, setup)
+            game.conflicts.choose(action, pending.data, runner, setup, on_offer=True)  # one of its enabled keys
             self._follow(runner, checked=False)
             self._note(runner.events)
             self._offer()

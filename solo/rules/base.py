@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from solo.errors import SoloError
 from solo.rules.dice import Dice, RollRecord
@@ -514,6 +514,17 @@ class ReadsOffers(Protocol):
 
 
 @runtime_checkable
+class TakesGivenOffers(Protocol):
+    """A system that carries out an offer among those the caller already has on the record
+    without working its offers out again (the same as :meth:`Ruleset.apply_offer`, cheaper)."""
+
+    def apply_given_offer(self, dice: Dice, record: RollRecord, character: Character, key: str,
+                          offered: Sequence[Offer]) -> RollRecord:
+        """:meth:`Ruleset.apply_offer` for ``key``; ``offered``: :meth:`Ruleset.offers` on this
+        very record, maybe fewer (an engine leaves some out). Any other key is checked as there."""
+
+
+@runtime_checkable
 class KnowsOfferOdds(Protocol):
     """A system that knows the odds after an offer cheaply (see :meth:`RulesetDefaults.offer_odds`)."""
 
@@ -804,7 +815,8 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "carrying": ("method", Carries), "take_condition": ("method", TakesConditions),
     "injure": ("method", Injures), "heal": ("method", Heals), "rest": ("method", Rests), "pass_time": ("method", PassesTime),
     "start_adventure": ("method", StartsAdventures), "end_scene": ("method", EndsScenes), "incapacitated": ("method", Incapacitates),
-    "read_offer": ("method", ReadsOffers), "offer_odds": ("method", KnowsOfferOdds),
+    "read_offer": ("method", ReadsOffers), "apply_given_offer": ("method", TakesGivenOffers),
+    "offer_odds": ("method", KnowsOfferOdds),
     "keep_words": ("method", SaysWhatOffersDo), "offer_effect": ("method", SaysWhatOffersDo),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),

@@ -322,6 +322,16 @@ class ConflictRules(Protocol):
         """The aftermath once ``result`` is known (also when the engine stops it at its limit)."""
 
 
+@runtime_checkable
+class ActsOnOffer(Protocol):
+    """A procedure (optional) whose ``act`` checks the key by working out its decision again, and
+    that can skip that check for a key the caller took from the enabled actions of
+    ``decision(setup, state)`` on these very objects, unchanged since (the playtest's runtime)."""
+
+    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
+        """:meth:`ConflictRules.act` for a key known to be on offer."""
+
+
 def private_state(state: Mapping[str, Any]) -> dict[str, Any]:
     """A procedure's own deep copy of its ``state`` (JSON-ready data: dicts, lists, tuples, text,
     numbers), as ``copy.deepcopy`` would make it but without its bookkeeping: a procedure copies

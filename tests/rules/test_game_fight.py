@@ -659,3 +659,45 @@ def test_a_defender_holds_on_a_tie_and_is_not_offered_a_reroll_then():
     dice.force(2, 2)
     plain = RULES.contest(dice, sneak, hunter, {"stat": "Sneak/Hide", "opponent_stat": "Perception/Track"})
     assert plain.outcome == "draw"
+
+
+# -- a key known to be on offer ----------------------------------------------------------------
+
+
+def _both_ways(s: ConflictSetup, state: dict, key: str, seed: int) -> list[tuple]:
+    """``key`` taken by act and by act_on_offer, each on its own copy of the fight and on the
+    same seeded dice: what each step made of it (state, beats, result, every fighter after)."""
+    import copy
+
+    made = []
+    for take in (FIGHT.act, FIGHT.act_on_offer):
+        own, own_state = copy.deepcopy(s), copy.deepcopy(state)
+        step = take(Dice(seed), own, own_state, key)
+        made.append((step.state, [(b.actor, b.text, b.measures) for b in step.beats], step.result, step.round,
+                     [f.character.to_dict() for f in own.fighters]))
+    return made
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_action_taken_on_offer_plays_as_the_checked_one(seed):
+    """act_on_offer (the playtest runtime's, for a key from the decision it just asked) plays
+    every enabled key of every decision of seeded fights as act does; act still refuses a key
+    that is not on offer."""
+    import random
+
+    rng = random.Random(seed)
+    bandit = person("Bandit", ["club", "jerkin"], fp=6, Lift_Smash=3)
+    archer = person("Archer", ["bow", "tonic"], fp=5, Shoot_Fire=4)
+    s = setup(hero(("sword", "shield", "tonic")), bandit, archer)
+    dice, step = begin(s, seed=seed)
+    compared = 0
+    while step.result is None and compared < 60:
+        on_offer = keys(s, step)
+        for key in on_offer:
+            checked, taken = _both_ways(s, step.state, key, seed * 100 + compared)
+            assert checked == taken, key
+            compared += 1
+        with pytest.raises(Exception, match="no action"):
+            FIGHT.act(Dice(seed), s, step.state, "no-such-action")
+        step = FIGHT.act(dice, s, step.state, rng.choice(on_offer))
+    assert compared >= 6

@@ -1312,3 +1312,39 @@ def test_a_typed_split_is_offered_only_when_it_can_reach_something_new(values, p
                if sum(alloc) == min(pips, room)}
     for count in range(len(results) + 2):
         assert _more_results_than(values, pips, count) == (len(results) > count)
+
+
+def _taken_both_ways(rules, character, record, key, offered, faces):
+    """``key`` carried out by apply_offer and by apply_given_offer on ``offered``, each on dice
+    forced to ``faces`` (a bonus die draws one): the two records, or the two errors' texts."""
+    out = []
+    for take in (lambda d: rules.apply_offer(d, record, character, key),
+                 lambda d: rules.apply_given_offer(d, record, character, key, offered)):
+        dice = Dice(7)
+        dice.force(*faces)
+        try:
+            out.append(take(dice).to_dict())
+        except RulesError as exc:
+            out.append(str(exc))
+    return out
+
+
+def test_an_offer_taken_from_the_given_ones_is_the_offer_worked_out_again(rules):
+    """apply_given_offer (the engine's offers handed over) carries out each offer as
+    apply_offer does, and a key not among them (or the older saves' "mastery") as it does too."""
+    character = hero(10)
+    character.resources["learning"] = {"thought": 10}
+    dice = Dice(4)
+    dice.force(1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
+    record = rules.check(dice, character, {"stat": "thought"})
+    pending_character, _, pending = _pending(rules, [3, 3, 5, 5], 2)
+    compared = 0
+    for who, on in ((character, record), (pending_character, pending)):
+        offered = rules.offers(on, who)
+        keys = [o.key for o in offered if not o.typed] + ["mastery", "place:9", "bonus"]
+        for key in keys:
+            for given in (offered, [o for o in offered if o.key != key]):
+                plain, taken = _taken_both_ways(rules, who, on, key, given, (6,))
+                assert plain == taken, (key, plain, taken)
+                compared += 1
+    assert compared >= 12

@@ -149,13 +149,19 @@ def test_initiative_goes_by_total_then_gumption_then_a_roll_off():
     assert step.state["order"][1:] == ["player", "b"]  # Gumption 2 before Gumption 1
 
 
-def test_a_hit_lands_on_the_aimed_part_and_two_injuries_disable_it():
+def _swinging_at_the_foe():
+    """You (club, gumption 3) win the initiative on forced dice and attack a plain foe: asked
+    where to aim. The foe, the setup, the dice and the step."""
     you, foe = person("You", ["club"], gumption=3), person("Foe")
     s = setup(you, foe)
     dice = Dice(2)
     dice.force(6, 6, 6, 1)
     step = FIGHT.begin(dice, s)
-    step = FIGHT.act(dice, s, step.state, "attack:foe:club")
+    return foe, s, dice, FIGHT.act(dice, s, step.state, "attack:foe:club")
+
+
+def test_a_hit_lands_on_the_aimed_part_and_two_injuries_disable_it():
+    foe, s, dice, step = _swinging_at_the_foe()
     dice.force(4, 4, 4, 1, 3)  # 12 + a bonus die 3 against 1: a hard hit on the left leg
     step = FIGHT.act(dice, s, step.state, "aim:left leg")
     assert injuries(foe)["left leg"] == 2
@@ -597,3 +603,17 @@ def test_solo_odds_takes_defending_assist_and_the_opponents_modifier():
     direct = RULES.contest_odds(person("You", gumption=2), person("Them", gumption=2),
                                 {"stat": "gumption", "assist_dice": 3, "opponent_modifier": 1})
     assert helped.outcomes == direct.outcomes
+
+
+def test_a_quiet_aim_offers_the_same_parts_without_trying_each_blow():
+    """The bots' and the analyzer's game (``quiet``) asks where to aim with the same actions,
+    enabled alike, and no hints; a game someone reads names what each blow would do."""
+    import dataclasses
+
+    _, s, _, step = _swinging_at_the_foe()
+    loud = FIGHT.decision(s, step.state).actions
+    quiet = FIGHT.decision(dataclasses.replace(s, quiet=True), step.state).actions
+    assert "aim:left leg" in [a.key for a in loud]
+    assert [(a.key, a.text, a.enabled) for a in quiet] == [(a.key, a.text, a.enabled) for a in loud]
+    assert any(a.hint for a in loud if a.key != "aim:any")
+    assert not any(a.hint for a in quiet if a.key != "aim:any")

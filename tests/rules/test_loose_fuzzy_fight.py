@@ -453,3 +453,35 @@ def test_experience_awards_never_take_it_below_zero():
     assert RULES.gain(Dice(1), sven, "experience", -5) == ["Experience is at least 0: it stays at 0"]
     assert sven.resources["experience"] == 0
     assert RULES.gain(Dice(1), sven, "experience", 3) == [] and sven.resources["experience"] == 3
+
+
+def _as_asked(decision) -> list[tuple]:
+    return [(a.key, a.text, a.odds, a.hint, a.enabled, a.reason) for a in decision.actions]
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_decision_asks_each_loadout_once_and_reads_as_asked_every_time(monkeypatch, quiet):
+    """Working out a decision keeps each fighter's loadout (nothing in it changes a character):
+    the same actions, odds and hints as asking the loadout every time, in fewer asks."""
+    import dataclasses
+
+    sven = person("Sven", ["sword", "mail"], body=3, tenacity=3, swordsman=2)
+    s = dataclasses.replace(setup(sven, person("Goblin", ["axe"], body=2, tenacity=2),
+                                  person("Orc", ["cleaver"], body=3, tenacity=2)), quiet=quiet)
+    dice = Dice(1)
+    states = [FIGHT.begin(dice, s).state]
+    dice.force(5, 4, 3, 2, 3, 6, 6, 6, 1, 1, 1)
+    states.append(FIGHT.act(dice, s, states[0], "stance:ordinary").state)
+    asks: list[int] = []
+    loadout = gear.loadout
+    monkeypatch.setattr(gear, "loadout", lambda *a, **k: asks.append(1) or loadout(*a, **k))
+    kept = []
+    for state in states:
+        kept.append(_as_asked(FIGHT.decision(s, state)))
+    kept_asks = len(asks)
+    asks.clear()
+    monkeypatch.setattr(FightRound, "kits", property(lambda self: None, lambda self, value: None), raising=False)
+    every_time = [_as_asked(FIGHT.decision(s, state)) for state in states]
+    assert kept == every_time
+    assert {state["step"] for state in states} >= {"orders"}
+    assert kept_asks < len(asks)

@@ -397,9 +397,14 @@ def _check_split(values: Sequence[int], pips: int, split: Sequence[int]) -> None
 # -- carrying out an offer ---------------------------------------------------------------------
 
 
-def apply(dice: Dice, record: RollRecord, key: str) -> RollRecord:
-    """Carry out one offer (a key from :func:`roll_offers` or :func:`read_typed`)."""
-    offered = {offer.key for offer in roll_offers(record) if not offer.typed}
+def apply(dice: Dice, record: RollRecord, key: str, given: Sequence[Offer] | None = None) -> RollRecord:
+    """Carry out one offer (a key from :func:`roll_offers` or :func:`read_typed`). ``given``: the
+    offers the caller has on this record (:func:`roll_offers`', maybe fewer): a key among them
+    is carried out without working the offers out again (any other key is checked as before)."""
+    if given is not None and key != MASTERY and any(o.key == key and not o.typed for o in given):
+        offered = {key}
+    else:
+        offered = {offer.key for offer in roll_offers(record) if not offer.typed}
     if key == MASTERY and any(k.startswith(MASTERY_PREFIX) for k in offered):
         key = next(k for k in offered if k.startswith(MASTERY_PREFIX))  # an older save's key
     if key not in offered:

@@ -507,6 +507,11 @@ class GutsPlus(RulesetDefaults):
     ) -> RollRecord:
         return offers.apply(dice, record, key)
 
+    def apply_given_offer(self, dice: Dice, record: RollRecord, character: Character, key: str,
+                          offered: Sequence[Offer]) -> RollRecord:
+        """The offer taken from those the engine has (no second :func:`.offers.roll_offers`)."""
+        return offers.apply(dice, record, key, offered)
+
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         if "opponent" in params or "opponent_dice" in params:
             return []

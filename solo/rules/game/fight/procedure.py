@@ -131,6 +131,11 @@ class Fight:
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         return resolve.act(FightTurn(self.ruleset, setup, state), dice, key)
 
+    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
+        """``act`` without checking ``key`` against the decision worked out again (see
+        :class:`~solo.rules.conflict.ActsOnOffer`): the caller took it from that decision."""
+        return resolve.act(FightTurn(self.ruleset, setup, state), dice, key, on_offer=True)
+
     def view(self, setup: ConflictSetup, state: Mapping[str, Any]) -> ConflictView:
         return fight_view(FightTurn(self.ruleset, setup, state))
 

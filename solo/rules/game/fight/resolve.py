@@ -156,11 +156,14 @@ def _surprise(turn: FightTurn, beats: list[Beat]) -> bool:
 
 
 # -- the player's action ---------------------------------------------------------------------
-def act(turn: FightTurn, dice: Dice, key: str) -> ConflictStep:
+def act(turn: FightTurn, dice: Dice, key: str, on_offer: bool = False) -> ConflictStep:
+    """The player's ``key`` and what follows it; ``on_offer``: the caller took the key from the
+    enabled actions of this very turn's decision, so it is not checked against them again."""
     state = turn.state
-    offered = {a.key for a in decision(turn, priced=False).actions if a.enabled}
-    if key not in offered:
-        raise ConflictError(f"no action {key!r} now (on offer: {', '.join(sorted(offered))})")
+    if not on_offer:
+        offered = {a.key for a in decision(turn, priced=False).actions if a.enabled}
+        if key not in offered:
+            raise ConflictError(f"no action {key!r} now (on offer: {', '.join(sorted(offered))})")
     beats: list[Beat] = []
     step = state["step"]
     me = turn.player

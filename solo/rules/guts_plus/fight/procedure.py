@@ -969,7 +969,11 @@ class Fight:
         marks = injuries(character)
         protection = bout.protection(target)
         actions: list[Action] = []
+        quiet = bout.setup.quiet  # nobody reads the hints: each part's blow is not tried on a copy
         for part in gear.usable_parts(character):
+            if quiet:
+                actions.append(Action(f"aim:{part}", f"At {bout.possessive(target)} {part}"))
+                continue
             notes = []
             if policy.harm(bout, target, part, 2, True)[0]:
                 notes.append("losing it knocks them out")

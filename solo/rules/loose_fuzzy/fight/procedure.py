@@ -160,6 +160,9 @@ class FightRound:
         self.crowd = crowd if crowd is not None and crowd >= 2 else gear.DEFAULT_CROWD
         self.flee = flee_cost(setup.params)
         self.lethal = setup.params.get("lethal", True) is not False
+        #: Each fighter's loadout by (key, disarmed), kept while nothing can change a character
+        #: (a decision is being worked out: see :meth:`Fight.decision`); None: asked every time.
+        self.kits: dict[tuple[str, bool], Loadout] | None = None
 
     # -- who is who ------------------------------------------------------------------------
     @property
@@ -191,10 +194,18 @@ class FightRound:
         return self.by_key[key].character
 
     def kit(self, key: str) -> Loadout:
+        disarmed = key in self.state["disarmed"]
+        kits = self.kits
+        if kits is not None:
+            found = kits.get((key, disarmed))
+            if found is not None:
+                return found
         found = gear.loadout(self.character(key), self.setup.items, self.setup.item_names, self.base,
-                             disarmed=key in self.state["disarmed"])
+                             disarmed=disarmed)
         if found is None:
             raise ConflictError(f"{self.by_key[key].name} has no {self.base} to fight with")
+        if kits is not None:
+            kits[key, disarmed] = found
         return found
 
     def dropped(self, key: str) -> str:
@@ -600,6 +611,7 @@ class Fight:
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
         fight = FightRound(self.ruleset, setup, state)
+        fight.kits = {}  # working out the choices changes no character: each loadout is asked once
         if fight.state["step"] == "spend":
             return self._spend_decision(fight)
         return self._orders_decision(fight)
