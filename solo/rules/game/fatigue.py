@@ -86,12 +86,22 @@ class Fatigue:
 def read_fatigue(character: Character) -> Fatigue:
     """Read a character's FP, exertion and ENC (``extra["enc"]`` is read when ``resources`` has
     none, as older characters kept it there)."""
+    return Fatigue(*_numbers(character))
+
+
+def _numbers(character: Character) -> tuple[int, int, int, int]:
+    """FP, max FP, exertion and ENC as :func:`read_fatigue` reads them, without building a
+    :class:`Fatigue` (asked on every step: :func:`incapacitated`, every check)."""
     res = character.resources
-    max_fp = as_int(res.get("max_fp", MAX_FP), "resources.max_fp")
+    max_fp = res.get("max_fp", MAX_FP)
+    fp = res.get("fp", max_fp)
+    exertion = res.get("exertion", 0) or 0
+    enc = (res["enc"] if "enc" in res else character.extra.get("enc", 0)) or 0
+    if type(max_fp) is int and type(fp) is int and type(exertion) is int and type(enc) is int:
+        return fp, max_fp, exertion, enc  # plain whole numbers: what as_int gives back for them
+    max_fp = as_int(max_fp, "resources.max_fp")
     fp = as_int(res.get("fp", max_fp), "resources.fp")
-    exertion = as_int(res.get("exertion", 0) or 0, "resources.exertion")
-    enc = res.get("enc", character.extra.get("enc", 0))
-    return Fatigue(fp, max_fp, exertion, as_int(enc or 0, "resources.enc"))
+    return fp, max_fp, as_int(exertion, "resources.exertion"), as_int(enc, "resources.enc")
 
 
 def check_fatigue(character: Character) -> None:
@@ -263,18 +273,20 @@ def is_exhausted(character: Character) -> bool:
         return True
     if character.resources.get("fp") is None:
         return False
-    return read_fatigue(character).exhausted
+    fp, _, _, enc = _numbers(character)
+    return fp - enc <= EXHAUSTED_AT
 
 
 def cannot_stand(character: Character, skill: str) -> bool:
     """Whether an overloaded character fails a check of ``skill`` without a roll."""
     if not skill or character.resources.get("fp") is None:
         return False
-    return read_fatigue(character).overloaded and CHARACTERISTIC_OF[skill] in STANDING_CHARACTERISTICS
+    fp, _, _, enc = _numbers(character)
+    return enc > 0 and fp - enc <= 0 and CHARACTERISTIC_OF[skill] in STANDING_CHARACTERISTICS
 
 
 def incapacitated(character: Character) -> str | None:
     """``"0 FP"`` when the character is defeated, else ``None``."""
     if character.resources.get("fp") is None:
         return None
-    return "0 FP" if read_fatigue(character).fp <= 0 else None
+    return "0 FP" if _numbers(character)[0] <= 0 else None
