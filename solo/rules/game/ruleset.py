@@ -264,8 +264,10 @@ class Game(RulesetDefaults):
     def _parse_side(
         self, params: Mapping[str, Any], character: Character | None, prefix: str
     ) -> GameCheck:
-        def get(key: str, default: Any = None) -> Any:
+        def prefixed(key: str, default: Any = None) -> Any:
             return params.get(prefix + key, default)
+
+        get = prefixed if prefix else params.get  # the plain side reads its keys as written
 
         stat = get("stat")
         if prefix and stat is None:
