@@ -86,9 +86,28 @@ def canonical_keys(
 ) -> dict[Any, Any]:
     """``mapping`` with each key that reads as one of ``names`` spelled as that name; other keys
     (a character's custom stats) stay as written. Order is kept; of two keys that read the same
-    name, the later value wins."""
-    index = {normalise(n): n for n in names}
-    return {index.get(normalise(key), key): value for key, value in mapping.items()}
+    name, the later value wins.
+
+    With ``names`` a tuple, the spelling of each list of keys is kept (rulesets call this before
+    every check and award, and a character's stat names seldom change); ``normalise`` must then
+    depend on its argument only."""
+    if type(names) is not tuple:
+        index = {normalise(n): n for n in names}
+        return {index.get(normalise(key), key): value for key, value in mapping.items()}
+    keys = tuple(mapping)
+    spelt = _SPELT.get((keys, names, normalise))
+    if spelt is None:
+        index = {normalise(n): n for n in names}
+        spelt = tuple(index.get(normalise(key), key) for key in keys)
+        if len(_SPELT) >= _SPELT_KEPT:
+            _SPELT.clear()
+        _SPELT[keys, names, normalise] = spelt
+    return dict(zip(spelt, mapping.values()))
+
+
+#: (a mapping's keys, the names, the normaliser) -> those keys as :func:`canonical_keys` spells them.
+_SPELT: dict[tuple[tuple[Any, ...], tuple[str, ...], Callable[[object], str]], tuple[Any, ...]] = {}
+_SPELT_KEPT = 512
 
 
 def lookup_name(index: Mapping[str, str], name: object) -> str | None:

@@ -57,6 +57,26 @@ def test_canonical_keys_respells_core_names_and_keeps_the_rest():
     ]
 
 
+def test_canonical_keys_kept_spellings_read_as_spelling_each_time():
+    """A tuple of names keeps each list of keys' spelling; a list of names spells every time:
+    the same pairs in the same order, the later of two keys for one name winning, every time."""
+    def spelt_each_time(mapping, names):
+        return list(canonical_keys(mapping, list(names), name_key).items())
+
+    names = ("gumption", "thought")
+    cases = [
+        {"Gumption": 2, "Parkour": 3, "THOUGHT": 1},
+        {"gumption": 1, "GUMPTION": 4, "Parkour": 3},
+        {"Parkour": 3, "Gumption": 2},
+        {"Thought": 5, 7: "seven", "gum-ption": 6},
+    ]
+    for _ in range(2):  # the second time from the kept spellings
+        for mapping in cases:
+            got = list(canonical_keys(mapping, names, name_key).items())
+            assert got == spelt_each_time(mapping, names)
+    assert list(canonical_keys(cases[1], names, name_key).items()) == [("gumption", 4), ("Parkour", 3)]
+
+
 def test_lookup_and_known_name():
     index = {"hackslash": "Hack/Slash", "hack": "Hack/Slash"}
     assert lookup_name(index, "hack-slash") == "Hack/Slash"
