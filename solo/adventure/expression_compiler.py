@@ -26,7 +26,8 @@ Two callers use the same closures:
   :class:`~solo.adventure.expressions.ExpressionError` with its message and column.
 
 Only the common, valid case is computed here: a variable that exists, integers compared with
-integers, true/false operands, a known function that returns. Anything else goes through the tree
+integers (and worked on with integers while the result stays in range, never divided by 0),
+true/false operands, a known function that returns. Anything else goes through the tree
 walker's own rules (``_compare``, ``_arith``, ``_truthy``: the same values and errors) or raises.
 A node with no closure here (unary minus, for one) makes :func:`make` raise :class:`NotHandled`.
 No Python source is generated and nothing is ``eval``-ed: every closure is one of the fixed
@@ -52,6 +53,7 @@ INT_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": oper
                "==": operator.eq, "!=": operator.ne}
 
 _truthy, _held, _worked = ex._truthy, ex._compare, ex._arith  # the tree walker's own rules
+MAX_INT = ex.MAX_INT
 _NONE: dict = {}  # no flags, clocks or counters: an environment that is a plain mapping
 
 
@@ -159,6 +161,16 @@ def _compare(node: Any) -> Fast:
                 return _held(op, value, number, column)
 
             return name_number
+        if type(right).__name__ == "_Literal":  # ``turn % 6 == 0``: the number read without a call
+            left_fn, number = make(node.first), right.value
+
+            def then_literal(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+                value = left_fn(F, K, N, V, P)
+                if fast is not None and type(value) is int and type(number) is int:
+                    return fast(value, number)
+                return _held(op, value, number, column)
+
+            return then_literal
     first = make(node.first)
     rest = tuple((op, column, make(n), INT_COMPARE.get(op)) for op, column, n in node.rest)
 
@@ -178,15 +190,32 @@ def _compare(node: Any) -> Fast:
     return run
 
 
+#: Arithmetic on two integers computed straight (``/`` and ``%`` with a right side that is not 0).
+INT_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
+             "%": operator.mod}
+
+
 def _arith(node: Any) -> Fast:
-    """Arithmetic folded left to right through ``_arith`` (its range checks and errors)."""
+    """Arithmetic folded left to right: two integers straight while the result stays in range
+    (and nothing is divided by 0), anything else through ``_arith`` (its range checks and errors).
+    A literal operand is read without a call (``turn % 6``)."""
     first = make(node.first)
-    rest = tuple((op, column, make(n)) for op, column, n in node.rest)
+    rest = tuple(
+        (op, column, None if type(n).__name__ == "_Literal" else make(n),
+         n.value if type(n).__name__ == "_Literal" else None, INT_ARITH.get(op))
+        for op, column, n in node.rest
+    )
 
     def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
         value = first(F, K, N, V, P)
-        for op, column, fn in rest:
-            value = _worked(op, value, fn(F, K, N, V, P), column)
+        for op, column, fn, literal, straight in rest:
+            other = literal if fn is None else fn(F, K, N, V, P)
+            if straight is not None and type(value) is int and type(other) is int and (other or op in "+-*"):
+                result = straight(value, other)
+                if -MAX_INT <= result <= MAX_INT:
+                    value = result
+                    continue
+            value = _worked(op, value, other, column)
         return value
 
     return run

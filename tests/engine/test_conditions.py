@@ -61,6 +61,9 @@ def _fast(text: str, flags=FLAGS, clocks=CLOCKS, counters=COUNTERS) -> tuple[str
     "clock('air') >= 3", "turn > 4", "scene == 'deck'", "roll.excess >= 2", "'a' + 'b' == 'ab'",
     "both", "both == true", "both and both", "'deck' in ['deck', 'hold']", "3 not in [1, 2]", "lit == 1",
     "lit and lit and lit and coins", "dark or dark or 0 or hours",
+    # integers worked straight, a literal read without a call: the same as the tree walker's
+    "turn % 6 == 0", "turn % 5 == 0", "neg % 3", "neg / 3", "neg - 3 * 2", "(hours + 1) % 7 != 0",
+    "air * 1000000 * 100000", "neg * 250000000000 == -1000000000000", "scene == 'deck'",
 ])
 def test_value_and_type_are_the_ordinary_ones(text: str) -> None:
     how, value = _fast(text)
@@ -72,6 +75,8 @@ def test_value_and_type_are_the_ordinary_ones(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "missing", "hours > 'x'", "hours / coins", "boom()", "nothing(1)", "hours + 'x'", "not missing",
     "lit and missing", "1 < hours < 'x'",
+    "hours % coins == 0", "hours / 0", "air * 1000000 * 1000000", "neg - 1000000000000", "turn % 0 == 0",
+    "air + lit",
 ])
 def test_what_fails_the_ordinary_way_is_left_to_it(text: str) -> None:
     """The fast function gives no value of its own where the ordinary way reports an error."""
