@@ -171,12 +171,13 @@ def loadout(
 ) -> Loadout | None:
     """The weapon and ability a fighter fights with (None if they have no ability to fight with).
 
-    Remembered by the fighter and the rules of what they carry: every exchange, order and view
-    of a fight asks it again for the same fighters."""
+    Remembered by what :func:`_loadout` reads of the fighter (abilities and natural weapon) and
+    the rules of what they carry: every exchange, order and view of a fight asks it again for the
+    same fighters, whose wounds and conditions change but not these."""
     carried = _carried(character, items)
     names = {item: item_names.get(item, item) for item, _ in carried}
     return _LOADOUTS.get(lambda: _loadout(character, carried, names, base, disarmed),
-                         character, carried, names, base, disarmed)
+                         character.stats, character.extra.get("weapon"), carried, names, base, disarmed)
 
 
 _LOADOUTS = Memo(1024)
@@ -189,6 +190,8 @@ def _loadout(
     base: str,
     disarmed: bool,
 ) -> Loadout | None:
+    """:func:`loadout` worked out. It reads of the character only its stats and
+    ``extra["weapon"]`` (what :func:`loadout` remembers it by) besides the carried items."""
     armour = max((_level(r.get("armour")) or 0 for _, r in carried), default=0)
     heavy = max((_level(r.get("heavy")) or 0 for _, r in carried), default=0)
     natural = natural_weapon(character)

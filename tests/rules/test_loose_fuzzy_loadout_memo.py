@@ -1,0 +1,79 @@
+"""Loose and Fuzzy loadouts are remembered by what working one out reads of the fighter (stats and
+natural weapon) and what they carry: the remembered answer is the one worked out afresh, and
+working one out reads nothing else of the character (else the memo's key would be too small)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from solo.rules.base import Character
+from solo.rules.loose_fuzzy import LooseFuzzy
+from solo.rules.loose_fuzzy.fight import gear
+
+RULES = LooseFuzzy()
+ITEMS = {
+    "sword": {"weapon": "ordinary", "fits": {"swordsman": 2}},
+    "knife": {"weapon": "ordinary", "fits": {"swordsman": 1, "chef": 2}},
+    "axe": {"weapon": "damaging"},
+    "mail": {"armour": 1, "heavy": 1},
+}
+NAMES = {"sword": "Sword", "knife": "Knife"}
+
+
+class _Untouchable(dict):
+    """A mapping nobody may read."""
+
+    def _refuse(self, *args, **kwargs):
+        raise AssertionError("the loadout read what its memo key leaves out")
+
+    __getitem__ = get = items = keys = values = __iter__ = __len__ = __contains__ = _refuse
+
+
+class _OnlyWeapon(dict):
+    """``extra`` with only ``weapon`` readable."""
+
+    def get(self, name, default=None):
+        assert name == "weapon", name
+        return super().get(name, default)
+
+    def _refuse(self, *args, **kwargs):
+        raise AssertionError("the loadout read what its memo key leaves out")
+
+    __getitem__ = items = keys = values = __iter__ = __contains__ = _refuse
+
+
+def _fighters():
+    for body, swordsman, carried, natural, wounds in product(
+        (1, 3, 4), (None, 2, 3), ((), ("sword",), ("knife", "mail"), ("axe", "sword")), (None, "deadly", "pebble"),
+        ((), ("bruised",)),
+    ):
+        stats = {"body": body, "tenacity": 2, "chef": 3}
+        if swordsman is not None:
+            stats["swordsman"] = swordsman
+        extra = {} if natural is None else {"weapon": natural}
+        character = RULES.prepare_character(Character("x", "loose-fuzzy", stats, items=list(carried), extra=extra))
+        character.conditions = list(wounds)
+        yield character
+
+
+def test_a_remembered_loadout_is_the_one_worked_out_afresh():
+    seen = set()
+    for _ in range(2):  # the second time remembered
+        for character, disarmed in product(_fighters(), (False, True)):
+            carried = gear._carried(character, ITEMS)
+            names = {item: NAMES.get(item, item) for item, _ in carried}
+            fresh = gear._loadout(character, carried, names, "body", disarmed)
+            assert gear.loadout(character, ITEMS, NAMES, "body", disarmed=disarmed) == fresh
+            seen.add(fresh)
+    assert len(seen) > 10
+
+
+def test_working_a_loadout_out_reads_only_stats_natural_weapon_and_items():
+    for character in _fighters():
+        carried = gear._carried(character, ITEMS)
+        want = gear._loadout(character, carried, {}, "body", False)
+        guarded = Character(character.name, character.system, character.stats, items=character.items,
+                            extra=_OnlyWeapon(character.extra))
+        guarded.resources = _Untouchable()
+        guarded.conditions = _Untouchable()  # type: ignore[assignment]
+        assert gear._loadout(guarded, carried, {}, "body", False) == want
