@@ -1,6 +1,7 @@
 """Loose and Fuzzy loadouts are remembered by what working one out reads of the fighter (stats and
 natural weapon) and what they carry: the remembered answer is the one worked out afresh, and
-working one out reads nothing else of the character (else the memo's key would be too small)."""
+working one out reads nothing else of the character (else the memo's key would be too small).
+Also out_reason, asked on every step, with the out conditions spelt once: the same answers."""
 
 from __future__ import annotations
 
@@ -77,3 +78,21 @@ def test_working_a_loadout_out_reads_only_stats_natural_weapon_and_items():
         guarded.resources = _Untouchable()
         guarded.conditions = _Untouchable()  # type: ignore[assignment]
         assert gear._loadout(guarded, carried, {}, "body", False) == want
+
+
+def test_out_reason_reads_as_matching_every_out_condition_each_time():
+    """out_reason spells the out conditions once: the same answer as spelling them every time."""
+    from itertools import combinations
+
+    from solo.rules.loose_fuzzy.abilities import norm
+
+    written = ["Dead", "knocked-out", "Knocked Out", "unconscious", "bruised", "in_capacitated", "tired"]
+    answers = set()
+    for n in range(4):
+        for conditions in combinations(written, n):
+            character = Character("x", "loose-fuzzy", {}, conditions=list(conditions))
+            held = {norm(c) for c in conditions}
+            want = next((c for c in gear.OUT_CONDITIONS if norm(c) in held), None)
+            assert gear.out_reason(character) == want
+            answers.add(want)
+    assert answers == {None, *gear.OUT_CONDITIONS}

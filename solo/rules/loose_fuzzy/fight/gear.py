@@ -84,9 +84,19 @@ def wound_penalty(character: Character) -> int:
 
 
 def out_reason(character: Character) -> str | None:
-    """The condition that keeps the character out of action, if any."""
-    held = {norm(c) for c in character.conditions}
-    return next((c for c in OUT_CONDITIONS if norm(c) in held), None)
+    """The condition that keeps the character out of action, if any (asked on every step)."""
+    conditions = character.conditions
+    if not conditions:
+        return None
+    held = {norm(c) for c in conditions}
+    for spelt, condition in _OUT_SPELT:
+        if spelt in held:
+            return condition
+    return None
+
+
+#: :data:`OUT_CONDITIONS` as :func:`norm` spells them, most serious first.
+_OUT_SPELT = tuple((norm(c), c) for c in OUT_CONDITIONS)
 
 
 def ability_key(character: Character, name: str) -> str | None:
