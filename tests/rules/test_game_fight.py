@@ -701,3 +701,34 @@ def test_an_action_taken_on_offer_plays_as_the_checked_one(seed):
             FIGHT.act(Dice(seed), s, step.state, "no-such-action")
         step = FIGHT.act(dice, s, step.state, rng.choice(on_offer))
     assert compared >= 6
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_foes_and_distance_read_sides_as_is_enemy_and_standing_do(seed):
+    """foes and distance read sides and who is down inline: the same as through is_enemy and
+    standing, for every pair of fighters at every step of seeded fights with an ally (and with
+    the archer out, too)."""
+    import random
+
+    rng = random.Random(seed)
+    bandit = person("Bandit", ["club", "jerkin"], fp=6, Lift_Smash=3)
+    archer = person("Archer", ["bow"], fp=2, Shoot_Fire=4)
+    s = setup(hero(("sword", "shield")), bandit, archer, allies=[person("Pip", ["club"], fp=3, Lift_Smash=2)],
+              distance=2)
+    dice, step = begin(s, seed=seed)
+    seen = set()
+    for _ in range(40):
+        if step.result is not None:
+            break
+        for state in (step.state, {**step.state, "out": {**step.state["out"], "archer": "down"}}):
+            turn = FightTurn(RULES, s, state)
+            for a in turn.keys:
+                want = [k for k in turn.keys if turn.is_enemy(k) != turn.is_enemy(a) and turn.standing(k)]
+                assert turn.foes(a) == want
+                for b in turn.keys:
+                    enemy = a if turn.is_enemy(a) else b
+                    far = 0 if turn.is_enemy(a) == turn.is_enemy(b) else int(state["dist"].get(enemy, 0))
+                    assert turn.distance(a, b) == far
+                    seen.add((len(want), far))
+        step = FIGHT.act(dice, s, step.state, rng.choice(keys(s, step)))
+    assert any(far for _, far in seen) and len({n for n, _ in seen}) > 1

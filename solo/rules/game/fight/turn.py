@@ -91,8 +91,11 @@ class FightTurn:
         return key not in self.state["out"]
 
     def foes(self, key: str) -> list[str]:
-        mine = self.is_enemy(key)
-        return [k for k in self.keys if self.is_enemy(k) != mine and self.standing(k)]
+        """Those on the other side still standing (is_enemy and standing read inline: asked for
+        every order and blow)."""
+        by_key, out = self.by_key, self.state["out"]
+        mine = by_key[key].side == ENEMY
+        return [k for k in self.keys if (by_key[k].side == ENEMY) != mine and k not in out]
 
     def character(self, key: str) -> Character:
         return self.by_key[key].character
@@ -133,10 +136,11 @@ class FightTurn:
         return read_fatigue(self.character(key)).max_fp
 
     def distance(self, a: str, b: str) -> int:
-        if self.is_enemy(a) == self.is_enemy(b):
+        """How far apart two fighters are: the enemy's distance, 0 between fighters of one side."""
+        a_enemy = self.by_key[a].side == ENEMY
+        if a_enemy == (self.by_key[b].side == ENEMY):
             return 0
-        enemy = a if self.is_enemy(a) else b
-        return int(self.state["dist"].get(enemy, 0))
+        return int(self.state["dist"].get(a if a_enemy else b, 0))
 
     def base_level(self) -> int:
         value = self.params.get("difficulty", "easy")
