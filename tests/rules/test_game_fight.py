@@ -732,3 +732,16 @@ def test_foes_and_distance_read_sides_as_is_enemy_and_standing_do(seed):
                     seen.add((len(want), far))
         step = FIGHT.act(dice, s, step.state, rng.choice(keys(s, step)))
     assert any(far for _, far in seen) and len({n for n, _ in seen}) > 1
+
+
+def test_a_turn_finds_the_player_once_as_the_setup_does():
+    """FightTurn.player, found with the keys when the turn is made, is the setup's player; a
+    setup without one still says so when the player is asked for."""
+    s = setup(hero(), person("Bandit", ["club"], Lift_Smash=3), allies=[person("Pip", ["club"], Lift_Smash=2)])
+    dice, step = begin(s, seed=2)
+    assert FightTurn(RULES, s, step.state).player == s.player.key == "player"
+    s.fighters = [s.fighters[1], s.fighters[2], s.fighters[0]]  # the player last
+    assert FightTurn(RULES, s, step.state).player == "player"
+    s.fighters = s.fighters[:2]
+    with pytest.raises((StopIteration, RuntimeError)):
+        FightTurn(RULES, s, step.state).player

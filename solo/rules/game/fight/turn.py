@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from solo.rules.base import Character
 from solo.rules.vocabulary import in_sentence
-from solo.rules.conflict import ENEMY, Beat, ConflictSetup, private_state
+from solo.rules.conflict import ENEMY, PLAYER, Beat, ConflictSetup, private_state
 from solo.rules.game.fatigue import read_fatigue
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.kit import DIFFICULTY_LEVELS, Kit, Weapon, combine, read_kit
@@ -78,11 +78,14 @@ class FightTurn:
         self.by_key = {f.key: f for f in setup.fighters}
         self.params = setup.params
         self._kits: dict[str, Kit] = {}
+        #: the player's key, found once with keys and by_key (read on every order and blow)
+        self._player = next((f.key for f in setup.fighters if f.side == PLAYER), None)
 
     # -- who is who ------------------------------------------------------------------------
     @property
     def player(self) -> str:
-        return self.setup.player.key
+        key = self._player
+        return key if key is not None else self.setup.player.key  # no player: the setup says so
 
     def is_enemy(self, key: str) -> bool:
         return self.by_key[key].side == ENEMY
