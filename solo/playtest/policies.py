@@ -18,7 +18,9 @@ none is given, is always drawn uniformly):
 ``careful``
     a careful player: a roll weighs its chance of success (squared when failing it leads
     straight to a defeat), a reward or objective weighs 3, a victory ending 20, a mixed ending
-    1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20,
+    1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20
+    (a move into a scene whose every choice is an ending weighs as the ending its own gifts and
+    flags leave there, when they settle one),
     a choice that walks straight into a fight 1/3 (it fights when it must), and a choice
     already taken in this run ``1 / (1 + times)²``, so it does not circle in a loop it has met;
     in a fight it attacks (3) rather than flees or yields (1/10), but leaves as readily as it
@@ -77,6 +79,9 @@ FIGHT_WEIGHTS: Mapping[str, float] = {
     "flee": 0.1, "yield": 0.1, "surrender": 0.1, "retreat": 0.1, "leave": 0.1,
 }
 CAREFUL_REWARD, CAREFUL_VICTORY, CAREFUL_MIXED, CAREFUL_FIGHT = 3.0, 20.0, 0.2, 1 / 3
+#: Effects a move into a fork may have besides giving, taking and setting, none of which changes
+#: what a fork's conditions read (:meth:`CarefulPolicy._forked`).
+FORK_READS = frozenset({"text", "award", "tick"})
 #: The first words of the ids of the options that leave a fight (the ``fled`` result).
 LEAVING = frozenset({"flee", "leave"})
 
@@ -121,6 +126,28 @@ class _AdventureFacts:
         self.adventure = adventure
         self.endings: dict[str | None, str | None] = {}
         self._rewarding: dict[int, bool] = {}
+        self._forks: dict[str | None, tuple[tuple[str | None, str], ...] | None] = {}
+
+    def fork(self, scene_id: str | None) -> tuple[tuple[str | None, str], ...] | None:
+        """(condition, outcome) per choice of a scene whose every choice goes straight to an
+        ending, no roll and no fight between (blessed-harvest's supper barn, where what the player
+        carries in picks the ending), or None for any other scene."""
+        if scene_id not in self._forks:
+            self._forks[scene_id] = self._fork(scene_id)
+        return self._forks[scene_id]
+
+    def _fork(self, scene_id: str | None) -> tuple[tuple[str | None, str], ...] | None:
+        scenes = self.adventure.scenes  # type: ignore[attr-defined]
+        scene = scenes.get(scene_id or "")
+        if scene is None or scene.conflict is not None or scene.on_enter or not scene.choices:
+            return None
+        found = []
+        for choice in scene.choices:
+            target = scenes.get(choice.goto or "")
+            if choice.check is not None or choice.effects or target is None or target.ending is None:
+                return None
+            found.append((choice.condition, target.ending.outcome))
+        return tuple(found)
 
     def rewarding(self, choice: "Choice") -> bool:
         found = self._rewarding.get(id(choice))
@@ -304,6 +331,43 @@ class CarefulPolicy(Policy):
                  for d in scene_graph(game.adventure).known_out(scene.id)}
         return ahead.pop() if len(ahead) == 1 else None
 
+    def _forked(self, game: "Game", choice: "Choice") -> str | None:
+        """The outcome a move into a fork (:meth:`_AdventureFacts.fork`) settles: that of the
+        endings whose conditions hold once the choice's own effects have given, taken and set what
+        they do, when they all agree. None when the move is not into a fork, or its effects do more
+        than that (a roll, a value worked out, a nested effect: what they do is not read here)."""
+        fork = _facts(game.adventure).fork(choice.goto)
+        if fork is None or choice.check is not None:
+            return None
+        state = game.state
+        character = state.character
+        if character is None:
+            return None
+        flags, items = dict(state.flags), list(character.items)
+        for effect in choice.effects:
+            for name, value in effect.items():
+                if name in FORK_READS:
+                    continue
+                if name == "set" and all(f in flags and isinstance(v, bool) for f, v in value.items()):
+                    flags.update(value)
+                elif name in ("give", "take"):
+                    for item in [value] if isinstance(value, str) else value:
+                        if name == "give" and item not in items:
+                            items.append(item)
+                        elif name == "take" and item in items:
+                            items.remove(item)
+                else:
+                    return None
+        kept_flags, kept_items = state.flags, character.items
+        state.flags, character.items = flags, items  # the state after the move, for its conditions only
+        try:
+            outcomes = {outcome for condition, outcome in fork if condition is None or game.evaluate(condition)}
+        except Exception:  # a condition this bot cannot read ahead: no guess
+            return None
+        finally:
+            state.flags, character.items = kept_flags, kept_items
+        return outcomes.pop() if len(outcomes) == 1 else None
+
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene
         facts = _facts(game.adventure)
@@ -321,7 +385,7 @@ class CarefulPolicy(Policy):
                 weight *= max(chance, 1e-3)
             if facts.rewarding(choice):
                 weight *= CAREFUL_REWARD
-            outcome = self._ending(game, choice.goto)
+            outcome = self._ending(game, choice.goto) or self._forked(game, choice)
             if outcome == "victory":
                 weight *= CAREFUL_VICTORY
             elif outcome == "mixed":
