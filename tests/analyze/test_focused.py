@@ -106,8 +106,9 @@ def test_the_search_is_reproducible_and_its_values_are_bounds_at_every_state():
     low, high = search.figures()
     assert low == pytest.approx(1 / 3) and high == pytest.approx(1 / 3)
     again = analyze(adventure, character, policy="best")
-    timings = {"seconds": again["seconds"], "peak_mb": again["peak_mb"],
-               "floor": {**exact["floor"], "seconds": again["floor"]["seconds"]}}  # the floor bot's time too
+    timings = {"seconds": again["seconds"], "peak_mb": again["peak_mb"]}
+    if "floor" in exact:  # the floor bot's time too
+        timings["floor"] = {**exact["floor"], "seconds": again["floor"]["seconds"]}
     assert again == {**exact, **timings}
 
 
