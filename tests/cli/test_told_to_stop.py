@@ -44,15 +44,7 @@ def _catches_sigterm(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc to see the handler")
 def test_sigterm_during_start_up_leaves_quietly_with_143_or_0(tmp_path):
     for n in range(12):
-        saves = tmp_path / f"saves-{n}"
-        process = subprocess.Popen([sys.executable, "-m", "solo", "play", "--seed", "1"], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   env={**os.environ, "SOLO_SAVE_DIR": str(saves)},
-                                   preexec_fn=_ctrl_c_as_in_a_terminal)
-        deadline = time.monotonic() + 60
-        while not _catches_sigterm(process.pid):
-            assert process.poll() is None and time.monotonic() < deadline, "solo never took charge of SIGTERM"
-            time.sleep(0.002)
+        process = _started(tmp_path / f"saves-{n}")
         time.sleep(n * 0.06)  # from the first imports to the first question
         process.send_signal(signal.SIGTERM)
         out, err = process.communicate(timeout=60)
