@@ -147,6 +147,18 @@ class RollRecord:
             data["measures"] = dict(self.measures)
         return data
 
+    def copy(self) -> "RollRecord":
+        """``RollRecord.from_dict(self.to_dict())`` (a copy that shares nothing and reads as it
+        would after a JSON round trip) made in one pass: offers copy a record at every roll."""
+        details, steps = self.details, self.steps
+        if type(details) is not dict or type(steps) is not list:
+            return RollRecord.from_dict(self.to_dict())
+        return RollRecord(
+            self.system, self.kind, self.stat, list(self.dice), self.outcome, bool(self.success), self.total,
+            None if self.kept is None else list(self.kept), dict(self.modifiers), _plain(details),
+            _plain(steps), int(self.xp), dict(self.learning), dict(self.measures),
+        )
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RollRecord":
         return cls(
@@ -196,14 +208,16 @@ _LEAVES = frozenset({str, int, bool, float, type(None)})
 
 def _plain(value: Any) -> Any:
     """Turn tuples into lists recursively so records compare equal after a JSON round trip.
-    (Text, numbers and None, the leaves of every record, are let through without a call: a
-    record is copied at every roll.)"""
+    (Text, numbers and None, the leaves of every record, are let through without a call, and a
+    list of them inside a dict is copied whole: a record is copied at every roll.)"""
     kind = type(value)
     if kind in _LEAVES:
         return value
     leaves = _LEAVES
     if kind is dict or isinstance(value, dict):
-        return {k if type(k) is str else str(k): v if type(v) in leaves else _plain(v) for k, v in value.items()}
+        return {k if type(k) is str else str(k):
+                v if type(v) in leaves else v[:] if type(v) is list and leaves.issuperset(map(type, v)) else _plain(v)
+                for k, v in value.items()}
     if kind is list or kind is tuple or isinstance(value, (list, tuple)):
         return [v if type(v) in leaves else _plain(v) for v in value]
     return value

@@ -23,7 +23,7 @@ def dice_text(values: Sequence[int]) -> str:
 
 def copy_record(record: RollRecord) -> RollRecord:
     """A deep copy (records are changed by offers, never in place)."""
-    return RollRecord.from_dict(record.to_dict())
+    return record.copy()
 
 
 def doubles_step(doubles: Sequence[int]) -> Step:
