@@ -162,11 +162,47 @@ class Person:
             name=self.name,
             system=system,
             description=self.description,
-            stats=copy.deepcopy(dict(self.stats)),
-            resources=copy.deepcopy(dict(self.resources)),
+            stats=fresh_copy(dict(self.stats)),
+            resources=fresh_copy(dict(self.resources)),
             items=list(self.items),
-            extra=copy.deepcopy(dict(self.extra)),
+            extra=fresh_copy(dict(self.extra)),
         )
+
+
+#: Values :func:`fresh_copy` takes as they are (immutable, as ``copy.deepcopy`` takes them).
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
+class _NotATree(Exception):
+    """A value :func:`_tree_copy` leaves to ``copy.deepcopy``."""
+
+
+def fresh_copy(value: Any) -> Any:
+    """``copy.deepcopy(value)``, walked directly when ``value`` is a tree of dicts, lists and
+    tuples over text, numbers and None that shares no container (a character is made at every
+    check that has a helper); anything else (another type, a container reached twice, which
+    deepcopy keeps shared) is deepcopy's."""
+    try:
+        return _tree_copy(value, set())
+    except _NotATree:
+        return copy.deepcopy(value)
+
+
+def _tree_copy(value: Any, seen: set[int]) -> Any:
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is not dict and kind is not list and kind is not tuple:
+        raise _NotATree
+    if id(value) in seen:
+        raise _NotATree
+    seen.add(id(value))
+    atoms = _ATOMS
+    if kind is dict:
+        return {k if type(k) in atoms else _tree_copy(k, seen): v if type(v) in atoms else _tree_copy(v, seen)
+                for k, v in value.items()}
+    made = [v if type(v) in atoms else _tree_copy(v, seen) for v in value]
+    return made if kind is list else tuple(made)
 
 
 @dataclass(frozen=True)
