@@ -24,10 +24,13 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   the action is carried out by the engine's :meth:`ConflictRunner.choose
   <solo.engine.conflicts.ConflictRunner.choose>` and the procedure's own ``act`` on the setup
   the decision was asked on (the fighters restored once per decision, not twice);
+* the **character choice** is drawn here as the random policy draws it over the offer's keys
+  and played by the engine's own :meth:`Game._choose_character`, without the offer (its stats
+  and descriptions) being built;
 * **everything else is handed to the engine**, on the same game object, so no state crosses
-  over: the character choice and any decision the engine made itself are offered by the
-  engine, answered by the random policy and played by :meth:`Game.choose`, as in
-  :func:`solo.playtest.runner.run_one`.
+  over: any decision the engine made itself is offered by the engine (built only when it is
+  on offer: the runtime's game builds no offer at the end of a step), answered by the random
+  policy and played by :meth:`Game.choose`, as in :func:`solo.playtest.runner.run_one`.
 
 So every roll, check, contest and conflict is the ruleset's own code, the dice and the policy's
 random numbers are drawn in the same order, and the same seed gives the same
@@ -85,6 +88,15 @@ def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[Ru
     return [run(spec, index, master) for index in range(start, stop)]
 
 
+class _Game(Game):
+    """The engine's game, whose steps leave the next decision's offer unbuilt: the runtime plays
+    scene, character, roll and conflict decisions without one, and :meth:`_Run._offer` has the
+    engine build any other when it is on offer."""
+
+    def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
+        return events
+
+
 class _Run:
     """One run: the game, the bot's random numbers, and what the result counts."""
 
@@ -92,8 +104,8 @@ class _Run:
         self.spec = spec
         seed = run_seed(master, index)
         self.result = RunResult(index=index, seed=seed, status="ended")
-        self.game = Game(spec.adventure, seed=seed, character=engine_runner._starting_character(spec),
-                         quiet=True, alternatives=False)
+        self.game = _Game(spec.adventure, seed=seed, character=engine_runner._starting_character(spec),
+                          quiet=True, alternatives=False)
         self.rng = random.Random(f"solo-playtest-policy:{seed}")
         self.policy = make_policy("random", self.rng)
         self.here: str | None = None
@@ -142,6 +154,14 @@ class _Run:
                     keys.append(key)
                     scenes.append(state.scene)
                     self._roll_step(key)
+                elif pending.kind == "character":
+                    # the random policy's rng.choice over the options' keys: the same draw
+                    offered_ids = [(_KEYS[n] if n < len(_KEYS) else str(n + 1), person.id)
+                                   for n, person in enumerate(game.adventure.characters) if ALTERNATIVE not in person.id]
+                    key, person_id = offered_ids[self.rng.choice(range(len(offered_ids)))]
+                    keys.append(key)
+                    scenes.append(state.scene)
+                    self._character_step(key, person_id)
                 elif pending.kind == "conflict" and self.fight is not None:
                     setup, playable = self.fight
                     # the random policy's rng.choice over the playable keys: the same draw
@@ -201,6 +221,25 @@ class _Run:
         except (InvalidDecision, EngineError):
             raise
         except FAILURES as exc:  # as Game.choose reports it: one line naming scene and field
+            raise game._failed(exc) from exc
+
+    # -- the character choice, played here ---------------------------------------------------
+    def _character_step(self, key: str, person_id: str) -> None:
+        """:meth:`Game.choose` on the character decision: the engine's own
+        :meth:`Game._choose_character` (the pregen made, prepared and checked, the first scene
+        entered), without the character offer (its stats and descriptions) built for nobody."""
+        game = self.game
+        state = game.state
+        state.choices.append(key)
+        state.pending = None
+        game._offered = None
+        game.budget = StepBudget()
+        try:
+            self._note(game._choose_character(person_id, {}))
+            self._offer()
+        except (InvalidDecision, EngineError):
+            raise
+        except FAILURES as exc:
             raise game._failed(exc) from exc
 
     # -- a roll and the rules' offers on it, played here --------------------------------------
@@ -342,8 +381,8 @@ class _Run:
             if not self.enabled:
                 raise EngineError(f"scene {scene_id!r} leaves the player no choice")
             game._offered = None
-        elif pending.kind == "roll" and self.roll is not None:
-            game._offered = None  # played here (see _roll_decision)
+        elif pending.kind == "roll" and self.roll is not None or pending.kind == "character":
+            game._offered = None  # played here (see _roll_decision, _character_step)
         elif pending.kind == "conflict":
             # the procedure's decision, without the offer's options, hints or odds: the keys the
             # engine would number ("1", "2"... over the enabled actions), less the alternatives

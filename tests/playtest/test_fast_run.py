@@ -55,6 +55,27 @@ def test_a_choice_only_adventure_never_asks_the_engine_to_choose(monkeypatch):
     assert asked == []
 
 
+def test_the_character_choice_is_played_on_the_runtime_without_an_offer(monkeypatch):
+    spec = PlaytestSpec(loader.load("lantern-fen").adventure, runtime="fast")
+    assert len(spec.adventure.characters) > 1
+    engines = [run_one(spec, index, 7) for index in range(6)]
+    assert len({run.character for run in engines}) > 1
+    original_build, original_choose = Game._build_offer, Game.choose
+
+    def build(game):
+        assert game.state.pending.kind != "character", "a character offer was built"
+        return original_build(game)
+
+    def choose(game, key):
+        assert game.state.pending.kind != "character", "Game.choose answered the character choice"
+        return original_choose(game, key)
+
+    monkeypatch.setattr(Game, "_build_offer", build)
+    monkeypatch.setattr(Game, "choose", choose)
+    for index, engine in enumerate(engines):
+        assert asdict(fast_run._Run(spec, index, 7).play()) == asdict(engine)
+
+
 def test_a_fight_is_played_on_the_runtime_as_the_engine_plays_it(monkeypatch):
     spec = PlaytestSpec(loader.load(str(BROKEN / "brawl.yaml")).adventure, runtime="fast")
     engines = [run_one(spec, index, 5) for index in range(4)]
