@@ -1139,10 +1139,13 @@ class _Variables(Mapping[str, Any]):
     ``scene`` and the character's name and id.
     """
 
-    __slots__ = ("_game",)
+    __slots__ = ("_game", "_rolls")
 
     def __init__(self, game: "Game") -> None:
         self._game = game
+        #: (the ruleset, ``roll.<field>`` -> the field's value before any roll): what
+        #: :meth:`_special` works out for a ``roll.`` name, made at the first read of one.
+        self._rolls: tuple[Any, dict[str, tuple[str, Any]]] | None = None
 
     def _special(self, name: str) -> Any:
         state = self._game.state
@@ -1167,9 +1170,25 @@ class _Variables(Mapping[str, Any]):
     def __getitem__(self, name: str) -> Any:
         if name == "turn":  # the special name read most (``turn % 3 == 0``): as _special reads it
             return self._game.state.turn
-        if name in _SPECIAL or name[:5] == "roll.":
+        if name[:5] == "roll.":  # read after every roll (``roll.margin >= 2``): as _special reads it
+            game = self._game
+            rolls = self._rolls
+            if rolls is None or rolls[0] is not game.ruleset:
+                rolls = self._rolls = (game.ruleset, self._roll_fields(game.ruleset))
+            found = rolls[1].get(name)
+            if found is None:
+                raise KeyError(name)
+            return game.state.last_roll.get(found[0], found[1])
+        if name in _SPECIAL:
             return self._special(name)
         return self.plain(name)
+
+    @staticmethod
+    def _roll_fields(ruleset: object) -> dict[str, tuple[str, Any]]:
+        """``roll.<field>`` -> (field, its value before any roll), for every field and measure."""
+        fields = {f"roll.{name}": (name, 0) for name in _measures(ruleset)}
+        fields.update((f"roll.{name}", (name, value)) for name, value in ROLL_FIELDS.items())
+        return fields
 
     def dicts(self) -> tuple[dict, dict, dict]:
         """The state's flags, clocks and counters, for the compiled expressions to read straight
