@@ -45,6 +45,8 @@ class EffectRunner:
         self._depth = 0
 
     def run(self, effects: tuple[Mapping[str, Any], ...] | list[Mapping[str, Any]]) -> None:
+        if not effects and self._depth < MAX_EFFECT_DEPTH:
+            return  # nothing to run, and not too deep to run it (the common empty ``else``)
         self._depth += 1
         try:
             if self._depth > MAX_EFFECT_DEPTH:
@@ -235,10 +237,10 @@ class EffectRunner:
         self.goto = str(value)
 
     def _if(self, value: Mapping[str, Any]) -> None:
-        if self.context.evaluate(str(value["when"])):
-            self.run(value.get("then") or ())
-        else:
-            self.run(value.get("else") or ())
+        when = value["when"]
+        branch = value.get("then") if self.context.evaluate(when if type(when) is str else str(when)) else value.get("else")
+        if branch or self._depth >= MAX_EFFECT_DEPTH:  # run(()) only says when it is too deep
+            self.run(branch or ())
 
     def _reveal(self, value: Any) -> None:
         adventure = self.context.adventure
