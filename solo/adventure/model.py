@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from solo.rules.base import Character
 from solo.rules.conflict import DEFAULT_ROUNDS

@@ -13,7 +13,8 @@ same scene entry as play. A playtest bot plays a ``quiet`` game: no odds hints a
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from solo.adventure import expressions, odds
 from solo.adventure.expression_compiler import SPECIAL_NAMES

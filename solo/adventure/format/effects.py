@@ -8,8 +8,9 @@ keep a handler per name and refuse to start with a handler missing or extra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator
 
 __all__ = ["EFFECTS", "EFFECT_NAMES", "BY_NAME", "Effect", "docs_table", "require_handlers", "walk"]
 

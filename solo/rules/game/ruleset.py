@@ -6,8 +6,9 @@ validates characters and sells advances; the mechanics themselves live in the si
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from solo.rules.game.words import VOCABULARY
 from solo.rules.game.creation import GameDraft

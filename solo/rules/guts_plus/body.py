@@ -9,8 +9,9 @@ strain).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from solo.rules.base import Character, RulesError
 from solo.rules.dice import Dice

@@ -65,8 +65,9 @@ Reading, bonus dice and policies follow the digest's Decisions. Choices made her
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Sequence
 
 from solo.rules.guts_plus.words import VOCABULARY
 from solo.rules.guts_plus.creation import GutsDraft

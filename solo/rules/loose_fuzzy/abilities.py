@@ -6,7 +6,8 @@ with ``LOOSE-FUZZY:``), which the other modules build on.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from solo.rules.base import Character
 from solo.rules.values import ValueReader, find_key, name_key

@@ -81,8 +81,9 @@ Decisions
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from solo.rules.base import Character
 from solo.rules.game.character import skill_rating, talents

@@ -11,7 +11,8 @@ exactly there (a save made at that moment resumes there too). The rules are stat
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from solo.rules.conflict import (
     ENEMY,

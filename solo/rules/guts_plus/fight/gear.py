@@ -27,8 +27,9 @@ cannot be used by them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from solo.rules.base import Character
 from solo.rules.guts_plus.body import (

@@ -41,8 +41,9 @@ no carried weapon is better; without one a fighter fights with fists (``light``)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 from solo.rules.base import Character
 from solo.rules.loose_fuzzy.abilities import norm
