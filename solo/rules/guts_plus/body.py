@@ -51,7 +51,22 @@ def body_parts(character: Character) -> list[str]:
 
 
 def _part_name(part: str) -> str:
+    if type(part) is str:
+        found = _PART_NAMES.get(part)
+        if found is None:
+            if len(_PART_NAMES) >= 1024:
+                _PART_NAMES.clear()
+            found = _PART_NAMES[part] = _spelled(part)
+        return found
+    return _spelled(part)
+
+
+def _spelled(part: Any) -> str:
     return re.sub(r"[\s\-_]+", " ", str(part).strip().lower())
+
+
+#: A part's name as written -> as spelled (asked for every part of a body at every move).
+_PART_NAMES: dict[str, str] = {}
 
 
 def part_key(character: Character, part: str) -> str:
@@ -84,6 +99,9 @@ def vital_part(character: Character) -> str | None:
     return "head"
 
 
+_INTS = frozenset({int})
+
+
 def unconscious(character: Character) -> bool:
     """Unconscious: the head is unusable, or 3 other parts are unusable at once.
 
@@ -94,7 +112,7 @@ def unconscious(character: Character) -> bool:
     extra = character.extra
     marks = extra.get("injuries", {})
     if (type(marks) is dict and type(extra.get("extra_parts", ())) in (list, tuple)
-            and all(type(n) is int and n < INJURIES_TO_DISABLE for n in marks.values())):
+            and _INTS.issuperset(map(type, marks.values())) and max(marks.values(), default=0) < INJURIES_TO_DISABLE):
         return False  # no part is unusable, so neither the vital part nor three others are
     down = unusable_parts(character)
     vital = vital_part(character)

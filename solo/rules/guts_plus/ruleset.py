@@ -227,7 +227,7 @@ class GutsPlus(RulesetDefaults):
     def incapacitated(self, character: Character) -> str | None:
         """``unconscious`` when the body says so (the head, or three other parts, unusable) or an
         adventure put the condition on; None otherwise."""
-        if unconscious(character) or any(norm(c) == UNCONSCIOUS for c in character.conditions):
+        if unconscious(character) or (character.conditions and any(norm(c) == UNCONSCIOUS for c in character.conditions)):
             return UNCONSCIOUS
         return None
 
