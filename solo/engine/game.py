@@ -613,10 +613,10 @@ class Game:
     def _reads_degrees(self, scene: Scene, spec: CheckSpec) -> bool:
         """Whether the adventure says what this check's degree does (a degree branch, or a
         ``roll.<measure>`` read after it); True in a system without degrees as outcomes."""
-        from solo.adventure.degree_checks import degrees, writes_degrees
-
         found = self._degree_memo.get((scene.id, spec.path))
         if found is None:
+            from solo.adventure.degree_checks import degrees, writes_degrees
+
             words = degrees(self.ruleset)
             found = words is None or not words[0] or writes_degrees(self.adventure, scene, spec, *words)
             self._degree_memo[(scene.id, spec.path)] = found
@@ -626,10 +626,10 @@ class Game:
         """The ruleset's roll measures (``roll.<name>``) this check's branches or texts read
         beyond its degrees (Humanity, Blessed ``margin``): an offer that only moves one of them
         still changes what the player is shown."""
-        from solo.adventure.degree_checks import degrees, writes_degrees
-
         found = self._measures_memo.get((scene.id, spec.path))
         if found is None:
+            from solo.adventure.degree_checks import degrees, writes_degrees
+
             words = degrees(self.ruleset)
             said = set(words[1]) if words else set()
             found = [name for name in _measures(self.ruleset)
