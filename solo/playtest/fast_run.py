@@ -397,8 +397,10 @@ class _Run:
 
     # -- what the result counts -------------------------------------------------------------
     def _note(self, events: list[ev.Event]) -> None:
-        """:func:`solo.playtest.runner._note` for the events the engine's own paths return."""
-        self.here = engine_runner._note(self.result, events, self.last_choice, self.here)
+        """:func:`solo.playtest.runner._note` for the events the engine's own paths return (none
+        count nothing)."""
+        if events:
+            self.here = engine_runner._note(self.result, events, self.last_choice, self.here)
 
     def _finish(self, keys: list[str]) -> RunResult:
         return engine_runner.finish(self.result, self.game.state, self.spec.adventure, len(keys))
