@@ -161,6 +161,11 @@ def _compare(node: Any) -> Fast:
                 return _held(op, value, number, column)
 
             return name_number
+        if fast is not None and type(right).__name__ == "_Literal" and type(right.value) is int:
+            shaped = _call_number(node.first, fast, op, right.value, column) or _arith_number(
+                node.first, fast, op, right.value, column)
+            if shaped is not None:
+                return shaped
         if type(right).__name__ == "_Literal":  # ``turn % 6 == 0``: the number read without a call
             left_fn, number = make(node.first), right.value
 
@@ -188,6 +193,51 @@ def _compare(node: Any) -> Fast:
         return True
 
     return run
+
+
+def _call_number(left: Any, fast: Any, op: str, number: int, column: int | None) -> Fast | None:
+    """``clock('hunger') >= 14``: a function of one literal compared with an integer, in one
+    call (as ``then_literal`` over ``_call``'s function computes it); None for another shape."""
+    if type(left).__name__ != "_Call" or len(left.args) != 1 or type(left.args[0]).__name__ != "_Literal":
+        return None
+    name, argument = left.name, left.args[0].value
+
+    def call_number(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        value = P[name](argument)
+        if type(value) is int:
+            return fast(value, number)
+        return _held(op, value, number, column)
+
+    return call_number
+
+
+def _arith_number(left: Any, fast: Any, op: str, number: int, column: int | None) -> Fast | None:
+    """``turn % 6 == 0``: a name worked with an integer literal, compared with an integer, in
+    one call (as ``then_literal`` over ``_arith``'s function computes it); None for another shape."""
+    if (type(left).__name__ != "_Arith" or len(left.rest) != 1 or type(left.first).__name__ != "_Name"
+            or type(left.rest[0][2]).__name__ != "_Literal" or type(left.rest[0][2].value) is not int):
+        return None
+    work, work_column, other = left.rest[0][0], left.rest[0][1], left.rest[0][2].value
+    straight = INT_ARITH.get(work)
+    if straight is None or not (other or work in "+-*"):
+        return None  # dividing by a literal 0: the general closures (and the tree walker) say so
+    name, plain = left.first.name, _is_plain(left.first)
+
+    def arith_number(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        if plain:
+            value = F[name] if name in F else K[name] if name in K else N[name] if name in N else V[name]
+        else:
+            value = V[name]
+        if type(value) is int:
+            result = straight(value, other)
+            if -MAX_INT <= result <= MAX_INT:
+                return fast(result, number)
+        result = _worked(work, value, other, work_column)
+        if type(result) is int:
+            return fast(result, number)
+        return _held(op, result, number, column)
+
+    return arith_number
 
 
 #: Arithmetic on two integers computed straight (``/`` and ``%`` with a right side that is not 0).

@@ -84,6 +84,24 @@ def test_what_fails_the_ordinary_way_is_left_to_it(text: str) -> None:
     assert _fast(text)[0] == "fails"
 
 
+@pytest.mark.parametrize("text", [
+    # a function of one literal, or a name worked with an integer, compared with an integer: one
+    # closure each (expression_compiler._call_number, _arith_number), read as the tree walker reads
+    "clock('air') >= 3", "clock('nothing') == 0", "clock('air') < -1", "has('key') == 1", "has('map') >= 0",
+    "boom() == 1", "nothing('x') > 0", "turn % 6 == 5", "turn % 5 == 0", "hours % 5 == 3", "hours * 2 > 25",
+    "neg / 3 == -2", "neg % 3 != 2", "air - 4 <= -1", "both % 4 == 1", "lit + 1 == 2", "scene % 2 == 0",
+    "missing % 2 == 0", "hours / 0 == 1", "hours % 0 == 1", "air * 1000000000000 == 0",
+    "neg * 250000000000 == -1000000000000", "coins * 1000000000000 == 0", "roll.excess + 1 > 2",
+])
+def test_a_function_or_worked_name_against_a_number_reads_as_the_tree_walker(text: str) -> None:
+    how, value = _fast(text)
+    ordinary = _ordinary(text)
+    if how == "value":
+        assert ordinary == ("value", value) and type(ordinary[1]) is type(value), text
+    else:
+        assert ordinary[0] == "error", text
+
+
 def test_a_name_is_read_where_the_engine_reads_it() -> None:
     """A flag wins over a clock of the same name, a clock over a counter."""
     assert _fast("both") == ("value", True)
