@@ -116,6 +116,8 @@ def _boolop(node: Any) -> Fast:
     :func:`_name` and :func:`_not` read it, without a call of its own."""
     want = node.op == "or"
     operands = tuple(_operand(o) for o in node.operands)
+    if len(operands) == 2:
+        return _two(want, *operands)
 
     def run(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
         value: Any = None
@@ -134,6 +136,37 @@ def _boolop(node: Any) -> Fast:
         return value
 
     return run
+
+
+def _two(want: bool, first: tuple[str, bool, Fast | None], second: tuple[str, bool, Fast | None]) -> Fast:
+    """:func:`_boolop`'s loop written out for two operands (``a and not b``, the shape written
+    most): the same reads in the same order, the last operand read as true/false too."""
+    name1, negated1, fn1 = first
+    name2, negated2, fn2 = second
+
+    def two(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
+        if fn1 is None:
+            value = F[name1] if name1 in F else K[name1] if name1 in K else N[name1] if name1 in N else V[name1]
+            if negated1:
+                value = False if value is True else True if value is False else not _truthy(value)
+        else:
+            value = fn1(F, K, N, V, P)
+        if value is True or value is False:
+            if value is want:
+                return value
+        elif _truthy(value) == want:
+            return value
+        if fn2 is None:
+            value = F[name2] if name2 in F else K[name2] if name2 in K else N[name2] if name2 in N else V[name2]
+            if negated2:
+                value = False if value is True else True if value is False else not _truthy(value)
+        else:
+            value = fn2(F, K, N, V, P)
+        if value is not True and value is not False:
+            _truthy(value)  # read as true/false for its error, as the loop reads the last operand
+        return value
+
+    return two
 
 
 def _operand(node: Any) -> tuple[str, bool, Fast | None]:

@@ -102,6 +102,23 @@ def test_a_function_or_worked_name_against_a_number_reads_as_the_tree_walker(tex
         assert ordinary[0] == "error", text
 
 
+@pytest.mark.parametrize("text", [
+    # two operands of and/or (expression_compiler._two): names, negated or not, and functions
+    "lit and not dark", "not lit and not dark", "dark or not lit", "not hours and lit", "coins or not neg",
+    "hours and coins", "coins and hours", "neg or coins", "has('key') and not lit", "lit and has('map')",
+    "clock('air') >= 3 and not dark", "dark or clock('air') == 3", "missing and lit", "dark or missing",
+    "lit or missing", "dark and missing", "scene and lit", "lit and scene", "dark and boom()", "lit and boom()",
+    "not missing or lit", "turn % 5 == 0 and not both", "'' or coins", "air or 'x'",
+])
+def test_two_operands_read_as_the_tree_walker(text: str) -> None:
+    how, value = _fast(text)
+    ordinary = _ordinary(text)
+    if how == "value":
+        assert ordinary == ("value", value) and type(ordinary[1]) is type(value), text
+    else:
+        assert ordinary[0] == "error", text
+
+
 def test_a_name_is_read_where_the_engine_reads_it() -> None:
     """A flag wins over a clock of the same name, a clock over a counter."""
     assert _fast("both") == ("value", True)
