@@ -26,9 +26,7 @@ class AdventureStarted(Event):
     system: str
     seed: int
     intro: str = ""
-
-    def __post_init__(self) -> None:
-        self.type = "start"
+    type: str = field(init=False, default="start")
 
 
 @dataclass
@@ -37,9 +35,7 @@ class CharacterChosen(Event):
     name: str
     stats: dict[str, Any]
     items: list[str]
-
-    def __post_init__(self) -> None:
-        self.type = "character"
+    type: str = field(init=False, default="character")
 
 
 @dataclass
@@ -48,17 +44,13 @@ class SceneEntered(Event):
     title: str
     text: str
     group: str | None = None
-
-    def __post_init__(self) -> None:
-        self.type = "scene"
+    type: str = field(init=False, default="scene")
 
 
 @dataclass
 class Narration(Event):
     text: str
-
-    def __post_init__(self) -> None:
-        self.type = "text"
+    type: str = field(init=False, default="text")
 
 
 @dataclass
@@ -118,9 +110,7 @@ class ChoicesOffered(Event):
     kind: str  # "character", "scene", "check", "roll", "conflict"
     prompt: str
     options: list[Option]
-
-    def __post_init__(self) -> None:
-        self.type = "choices"
+    type: str = field(init=False, default="choices")
 
     def enabled_keys(self) -> list[str]:
         return [o.key for o in self.options if o.enabled and o.key is not None]
@@ -131,9 +121,7 @@ class RollMade(Event):
     record: dict[str, Any]
     label: str = ""  # what was rolled for, e.g. "Patch the hole (Utility)"
     final: bool = True  # False while offers (bonus dice, rerolls) may still change it
-
-    def __post_init__(self) -> None:
-        self.type = "roll"
+    type: str = field(init=False, default="roll")
 
 
 @dataclass
@@ -142,9 +130,7 @@ class TableRolled(Event):
     dice: list[int]
     total: int
     rerolled: list[int]
-
-    def __post_init__(self) -> None:
-        self.type = "table"
+    type: str = field(init=False, default="table")
 
 
 @dataclass
@@ -152,9 +138,7 @@ class ObjectiveCompleted(Event):
     id: str
     text: str
     award: dict[str, int]
-
-    def __post_init__(self) -> None:
-        self.type = "objective"
+    type: str = field(init=False, default="objective")
 
 
 @dataclass
@@ -162,9 +146,7 @@ class XpGained(Event):
     amount: int
     total: int
     reason: str
-
-    def __post_init__(self) -> None:
-        self.type = "xp"
+    type: str = field(init=False, default="xp")
 
 
 @dataclass
@@ -175,9 +157,7 @@ class ResourceChanged(Event):
     amount: int
     total: Any
     reason: str
-
-    def __post_init__(self) -> None:
-        self.type = "award"
+    type: str = field(init=False, default="award")
 
 
 @dataclass
@@ -185,9 +165,7 @@ class ItemChanged(Event):
     id: str
     name: str
     gained: bool
-
-    def __post_init__(self) -> None:
-        self.type = "item"
+    type: str = field(init=False, default="item")
 
 
 @dataclass
@@ -198,18 +176,14 @@ class ItemRefused(Event):
     id: str
     name: str
     reason: str
-
-    def __post_init__(self) -> None:
-        self.type = "item-refused"
+    type: str = field(init=False, default="item-refused")
 
 
 @dataclass
 class ConditionChanged(Event):
     name: str
     gained: bool
-
-    def __post_init__(self) -> None:
-        self.type = "condition"
+    type: str = field(init=False, default="condition")
 
 
 @dataclass
@@ -218,9 +192,7 @@ class ClockTicked(Event):
     label: str
     value: int
     size: int
-
-    def __post_init__(self) -> None:
-        self.type = "clock"
+    type: str = field(init=False, default="clock")
 
 
 @dataclass
@@ -228,9 +200,7 @@ class RulesNote(Event):
     """A line from the ruleset: learning experiences, injuries, rerolls dropped at the end."""
 
     text: str
-
-    def __post_init__(self) -> None:
-        self.type = "rules"
+    type: str = field(init=False, default="rules")
 
 
 @dataclass
@@ -239,9 +209,7 @@ class Revealed(Event):
 
     kind: str  # "objective", "clock" or "variable"
     name: str
-
-    def __post_init__(self) -> None:
-        self.type = "reveal"
+    type: str = field(init=False, default="reveal")
 
 
 @dataclass
@@ -252,9 +220,7 @@ class JournalNoted(Event):
     turn: int
     scene: str | None
     kind: str = "note"  # "note" (the player's), "oracle" (a question answered), "roll" (free dice)
-
-    def __post_init__(self) -> None:
-        self.type = "note"
+    type: str = field(init=False, default="note")
 
 
 @dataclass
@@ -265,9 +231,7 @@ class EndingReached(Event):
     summary: str
     objectives: dict[str, bool]
     resources: dict[str, Any]
-
-    def __post_init__(self) -> None:
-        self.type = "ending"
+    type: str = field(init=False, default="ending")
 
 
 @dataclass
@@ -278,9 +242,7 @@ class ConflictStarted(Event):
     title: str
     procedure: str
     view: dict[str, Any]
-
-    def __post_init__(self) -> None:
-        self.type = "conflict-start"
+    type: str = field(init=False, default="conflict-start")
 
 
 @dataclass
@@ -295,9 +257,7 @@ class ConflictAction(Event):
     roll: dict[str, Any] | None = None
     label: str = ""
     measures: dict[str, Any] = field(default_factory=dict)  # what it did in numbers, if the system says
-
-    def __post_init__(self) -> None:
-        self.type = "conflict-action"
+    type: str = field(init=False, default="conflict-action")
 
 
 @dataclass
@@ -306,9 +266,7 @@ class ConflictRound(Event):
 
     round: int
     view: dict[str, Any]
-
-    def __post_init__(self) -> None:
-        self.type = "conflict-round"
+    type: str = field(init=False, default="conflict-round")
 
 
 @dataclass
@@ -323,6 +281,4 @@ class ConflictEnded(Event):
     awards: dict[str, int] = field(default_factory=dict)
     measures: dict[str, Any] = field(default_factory=dict)  # also readable as roll.<name> afterwards
     success: bool = False  # the result settles as ``won`` (an endeavour's ``goal`` does too)
-
-    def __post_init__(self) -> None:
-        self.type = "conflict-end"
+    type: str = field(init=False, default="conflict-end")
