@@ -69,5 +69,23 @@ def is_rating(value: object) -> bool:
 
 
 def lookup(mapping: Mapping[str, Any], name: str) -> str | None:
+    """The key of ``mapping`` that reads as ``name`` (the first in sorted order). Keys that are
+    all text are looked up once per list of keys and name (asked at every check and every look
+    of a fight: the keys sorted and each spelled each time)."""
+    if type(name) is str:
+        keys = tuple(mapping)
+        if _TEXT.issuperset(map(type, keys)):
+            found = _LOOKED_UP.get((keys, name), _UNSEEN)
+            if found is _UNSEEN:
+                if len(_LOOKED_UP) >= 4096:
+                    _LOOKED_UP.clear()
+                found = _LOOKED_UP[keys, name] = find_key(mapping, name, norm, sort=True)
+            return found
     return find_key(mapping, name, norm, sort=True)
+
+
+_TEXT = frozenset({str})
+_UNSEEN = object()
+#: (a mapping's keys, a name) -> the key :func:`lookup` finds, for keys that are all text.
+_LOOKED_UP: dict[tuple[tuple[str, ...], str], str | None] = {}
 
