@@ -50,6 +50,8 @@ def test_the_quick_reading_is_the_checked_one():
     for character in _characters():
         want = _outcome(_checked, character)
         assert _outcome(fatigue.read_fatigue, character) == want
+        assert _outcome(fatigue.current_fp, character) == (want if isinstance(want, tuple) else want.fp)
+        assert _outcome(fatigue.max_fp_of, character) == (want if isinstance(want, tuple) else want.max_fp)
         if isinstance(want, tuple) or "fp" not in character.resources:
             continue
         seen.add((want.exhausted, want.overloaded, want.fp <= 0))

@@ -89,6 +89,17 @@ def read_fatigue(character: Character) -> Fatigue:
     return Fatigue(*_numbers(character))
 
 
+def current_fp(character: Character) -> int:
+    """``read_fatigue(character).fp``, without building a :class:`Fatigue` (every look of a
+    fight reads each fighter's FP)."""
+    return _numbers(character)[0]
+
+
+def max_fp_of(character: Character) -> int:
+    """``read_fatigue(character).max_fp``, without building a :class:`Fatigue`."""
+    return _numbers(character)[1]
+
+
 def _numbers(character: Character) -> tuple[int, int, int, int]:
     """FP, max FP, exertion and ENC as :func:`read_fatigue` reads them, without building a
     :class:`Fatigue` (asked on every step: :func:`incapacitated`, every check)."""

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from solo.rules.base import Character
 from solo.rules.vocabulary import in_sentence
 from solo.rules.conflict import ENEMY, PLAYER, Beat, ConflictSetup, private_state
-from solo.rules.game.fatigue import read_fatigue
+from solo.rules.game.fatigue import current_fp, max_fp_of
 from solo.rules.game.fight import policy
 from solo.rules.game.fight.kit import DIFFICULTY_LEVELS, Kit, Weapon, combine, read_kit
 from solo.rules.memo import Memo
@@ -133,10 +133,10 @@ class FightTurn:
         return self.kit(key).weapon(self.state["wield"].get(key))
 
     def fp(self, key: str) -> int:
-        return read_fatigue(self.character(key)).fp
+        return current_fp(self.character(key))
 
     def max_fp(self, key: str) -> int:
-        return read_fatigue(self.character(key)).max_fp
+        return max_fp_of(self.character(key))
 
     def distance(self, a: str, b: str) -> int:
         """How far apart two fighters are: the enemy's distance, 0 between fighters of one side."""
