@@ -75,6 +75,11 @@ class Memo:
             found = key(parts)
         except TypeError:  # something unhashable among the parts: no memo
             return compute()
+        return self.get_keyed(compute, found)
+
+    def get_keyed(self, compute: Callable[[], T], found: Hashable) -> T:
+        """``compute()``, or its answer for the same key given before: a key the caller made
+        (from :func:`key` of what the computation reads, parts of it kept from earlier)."""
         answers = self._answers
         if found in answers:
             answers.move_to_end(found)

@@ -96,3 +96,23 @@ def test_out_reason_reads_as_matching_every_out_condition_each_time():
             assert gear.out_reason(character) == want
             answers.add(want)
     assert answers == {None, *gear.OUT_CONDITIONS}
+
+
+def test_what_is_carried_is_keyed_afresh_for_other_items_rules_or_names():
+    """The gear's key is kept per list of items and the very same rules and names: other rules
+    or names for the same items (another adventure's) give their own loadout."""
+    character = RULES.prepare_character(Character("x", "loose-fuzzy", {"body": 3, "swordsman": 3}, items=["sword"]))
+    first = gear.loadout(character, ITEMS, NAMES, "body")
+    blunt = {**ITEMS, "sword": {"weapon": "damaging"}}
+    renamed = {**NAMES, "sword": "Blade"}
+    for items, names in ((ITEMS, NAMES), (blunt, NAMES), (ITEMS, renamed), (blunt, renamed)):
+        carried = gear._carried(character, items)
+        fresh = gear._loadout(character, carried, {i: names.get(i, i) for i, _ in carried}, "body", False)
+        assert gear.loadout(character, items, names, "body") == fresh
+    assert gear.loadout(character, blunt, NAMES, "body") != first
+    assert gear.loadout(character, ITEMS, renamed, "body").weapon_name == "Blade"
+    character.items.append("mail")  # what is carried changes: keyed again
+    carried = gear._carried(character, ITEMS)
+    assert gear.loadout(character, ITEMS, NAMES, "body") == gear._loadout(
+        character, carried, {i: NAMES.get(i, i) for i, _ in carried}, "body", False)
+    assert gear.loadout(character, ITEMS, NAMES, "body").armour == 1

@@ -49,6 +49,7 @@ from solo.rules.base import Character
 from solo.rules.loose_fuzzy.abilities import norm
 from solo.rules.loose_fuzzy.combat import WOUND_CONDITIONS, condition_wound_penalty
 from solo.rules.memo import Memo
+from solo.rules.memo import key as memo_key
 from solo.rules.values import find_key
 
 #: Weapon lethality: what it adds to the target's Defense Total.
@@ -185,13 +186,44 @@ def loadout(
     Remembered by what :func:`_loadout` reads of the fighter (abilities and natural weapon) and
     the rules of what they carry: every exchange, order and view of a fight asks it again for the
     same fighters, whose wounds and conditions change but not these."""
-    carried = _carried(character, items)
-    names = {item: item_names.get(item, item) for item, _ in carried}
-    return _LOADOUTS.get(lambda: _loadout(character, carried, names, base, disarmed),
-                         character.stats, character.extra.get("weapon"), carried, names, base, disarmed)
+    carried, names, gear_key = _gear(character, items, item_names)
+    if gear_key is None:  # unhashable rules: no memo
+        return _loadout(character, carried, names, base, disarmed)
+    try:
+        found = (memo_key(character.stats), memo_key(character.extra.get("weapon")), gear_key, memo_key(base),
+                 memo_key(disarmed))
+    except TypeError:  # something unhashable: no memo
+        return _loadout(character, carried, names, base, disarmed)
+    return _LOADOUTS.get_keyed(lambda: _loadout(character, carried, names, base, disarmed), found)
 
 
 _LOADOUTS = Memo(1024)
+
+
+def _gear(character: Character, items: Mapping[str, Mapping[str, Any]],
+          item_names: Mapping[str, str]) -> tuple[list[tuple[str, Mapping[str, Any]]], dict[str, str], Any]:
+    """What a fighter carries that has rules, the names of those items, and the memo key of both:
+    kept for the same list of items and the very same adventure items and names (an
+    adventure's own data, which nobody changes), so the rules are not keyed again at every ask."""
+    held = tuple(character.items)
+    found = _GEAR.get((held, id(items), id(item_names)))
+    if found is not None and found[0] is items and found[1] is item_names:
+        return found[2], found[3], found[4]
+    carried = _carried(character, items)
+    names = {item: item_names.get(item, item) for item, _ in carried}
+    try:
+        gear_key: Any = memo_key((carried, names))
+    except TypeError:  # unhashable rules: no key (and nothing kept)
+        return carried, names, None
+    if len(_GEAR) >= 1024:
+        _GEAR.clear()
+    _GEAR[held, id(items), id(item_names)] = (items, item_names, carried, names, gear_key)  # the two kept alive
+    return carried, names, gear_key
+
+
+#: (items held, id of the adventure's item rules, id of its item names) -> (those rules, those
+#: names, what is carried with rules, their names, the key of both).
+_GEAR: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 def _loadout(
