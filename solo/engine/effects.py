@@ -71,13 +71,14 @@ class EffectRunner:
 
     # -- handlers ----------------------------------------------------------------------------
     def _set(self, value: Mapping[str, Any]) -> None:
-        for name, v in value.items():
-            if name in self.state.flags:
-                self.state.flags[name] = bool(self._value(v))
-            elif name in self.state.counters:
-                self.state.counters[name] = _counter(name, int(self._value(v)))
-            elif name in self.state.clocks:
-                self.state.clocks[name] = int(self._value(v))
+        state = self.state
+        for name, v in value.items():  # a plain true/false or whole number is taken as it is
+            if name in state.flags:
+                state.flags[name] = v if v is True or v is False else bool(self._value(v))
+            elif name in state.counters:
+                state.counters[name] = _counter(name, v if type(v) is int else int(self._value(v)))
+            elif name in state.clocks:
+                state.clocks[name] = v if type(v) is int else int(self._value(v))
             else:
                 raise EffectError(f"set: unknown variable {name!r}")
 
@@ -87,11 +88,12 @@ class EffectRunner:
         return v
 
     def _add(self, value: Mapping[str, Any]) -> None:
+        counters = self.state.counters
         for name, v in value.items():
-            if name in self.state.counters:
-                self.state.counters[name] = _counter(name, self.state.counters[name] + int(self._value(v)))
+            if name in counters:
+                counters[name] = _counter(name, counters[name] + (v if type(v) is int else int(self._value(v))))
             elif name in self.state.clocks:
-                self._tick({name: int(self._value(v))})
+                self._tick({name: v if type(v) is int else int(self._value(v))})
             else:
                 raise EffectError(f"add: unknown counter {name!r}")
 
