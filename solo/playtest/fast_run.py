@@ -17,7 +17,8 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   the way the bots play the dice (:func:`solo.playtest.policies.dice_decision`'s choice, worked
   out from the offers without building the options), with no copy of the roll's record, and the
   roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
-  end of the turn);
+  end of the turn), whose moves are made here (the runtime's game follows gotos with
+  :meth:`_Run._follow`, for the character choice and the steps handed to the engine too);
 * a **conflict's decision** is asked of the procedure here (:meth:`ConflictRunner.decision
   <solo.engine.conflicts.ConflictRunner.decision>`: the same actions, without the offer's
   options and hints), the bot draws among the enabled actions as the random policy does, and
@@ -89,12 +90,21 @@ def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[Ru
 
 
 class _Game(Game):
-    """The engine's game, whose steps leave the next decision's offer unbuilt: the runtime plays
+    """The engine's game, whose steps leave the next decision's offer unbuilt (the runtime plays
     scene, character, roll and conflict decisions without one, and :meth:`_Run._offer` has the
-    engine build any other when it is on offer."""
+    engine build any other when it is on offer) and whose moves after a roll, the character
+    choice or any step of the engine's are the runtime's (:meth:`_Run._follow`: the scenes
+    entered without events or text, the moves counted there)."""
+
+    #: The run this game is played in (set before the game starts).
+    driver: "_Run"
 
     def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
         return events
+
+    def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
+        self.driver._follow(runner, checked=checked)
+        return runner.events
 
 
 class _Run:
@@ -106,6 +116,7 @@ class _Run:
         self.result = RunResult(index=index, seed=seed, status="ended")
         self.game = _Game(spec.adventure, seed=seed, character=engine_runner._starting_character(spec),
                           quiet=True, alternatives=False)
+        self.game.driver = self
         self.rng = random.Random(f"solo-playtest-policy:{seed}")
         self.policy = make_policy("random", self.rng)
         self.here: str | None = None

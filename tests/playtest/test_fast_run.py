@@ -76,6 +76,17 @@ def test_the_character_choice_is_played_on_the_runtime_without_an_offer(monkeypa
         assert asdict(fast_run._Run(spec, index, 7).play()) == asdict(engine)
 
 
+def test_every_scene_is_entered_on_the_runtime_after_rolls_and_the_engine_s_steps_too(monkeypatch):
+    """No scene text rendered and no SceneEntered made in a fast run: the moves after a roll,
+    the character choice or a step handed to the engine are the runtime's, counted alike."""
+    spec = PlaytestSpec(loader.load("clockwork-heist").adventure, runtime="fast")
+    engines = [run_one(spec, index, 3) for index in range(4)]
+    assert all(run.checks for run in engines)
+    monkeypatch.setattr(Game, "_enter", lambda *args, **kwargs: pytest.fail("the engine entered a scene"))
+    for index, engine in enumerate(engines):
+        assert asdict(fast_run._Run(spec, index, 3).play()) == asdict(engine)
+
+
 def test_a_fight_is_played_on_the_runtime_as_the_engine_plays_it(monkeypatch):
     spec = PlaytestSpec(loader.load(str(BROKEN / "brawl.yaml")).adventure, runtime="fast")
     engines = [run_one(spec, index, 5) for index in range(4)]
