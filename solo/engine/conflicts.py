@@ -67,6 +67,11 @@ class ConflictRunner:
 
     def __init__(self, context: "PlayContext") -> None:
         self.context = context
+        #: (the adventure, its item rules, item names and house rules as every setup hands
+        #: them): the adventure's own data, which nobody changes, made once per game instead of
+        #: at every decision (and the same objects each time, for the procedures that
+        #: remember what they work out from them by identity).
+        self._declared: tuple[Any, Mapping[str, Any], Mapping[str, str], frozenset[str]] | None = None
 
     # -- setting up --------------------------------------------------------------------------
     def rules(self, spec: ConflictSpec) -> ConflictRules:
@@ -115,14 +120,22 @@ class ConflictRunner:
 
     def setup(self, spec: ConflictSpec, fighters: list[Fighter]) -> ConflictSetup:
         adventure = self.context.adventure
+        declared = self._declared
+        if declared is None or declared[0] is not adventure:
+            declared = self._declared = (
+                adventure,
+                {iid: item.rules for iid, item in adventure.items.items()},
+                {iid: item.name for iid, item in adventure.items.items()},
+                frozenset(adventure.house_rules),
+            )
         return ConflictSetup(
             procedure=spec.procedure,
             fighters=fighters,
             params=spec.params,
-            items={iid: item.rules for iid, item in adventure.items.items()},
-            item_names={iid: item.name for iid, item in adventure.items.items()},
+            items=declared[1],
+            item_names=declared[2],
             rounds=spec.rounds,
-            house_rules=frozenset(adventure.house_rules),
+            house_rules=declared[3],
             quiet=self.context.quiet,
         )
 
