@@ -232,6 +232,8 @@ class Words:
         if isinstance(key, (list, tuple)):
             return " + ".join(self.stat(k) for k in key)
         text = str(key)
+        if "+" in text.strip("+") and all(text.split("+")):  # a check on two stats: "thought+command"
+            return " + ".join(self.stat(k) for k in text.split("+"))
         found = self.label(text)
         if found:
             return found
