@@ -252,7 +252,7 @@ class Game:
             option = self._match(offered, key)
         except InvalidDecision:
             withheld = withheld_option(offered, key)
-            if withheld is not None and recorded:
+            if withheld is not None and recorded and offered.kind == "roll":
                 option = ev.Option(key, withheld.text, withheld.id)
             elif withheld is not None:
                 raise InvalidDecision(f"{withheld.text!r} cannot be taken now: {withheld.reason}") from None
@@ -782,8 +782,9 @@ class Game:
     def _scene_offer(self) -> ev.ChoicesOffered:
         scene_id = self.state.scene or ""
         visible = self._visible(scene_id)
+        numbered = self.state.numbering >= 2  # a greyed choice keeps its number (GameState.numbering)
         if self.quiet:
-            shape = (scene_id, self.state.down, *[(step.index, enabled) for step, enabled in visible])
+            shape = (scene_id, self.state.down, numbered, *[(step.index, enabled) for step, enabled in visible])
             made = self.program.offers.get(shape)
             if made is not None:  # the same choices shown as before: the same options
                 return ev.ChoicesOffered("scene", "What do you do?", list(made))
@@ -794,8 +795,9 @@ class Game:
         for step, enabled in visible:
             choice = step.choice
             text = choice.text
-            if enabled:
+            if enabled or numbered:
                 n += 1
+            if enabled:
                 key = _KEYS[n] if n < len(_KEYS) else str(n)
                 fixed = fixed and step.plain_text
                 if quiet:  # no hint: a bot reads none
@@ -812,7 +814,7 @@ class Game:
                 if self.state.down and step.check:
                     reason = f"not while {self.state.down}"
                 options.append(option(None, self.render(choice.text), step.option_id, False, reason))
-        if n == 0:
+        if not any(enabled for _, enabled in visible):
             scene = self.adventure.scenes[scene_id]
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
         if fixed:
@@ -1221,9 +1223,17 @@ _ABSENT = object()
 
 
 def withheld_option(offered: ev.ChoicesOffered, key: str) -> ev.Option | None:
-    """The offer on a roll shown disabled whose number (or id) is ``key``, else None. A roll's
-    options are numbered in order from 1 (the keep), a disabled one keeping its number
-    unshown, and those answered by typing come last without one."""
+    """The option shown disabled whose number (or id) is ``key``, else None. A roll's options
+    are numbered in order from 1 (the keep), a disabled one keeping its number unshown, and
+    those answered by typing come last without one; a scene's choices likewise, when greyed
+    ones keep their numbers (:attr:`GameState.numbering`; its choices that settle a check
+    without dice, ``1a``, are no part of the count)."""
+    if offered.kind == "scene":
+        shown = [o for o in offered.options if not o.parent]
+        if any(o.key is not None and o.key != str(n) for n, o in enumerate(shown, start=1)):
+            return None  # numbered the old way: a greyed choice has no number
+        return next((o for n, o in enumerate(shown, start=1)
+                     if not o.enabled and o.key is None and key == str(n)), None)
     if offered.kind != "roll":
         return None
     for number, option in enumerate(offered.options, start=1):
