@@ -75,3 +75,9 @@ def test_a_save_from_before_numbers_the_old_way_so_its_log_replays():
     assert keys[THIMBLES] is None and keys[JIG] == "2"
     with pytest.raises(InvalidDecision):
         old.choose("7")  # the old numbering has six keys here
+
+
+def test_the_prompt_names_the_numbers_that_can_be_typed_in_runs():
+    from solo.ui.words import keys_hint
+
+    assert keys_hint(_stall().offered.options) == "[1, 3-7]"  # was "[1/3/4/5/6/7]"
