@@ -772,7 +772,7 @@ class Game:
                 if frozen is None:
                     options.append(ev.Option(str(n), offer.text, offer.key))
                     continue
-                hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen)
+                hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen, offer.text)
                 options.append(ev.Option(str(n), offer.text, offer.key, hint=hint))  # type: ignore[arg-type]  # computed when first read
             # answered by typing (the text says what): shown without a number
             options += [ev.Option(None, o.text, o.key) for o in offers if o.typed]
@@ -865,9 +865,10 @@ class Game:
                 if pending.func == self._odds_hint:  # an offer's hint holds its own copies
                     option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)  # type: ignore[assignment]  # made when first read
 
-    def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any]) -> str:
+    def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any], text: str = "") -> str:
         """What an offer on a roll does to the chance of success (take it, then keep the roll),
-        or that it cannot change the result; "" when that cannot be worked out."""
+        or that it cannot change the result; "" when that cannot be worked out. What the offer
+        earns is not said again when its ``text`` says it already."""
         from solo.rules.base import WALK, DescribesDegrees
         from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
 
@@ -902,6 +903,8 @@ class Game:
         if sure and now == after:  # one outcome and one degree, sure either way
             says = hook(self.ruleset, SaysWhatOffersDo)
             effect = says.offer_effect(record, who, key) if says is not None else ""
+            if effect and effect.removeprefix("it ") in text:  # "Spend 1 blessing die for +1: earns ..." says it once
+                return "the result stays as it is"
             return f"the result stays as it is; {effect}" if effect else "cannot change the result"
         if now is not None and now != after and odds.percent(now[SUCCESS]) == odds.percent(chance):
             # the chance as the player reads it stays: what the offer changes is how well it goes
