@@ -67,6 +67,7 @@ def replay_payload(payload: dict[str, Any], observer: Observer | None = None) ->
     start = state.get("start_character")
     character = Character.from_dict(start) if start else None
     game = Game(adventure, seed=_seed(payload, state), character=character)
+    game.state.numbering = _numbering(state)  # the keys in its log are numbered as the save's game numbered them
     session = Session(game, adventure, SaveStore(), "replay", autosave=False,
                       ironman=bool(payload.get("ironman", False)), gm=bool(payload.get("gm", False)),
                       forgiving=forgives(payload))
@@ -117,6 +118,13 @@ def _seed(payload: dict[str, Any], state: dict[str, Any]) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError("the save holds no seed, so it cannot be replayed")
     return seed
+
+
+def _numbering(state: dict[str, Any]) -> int:
+    """How the saved game numbered a scene's choices (:attr:`GameState.numbering`): a save
+    without the field was written before greyed choices kept their numbers."""
+    value = state.get("numbering", 1)
+    return value if value in (1, 2) and not isinstance(value, bool) else 1
 
 
 def _option(offered: Any, key: str) -> Any:

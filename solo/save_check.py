@@ -248,6 +248,7 @@ STATE = Obj({
     "turn": Int(0), "dice": OneOf(DICE, Map(Json(), 0)), "rolls": List(Map(Json())), "choices": List(NAME),
     "pending": Optional(PENDING), "ending": Optional(NAME), "start_character": Optional(CHARACTER),
     "npcs": Map(CHARACTER), "fallen": Map(NAME), "last_roll": Map(Json(), 100), "down": Optional(NAME),
+    "numbering": Int(1, 2),
 })  # what the engine needs to resume is its to check (Game.resume); a failure falls back to .bak
 
 #: A save file as :func:`solo.saves.make_payload` writes it.

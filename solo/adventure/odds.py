@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solo.adventure.model import Adventure, CheckSpec
-from solo.rules.base import Character, Odds, Ruleset, names
+from solo.rules.base import Character, Odds, Ruleset, SaysCheckCosts, hook, names
 
 CACHE_SIZE = 4096
 _cache: OrderedDict[Any, Odds] = OrderedDict()
@@ -139,6 +139,9 @@ def spec_label(adventure: Adventure, spec: CheckSpec, *, title: bool = False, ru
         names = [adventure.labels.get(n) or n.replace("_", " ").title() for n in names]
     stat = " + ".join(names)
     mine, theirs = _sides(adventure, spec, ruleset)
+    costs = hook(ruleset, SaysCheckCosts) if title and ruleset is not None else None
+    if costs is not None:
+        stat += costs.check_cost_words(spec.params)  # " + Head spark, paying 2 blessing dice"
     stat += mine
     if spec.kind == "contest":
         opponent = adventure.npcs.get(spec.opponent or "")

@@ -253,7 +253,7 @@ class Game:
             option = self._match(offered, key)
         except InvalidDecision:
             withheld = withheld_option(offered, key)
-            if withheld is not None and recorded:
+            if withheld is not None and recorded and offered.kind == "roll":
                 option = ev.Option(key, withheld.text, withheld.id)
             elif withheld is not None:
                 raise InvalidDecision(f"{withheld.text!r} cannot be taken now: {withheld.reason}") from None
@@ -773,7 +773,7 @@ class Game:
                 if frozen is None:
                     options.append(ev.Option(str(n), offer.text, offer.key))
                     continue
-                hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen)
+                hint = functools.partial(self._offer_hint, pending.data, offer.key, frozen, offer.text)
                 options.append(ev.Option(str(n), offer.text, offer.key, hint=hint))  # type: ignore[arg-type]  # computed when first read
             # answered by typing (the text says what): shown without a number
             options += [ev.Option(None, o.text, o.key) for o in offers if o.typed]
@@ -783,8 +783,9 @@ class Game:
     def _scene_offer(self) -> ev.ChoicesOffered:
         scene_id = self.state.scene or ""
         visible = self._visible(scene_id)
+        numbered = self.state.numbering >= 2  # a greyed choice keeps its number (GameState.numbering)
         if self.quiet:
-            shape = (scene_id, self.state.down, *[(step.index, enabled) for step, enabled in visible])
+            shape = (scene_id, self.state.down, numbered, *[(step.index, enabled) for step, enabled in visible])
             made = self.program.offers.get(shape)
             if made is not None:  # the same choices shown as before: the same options
                 return ev.ChoicesOffered("scene", "What do you do?", list(made))
@@ -795,8 +796,9 @@ class Game:
         for step, enabled in visible:
             choice = step.choice
             text = choice.text
-            if enabled:
+            if enabled or numbered:
                 n += 1
+            if enabled:
                 key = _KEYS[n] if n < len(_KEYS) else str(n)
                 fixed = fixed and step.plain_text
                 if quiet:  # no hint: a bot reads none
@@ -813,7 +815,7 @@ class Game:
                 if self.state.down and step.check:
                     reason = f"not while {self.state.down}"
                 options.append(option(None, self.render(choice.text), step.option_id, False, reason))
-        if n == 0:
+        if not any(enabled for _, enabled in visible):
             scene = self.adventure.scenes[scene_id]
             raise EngineError(f"scene {scene.id!r} leaves the player no choice")
         if fixed:
@@ -864,9 +866,10 @@ class Game:
                 if pending.func == self._odds_hint:  # an offer's hint holds its own copies
                     option.hint = functools.partial(self._odds_hint, pending.args[0], frozen)  # type: ignore[assignment]  # made when first read
 
-    def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any]) -> str:
+    def _offer_hint(self, data: Mapping[str, Any], key: str, character: dict[str, Any], text: str = "") -> str:
         """What an offer on a roll does to the chance of success (take it, then keep the roll),
-        or that it cannot change the result; "" when that cannot be worked out."""
+        or that it cannot change the result; "" when that cannot be worked out. What the offer
+        earns is not said again when its ``text`` says it already."""
         from solo.rules.base import WALK, DescribesDegrees
         from solo.rules.offer_odds import SUCCESS, offer_run, outcomes_of
 
@@ -901,6 +904,8 @@ class Game:
         if sure and now == after:  # one outcome and one degree, sure either way
             says = hook(self.ruleset, SaysWhatOffersDo)
             effect = says.offer_effect(record, who, key) if says is not None else ""
+            if effect and effect.removeprefix("it ") in text:  # "Spend 1 blessing die for +1: earns ..." says it once
+                return "the result stays as it is"
             return f"the result stays as it is; {effect}" if effect else "cannot change the result"
         if now is not None and now != after and odds.percent(now[SUCCESS]) == odds.percent(chance):
             # the chance as the player reads it stays: what the offer changes is how well it goes
@@ -1241,9 +1246,17 @@ _ABSENT = object()
 
 
 def withheld_option(offered: ev.ChoicesOffered, key: str) -> ev.Option | None:
-    """The offer on a roll shown disabled whose number (or id) is ``key``, else None. A roll's
-    options are numbered in order from 1 (the keep), a disabled one keeping its number
-    unshown, and those answered by typing come last without one."""
+    """The option shown disabled whose number (or id) is ``key``, else None. A roll's options
+    are numbered in order from 1 (the keep), a disabled one keeping its number unshown, and
+    those answered by typing come last without one; a scene's choices likewise, when greyed
+    ones keep their numbers (:attr:`GameState.numbering`; its choices that settle a check
+    without dice, ``1a``, are no part of the count)."""
+    if offered.kind == "scene":
+        shown = [o for o in offered.options if not o.parent]
+        if any(o.key is not None and o.key != str(n) for n, o in enumerate(shown, start=1)):
+            return None  # numbered the old way: a greyed choice has no number
+        return next((o for n, o in enumerate(shown, start=1)
+                     if not o.enabled and o.key is None and key == str(n)), None)
     if offered.kind != "roll":
         return None
     for number, option in enumerate(offered.options, start=1):

@@ -14,6 +14,10 @@ from typing import Any
 from solo.rules.base import Character
 
 
+#: The scene numbering of a new game (see :attr:`GameState.numbering`).
+SCENE_NUMBERING = 2
+
+
 @dataclass
 class Pending:
     """The decision the game waits for, as data (so a save can hold it).
@@ -59,6 +63,11 @@ class GameState:
     down: str | None = None
     revealed: list[str] = field(default_factory=list)  # hidden things the player has learned of
     journal: list[dict[str, Any]] = field(default_factory=list)  # the player's notes: turn, scene, text
+    #: How a scene's choices are numbered. 2: every choice shown takes a number, a greyed one
+    #: too (shown without it), so the numbers after it stay where they were; 1: only the
+    #: choices that can be taken (saves written before read11 have no field and are read as 1,
+    #: so their choice logs replay to the same choices).
+    numbering: int = SCENE_NUMBERING
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -88,6 +97,7 @@ class GameState:
             "down": self.down,
             "revealed": list(self.revealed),
             "journal": [dict(n) for n in self.journal],
+            "numbering": self.numbering,
         }
 
     def copy(self) -> "GameState":
@@ -134,6 +144,7 @@ class GameState:
             down=None if data.get("down") is None else str(data["down"]),
             revealed=[str(r) for r in data.get("revealed", [])],
             journal=[dict(n) for n in data.get("journal", []) if isinstance(n, dict)],
+            numbering=int(data.get("numbering", 1)),  # written before read11: enabled choices only
         )
 
 

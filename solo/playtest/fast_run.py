@@ -124,6 +124,7 @@ class _Run:
         #: The enabled choices (program steps) of the scene decision on offer, worked out when
         #: the step that led to it ended (where the engine builds its offer).
         self.enabled: list[Any] = []
+        self.keys: list[str] | None = None  # the enabled choices' keys, when greyed ones keep a number
         #: A roll on offer made here: (its check's data, the record, the rules' offers on it).
         self.roll: tuple[dict[str, Any], Any, list[Any]] | None = None
         self.chosen = KEEP  # the id of the bot's answer to that roll (see _roll_decision)
@@ -152,7 +153,7 @@ class _Run:
                     # the random policy's rng.choice over as many keys: the same draw
                     n = self.rng.choice(range(len(enabled)))
                     step = enabled[n]
-                    key = _KEYS[n] if n < len(_KEYS) else str(n + 1)
+                    key = self.keys[n] if self.keys is not None else _KEYS[n] if n < len(_KEYS) else str(n + 1)
                     mark = (state.scene, step.option_id)
                     marks = engine_runner._MARKS
                     self.last_choice = marks.get(mark) or marks.setdefault(mark, engine_runner._choice_mark(*mark))
@@ -388,7 +389,12 @@ class _Run:
             return
         if pending.kind == "scene":
             scene_id = game.state.scene or ""
-            self.enabled = [step for step, enabled in game._visible(scene_id) if enabled]
+            visible = game._visible(scene_id)
+            self.enabled = [step for step, enabled in visible if enabled]
+            # the keys the engine's offer gives them (Game._scene_offer): a greyed choice keeps
+            # its number under the current numbering (GameState.numbering)
+            self.keys = ([_KEYS[n] if n < len(_KEYS) else str(n + 1) for n, (_, on) in enumerate(visible) if on]
+                         if game.state.numbering >= 2 else None)
             if not self.enabled:
                 raise EngineError(f"scene {scene_id!r} leaves the player no choice")
             game._offered = None

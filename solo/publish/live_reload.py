@@ -72,6 +72,7 @@ def reload_session(session: Session, path: str | Path | None = None) -> Reloaded
     fresh = Session(Game(adventure, seed=state.seed, character=character), adventure, session.store, session.slot,
                     created=session.created, notes=list(loaded.notes), autosave=session.autosave,
                     ironman=session.ironman, gm=session.gm)
+    fresh.game.state.numbering = state.numbering  # the transcript's keys, numbered as they were
     answers = list(session.transcript)
     result = Reloaded(fresh, answers=len(answers))
     try:

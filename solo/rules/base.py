@@ -669,6 +669,17 @@ class HasContestLabels(Protocol):
 
 
 @runtime_checkable
+class SaysCheckCosts(Protocol):
+    """A system whose check parameters can spend something when the dice are rolled (a
+    Humanity, Blessed ``spark`` pays two blessing dice): the option that rolls it says so
+    beside its stat, so a choice never spends what its words did not mention."""
+
+    def check_cost_words(self, params: Mapping[str, Any]) -> str:
+        """What rolling a check with ``params`` adds to its label, e.g. " + Head spark, paying
+        2 blessing dice"; "" when it spends nothing."""
+
+
+@runtime_checkable
 class NamesParams(Protocol):
     """A system that declares the check parameters it reads (for "did you mean" hints)."""
 
@@ -818,6 +829,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "read_offer": ("method", ReadsOffers), "apply_given_offer": ("method", TakesGivenOffers),
     "offer_odds": ("method", KnowsOfferOdds),
     "keep_words": ("method", SaysWhatOffersDo), "offer_effect": ("method", SaysWhatOffersDo),
+    "check_cost_words": ("method", SaysCheckCosts),
     "gain": ("method", Gains), "check_award": ("method", ChecksAwards),
     "has_trait": ("method", HasTraits), "trait_names": ("names", HasTraits),
     "step_words": ("method", WordsSteps), "vocabulary": ("words", HasVocabulary),

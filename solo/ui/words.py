@@ -232,6 +232,8 @@ class Words:
         if isinstance(key, (list, tuple)):
             return " + ".join(self.stat(k) for k in key)
         text = str(key)
+        if "+" in text.strip("+") and all(text.split("+")):  # a check on two stats: "thought+command"
+            return " + ".join(self.stat(k) for k in text.split("+"))
         found = self.label(text)
         if found:
             return found
@@ -714,6 +716,15 @@ def keys_hint(options: list[Any]) -> str:
 def _key_span(keys: list[str]) -> str:
     if len(keys) >= 2 and all(k.isdigit() for k in keys) and keys == [str(n) for n in range(int(keys[0]), int(keys[0]) + len(keys))]:
         return f"{keys[0]}-{keys[-1]}"
+    if all(k.isdigit() for k in keys):  # a greyed choice keeps its number: "1-4, 6-7", not "1/2/3/4/6/7"
+        runs: list[list[int]] = []
+        for number in map(int, keys):
+            if runs and number == runs[-1][-1] + 1:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        if any(len(run) >= 3 for run in runs):
+            return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
     suffix = {k[-1:] for k in keys}
     if len(keys) > 2 and len(suffix) == 1 and all(k[:-1].isdigit() for k in keys):
         numbers = [int(k[:-1]) for k in keys]

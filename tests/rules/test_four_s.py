@@ -516,4 +516,5 @@ def test_a_contest_against_a_persons_own_roll_says_which_stat_they_rolled():
     dice.force(5, 1)
     rec = FOUR.contest(dice, pc, rival, {"stat": "strength", "enemy": False, "opponent_stat": "strength"})
     why = explain(rec.to_dict(), Names()).why
-    assert any(line.startswith(f"Your {rec.details['you']['total']} against their Strength roll of ") for line in why), why
+    assert any(line.startswith(f"Your {rec.details['you']['total']} (5, ") and " against their Strength roll of " in line
+               for line in why), why

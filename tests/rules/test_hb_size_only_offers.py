@@ -150,4 +150,5 @@ def test_the_hint_on_a_plus_one_that_only_earns_the_big_win_die_says_so_not_cann
     offered = game._build_offer()  # the roll as it now stands, offered as the engine offers it
     one = next(o for o in offered.options if o.id == "help-1")
     assert one.enabled and one.text.endswith("earns the blessing die of a success by 6")
-    assert one.hint == "the result stays as it is; it earns the blessing die of a success by 6"
+    # read11: the text says what it earns, so the hint does not say it twice
+    assert one.hint == "the result stays as it is"

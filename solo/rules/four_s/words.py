@@ -19,9 +19,16 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     total, goal = record.get("total"), d.get("goal")
     if total is not None and goal is not None:
         bonus = d.get("bonus")
-        plus = f" with a Roleplay Bonus of {bonus}" if bonus else ""
+        faces = [f for f in record.get("dice") or [] if isinstance(f, int)]
+        modifier = d.get("modifier") if isinstance(d.get("modifier"), int) else 0
+        if faces and (bonus or modifier):  # the die first, then what is added: "[4]" read "You rolled 6"
+            parts = [f"You rolled {sum(faces)}"] + ([f"{bonus:+d} Roleplay Bonus"] if bonus else []) \
+                + ([f"{modifier:+d}"] if modifier else [])
+            said = ", ".join(parts) + f": {total}"
+        else:
+            said = f"You rolled {total}"
         name = f" ({str(d.get('goal_name')).replace('-', ' ')})" if d.get("goal_name") else ""
-        why.append(f"You rolled {total}{plus} against a goal of {goal}{name}: " + ("reached." if total >= goal else "short."))
+        why.append(f"{said} against a goal of {goal}{name}: " + ("reached." if total >= goal else "short."))
     if record.get("kind") == "contest":
         mine, theirs = d.get("you") or {}, d.get("opponent") or {}
         if mine.get("total") is not None and theirs.get("total") is not None:
@@ -30,9 +37,21 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
                 why.append(f"Your {mine['total']} against the enemy's {dice}d3: {theirs['total']}.")
             else:  # a person's own roll: say which stat they rolled
                 stat = f" {names.stat(theirs['stat'])}" if theirs.get("stat") else ""
-                why.append(f"Your {mine['total']} against their{stat} roll of {theirs['total']}.")
+                why.append(f"Your {mine['total']}{_added(mine)} against their{stat} roll of {theirs['total']}{_added(theirs)}.")
+        own = mine.get("dice")
+        if isinstance(own, list) and own:  # the record lists both sides' dice; the row shown is yours
+            return RollReading(tuple(DieReading(v) for v in own), tuple(why), "contest")
         return RollReading(tuple(plain_dice(record)), tuple(why), "contest")
     return RollReading(tuple(DieReading(v) for v in (record.get("dice") or [])), tuple(why), "check")
+
+
+def _added(side: Mapping[str, Any]) -> str:
+    """" (2, +2)": a side's die and what was added to it, when something was."""
+    faces = [f for f in side.get("dice") or [] if isinstance(f, int)]
+    total = side.get("total")
+    if not faces or not isinstance(total, int) or total == sum(faces):
+        return ""
+    return f" ({' '.join(map(str, faces))}, {total - sum(faces):+d})"
 
 
 VOCABULARY = Vocabulary(

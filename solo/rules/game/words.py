@@ -58,10 +58,28 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if d.get("rerolled"):
         why.append("You spent a reroll on this.")
     if record.get("kind") == "contest":
+        mine, theirs = d.get("you"), d.get("opponent")
+        if isinstance(mine, Mapping) and isinstance(theirs, Mapping):  # the record's dice are both sides': say whose
+            why.append(f"You: {_side(mine, names)}; they: {_side(theirs, names)}.")
+            why.append("One success against one failure decides; anything else is a draw.")
+            own = [v for v in mine.get("rolled") or [] if isinstance(v, int)]
+            return RollReading(tuple(DieReading(v) for v in own) or tuple(plain_dice(record)), tuple(why),
+                               "contest", _extra_dice(mine))
         why.append("Both sides rolled: one success against one failure decides; anything else is a draw.")
         return RollReading(tuple(plain_dice(record)), tuple(why), "contest", _extra_dice(d))
     return RollReading(tuple(DieReading(v) for v in rolled), tuple(why), "reroll" if d.get("rerolled") else "check",
                        _extra_dice(d))
+
+
+def _side(side: Mapping[str, Any], names: Names) -> str:
+    """One side of a competitive check: "Social/Etiquette 5 + 8 = 13, a success"."""
+    skill = names.stat(side.get("skill") or "skill")
+    won = "a success" if side.get("success") else "a failure"
+    if side.get("sum") is None:
+        return f"{skill}, {won}"
+    bonus = side.get("bonus") or 0
+    plus = f" {bonus:+d}" if isinstance(bonus, int) and bonus else ""
+    return f"{skill} {side.get('rating')} + {side.get('kept')}{plus} = {side.get('sum')}, {won}"
 
 
 def _extra_dice(details: Mapping[str, Any]) -> tuple[tuple[str, tuple[DieReading, ...]], ...]:

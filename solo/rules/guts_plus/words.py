@@ -69,9 +69,16 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
             else:
                 verdict = "no good or bad dice to tip it"
             why.append(f"No reading holds most of the dice; {verdict}.")
+    modifier = int(details.get("modifier") or 0)
+    as_rolled = ""  # a condition's modifier moves the dice shown; doubles and matches read them as rolled
+    if modifier:
+        rolled = [int(f) for f in record.get("dice") or [] if isinstance(f, int)]
+        why.append(f"A condition changes each die by {modifier:+d}"
+                   + (f" (rolled {' '.join(map(str, rolled))})." if rolled else "."))
+        as_rolled = " as rolled"
     doubles = [d for d in details.get("doubles") or [] if isinstance(d, int)]
     if doubles and not details.get("bonus"):
-        pairs = " and ".join(f"two {d}s" for d in doubles)
+        pairs = " and ".join(f"two {d}s" for d in doubles) + as_rolled
         left = details.get("bonus_left")
         why.append(f"Doubles ({pairs}) earn {count_words(len(doubles), 'bonus die')}"
                    + (": roll it to raise your dice." if left else "."))
@@ -82,8 +89,6 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
         placed = "wait to be placed on your dice" if details.get("pending_bonus") else "raised your dice"
         why.append(f"Doubles earned {count_words(len(bonus), 'bonus die')}, showing {' '.join(map(str, shown))}: "
                    f"{count_words(pips, 'pip')} {placed}.")
-    if details.get("modifier"):
-        why.append(f"A condition changes each die by {int(details['modifier']):+d}.")
     helper = details.get("helper")
     if isinstance(helper, dict):
         who = names.person(str(helper["id"])) if helper.get("id") else "Your helper"
@@ -91,7 +96,7 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
         dice_text = " ".join(map(str, helper.get("dice") or []))
         why.append(f"{who} rolled {dice_text} along with you: "
                    + (f"{count_words(matched, 'match')} with your dice, each worth a bonus die." if matched
-                      else "no die matched yours, so no bonus dice."))
+                      else f"no die matched yours{as_rolled}, so no bonus dice."))
     topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
     return RollReading(tuple(dice), tuple(why), topic, _bonus_dice(details), _awaiting(record, details))
 

@@ -178,6 +178,16 @@ class HumanityBlessed(RulesetDefaults):
         """Keeping does nothing more than end the roll (a first roll still open has its own keep)."""
         return ""
 
+    def check_cost_words(self, params: Mapping[str, Any]) -> str:
+        """A spark pays blessing dice when the check is rolled (two of equal worth; "Basic
+        Checks"): the option says so beside its stat (read11: Bram's lever spent two unasked)."""
+        spark = params.get("spark")
+        if isinstance(spark, str) and spark:
+            return f" + {spark.replace('_', ' ').title()} spark (2 blessing dice)"
+        if isinstance(spark, list) and spark:
+            return " + " + " + ".join(str(s).replace("_", " ").title() for s in spark) + " spark (blessing dice)"
+        return ""
+
     def offer_effect(self, record: RollRecord, character: Character, key: str) -> str:
         """Help that leaves the result but earns the big-win blessing die says so."""
         return offers.offer_effect(record, character, key)

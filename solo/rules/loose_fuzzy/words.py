@@ -26,8 +26,39 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     elif critical in ("failure", "critical-failure") or record.get("outcome") == "critical-failure":
         why.append("The first two dice both showed 1: something goes wrong whatever the total.")
     if record.get("kind") == "contest":
-        return RollReading(tuple(plain_dice(record)), tuple(why), "contest")
+        return RollReading(tuple(plain_dice(record)), tuple(_contest_why(record, d) + why), "contest")
     return RollReading(tuple(DieReading(v) for v in (record.get("dice") or [])), tuple(why), "check")
+
+
+def _contest_why(record: Mapping[str, Any], d: Mapping[str, Any]) -> list[str]:
+    """Both sides' totals of a contest and who held a tie: the dice shown are yours alone, so
+    without this line a player never learns what the other side rolled."""
+    mine, theirs = record.get("total"), d.get("opponent_total")
+    if not isinstance(mine, int) or not isinstance(theirs, int):
+        return []
+    who = str(d.get("opponent") or "the other side")
+    if who.startswith(("The ", "A ", "An ")):  # "against the Hollow Ferryman's 7", mid-sentence
+        who = who[0].lower() + who[1:]
+    last = (d.get("exchanges") or [{}])[-1]
+    pool = last.get("opponent_pool") if isinstance(last, Mapping) else None
+    rolled = f" ({' '.join(map(str, pool))}" if isinstance(pool, list) and pool else ""
+    extra = sum(last.get("opponent_bonus_dice") or []) if isinstance(last, Mapping) else 0
+    if rolled:
+        bonus = theirs - sum(pool) - extra
+        rolled += (f", {bonus:+d})" if bonus else ")")
+    if mine > theirs:
+        verdict = f"yours is higher by {mine - theirs}."
+    elif mine < theirs:
+        verdict = f"theirs is higher by {theirs - mine}."
+    else:
+        verdict = "level, and a tie goes to " + ("you, defending." if d.get("defending") else f"{who}.")
+    own = (record.get("modifiers") or {}).get("bonus")
+    yours = f" ({own:+d} on your dice)" if isinstance(own, int) and own else ""
+    said = [f"You total {mine}{yours} against {who}'s {theirs}{rolled}: {verdict}"]
+    ties = d.get("ties")
+    if isinstance(ties, int) and ties > 0:
+        said.append(f"The first {'roll was' if ties == 1 else f'{ties} rolls were'} level, so both sides rolled again.")
+    return said
 
 
 VOCABULARY = Vocabulary(

@@ -47,6 +47,9 @@ def dice_rows(dice: list[Die], *, per_row: int) -> list[Text]:
 def own_dice(record: dict[str, Any]) -> tuple[list[Any], list[str] | None]:
     """The roller's own dice and their readings (a contest's record may list both sides' dice)."""
     values, readings = shown_dice(record)
+    mine = (record.get("details") or {}).get("you")
+    if readings is None and isinstance(mine, dict) and isinstance(mine.get("dice"), list):
+        return [v for v in mine["dice"] if isinstance(v, int)], None  # a contest listing both sides' dice
     rounds = (record.get("details") or {}).get("rounds")
     if readings is None and isinstance(rounds, list):
         values = [v for r in rounds if isinstance(r, list) for v in r if isinstance(v, int)]

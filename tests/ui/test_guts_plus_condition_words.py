@@ -1,0 +1,54 @@
+"""A GUTS+ roll under a condition reads its doubles and a helper's matches on the dice as
+rolled, and says so beside the dice it shows, which the condition has moved (read11: Jonah,
+confused, saw "[4] [5] [5] [1]" and read "Doubles (two 6s)", and "Your helper rolled 2 ... no
+die matched yours" beside his own die showing 2). A check on two stats is titled "Thought +
+Command", as its odds are, not "Thought+command"."""
+
+from __future__ import annotations
+
+from solo.adventure import loader
+from solo.rules.base import Character
+from solo.rules.dice import Dice
+from solo.rules.guts_plus import GutsPlus
+from solo.ui.words import Words
+
+WORDS = Words(loader.load("supply-ship").adventure)
+
+
+def _jonah() -> Character:
+    return GutsPlus().prepare_character(Character(
+        name="Jonah", system="guts-plus",
+        stats={"gumption": 3, "utility": 2, "thought": 1, "slyness": 1, "command": 3}))
+
+
+def _roll(faces: list[int], params: dict) -> object:
+    dice = Dice(1)
+    dice.force(*faces)
+    return GutsPlus().check(dice, _jonah(), params)
+
+
+def test_doubles_under_a_condition_are_named_as_rolled_beside_the_moved_dice():
+    record = _roll([5, 6, 6, 2], {"stat": ["thought", "command"], "modifier": -1})
+    assert record.kept == [4, 5, 5, 1]
+    reading = WORDS.roll(record.to_dict(), "Fly the correction")
+    assert "A condition changes each die by -1 (rolled 5 6 6 2)." in reading.why
+    assert any(line.startswith("Doubles (two 6s as rolled) earn 1 bonus die") for line in reading.why)
+    said = list(reading.why)
+    assert said.index("A condition changes each die by -1 (rolled 5 6 6 2).") < next(
+        i for i, line in enumerate(said) if line.startswith("Doubles"))
+
+
+def test_a_helper_who_matches_no_rolled_die_says_as_rolled_under_a_condition():
+    record = _roll([3, 2], {"stat": "thought", "modifier": -1, "assist_dice": 1})
+    assert record.kept == [2]
+    why = WORDS.roll(record.to_dict(), "Read the Datadex").why
+    assert any("rolled 2 along with you: no die matched yours as rolled" in line for line in why)
+    plain = WORDS.roll(_roll([3, 2], {"stat": "thought", "assist_dice": 1}).to_dict(), "x").why
+    assert any("no die matched yours, so no bonus dice." in line for line in plain)
+
+
+def test_a_check_on_two_stats_is_titled_with_both_names():
+    record = _roll([5, 6, 6, 2], {"stat": ["thought", "command"]})
+    assert WORDS.roll(record.to_dict(), "").stat == "Thought + Command"
+    assert WORDS.stat("thought+command") == "Thought + Command"
+    assert WORDS.stat("+dc2") != "" and "+ " not in WORDS.stat("+dc2")
