@@ -3,9 +3,10 @@
     python bench/analyze_key_merges.py clockwork-heist --seconds 60
 
 Explores the adventure as ``solo analyze --policy random`` does (within the budget) and keys every
-game state met (every step's result, before merging) four ways: with the key as it is, and with
+game state met (every step's result, before merging) six ways: with the key as it is, and with
 one reduction switched off at a time (the last roll kept in every field read anywhere; counters
-kept whole; visits kept for every scene any expression asks about; where the game can still go
+kept whole; visits kept for every scene any expression asks about; the once-only marks of
+choices whose guard is false for good kept; where the game can still go
 worked out from its scene over the scene graph, every way open, instead of per state). Prints the distinct keys of
 each: what a reduction merges among the same games (the ratio grows as exploration goes deeper).
 Prints CPU seconds and the load beside the figures.
@@ -47,6 +48,9 @@ def variants(keys: ex.KeyMaker) -> dict[str, ex.KeyMaker]:
 
     visits.live = live  # type: ignore[method-assign]
     found["visits kept for every scene asked"] = visits
+    marks = copy.copy(keys)
+    marks.closed = lambda: frozenset()  # type: ignore[method-assign]
+    found["marks of choices closed by a guard kept"] = marks
     static = copy.copy(keys)
     static._live = {}
     static.per_state = False
