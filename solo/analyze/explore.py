@@ -1344,6 +1344,10 @@ class Explorer:
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
+        # finishing a game whose open part is small is tried for one doubling only: a game whose
+        # states never repeat (a walk that counts its steps) always has a small open part, and
+        # went on to the end of its budget with the bound met long before
+        finish = True
         while self.heap or self.out_of_time:
             stopped = self.over_budget()
             if stopped:
@@ -1360,9 +1364,11 @@ class Explorer:
                 # it: a small game comes out exact instead of bounded for a few more states
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
                     and not any(node.kind == "unexplored" for node in graph.nodes)
-                if self.last_bound is not None and self.last_bound <= bound and not cheap:
-                    stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
-                    break
+                if self.last_bound is not None and self.last_bound <= bound:
+                    if not (cheap and finish):
+                        stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
+                        break
+                    finish = False
             negative, n = heapq.heappop(self.heap)
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:
