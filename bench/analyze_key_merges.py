@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solo.adventure import loader  # noqa: E402
+from analyze_blowup import adventure_and_who  # noqa: E402
 from solo.analyze import explore as ex  # noqa: E402
 
 
@@ -64,10 +64,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--character")
     args = parser.parse_args()
-    adventure = loader.load(args.adventure).adventure
-    who = None
-    if args.character:
-        who = next(p for p in adventure.characters if p.id == args.character).character(adventure.system)
+    adventure, who = adventure_and_who(args.adventure, args.character)
     explorer = ex.Explorer(adventure, who, budget=ex.Budget(seconds=args.seconds))
     seen: dict[str, set] = {}
     ways = variants(explorer.keys)

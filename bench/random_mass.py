@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solo.adventure import loader  # noqa: E402
+from analyze_blowup import adventure_and_who  # noqa: E402
 from solo.analyze.explore import Budget, Explorer  # noqa: E402
 from solo.analyze.solve import absorption, summarise  # noqa: E402
 from solo.budget import peak_memory_mb  # noqa: E402
@@ -38,10 +38,7 @@ def main() -> int:
     parser.add_argument("--memory-mb", type=int, default=1500)
     parser.add_argument("--character", help="a pregen id (default: each pregen equally likely)")
     args = parser.parse_args()
-    adventure = loader.load(args.adventure).adventure
-    who = None
-    if args.character:
-        who = next(p for p in adventure.characters if p.id == args.character).character(adventure.system)
+    adventure, who = adventure_and_who(args.adventure, args.character)
     explorer = Explorer(adventure, who, budget=Budget(seconds=args.seconds, memory_mb=args.memory_mb))
     began_cpu, began_wall = time.process_time(), time.monotonic()
     print(f"{adventure.id} ({args.character or 'each pregen'}), load {os.getloadavg()[0]:.2f}")
