@@ -31,6 +31,16 @@ PARTS = ("scene", "ending", "pending", "flags", "counters", "clocks", "clocks fi
          "once-only marks", "turn", "visits", "character", "npcs", "fallen", "last roll", "down")
 
 
+def adventure_and_who(name: str, character: str | None) -> tuple:
+    """The adventure ``name`` and its pregen ``character`` ready to play (None: each pregen
+    equally likely), as the analysis benches take them."""
+    adventure = loader.load(name).adventure
+    who = None
+    if character:
+        who = next(p for p in adventure.characters if p.id == character).character(adventure.system)
+    return adventure, who
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("adventure")
@@ -38,10 +48,7 @@ def main() -> int:
     parser.add_argument("--max-states", type=int, default=200_000)
     parser.add_argument("--character", help="a pregen id (default: each pregen equally likely)")
     args = parser.parse_args()
-    adventure = loader.load(args.adventure).adventure
-    who = None
-    if args.character:
-        who = next(p for p in adventure.characters if p.id == args.character).character(adventure.system)
+    adventure, who = adventure_and_who(args.adventure, args.character)
     explorer = Explorer(adventure, who, budget=Budget(seconds=args.seconds, max_states=args.max_states))
     cpu = time.process_time()
     graph = explorer.explore()

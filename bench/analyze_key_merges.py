@@ -3,9 +3,10 @@
     python bench/analyze_key_merges.py clockwork-heist --seconds 60
 
 Explores the adventure as ``solo analyze --policy random`` does (within the budget) and keys every
-game state met (every step's result, before merging) four ways: with the key as it is, and with
+game state met (every step's result, before merging) six ways: with the key as it is, and with
 one reduction switched off at a time (the last roll kept in every field read anywhere; counters
-kept whole; visits kept for every scene any expression asks about; where the game can still go
+kept whole; visits kept for every scene any expression asks about; the once-only marks of
+choices whose guard is false for good kept; where the game can still go
 worked out from its scene over the scene graph, every way open, instead of per state). Prints the distinct keys of
 each: what a reduction merges among the same games (the ratio grows as exploration goes deeper).
 Prints CPU seconds and the load beside the figures.
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solo.adventure import loader  # noqa: E402
+from analyze_blowup import adventure_and_who  # noqa: E402
 from solo.analyze import explore as ex  # noqa: E402
 
 
@@ -47,6 +48,9 @@ def variants(keys: ex.KeyMaker) -> dict[str, ex.KeyMaker]:
 
     visits.live = live  # type: ignore[method-assign]
     found["visits kept for every scene asked"] = visits
+    marks = copy.copy(keys)
+    marks.closed = lambda: frozenset()  # type: ignore[method-assign]
+    found["marks of choices closed by a guard kept"] = marks
     static = copy.copy(keys)
     static._live = {}
     static.per_state = False
@@ -60,10 +64,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--character")
     args = parser.parse_args()
-    adventure = loader.load(args.adventure).adventure
-    who = None
-    if args.character:
-        who = next(p for p in adventure.characters if p.id == args.character).character(adventure.system)
+    adventure, who = adventure_and_who(args.adventure, args.character)
     explorer = ex.Explorer(adventure, who, budget=ex.Budget(seconds=args.seconds))
     seen: dict[str, set] = {}
     ways = variants(explorer.keys)

@@ -520,7 +520,9 @@ class KeyMaker:
     and items are reduced, only when every character who can play carries every item of the
     adventure without a refusal. Visits: "seen or not", for the scenes a ``visited("...")`` of
     the region names. Once-only marks: those of the region's scenes (the engine reads a mark
-    only when it offers that scene's choices). An ending's key is its scene, ending and the
+    only when it offers that scene's choices), and of those only the marks of choices whose
+    guard is not false for good (a false guard leaves the choice out of the offer, marked or
+    not: :mod:`solo.analyze.reachable`). An ending's key is its scene, ending and the
     objectives done: all the solver reads of it.
 
     **Numbers read only through thresholds.** A counter or clock that nothing in the region
@@ -779,6 +781,11 @@ class KeyMaker:
         ahead = self.ahead(state.scene) if scenes is None else scenes
         return frozenset(m for m in state.taken if m.split("#", 1)[0] in ahead)
 
+    def closed(self) -> frozenset[str]:
+        """The once-only marks taken that the last state's region closed by a guard false for
+        good (:meth:`Reach.region`): read no more, so left out of its key."""
+        return self.reach.last_closed if self.per_state else frozenset()
+
     def key(self, state: GameState) -> tuple:
         if state.ending is not None:
             return (state.scene, state.ending, None, (), (), (), frozenset(), 
@@ -807,7 +814,7 @@ class KeyMaker:
                 tuple(_form(v, form) for v, form in zip(state.counters.values(), live.forms)),
                 tuple(_form(v, form) for v, form in zip(state.clocks.values(), live.clocks)),
                 frozenset(c for c in state.clocks_filled if c in live.ticked), done,
-                self.taken(state, live.scenes), turn, visits, self.character(state.character, live.items, live.unread),
+                self.taken(state, live.scenes) - self.closed(), turn, visits, self.character(state.character, live.items, live.unread),
                 repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
                 last, state.down, live.region)
 
@@ -1337,6 +1344,10 @@ class Explorer:
         self._reach(1.0, 1.0, start)
         next_look = 2
         stopped = ""
+        # finishing a game whose open part is small is tried for one doubling only: a game whose
+        # states never repeat (a walk that counts its steps) always has a small open part, and
+        # went on to the end of its budget with the bound met long before
+        finish = True
         while self.heap or self.out_of_time:
             stopped = self.over_budget()
             if stopped:
@@ -1353,9 +1364,11 @@ class Explorer:
                 # it: a small game comes out exact instead of bounded for a few more states
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
                     and not any(node.kind == "unexplored" for node in graph.nodes)
-                if self.last_bound is not None and self.last_bound <= bound and not cheap:
-                    stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
-                    break
+                if self.last_bound is not None and self.last_bound <= bound:
+                    if not (cheap and finish):
+                        stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
+                        break
+                    finish = False
             negative, n = heapq.heappop(self.heap)
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:

@@ -16,7 +16,14 @@ met, every hook, every clock):
   stats and resources, a roll) makes the guard live;
 * a hook whose ``when`` is false and frozen likewise never fires, and reads and writes nothing;
 * a clock fires its ``filled`` effects only once, and only on a tick (or ``add``): a clock filled
-  already, or one no reachable effect ticks, sends the game nowhere and reads nothing.
+  already, or one no reachable effect ticks, sends the game nowhere and reads nothing;
+* the mark of a once-only choice taken is read no more when the choice's guard is false for
+  good (frozen as above, over the region's writes): the engine reads a mark only to leave the
+  choice out of an offer, and a false guard leaves it out whether it is marked or not. So the
+  marks of such choices are named (:attr:`Reach.last_closed`) and the key leaves them out: a
+  game that prayed at a shrine and was then cursed (``if: not cursed``, nothing lifts the curse)
+  is one state with a game cursed without praying. Their regions are equal too: a choice taken
+  and a choice closed by its guard are both shut.
 
 What is reachable depends on what is written where it can go, and the other way round, so the
 region is found by shrinking: start from every way not taken, find what that region writes, drop
@@ -247,7 +254,10 @@ class Reach:
         self._by_mark = {g.mark: g for gates in self.gates.values() for g in gates if g.mark}
         self.marks = frozenset(self._by_mark)
         self._by_index = {(sid, g.index): g for sid, gates in self.gates.items() for g in gates if g.index is not None}
-        self._found: dict[tuple, Region] = {}
+        self._found: dict[tuple, tuple[Region, frozenset[str]]] = {}
+        #: The once-only marks whose choice the last state's region closed by a guard false for
+        #: good (:meth:`region`): the key leaves them out, taken or not.
+        self.last_closed: frozenset[str] = frozenset()
         self._decoded: dict[int, Writes] = {}
 
     def _bit(self, kind: str, name: str) -> int:
@@ -291,11 +301,11 @@ class Reach:
                   frozenset(state.clocks_filled), frozenset(o for o, d in state.objectives.items() if d))
         found = self._found.get(inputs)
         if found is None:
-            found = self._region(state, busy, values, held)
-            self._found[inputs] = found
-        return found
+            found = self._found[inputs] = self._region(state, busy, values, held)
+        self.last_closed = found[1]
+        return found[0]
 
-    def _region(self, state: Any, busy: Any, values: Mapping[str, Any], held: frozenset[str]) -> Region:
+    def _region(self, state: Any, busy: Any, values: Mapping[str, Any], held: frozenset[str]) -> tuple[Region, frozenset[str]]:
         done = {o for o, d in state.objectives.items() if d}
         filled = set(state.clocks_filled)
         shut = {self._by_mark[m] for m in state.taken if m in self._by_mark}  # once-only choices taken
@@ -343,7 +353,11 @@ class Reach:
                         shut.add(gate)
             hooks = [h for h in hooks if not false(self.hooks[h][0])]
             firing = [c for c in firing if bits & self._tick[c]]
-        return Region(frozenset(scenes), frozenset(hooks), frozenset(firing), self._decode(bits))
+        # once-only choices taken whose guard is false for good: taken or not, the engine never
+        # offers them again, so their marks are read no more (the module's docstring)
+        closed = frozenset(g.mark for sid in scenes for g in self._guarded[sid]
+                           if g.mark and g.mark in state.taken and g is not pending and false(g.guard))
+        return Region(frozenset(scenes), frozenset(hooks), frozenset(firing), self._decode(bits)), closed
 
     def _walk(self, start: str, shut: set[Gate], hooks: Iterable[int], firing: Iterable[str]) -> set[str]:
         anywhere: list[str] = list(self.defeated_dests)

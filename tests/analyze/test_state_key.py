@@ -624,3 +624,62 @@ def test_what_the_reads_of_a_number_and_the_parts_of_a_condition_are():
     parts = parsed.conjuncts()
     assert len(parts) == 3 and [p.names() for p in parts] == [{"gold"}, {"gold"}, set()]
     assert expressions.parse("a or b").conjuncts()[0].source == "a or b"
+
+
+QUAY = """\
+format: 1
+id: quay
+title: Quay
+system: guts-plus
+start: quay
+characters:
+  - id: ace
+    name: Ace
+    stats: {gumption: 2, utility: 1, thought: 2, slyness: 1}
+variables:
+  flags: {cursed: false}
+scenes:
+  quay:
+    title: Quay
+    choices:
+      - text: Pray at the shrine
+        once: true
+        if: not cursed
+        goto: quay
+      - text: Curse the sea
+        effects: [{set: {cursed: true}}]
+        goto: quay
+      - text: Take the ferry
+        goto: home
+      - text: Swim
+        goto: drowned
+      - text: Ask a blessing
+        if: not cursed
+        goto: home
+  home:
+    title: Home
+    ending: {outcome: victory}
+  drowned:
+    title: Drowned
+    ending: {outcome: defeat}
+"""
+
+
+def test_the_mark_of_a_once_only_choice_whose_guard_is_false_for_good_is_left_out(tmp_path, monkeypatch):
+    path = tmp_path / "quay.yaml"
+    path.write_text(QUAY)
+    keys = KeyMaker(loader.load(str(path)).adventure)
+    from solo.engine.state import GameState
+
+    def quay(cursed: bool, prayed: bool) -> GameState:
+        return GameState("quay", 0, scene="quay", flags={"cursed": cursed}, taken=["quay#0"] if prayed else [])
+
+    # nothing sets cursed back: once cursed, the prayer is never offered, prayed or not
+    assert keys.key(quay(True, True)) == keys.key(quay(True, False))
+    assert keys.key(quay(False, True)) != keys.key(quay(False, False))
+    strong, weak = _both(monkeypatch, path)
+    # by hand: cursed, home 1/2 (the curse again loops); prayed and not cursed: (1/2 + 1 + 0 + 1) / 4
+    # = 5/8; at the start: (5/8 + 1/2 + 1 + 0 + 1) / 5 = 5/8
+    assert strong["method"] == weak["method"] == "exact"
+    assert strong["exact"] == weak["exact"] == {"home": "5/8", "drowned": "3/8"}
+    assert strong["states"] == weak["states"] - 1  # cursed after praying is cursed without
