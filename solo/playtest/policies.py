@@ -17,7 +17,7 @@ none is given, is always drawn uniformly):
     scene not yet seen: the player who tries everything once.
 ``careful``
     a careful player: a roll weighs its chance of success (squared when failing it leads
-    straight to a defeat), a reward or objective weighs 3 (so does a roll whose success goes
+    straight to a defeat; halfway to 1 when it goes on to the same scene however it falls), a reward or objective weighs 3 (so does a roll whose success goes
     into a scene where a choice rewards: the lock before the drawer), a victory ending 20, a mixed ending
     1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20
     (a move into a scene whose every choice is an ending weighs as the ending its own gifts and
@@ -338,6 +338,16 @@ def _taken_ahead(taken: dict[str, int], scenes: frozenset[str]) -> tuple[tuple[s
     return tuple(sorted((mark, n) for mark, n in taken.items() if mark.split("#", 1)[0] in scenes))
 
 
+def _either_way(choice: "Choice", here: str | None) -> bool:
+    """Whether ``choice`` is a roll that moves on to one scene however it falls: every branch goes
+    there (the boiler room's inspector bluff and the creep to the lift: a failure costs a blow and
+    a tick of the alarm, but the thief is in the lift either way)."""
+    if choice.check is None or not choice.check.outcomes:
+        return False
+    gone = {branch.goto for branch in choice.check.outcomes.values()}
+    return len(gone) == 1 and None not in gone and here not in gone
+
+
 def _onward(choice: "Choice", here: str | None) -> bool:
     """Whether ``choice`` is a roll whose success moves the story on: a branch other than
     failure going to another scene (the front steps' invitation, into the grand hall)."""
@@ -429,6 +439,8 @@ class CarefulPolicy(Policy):
                 failure = choice.check.outcomes.get(FAILURE)
                 if failure is not None and self._ending(game, failure.goto) == "defeat":
                     chance *= chance
+                elif _either_way(choice, here):
+                    chance = (1 + chance) / 2
                 weight *= max(chance, 1e-3)
             if facts.rewarding(choice) or facts.opens_reward(choice, here):
                 weight *= CAREFUL_REWARD

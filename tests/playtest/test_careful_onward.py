@@ -1,8 +1,9 @@
 """The careful bot weighs a way on: turning back the way it came weighs less than a roll better
 than even that moves the story on, and a roll into a room where a choice rewards weighs as a
-reward (clockwork-heist's careful-top walked away from Dorrin's invitation at 79% and hid behind
+reward, and a roll that moves on however it falls weighs above its chance (clockwork-heist's careful-top walked away from Dorrin's invitation at 79% and hid behind
 the study's curtains at 38% rather than pick the lock to the drawer; it won 45-48% of Ottilie's
-and Dorrin's runs, 77-82% since)."""
+and Dorrin's runs, 83-88% since; Ottilie walked into the stokers' brawl rather than try a 14%
+creep to the lift that reaches it failed or not)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,12 @@ def test_careful_top_picks_the_lock_before_the_long_shot():
     found = analyze(adventure, scout, "careful-top")
     assert found["method"] == "exact"
     assert found["exact"] == {"danced": "2/3", "caught": "1/3"}
+
+
+def test_a_roll_that_moves_on_either_way_weighs_more_than_its_chance():
+    _, _, game, bot = _walked(2)
+    assert game.state.scene == "boilers"
+    # both 1/3; the creep reaches the lift failed or not (a blow on the way), the chute may not
+    creep, chute = bot.weigh(game)[1]
+    assert (Fraction(creep).limit_denominator(1000), Fraction(chute).limit_denominator(1000)) == \
+        (Fraction(2, 3), Fraction(1, 3))
