@@ -19,10 +19,11 @@ from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
 from solo.session import load_playable
 
-#: Per pregen: (states, the victory the careful-top play proves there, measured 2026-11-29).
-EARLY = {"wren": (1500, 0.2329), "dorrin": (1500, 0.3193), "ottilie": (1500, OTTILIE_EARLY)}
-#: Per pregen: the states where the play proves at least 60% (wren 64.57% at 6,000 in 36.8 s of CPU; dorrin 62.57% at 8,000 in 28.9 s).
-PROOF = {"wren": 6000, "dorrin": 8000, "ottilie": OTTILIE_PROOF}
+#: Per pregen: (states, the victory the careful-top play proves there, 2026-11-29: 2.8-4.4 s of CPU).
+EARLY = {"wren": (1500, 0.2329), "dorrin": (1500, 0.3193), "ottilie": (1500, 0.2304)}
+#: Per pregen: the states where the play proves at least 60% (2026-11-29: wren 64.57% at 6,000 in
+#: 36.8 s of CPU; dorrin 62.57% at 8,000 in 28.9 s; ottilie 61.74% at 11,000 in 39.5 s).
+PROOF = {"wren": 6000, "dorrin": 8000, "ottilie": 11000}
 
 
 def _victory(pregen: str, states: int) -> float:
