@@ -17,11 +17,14 @@ none is given, is always drawn uniformly):
     scene not yet seen: the player who tries everything once.
 ``careful``
     a careful player: a roll weighs its chance of success (squared when failing it leads
-    straight to a defeat), a reward or objective weighs 3, a victory ending 20, a mixed ending
+    straight to a defeat; halfway to 1 when it goes on to the same scene however it falls), a reward or objective weighs 3 (so does a roll whose success goes
+    into a scene where a choice rewards: the lock before the drawer), a victory ending 20, a mixed ending
     1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20
     (a move into a scene whose every choice is an ending weighs as the ending its own gifts and
     flags leave there, when they settle one),
-    a choice that walks straight into a fight 1/3 (it fights when it must), and a choice
+    a choice that walks straight into a fight 1/3 (it fights when it must), a plain move back
+    the way it came 1/2 where a roll would move the story on (a roll better than even is tried
+    before turning back), and a choice
     already taken in this run ``1 / (1 + times)²``, so it does not circle in a loop it has met;
     in a fight it attacks (3) rather than flees or yields (1/10), but leaves as readily as it
     attacks where the fight's ``fled`` branch costs nothing its ``won`` branch does not (the
@@ -79,6 +82,8 @@ FIGHT_WEIGHTS: Mapping[str, float] = {
     "flee": 0.1, "yield": 0.1, "surrender": 0.1, "retreat": 0.1, "leave": 0.1,
 }
 CAREFUL_REWARD, CAREFUL_VICTORY, CAREFUL_MIXED, CAREFUL_FIGHT = 3.0, 20.0, 0.2, 1 / 3
+#: How the careful bot weighs a plain move back the way it came (:meth:`CarefulPolicy._retreat`).
+CAREFUL_RETREAT = 0.5
 #: Effects a move into a fork may have besides giving, taking and setting, none of which changes
 #: what a fork's conditions read (:meth:`CarefulPolicy._forked`).
 FORK_READS = frozenset({"text", "award", "tick"})
@@ -127,6 +132,24 @@ class _AdventureFacts:
         self.endings: dict[str | None, str | None] = {}
         self._rewarding: dict[int, bool] = {}
         self._forks: dict[str | None, tuple[tuple[str | None, str], ...] | None] = {}
+        self._ways_in: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._opens: dict[int, bool] = {}
+
+    def ways_in(self, origin: str, here: str) -> tuple[str, ...]:
+        """The marks (``scene#option``, as the careful bot counts its picks) of the choices of
+        ``origin`` that lead to ``here``: their ``goto`` or that of one of their check's branches."""
+        found = self._ways_in.get((origin, here))
+        if found is None:
+            scene = self.adventure.scenes.get(origin)  # type: ignore[attr-defined]
+            marks = []
+            for index, choice in enumerate(scene.choices if scene is not None else ()):
+                targets = {choice.goto}
+                if choice.check is not None:
+                    targets |= {branch.goto for branch in choice.check.outcomes.values()}
+                if here in targets:
+                    marks.append(f"{origin}#{CHOICE_ID}{index}")
+            found = self._ways_in[(origin, here)] = tuple(marks)
+        return found
 
     def fork(self, scene_id: str | None) -> tuple[tuple[str | None, str], ...] | None:
         """(condition, outcome) per choice of a scene whose every choice goes straight to an
@@ -153,6 +176,21 @@ class _AdventureFacts:
         found = self._rewarding.get(id(choice))
         if found is None:
             found = self._rewarding[id(choice)] = is_rewarding(choice)
+        return found
+
+    def opens_reward(self, choice: "Choice", here: str | None) -> bool:
+        """Whether ``choice`` is a roll whose success (a branch other than failure) goes to another
+        scene, no fight, where some choice rewards (the study's lock, into the drawer whose
+        bundles a machinist can tell apart): the roll is the first half of getting the prize."""
+        if choice.check is None:
+            return False
+        found = self._opens.get(id(choice))
+        if found is None:
+            scenes = self.adventure.scenes  # type: ignore[attr-defined]
+            targets = [scenes.get(branch.goto or "") for name, branch in choice.check.outcomes.items()
+                       if name != FAILURE and branch.goto not in (None, here)]
+            found = self._opens[id(choice)] = any(
+                t is not None and t.conflict is None and any(self.rewarding(c) for c in t.choices) for t in targets)
         return found
 
 
@@ -300,6 +338,24 @@ def _taken_ahead(taken: dict[str, int], scenes: frozenset[str]) -> tuple[tuple[s
     return tuple(sorted((mark, n) for mark, n in taken.items() if mark.split("#", 1)[0] in scenes))
 
 
+def _either_way(choice: "Choice", here: str | None) -> bool:
+    """Whether ``choice`` is a roll that moves on to one scene however it falls: every branch goes
+    there (the boiler room's inspector bluff and the creep to the lift: a failure costs a blow and
+    a tick of the alarm, but the thief is in the lift either way)."""
+    if choice.check is None or not choice.check.outcomes:
+        return False
+    gone = {branch.goto for branch in choice.check.outcomes.values()}
+    return len(gone) == 1 and None not in gone and here not in gone
+
+
+def _onward(choice: "Choice", here: str | None) -> bool:
+    """Whether ``choice`` is a roll whose success moves the story on: a branch other than
+    failure going to another scene (the front steps' invitation, into the grand hall)."""
+    if choice.check is None:
+        return False
+    return any(name != FAILURE and branch.goto not in (None, here) for name, branch in choice.check.outcomes.items())
+
+
 class CarefulPolicy(Policy):
     name = "careful"
 
@@ -371,6 +427,7 @@ class CarefulPolicy(Policy):
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene
         facts = _facts(game.adventure)
+        onward = any(_onward(choice, here) for choice in choices)
         found = []
         for choice, option_id in zip(choices, ids):
             weight = 1.0
@@ -382,8 +439,10 @@ class CarefulPolicy(Policy):
                 failure = choice.check.outcomes.get(FAILURE)
                 if failure is not None and self._ending(game, failure.goto) == "defeat":
                     chance *= chance
+                elif _either_way(choice, here):
+                    chance = (1 + chance) / 2
                 weight *= max(chance, 1e-3)
-            if facts.rewarding(choice):
+            if facts.rewarding(choice) or facts.opens_reward(choice, here):
                 weight *= CAREFUL_REWARD
             outcome = self._ending(game, choice.goto) or self._forked(game, choice)
             if outcome == "victory":
@@ -396,9 +455,25 @@ class CarefulPolicy(Policy):
             if choice.check is None and target is not None and target.conflict is not None \
                     and target.conflict.procedure == "fight":
                 weight *= CAREFUL_FIGHT
+            if onward and self._retreat(facts, here, choice):
+                weight *= CAREFUL_RETREAT
             weight /= (1 + self.taken.get(f"{here}#{option_id}", 0)) ** 2
             found.append(weight)
         return found
+
+    def _retreat(self, facts: _AdventureFacts, here: str | None, choice: "Choice") -> bool:
+        """Whether ``choice`` is a plain move (no roll, no effect but words) back the way the bot
+        came: to a scene where it has taken a choice that leads here (the front steps' "Back
+        away", from the hill it climbed them from). Turning back gains nothing the scene it leaves
+        does not still offer, so a careful player tries a roll better than even first (Dorrin's
+        invitation at 79%, the vault clerk at 78%, where the bot used to walk away and circle
+        the hill and the landing, ticking the alarm). It reads only the bot's own counts of the
+        scene it would go back to, which the analyzer keeps while that scene is ahead (it is: the
+        move goes there), so the analyzed play stays the sampled one."""
+        if here is None or choice.goto is None or choice.goto == here or choice.check is not None \
+                or any(name != "text" for effect in choice.effects for name in effect):
+            return False
+        return any(self.taken.get(mark) for mark in facts.ways_in(choice.goto, here))
 
     def _free_flight(self, game: "Game") -> bool:
         """Whether leaving the fight under way costs nothing winning it does not: its ``fled``
