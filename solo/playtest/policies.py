@@ -17,8 +17,11 @@ none is given, is always drawn uniformly):
     scene not yet seen: the player who tries everything once.
 ``careful``
     a careful player: a roll weighs its chance of success (squared when failing it leads
-    straight to a defeat; halfway to 1 when it goes on to the same scene however it falls), a reward or objective weighs 3 (so does a roll whose success goes
-    into a scene where a choice rewards: the lock before the drawer), a victory ending 20, a mixed ending
+    straight to a defeat; halfway to 1 when it goes on to the same scene however it falls), a
+    reward or objective weighs 3 (so does a roll whose success goes into a scene where a choice
+    rewards: the lock before the drawer; and a move, or a roll's success, into a scene whose
+    every choice rewards), a move setting a flag that closes a rewarding choice open now weighs
+    1/3, a victory ending 20, a mixed ending
     1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20
     (a move into a scene whose every choice is an ending weighs as the ending its own gifts and
     flags leave there, when they settle one),
@@ -49,9 +52,10 @@ always rolls rather than taking an alternative (voluntary failure, automatic His
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from solo.adventure.format.branches import FAILURE
+from solo.adventure.format.branches import FAILURE, SUCCESS
 from solo.adventure.format.effects import EFFECTS, walk
 from solo.adventure.odds import success_chance
 from solo.adventure.scene_graph import scene_graph
@@ -134,6 +138,7 @@ class _AdventureFacts:
         self._forks: dict[str | None, tuple[tuple[str | None, str], ...] | None] = {}
         self._ways_in: dict[tuple[str, str], tuple[str, ...]] = {}
         self._opens: dict[int, bool] = {}
+        self._guarded: dict[str, tuple[str, ...]] | None = None
 
     def ways_in(self, origin: str, here: str) -> tuple[str, ...]:
         """The marks (``scene#option``, as the careful bot counts its picks) of the choices of
@@ -150,6 +155,23 @@ class _AdventureFacts:
                     marks.append(f"{origin}#{CHOICE_ID}{index}")
             found = self._ways_in[(origin, here)] = tuple(marks)
         return found
+
+    def guards_naming(self, flag: str) -> tuple[str, ...]:
+        """The guards (``if:``) of the adventure's rewarding choices that name ``flag``: what a
+        move setting it may close (:meth:`CarefulPolicy._closes`)."""
+        if self._guarded is None:
+            found: dict[str, list[str]] = {}
+            scenes = self.adventure.scenes  # type: ignore[attr-defined]
+            flags = self.adventure.flags  # type: ignore[attr-defined]
+            for scene in scenes.values():
+                for choice in scene.choices:
+                    if choice.condition is None or not self.rewarding(choice):
+                        continue
+                    for name in flags:
+                        if re.search(rf"\b{re.escape(name)}\b", choice.condition):
+                            found.setdefault(name, []).append(choice.condition)
+            self._guarded = {name: tuple(dict.fromkeys(conditions)) for name, conditions in found.items()}
+        return self._guarded.get(flag, ())
 
     def fork(self, scene_id: str | None) -> tuple[tuple[str | None, str], ...] | None:
         """(condition, outcome) per choice of a scene whose every choice goes straight to an
@@ -173,9 +195,13 @@ class _AdventureFacts:
         return tuple(found)
 
     def rewarding(self, choice: "Choice") -> bool:
+        """Whether ``choice`` can reward (:func:`is_rewarding`), or moves (with no roll, or on its
+        roll's success) into a scene whose every choice rewards, so that a reward is next
+        whatever is picked there (goblin-market's fiddle: Tam's shadow dances off its hook, and
+        every way of catching it gives it back)."""
         found = self._rewarding.get(id(choice))
         if found is None:
-            found = self._rewarding[id(choice)] = is_rewarding(choice)
+            found = self._rewarding[id(choice)] = is_rewarding(choice) or self._rewarded_next(choice)
         return found
 
     def opens_reward(self, choice: "Choice", here: str | None) -> bool:
@@ -192,6 +218,17 @@ class _AdventureFacts:
             found = self._opens[id(choice)] = any(
                 t is not None and t.conflict is None and any(self.rewarding(c) for c in t.choices) for t in targets)
         return found
+
+    def _rewarded_next(self, choice: "Choice") -> bool:
+        if choice.check is None:
+            goto = choice.goto
+        else:
+            success = choice.check.outcomes.get(SUCCESS)
+            goto = None if success is None else success.goto or choice.goto
+        scene = self.adventure.scenes.get(goto or "")  # type: ignore[attr-defined]
+        if scene is None or scene.conflict is not None or not scene.choices:
+            return False
+        return all(is_rewarding(c) for c in scene.choices)
 
 
 _last_facts: list[_AdventureFacts] = []
@@ -424,6 +461,34 @@ class CarefulPolicy(Policy):
             state.flags, character.items = kept_flags, kept_items
         return outcomes.pop() if len(outcomes) == 1 else None
 
+    def _closes(self, game: "Game", choice: "Choice") -> bool:
+        """Whether the flags ``choice``'s own effects set close a rewarding choice of the
+        adventure that is open now: its guard holds in the state as it is and fails once those
+        flags are set (goblin-market's gate: the true name shuts Thimblerig's haggle, the one
+        way to the shadow that does not set the Watch on the player). Only the choice's own
+        top-level ``set`` of flags to true or false is read ahead; what a roll's outcome sets is
+        not (it may not happen)."""
+        sets: dict[str, bool] = {}
+        for effect in choice.effects:
+            value = effect.get("set")
+            if isinstance(value, dict):
+                sets.update({f: v for f, v in value.items() if isinstance(v, bool)})
+        state = game.state
+        changed = {f: v for f, v in sets.items() if f in state.flags and state.flags[f] != v}
+        facts = _facts(game.adventure)
+        guards = {g for f in changed for g in facts.guards_naming(f)}
+        if not guards:
+            return False
+        kept = state.flags
+        try:
+            now = {g for g in guards if game.evaluate(g)}
+            state.flags = {**kept, **changed}  # the state after the move, for the guards only
+            return any(not game.evaluate(g) for g in now)
+        except Exception:  # a guard this bot cannot read ahead: no guess
+            return False
+        finally:
+            state.flags = kept
+
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene
         facts = _facts(game.adventure)
@@ -444,6 +509,8 @@ class CarefulPolicy(Policy):
                 weight *= max(chance, 1e-3)
             if facts.rewarding(choice) or facts.opens_reward(choice, here):
                 weight *= CAREFUL_REWARD
+            if self._closes(game, choice):
+                weight /= CAREFUL_REWARD
             outcome = self._ending(game, choice.goto) or self._forked(game, choice)
             if outcome == "victory":
                 weight *= CAREFUL_VICTORY

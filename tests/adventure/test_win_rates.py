@@ -55,6 +55,11 @@ def test_ottilie_wins_at_least_a_fifth_of_random_games(tmp_path):
 
 
 CAREFUL_RUNS = 100
+#: Adventures whose careful bot is sampled longer: clockwork-heist's careful and random play are
+#: closest (dorrin 26.5% against 20.5%, 600 runs each on 2026-11-29), a gap 100 runs (standard
+#: error 4.4 points) cannot order reliably; after the careful bot learnt to read what a move
+#: closes, its seed-3 sample of 100 fell from 24 wins to 19 (600 runs: 26.8% before, 26.5% after).
+CAREFUL_RUNS_BY_ADVENTURE = {"clockwork-heist": 300}
 CAREFUL_SEED = 3
 #: supply-ship is held to the same ordering per pregen by
 #: tests/engine/test_supply_ship_adventure.py (50 runs a bot, shared with its other tests), so it is
@@ -87,6 +92,7 @@ def test_careful_play_wins_more_often_than_random_play(adventure, pregen, shared
     """
     runs, seed = RANDOM_SAMPLES[adventure]
     random_wins = _wins(seeded_playtest(shared_runs, tmp_path_factory, adventure, runs=runs, seed=seed, pregen=pregen))
-    careful_wins = _wins(playtest(Options(adventure=adventure, runs=CAREFUL_RUNS, seed=CAREFUL_SEED, pregen=pregen,
+    careful_runs = CAREFUL_RUNS_BY_ADVENTURE.get(adventure, CAREFUL_RUNS)
+    careful_wins = _wins(playtest(Options(adventure=adventure, runs=careful_runs, seed=CAREFUL_SEED, pregen=pregen,
                                           policy="careful", replay_dir=str(tmp_path_factory.mktemp("failures")))))
     assert careful_wins >= random_wins + 0.01, (adventure, pregen, random_wins, careful_wins)

@@ -1,0 +1,54 @@
+"""The careful bot reads two things ahead (goblin-market, where careful-top lost every quince run
+before it did): a move that sets a flag closing a rewarding choice open now weighs a reward less
+(the gate's true name shuts Thimblerig's haggle), and a move, or a roll's success, into a scene
+whose every choice rewards weighs as a reward (the fiddle sets Tam's shadow loose, and both ways
+of catching it give it back)."""
+
+from __future__ import annotations
+
+import random
+
+from solo.engine.game import Game
+from solo.playtest.policies import CAREFUL_REWARD, make_policy
+from solo.session import load_playable
+
+
+def _at(pregen: str, *picks: str) -> Game:
+    """A game of goblin-market with ``pregen``, the choices whose text starts with ``picks`` taken
+    in turn (the dice seeded; the picks here roll nothing)."""
+    adventure = load_playable("goblin-market").adventure
+    person = next(p for p in adventure.characters if p.id == pregen)
+    game = Game(adventure, seed=5, character=person.character(adventure.system), quiet=True, alternatives=False)
+    game.start()
+    for pick in picks:
+        option = next(o for o in game.offered.options if o.enabled and o.text.startswith(pick))
+        game.choose(option.key)
+    return game
+
+
+def _weights(game: Game) -> dict[str, float]:
+    keys, weights = make_policy("careful", random.Random(0)).weigh(game)
+    text = {o.key: o.text for o in game.offered.options}
+    return {text[k][:20]: w for k, w in zip(keys, weights)}
+
+
+def test_the_true_name_weighs_a_reward_less_for_the_haggle_it_closes():
+    game = _at("quince", "Duck through")
+    found = _weights(game)
+    assert found["Give him your true n"] == 1.0 / CAREFUL_REWARD
+    assert found["Give him a name that"] == 5 / 6  # easy Scharisma at +2: no flag it sets closes anything
+    assert game.state.flags["name_given"] is False  # read ahead, not done
+
+
+def test_the_fiddle_weighs_as_the_reward_every_way_of_catching_the_shadow_gives():
+    game = _at("quince", "Duck through", "Give him your true", "Take the dark lane")
+    found = _weights(game)
+    assert found["Strike up a jig on y"] == 2 / 3 * CAREFUL_REWARD  # kind of hard at +2, into a scene of rewards
+    assert found["Peer round the breat"] == 1 / 2  # kind of hard at +1, into the backroom: no reward ahead
+
+
+def test_careful_top_takes_the_false_name_and_haggles():
+    game = _at("quince", "Duck through")
+    bot = make_policy("careful-top", random.Random(0))
+    keys, _ = bot.weigh(game)
+    assert [o.text for o in game.offered.options if o.key == keys[0]][0].startswith("Give him a name that is not")
