@@ -161,13 +161,15 @@ class Walked:
 
 
 def walk(run: Callable[[list[Any]], Hashable], cap: float = math.inf, deadline: float = math.inf,
-         clock: Callable[[], float] = time.monotonic, every: int = 64) -> Walked:
+         clock: Callable[[], float] = time.monotonic, every: int = 64, least: float = 0.0) -> Walked:
     """Call ``run(script)`` once per script, most likely first, starting from the empty one.
     ``run`` returns the key of its result, or raises :class:`Missing` (each of its choices
     becomes a longer script to walk) or :class:`LeftOut` (its probability is the rest). After
     ``cap`` runs, or when ``clock()`` passes ``deadline`` (looked at every ``every`` runs), the
-    scripts not walked yet are the rest. Past the analysis's deadline or memory limit
-    (:func:`stop_at`, looked at every run) it raises :class:`OutOfTime` or :class:`OutOfMemory`."""
+    scripts not walked yet are the rest, and so is every script less likely than ``least`` (a
+    bumping die's endless chain of 1s: walked to its cap it is one run a depth, each longer than
+    the one before). Past the analysis's deadline or memory limit (:func:`stop_at`, looked at
+    every run) it raises :class:`OutOfTime` or :class:`OutOfMemory`."""
     groups: dict[Hashable, list[Any]] = {}
     heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
     order = itertools.count(1)
@@ -178,7 +180,10 @@ def walk(run: Callable[[list[Any]], Hashable], cap: float = math.inf, deadline: 
             rest += sum((p for _, _, _, p in heap), Fraction(0))
             break
         check_stop()
-        _, _, script, p = heapq.heappop(heap)
+        negative, _, script, p = heapq.heappop(heap)
+        if -negative < least:  # the most likely left is too unlikely: so is all the rest
+            rest += p + sum((q for _, _, _, q in heap), Fraction(0))
+            break
         runs += 1
         try:
             found = run(script)
