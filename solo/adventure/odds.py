@@ -40,6 +40,8 @@ def fingerprint(value: Any) -> Any:
                 tuple(value.items), tuple(value.conditions), fingerprint(value.extra))
     if isinstance(value, Mapping):
         return tuple((str(k), fingerprint(v)) for k, v in value.items())
+    if hasattr(value, "analysis_print"):  # the analyzer's guarded list (solo.analyze.owed.Tripwire)
+        return value.analysis_print()
     if isinstance(value, (list, tuple)):
         return tuple(fingerprint(v) for v in value)
     if isinstance(value, (set, frozenset)):

@@ -54,6 +54,11 @@ MAX_RUNS = 20_000  # scripts of one check before the least likely are left out
 #: Scripts of one fight call (start, exchange, aftermath) before the least likely are left out:
 #: an exchange runs the whole procedure (a few ms), so its cap is the explorer's old per-step one.
 MAX_FIGHT_RUNS = 4_000
+#: Scripts of a fight call less likely than this are left out (counted as unexplored, so the
+#: analysis stays bounded, never wrong): a Humanity, Blessed endeavour's d4 bumps on every 1, and
+#: walked to the cap of 1,000 bumps its chain took the whole 4,000 runs of each call (each run a
+#: die longer), a class per total (blessed-harvest's vestry: 1,001 classes, 5 s a call).
+LEAST_FIGHT_SCRIPT = 1e-12
 MAX_CACHE = 50_000  # cached steps kept before the cache starts afresh
 
 
@@ -68,11 +73,26 @@ class Replay(ScriptedDice):
     past its end, :class:`~solo.rules.scripted.Missing` (while enumerating) or, when given
     ``fallback`` dice (replaying a class, where it is never reached), an error."""
 
-    def __init__(self, script: list[Any], ordered: bool = False, fallback: Dice | None = None) -> None:
+    def __init__(self, script: list[Any], ordered: bool = False, fallback: Dice | None = None,
+                 owing: bool = False) -> None:
         super().__init__(script, ordered,
                          None if fallback is None else "a replayed outcome drew more dice than its script holds")
         self.fallback = fallback
         self.asked_classes = False  # the last answer past the script was for a drawn event
+        #: Whether the rules may leave draws owed (:mod:`.owed`): only into a pool guarded
+        #: already when the call began (:mod:`.fights`), the same for every run and the replay.
+        self.owing = owing
+
+    def may_owe(self, part: str) -> bool:
+        """Whether the rules may leave draws into ``part`` owed (see :attr:`owing`)."""
+        return self.owing
+
+    def owe(self, character: Any, part: str) -> None:
+        """Draws were left owed into ``part``: it is guarded already (:attr:`owing`)."""
+        from solo.analyze.owed import Tripwire
+
+        if type(character.resources.get(part)) is not Tripwire:
+            raise AssertionError(f"draws owed into {part!r}, which is not guarded")
 
     def draw_classes(self, name: str, classes: Callable[[], Any], run: Callable[[Dice], Any]) -> Any:
         """A random event with known classes (:mod:`solo.rules.drawn`): one script answer."""
@@ -99,11 +119,12 @@ class Classes:
 
 def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable], ordered: bool = False,
                      max_runs: int = MAX_RUNS, deadline: float = math.inf,
-                     clock: Callable[[], float] = time.monotonic) -> Classes:
+                     clock: Callable[[], float] = time.monotonic, least: float = 0.0) -> Classes:
     """Run ``run(dice)`` once per script of dice answers, most likely first, and group the
     scripts by ``key(result)``; ``run`` must work on copies (it is called many times). Past
     ``deadline`` (by ``clock``) the scripts not run yet are the rest, as past the cap. A run
-    that raises is a class of its own, keyed by its error (replaying it raises the same)."""
+    that raises is a class of its own, keyed by its error (replaying it raises the same). Scripts
+    less likely than ``least`` are the rest too."""
 
     def grouped(script: list[Any]) -> Hashable:
         try:
@@ -113,7 +134,7 @@ def enumerate_classes(run: Callable[[Dice], Any], key: Callable[[Any], Hashable]
         except Exception as exc:  # the same error the engine meets when it plays this script
             return ("error", type(exc).__name__, str(exc))
 
-    walked = walk(grouped, max_runs, deadline, clock)
+    walked = walk(grouped, max_runs, deadline, clock, least=least)
     found = sorted(((p, s) for p, s in walked.groups.values()), key=lambda ps: -ps[0])
     return Classes(found, walked.rest, walked.runs)
 

@@ -38,6 +38,7 @@ that, and when it wins more often than the play the search found, its endings ar
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -107,17 +108,17 @@ def analyze(
         # is solved in a second, where the bot's play can circle a hub for the whole floor share
         # (its memory of choices taken has no end: tests/playtest/broken/trapdoor.yaml took 38 s)
         if quick_first:
-            quick = Budget(min(QUICK_SECONDS, budget.seconds * QUICK_SHARE), budget.memory_mb, budget.max_states)
+            quick = replace(budget, seconds=min(QUICK_SECONDS, budget.seconds * QUICK_SHARE))
             alone = analyze(adventure, character, policy, budget=quick, bound=bound, progress=progress, floor_policy=None)
             if alone.get("method") == "exact" or alone.get("bound", 1.0) <= bound:
                 return alone
-            budget = Budget(max(0.1, budget.seconds - (time.monotonic() - started)), budget.memory_mb, budget.max_states)
-        share = Budget(budget.seconds * FLOOR_SHARE, budget.memory_mb, budget.max_states)
+            budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
+        share = replace(budget, seconds=budget.seconds * FLOOR_SHARE)
         bot = PolicyExplorer(adventure, character, floor_policy, budget=share)
         bot_graph = bot.explore(unexplored_mass, bound, progress)
         floor = (bot, bot_graph, floor_by_key(bot, bot_graph))
         keys = bot.keys
-        budget = Budget(max(0.1, budget.seconds - (time.monotonic() - started)), budget.memory_mb, budget.max_states)
+        budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
     explorer = Explorer(adventure, character, budget=budget, policy=policy, keys=keys)
     search = None
     if policy == "random":

@@ -89,7 +89,7 @@ from solo.playtest.policies import dice_decision, playable_keys
 from solo.rules import registry
 from solo.rules.base import AnalysisKeys, AnalysisReaders, Character, hook
 from solo.rules.dice import Dice, DiceError, RollRecord
-from solo.rules.scripted import OutOfTime, stop_at
+from solo.rules.scripted import OutOfBudget, OutOfMemory, stop_at
 
 #: Resources that only count up towards advancement and that no roll reads: left out of a
 #: state unless an expression reads them with ``resource(...)``.
@@ -111,12 +111,13 @@ TAIL_LOOKS = {"random": 4.0, "focused": 5.0}
 @dataclass(frozen=True)
 class Budget:
     """What one analysis may spend: wall-clock seconds, peak memory (MB), game states; ``clock``
-    tells the seconds (a test gives a fake one)."""
+    tells the seconds and ``memory`` the process's peak memory in MB (a test gives fake ones)."""
 
     seconds: float = DEFAULT_SECONDS
     memory_mb: int = DEFAULT_MEMORY_MB
     max_states: int = DEFAULT_MAX_STATES
     clock: Callable[[], float] = time.monotonic
+    memory: Callable[[], float] = peak_memory_mb
 
 
 @dataclass
@@ -1054,6 +1055,7 @@ class Explorer:
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
         self.out_of_time = False  # a step ran into the deadline
+        self.out_of_memory = False  # a step ran into the memory limit
         self.expanded = 0
         self.last_bound: float | None = None
         #: (seconds, unexplored share) at each look of the solver, for the projection.
@@ -1160,11 +1162,14 @@ class Explorer:
         unread = self.keys.unread(state) if game._by_own_classes else frozenset()
         runs = 0
         while heap:
-            if runs >= MAX_BRANCHES or self.clock() > self.deadline:
+            memory = runs % CHECK_EVERY == CHECK_EVERY - 1 and self.budget.memory() > self.budget.memory_mb
+            if runs >= MAX_BRANCHES or memory or self.clock() > self.deadline:
                 rest = sum((p for _, _, _, p in heap), Fraction(0))
-                self.out_of_time = runs < MAX_BRANCHES
+                self.out_of_memory = memory
+                self.out_of_time = runs < MAX_BRANCHES and not memory
                 why = (f"a step in {state.scene} can go more than {MAX_BRANCHES} ways (dice drawn one by one); "
-                       "the least likely are left unexplored") if runs >= MAX_BRANCHES else "budget: time"
+                       "the least likely are left unexplored") if runs >= MAX_BRANCHES \
+                    else "budget: memory" if memory else "budget: time"
                 target = self._unexplored(state.scene, why)
                 results[target] = results.get(target, Fraction(0)) + rest
                 break
@@ -1195,11 +1200,12 @@ class Explorer:
                 target = self._unexplored(state.scene, str(exc))
                 results[target] = results.get(target, Fraction(0)) + p
                 continue
-            except OutOfTime:  # the deadline passed inside the rules' enumeration of a procedure
+            except OutOfBudget as out:  # the deadline or the memory limit passed inside the rules' enumeration
                 if guarding:
                     owed.Owed.disarm(game.state.character)
-                self.out_of_time = True
-                target = self._unexplored(state.scene, "budget: time")
+                memory = isinstance(out, OutOfMemory)
+                self.out_of_memory, self.out_of_time = memory, not memory
+                target = self._unexplored(state.scene, "budget: memory" if memory else "budget: time")
                 rest = p + sum((q for _, _, _, q in heap), Fraction(0))
                 results[target] = results.get(target, Fraction(0)) + rest
                 break
@@ -1246,10 +1252,11 @@ class Explorer:
 
     def _deadline(self, at: float) -> None:
         """Explore until ``at`` (by the budget's clock): the explorer's steps and the rules' own
-        enumerations (:func:`~solo.rules.scripted.stop_at`) stop there."""
+        enumerations (:func:`~solo.rules.scripted.stop_at`) stop there, and where the memory
+        passes the budget's limit."""
         self.deadline = self.game.deadline = at
         self.end()
-        self._stop = stop_at(self.clock, at)
+        self._stop = stop_at(self.clock, at, self.budget.memory, self.budget.memory_mb)
         self._stop.__enter__()
 
     def looked(self, seconds: float, kind: str) -> None:
@@ -1275,7 +1282,10 @@ class Explorer:
 
     def over_budget(self) -> str:
         """Why exploration must stop now ("budget: ..."), or "" (the clock and the memory are
-        looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time)."""
+        looked at every :data:`CHECK_EVERY` expansions, and at once when a step ran out of time or
+        memory: a step and the rules' enumerations in it look at both as they go)."""
+        if self.out_of_memory:
+            return f"budget: {self.budget.memory_mb} MB of memory"
         if self.out_of_time or self.expanded % CHECK_EVERY == 0:
             if self.tail[0]:  # the end grows with the states: the deadline moves up with them
                 latest = self._latest()
@@ -1283,7 +1293,7 @@ class Explorer:
                     self._deadline(latest)
             if self.out_of_time or self.clock() > self.deadline:
                 return f"budget: {self.budget.seconds:g} s of time"
-            if peak_memory_mb() > self.budget.memory_mb:
+            if self.budget.memory() > self.budget.memory_mb:
                 return f"budget: {self.budget.memory_mb} MB of memory"
             self._tell()
         if len(self.nodes) > self.max_states:
@@ -1348,7 +1358,7 @@ class Explorer:
         # states never repeat (a walk that counts its steps) always has a small open part, and
         # went on to the end of its budget with the bound met long before
         finish = True
-        while self.heap or self.out_of_time:
+        while self.heap or self.out_of_time or self.out_of_memory:
             stopped = self.over_budget()
             if stopped:
                 break

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 from solo.adventure.model import ConflictSpec
 from solo.adventure.odds import fingerprint
 from solo.analyze import classes as cl
-from solo.analyze import outcomes
+from solo.analyze import outcomes, owed
 from solo.engine.conflicts import ConflictRunner
 from solo.rules.base import AnalysisState, Character, hook
 from solo.rules.conflict import Conclusion, ConflictRules, ConflictSetup, ConflictStep, Fighter, private_state
@@ -40,6 +40,11 @@ def _fighters_read(setup: ConflictSetup, unread: frozenset[str], ruled: frozense
     """The fighters as the procedure reads them (:func:`~solo.analyze.classes.read_print`)."""
     return tuple((f.key, f.side, f.group, f.behaviour, cl.read_print(f.character, unread, ruled))
                  for f in setup.fighters)
+
+
+def _guarded(setup: ConflictSetup) -> bool:
+    """Whether a fighter's resource is guarded with draws owed (:class:`~.owed.Tripwire`)."""
+    return any(type(v) is owed.Tripwire for f in setup.fighters for v in f.character.resources.values())
 
 
 def _copy(setup: ConflictSetup) -> ConflictSetup:
@@ -77,6 +82,9 @@ class ClassedRules:
         # keyed by what the call reads (classes.py's docstring): the same classes serve every entry
         # state that differs only in rewards, items without rules or the procedure's unread state
         read = state if state is None or self._reduce is None else self._reduce(state)
+        # dice owed into a guarded pool stay owed through the call (earned ones too): their values
+        # would split the classes and the states after them (:mod:`.owed`); the guard is in the key
+        owing = _guarded(setup)
         key = (what, self._rules.procedure, id(self._spec),
                _fighters_read(setup, self._game.unread_rewards, self._game.ruled_items),
                None if read is None else fingerprint(read), extra)
@@ -92,11 +100,12 @@ class ClassedRules:
 
             def run(replay: Dice) -> Hashable:
                 mine = _copy(setup)
+                replay.owing = owing  # type: ignore[attr-defined]
                 value = call(replay, mine, None if state is None else private_state(state))
                 return _result(value, mine, self._reduce)
 
             return cl.enumerate_classes(run, lambda k: k, self._ordered, cl.MAX_FIGHT_RUNS, self._game.deadline,
-                                         self._game.clock)
+                                         self._game.clock, cl.LEAST_FIGHT_SCRIPT)
 
         found = self._game.classes.get(key, enumerate_all)
         choices = found.choices()
@@ -108,7 +117,7 @@ class ClassedRules:
                                     f"{cl.MAX_FIGHT_RUNS} ways, or an exploding tail the odds leave out): "
                                     "it is counted as unexplored")
         script = found.found[int(answer)][1]
-        return call(cl.Replay(list(script), self._ordered, fallback=dice), setup, state)
+        return call(cl.Replay(list(script), self._ordered, fallback=dice, owing=owing), setup, state)
 
     def begin(self, dice: Dice, setup: ConflictSetup) -> ConflictStep:
         return self._classed("start", setup, None, None, lambda d, s, _: self._rules.begin(d, s), dice)

@@ -18,6 +18,18 @@ plays out here: the ruleset's readers hook (``AnalysisReaders``) names the parts
 not read, under the analyzer's way of playing rolls (no offer taken). For such a check the
 guard sleeps (:meth:`Owed.sleep_for`) from the roll until its branch is chosen, and wakes
 before the branch's effects run (:meth:`Owed.wake`).
+
+A conflict's decision reads the pool only to see which actions it can offer (a spark while the
+pool holds a pair, Help with as many dice as it can pay), and a ruleset that promises more dice
+never take an action away marks those reads (:mod:`solo.rules.offer_reads`). For a bot's play
+(:attr:`Owed.offer_reads`, set by :mod:`.policy_play`) they read the values drawn so far and do
+not trip the guard: the actions offered on them are on offer whatever the owed dice show, so
+what the bot picks there is a play of the real game, a function of the state's key; a spend
+the pick leads to still trips it. A guarded pool copied with its character stays guarded
+(:meth:`Tripwire.guarded_copy`) and is fingerprinted by its values drawn
+(:meth:`Tripwire.analysis_print`), so a conflict call runs its classes on copies without
+drawing (:mod:`.fights`). The plain explorer (random, best, worst play) never lets them pass:
+there the number of options, or the best of them, would change with the values not drawn.
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo.rules.base import AnalysisOwes, AnalysisReaders, Character, hook
+from solo.rules.offer_reads import reading_offers
 
 
 class ReadOwed(BaseException):
@@ -36,7 +49,7 @@ def _guarded(name: str) -> Any:
     base = getattr(list, name)
 
     def method(self: "Tripwire", *args: Any, **kwargs: Any) -> Any:
-        if self.guard.asleep:
+        if self.guard.asleep or (self.guard.offer_reads and reading_offers()):
             return base(self, *args, **kwargs)
         raise ReadOwed(f"a step read a resource with draws owed ({name})")
 
@@ -67,6 +80,19 @@ class Tripwire(list):
         """The values in it, as a plain list (without tripping it)."""
         return list.__getitem__(self, slice(None))
 
+    def guarded_copy(self) -> "Tripwire":
+        """A copy under the same guard (a character copied while dice are owed: the analyzer's
+        runs of a conflict call on copies of its fighters, :mod:`.fights`); the copy of a
+        character's resources asks for it (``Character.to_dict``)."""
+        return Tripwire(self.drawn(), self.guard)
+
+    def analysis_print(self) -> tuple[Any, ...]:
+        """What a fingerprint of it holds (:func:`solo.adventure.odds.fingerprint`): the values
+        drawn, marked as such; the count still owed is in the character's session, which the
+        fingerprint holds too. Two characters alike there and in the values drawn play alike
+        until a step reads the pool, and such a step draws the owed dice first."""
+        return ("drawn, more owed", tuple(self.drawn()))
+
 
 for _name in READS:
     if hasattr(list, _name):
@@ -81,6 +107,9 @@ class Owed:
         self.readers = hook(ruleset, AnalysisReaders)
         #: While a check that does not read the guarded part rolls (:meth:`sleep_for`).
         self.asleep = False
+        #: Whether reads that only decide which actions a conflict offers see the values drawn
+        #: so far (a bot's play only: :mod:`solo.rules.offer_reads`, :mod:`.policy_play`).
+        self.offer_reads = False
 
     def part(self, character: Character | None) -> str | None:
         """The resource a step must not read from ``character`` (None: nothing is owed)."""

@@ -30,6 +30,18 @@ weights of a state are those of the first game found with its key. Were a bot to
 play explored would still be a play (a function of what the key and memory hold), so the floor
 would stay sound; only its agreement with the sampled bot would suffer, which
 tests/analyze/test_policy_play.py and bench/policy_floor.py ``--runs`` check.
+
+**Dice owed through a conflict's decisions.** Where a ruleset keeps dice owed (drawn when a step
+first reads the pool they go into: :mod:`.owed`), a conflict's decision reads the pool only to
+see which actions it can offer, and the ruleset marks those reads when more dice never take an
+action away (:mod:`solo.rules.offer_reads`). Here they read the values drawn so far: every
+action offered on them is on offer whatever the owed dice show, under the same key, so the bot's
+pick is legal in every game with that state's key and the play explored is a play of the real
+game, a function of the key (a floor, as above). For ``careful-top`` it is the sampled bot's own
+pick whenever the actions the owed dice could add (a spark, Help, a knack) weigh no more than
+the one picked and come after it, as they do (they weigh 1 and follow the checks, and "No Help"
+comes first). A step that spends from the pool still draws the owed dice first. So the states
+of blessed-harvest's vestry hold how many blessing dice are owed, not the 661 pools they make.
 """
 
 from __future__ import annotations
@@ -57,6 +69,8 @@ class PolicyExplorer(Explorer):
                  budget: Budget | None = None, keys: KeyMaker | None = None) -> None:
         super().__init__(adventure, character, budget=budget, policy="random", keys=keys)
         self.bot: Policy = make_policy(name, random.Random(0))  # it only weighs here; never draws
+        # a conflict's offers read the values drawn so far where dice are owed (module docstring)
+        self.game.owed.offer_reads = True
         self.name = name
         #: Per node expanded, the probability of each option kept (the graph's ``shares``).
         self.shares: dict[int, list[Fraction]] = {}

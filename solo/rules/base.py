@@ -99,6 +99,9 @@ _AS_IS = frozenset({str, int, bool, float, type(None)})
 
 
 def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is not dict and kind is not list and hasattr(value, "guarded_copy"):
+        return value.guarded_copy()  # the analyzer's guarded list of values not all drawn yet
     if isinstance(value, dict):
         return {k: v if type(v) in _AS_IS else _copy(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

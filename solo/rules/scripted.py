@@ -14,13 +14,16 @@ classes) build on the same two pieces: their dice call :meth:`ScriptedDice.answe
 
 The rules package cannot import the analyzer; this module is where both find it.
 
-**The analysis's deadline.** An analysis runs within a time budget, and the rulesets' own
-enumerations (a GUTS+ fight start, a Humanity, Blessed call walk) can take seconds once begun.
-While :func:`stop_at` is in force every :func:`walk`, and every enumeration loop of the rules that
-calls :func:`check_stop`, raises :class:`OutOfTime` once the clock given passes the deadline. It
-is a ``BaseException`` so that the rules' ``except Exception`` (an error met while playing a script
-is a class of its own) lets it through, and nothing half-enumerated is memoised on the way out:
-the explorer catches it at the step and counts the step's mass not run yet as unexplored.
+**The analysis's deadline and memory limit.** An analysis runs within a time and a memory
+budget, and the rulesets' own enumerations (a GUTS+ fight start, a Humanity, Blessed call walk)
+can take seconds and hundreds of MB once begun. While :func:`stop_at` is in force every
+:func:`walk`, and every enumeration loop of the rules that calls :func:`check_stop`, raises
+:class:`OutOfTime` once the clock given passes the deadline, and :class:`OutOfMemory` once the
+memory gauge given (the process's peak resident size, looked at every :data:`MEMORY_EVERY`
+calls: a system call) passes the limit. Both are :class:`OutOfBudget`, a ``BaseException`` so
+that the rules' ``except Exception`` (an error met while playing a script is a class of its own)
+lets it through, and nothing half-enumerated is memoised on the way out: the explorer catches it
+at the step and counts the step's mass not run yet as unexplored.
 """
 
 from __future__ import annotations
@@ -40,19 +43,42 @@ from solo.rules.dice import Dice, DiceError, pool_multisets
 Choices = list[tuple[Any, Fraction]]
 
 
-class OutOfTime(BaseException):
+class OutOfBudget(BaseException):
+    """The analysis's budget (:func:`stop_at`) ran out during an enumeration."""
+
+
+class OutOfTime(OutOfBudget):
     """The analysis's deadline (:func:`stop_at`) passed during an enumeration."""
 
 
-#: (clock, deadline) of the analysis in progress, or None.
-_STOP: contextvars.ContextVar[tuple[Callable[[], float], float] | None] = contextvars.ContextVar("stop", default=None)
+class OutOfMemory(OutOfBudget):
+    """The analysis's memory limit (:func:`stop_at`) was passed during an enumeration."""
+
+
+#: :func:`check_stop` calls between looks at the memory gauge (a system call, about a
+#: microsecond: a look per call would cost a few percent of a fast enumeration).
+MEMORY_EVERY = 64
+
+
+@dataclass
+class _Stop:
+    clock: Callable[[], float]
+    deadline: float
+    memory: Callable[[], float] | None
+    limit: float
+    calls: int = 0
+
+
+#: The budget of the analysis in progress, or None.
+_STOP: contextvars.ContextVar[_Stop | None] = contextvars.ContextVar("stop", default=None)
 
 
 @contextlib.contextmanager
-def stop_at(clock: Callable[[], float], deadline: float) -> Iterator[None]:
+def stop_at(clock: Callable[[], float], deadline: float, memory: Callable[[], float] | None = None,
+            limit: float = math.inf) -> Iterator[None]:
     """Within the block, :func:`check_stop` raises :class:`OutOfTime` once ``clock()`` passes
-    ``deadline``."""
-    token = _STOP.set((clock, deadline))
+    ``deadline``, and :class:`OutOfMemory` once ``memory()`` (MB) passes ``limit``."""
+    token = _STOP.set(_Stop(clock, deadline, memory, limit))
     try:
         yield
     finally:
@@ -60,10 +86,18 @@ def stop_at(clock: Callable[[], float], deadline: float) -> Iterator[None]:
 
 
 def check_stop() -> None:
-    """Raise :class:`OutOfTime` when an analysis's deadline (:func:`stop_at`) has passed."""
+    """Raise :class:`OutOfTime` when an analysis's deadline (:func:`stop_at`) has passed, and
+    :class:`OutOfMemory` when its memory limit has (looked at every :data:`MEMORY_EVERY` calls,
+    the first call included)."""
     stop = _STOP.get()
-    if stop is not None and stop[0]() > stop[1]:
+    if stop is None:
+        return
+    if stop.clock() > stop.deadline:
         raise OutOfTime()
+    if stop.memory is not None:
+        stop.calls += 1
+        if (stop.calls - 1) % MEMORY_EVERY == 0 and stop.memory() > stop.limit:
+            raise OutOfMemory()
 
 
 class Missing(Exception):
@@ -127,13 +161,15 @@ class Walked:
 
 
 def walk(run: Callable[[list[Any]], Hashable], cap: float = math.inf, deadline: float = math.inf,
-         clock: Callable[[], float] = time.monotonic, every: int = 64) -> Walked:
+         clock: Callable[[], float] = time.monotonic, every: int = 64, least: float = 0.0) -> Walked:
     """Call ``run(script)`` once per script, most likely first, starting from the empty one.
     ``run`` returns the key of its result, or raises :class:`Missing` (each of its choices
     becomes a longer script to walk) or :class:`LeftOut` (its probability is the rest). After
     ``cap`` runs, or when ``clock()`` passes ``deadline`` (looked at every ``every`` runs), the
-    scripts not walked yet are the rest. Past the analysis's deadline (:func:`stop_at`, looked at
-    every run) it raises :class:`OutOfTime`."""
+    scripts not walked yet are the rest, and so is every script less likely than ``least`` (a
+    bumping die's endless chain of 1s: walked to its cap it is one run a depth, each longer than
+    the one before). Past the analysis's deadline or memory limit (:func:`stop_at`, looked at
+    every run) it raises :class:`OutOfTime` or :class:`OutOfMemory`."""
     groups: dict[Hashable, list[Any]] = {}
     heap: list[tuple[float, int, list[Any], Fraction]] = [(-1.0, 0, [], Fraction(1))]
     order = itertools.count(1)
@@ -144,7 +180,10 @@ def walk(run: Callable[[list[Any]], Hashable], cap: float = math.inf, deadline: 
             rest += sum((p for _, _, _, p in heap), Fraction(0))
             break
         check_stop()
-        _, _, script, p = heapq.heappop(heap)
+        negative, _, script, p = heapq.heappop(heap)
+        if -negative < least:  # the most likely left is too unlikely: so is all the rest
+            rest += p + sum((q for _, _, _, q in heap), Fraction(0))
+            break
         runs += 1
         try:
             found = run(script)

@@ -1,10 +1,13 @@
-"""The time budget is kept even inside a procedure's enumeration of its outcome classes.
+"""The time and memory budgets are kept even inside a procedure's enumeration of its outcome classes.
 
 A ruleset's own enumeration (a GUTS+ fight start: seconds of CPU per new entry state) used to run
 whole once begun, so an analysis overran its budget by as long as the last one took. Now the
 analysis's deadline reaches into it (:func:`solo.rules.scripted.stop_at`): the step it was in
 stops, and its mass not run yet is counted as unexplored, so the bound still covers every figure.
 The clock here is a fake one the test moves on, so nothing depends on how fast the machine is.
+The memory limit reaches in the same way (blessed-harvest's vestry grew to 2.5-3 GB against a
+limit of 1,500 MB while it was looked at only between states); its gauge here is a fake one too,
+so nothing depends on how much memory the process really holds.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from solo.adventure import loader
 from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
 from solo.rules.guts_plus.fight.procedure import Fight
-from solo.rules.scripted import OutOfTime, check_stop, stop_at, walk
+from solo.rules import scripted
+from solo.rules.scripted import OutOfMemory, OutOfTime, check_stop, stop_at, walk
 
 FIGHT = (Path(__file__).parents[1] / "fixtures" / "guts-fight.yaml").read_text()
 
@@ -33,6 +37,18 @@ DOCK = FIGHT.replace("start: hold", "start: dock").replace("scenes:\n", """scene
       - text: Climb down
         goto: hold
 """, 1)
+
+
+class FakeGauge:
+    """Peak memory (MB) that grows only when the test says so."""
+
+    def __init__(self) -> None:
+        self.mb = 50.0
+        self.looks = 0
+
+    def __call__(self) -> float:
+        self.looks += 1
+        return self.mb
 
 
 class FakeClock:
@@ -119,4 +135,94 @@ def test_exploration_stops_early_enough_for_the_end_it_has_seen_coming(tmp_path)
     assert explorer.over_budget() == ""
     clock.now = 100 - 4 * end + 1
     assert explorer.over_budget() == "budget: 100 s of time"
+    explorer.end()
+
+
+def test_walk_raises_out_of_memory_past_the_limit_and_looks_at_the_gauge_sparingly(monkeypatch):
+    gauge = FakeGauge()
+    runs = []
+
+    def run(script):
+        runs.append(script)
+        if len(runs) == 3:
+            gauge.mb = 900.0  # the limit is passed during the third run
+        from solo.rules.scripted import Missing
+        if len(script) < 4:
+            raise Missing([(f, Fraction(1, 6)) for f in range(1, 7)])
+        return sum(script)
+
+    monkeypatch.setattr(scripted, "MEMORY_EVERY", 1)
+    with stop_at(FakeClock(), 5.0, gauge, 800):
+        with pytest.raises(OutOfMemory):
+            walk(run)
+    assert len(runs) == 3, "the walk stops at the next run after the limit is passed"
+    monkeypatch.setattr(scripted, "MEMORY_EVERY", 64)
+    gauge.mb, gauge.looks = 50.0, 0
+    with stop_at(FakeClock(), 5.0, gauge, 800):
+        for _ in range(128):
+            check_stop()
+    assert gauge.looks == 2, "the gauge (a system call) is read once every 64 looks"
+
+
+def test_a_fight_start_cut_by_the_memory_limit_is_unexplored_mass_and_the_run_stops(tmp_path, monkeypatch):
+    """The memory passes the limit just as the fight's start begins to enumerate its classes:
+    the enumeration stops (it does not finish), the analysis stops saying memory ran out, and
+    the half of the mass that climbed down is in the bound, not lost."""
+    path = tmp_path / "dock_memory.yaml"
+    path.write_text(DOCK)
+    adventure = loader.load(str(path)).adventure
+    gauge = FakeGauge()
+    original = Fight.outcome_classes
+    calls: list[str] = []
+
+    def tripping(self, what, setup, state, extra):
+        if what == "start":
+            gauge.mb = 1e6  # the memory limit is passed here
+            calls.append("began")
+            found = original(self, what, setup, state, extra)
+            calls.append("finished")
+            return found
+        return original(self, what, setup, state, extra)
+
+    monkeypatch.setattr(Fight, "outcome_classes", tripping)
+    monkeypatch.setattr(scripted, "MEMORY_EVERY", 1)
+    found = analyze(adventure, budget=Budget(seconds=100, memory_mb=200, clock=FakeClock(), memory=gauge))
+    assert calls == ["began"], "the enumeration was cut, not run whole"
+    assert found["method"] == "bounded"
+    assert found["stopped"] == "budget: 200 MB of memory"
+    assert found["endings"]["home"] == pytest.approx(0.5)
+    assert found["bound"] == pytest.approx(0.5), "the cut step's mass is all in the bound"
+    assert check_stop() is None, "the limit is lifted once the analysis returns"
+
+
+def test_the_memory_limit_stops_a_step_the_explorer_runs_itself(tmp_path):
+    """A step the explorer runs branch by branch (no rules' enumeration under it) looks at the
+    gauge every 64 branches: the limit passed there stops the step and the analysis."""
+    from solo.analyze.explore import CHECK_EVERY, Explorer
+
+    path = tmp_path / "dock_step.yaml"
+    path.write_text(DOCK)
+    gauge = FakeGauge()
+    explorer = Explorer(loader.load(str(path)).adventure,
+                        budget=Budget(seconds=100, memory_mb=200, clock=FakeClock(), memory=gauge))
+    explorer.begin()
+    gauge.mb = 1e6
+    assert explorer.over_budget() == "budget: 200 MB of memory"
+    explorer.out_of_memory = False
+    explorer.expanded = 1  # not a look of the whole explorer: only the step's own looks
+    assert explorer.over_budget() == ""
+
+    runs = []
+
+    def action(game):  # a step of 6**3 dice branches
+        runs.append(1)
+        game.dice.roll(6), game.dice.roll(6), game.dice.roll(6)
+
+    state = explorer.nodes[0].state
+    assert state is not None
+    found = explorer._runs(state, action, 0, "k", None, False)
+    assert explorer.out_of_memory
+    assert len(runs) == CHECK_EVERY - 1, "the step stopped at its first look at the gauge"
+    assert explorer.over_budget() == "budget: 200 MB of memory"
+    assert sum(p for _, p in found) == 1, "what the step did not run is unexplored, not lost"
     explorer.end()

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
+from solo.rules import offer_reads
 from solo.rules.base import Character
 from solo.rules.conflict import (
     private_state,
@@ -655,8 +656,10 @@ class Line:
         task["stage"] = "defend"
         if other == self.player and record.success:
             stats = [str(record.details.get("opponent_stat") or record.stat)]
-            if rolls.can_help(self.character(self.player), stats) or (
-                    self.s.kind == "stealth" and rolls.usable_dice(self.character(self.player))):
+            with offer_reads.offers():  # asked or not, "No Help" goes on alike (rolls.can_help)
+                asked = rolls.can_help(self.character(self.player), stats) or (
+                    self.s.kind == "stealth" and rolls.usable_dice(self.character(self.player)) > 0)
+            if asked:
                 return self.ask("help", on="defence")
         task["answered"] = True
         return self._finish_contest(dice, task)

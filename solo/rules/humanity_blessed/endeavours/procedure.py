@@ -73,7 +73,8 @@ from solo.rules.conflict import (
     Decision,
     SetupProblem,
 )
-from solo.rules import kept_decision
+from solo.rules import kept_decision, offer_reads
+from solo.rules.humanity_blessed.fight.roll_classes import read_data
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import bumping
 from solo.rules.humanity_blessed.endeavours import asks, monstrous, policy, quick_scan
@@ -230,15 +231,39 @@ class Endeavour:
         """What the kind does on the line before the first round (a clash's first summons)."""
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
-        found = asks.decision(self.line(setup, state))
-        kept_decision.remember(type(self), self.ruleset, setup, state, found)
+        # the pool only adds actions (a spark, Help, a knack, an epic move: each while it can pay),
+        # never takes one away or moves another's key: :mod:`solo.rules.offer_reads`
+        with offer_reads.offers():
+            found = asks.decision(self.line(setup, state))
+            kept_decision.remember(type(self), self.ruleset, setup, state, found)
         return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         line = self.line(setup, state)
-        asks.answer(line, dice, key, kept_decision.recall(type(self), self.ruleset, setup, state))
+        with offer_reads.offers():  # the key checked against the actions on offer (as in decision)
+            asked = kept_decision.recall(type(self), self.ruleset, setup, state) or asks.decision(line)
+        asks.answer(line, dice, key, asked)
         result = line.run(dice)
         return ConflictStep(line.state, line.beats, line.state["round"], result)
+
+    def analysis_state(self, state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The state as later steps read it (``solo analyze``'s key: the ``AnalysisState`` hook):
+        the roll records kept for the round (``rolls``, and a queued task's ``record``) without
+        their faces, rounds and text (:func:`~..fight.roll_classes.read_data`). No rule reads
+        those: a total, a margin, a size, the stats rolled and what Help added are what the
+        focus, Help and the checks after read, as in a fight (where the same cut is made), so two
+        rounds whose rolls differ only in the faces that made the same total play on alike
+        (blessed-harvest's vestry: a d4 whose 1s bump made 3,662 records of a few dozen totals)."""
+        found = dict(state)
+        rolled = state.get("rolls")
+        if isinstance(rolled, Mapping):
+            found["rolls"] = {k: ({**v, "record": read_data(v["record"])} if isinstance(v, Mapping) and "record" in v
+                                  else v) for k, v in rolled.items()}
+        queue = state.get("queue")
+        if isinstance(queue, list):
+            found["queue"] = [{**t, "record": read_data(t["record"])} if isinstance(t, Mapping) and "record" in t
+                              else t for t in queue]
+        return found
 
     def view(self, setup: ConflictSetup, state: Mapping[str, Any]) -> ConflictView:
         from solo.rules.humanity_blessed.endeavours.view import endeavour_view

@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
+from solo.rules import offer_reads
 from solo.rules.base import Character, RulesError
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import bumping, rolling
@@ -95,8 +96,12 @@ def usable_dice(character: Character) -> int:
 
 
 def can_help(character: Character, stats: list[str]) -> bool:
-    """Whether a roll of ``stats`` by ``character`` may be Helped (not while Weak in them)."""
-    return not Conditions.of(character).has("weakness", stats) and usable_dice(character) > 0
+    """Whether a roll of ``stats`` by ``character`` may be Helped (not while Weak in them). It
+    decides only whether the player is asked about Help, and answering "No Help" goes on as not
+    being asked: a read of the pool that more dice never take an action away from
+    (:mod:`solo.rules.offer_reads`)."""
+    with offer_reads.offers():
+        return not Conditions.of(character).has("weakness", stats) and usable_dice(character) > 0
 
 
 def help_text(n: int) -> str:
