@@ -21,14 +21,13 @@ none is given, is always drawn uniformly):
     reward or objective weighs 3 (so does a roll whose success goes into a scene where a choice
     rewards: the lock before the drawer; and a move, or a roll's success, into a scene whose
     every choice rewards), a move setting a flag that closes a rewarding choice open now weighs
-    1/3, a victory ending 20, a mixed ending
-    1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20
-    (a move into a scene whose every choice is an ending weighs as the ending its own gifts and
-    flags leave there, when they settle one),
-    a choice that walks straight into a fight 1/3 (it fights when it must), a plain move back
-    the way it came 1/2 where a roll would move the story on (a roll better than even is tried
-    before turning back), and a choice
-    already taken in this run ``1 / (1 + times)²``, so it does not circle in a loop it has met;
+    1/3, a victory ending 20, a mixed ending 1/5 (settling for half while the story offers more
+    is a last resort), a defeat ending 1/20 (a move into a scene whose every choice is an ending
+    weighs as the ending its own gifts and flags leave there, when they settle one), a choice
+    that walks straight into a fight 1/3 (it fights when it must), a plain move back the way it
+    came 1/2 where a roll would move the story on (a roll better than even is tried before
+    turning back), and a choice already taken in this run ``1 / (1 + times)²``, so it does not
+    circle in a loop it has met;
     in a fight it attacks (3) rather than flees or yields (1/10), but leaves as readily as it
     attacks where the fight's ``fled`` branch costs nothing its ``won`` branch does not (the
     adventure's way out with the prize). With ``random``, it brackets what people do;
