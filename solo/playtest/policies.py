@@ -18,7 +18,8 @@ none is given, is always drawn uniformly):
 ``careful``
     a careful player: a roll weighs its chance of success (squared when failing it leads
     straight to a defeat), a reward or objective weighs 3 (a move, or a roll's success, into a
-    scene whose every choice rewards counts as one), a move setting a flag that closes a
+    scene whose every choice rewards counts as one, and so does a move with no roll into a scene
+    where a reward with no roll is open now), a move setting a flag that closes a
     rewarding choice open now weighs 1/3, a victory ending 20, a mixed ending
     1/5 (settling for half while the story offers more is a last resort), a defeat ending 1/20
     (a move into a scene whose every choice is an ending weighs as the ending its own gifts and
@@ -178,6 +179,14 @@ class _AdventureFacts:
         found = self._rewarding.get(id(choice))
         if found is None:
             found = self._rewarding[id(choice)] = is_rewarding(choice) or self._rewarded_next(choice)
+        return found
+
+    def sure_reward(self, choice: "Choice") -> bool:
+        """Whether ``choice``'s own effects (not a roll's branches) give something."""
+        key = -id(choice)
+        found = self._rewarding.get(key)
+        if found is None:
+            found = self._rewarding[key] = _rewarding(choice.effects)
         return found
 
     def _rewarded_next(self, choice: "Choice") -> bool:
@@ -432,6 +441,23 @@ class CarefulPolicy(Policy):
         finally:
             state.flags = kept
 
+    def _sure_reward_ahead(self, game: "Game", choice: "Choice") -> bool:
+        """Whether ``choice`` is a move with no roll into another scene where a choice that rewards
+        with no roll is open now (its guard holds in the state as it is): a reward the player can
+        walk up and take (goblin-market's jar stall, where a laugh buys Nan's; then the Queen's
+        court, once the jar is in hand)."""
+        if choice.check is not None or choice.goto is None or choice.goto == game.state.scene:
+            return False
+        scene = game.adventure.scenes.get(choice.goto)
+        if scene is None or scene.conflict is not None:
+            return False
+        facts = _facts(game.adventure)
+        try:
+            return any(c.check is None and facts.sure_reward(c) and (c.condition is None or game.evaluate(c.condition))
+                       for c in scene.choices)
+        except Exception:  # a guard this bot cannot read ahead: no guess
+            return False
+
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene
         facts = _facts(game.adventure)
@@ -447,7 +473,7 @@ class CarefulPolicy(Policy):
                 if failure is not None and self._ending(game, failure.goto) == "defeat":
                     chance *= chance
                 weight *= max(chance, 1e-3)
-            if facts.rewarding(choice):
+            if facts.rewarding(choice) or self._sure_reward_ahead(game, choice):
                 weight *= CAREFUL_REWARD
             if self._closes(game, choice):
                 weight /= CAREFUL_REWARD
