@@ -132,6 +132,7 @@ class _AdventureFacts:
         self._rewarding: dict[int, bool] = {}
         self._forks: dict[str | None, tuple[tuple[str | None, str], ...] | None] = {}
         self._guarded: dict[str, tuple[str, ...]] | None = None
+        self._sure: dict[int, bool] = {}
 
     def guards_naming(self, flag: str) -> tuple[str, ...]:
         """The guards (``if:``) of the adventure's rewarding choices that name ``flag``: what a
@@ -183,10 +184,9 @@ class _AdventureFacts:
 
     def sure_reward(self, choice: "Choice") -> bool:
         """Whether ``choice``'s own effects (not a roll's branches) give something."""
-        key = -id(choice)
-        found = self._rewarding.get(key)
+        found = self._sure.get(id(choice))
         if found is None:
-            found = self._rewarding[key] = _rewarding(choice.effects)
+            found = self._sure[id(choice)] = _rewarding(choice.effects)
         return found
 
     def _rewarded_next(self, choice: "Choice") -> bool:
