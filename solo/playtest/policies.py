@@ -19,15 +19,16 @@ none is given, is always drawn uniformly):
     a careful player: a roll weighs its chance of success (squared when failing it leads
     straight to a defeat; halfway to 1 when it goes on to the same scene however it falls), a
     reward or objective weighs 3 (so does a roll whose success goes into a scene where a choice
-    rewards: the lock before the drawer; and a move, or a roll's success, into a scene whose
-    every choice rewards), a move setting a flag that closes a rewarding choice open now weighs
-    1/3, a victory ending 20, a mixed ending 1/5 (settling for half while the story offers more
-    is a last resort), a defeat ending 1/20 (a move into a scene whose every choice is an ending
-    weighs as the ending its own gifts and flags leave there, when they settle one), a choice
-    that walks straight into a fight 1/3 (it fights when it must), a plain move back the way it
-    came 1/2 where a roll would move the story on (a roll better than even is tried before
-    turning back), and a choice already taken in this run ``1 / (1 + times)²``, so it does not
-    circle in a loop it has met;
+    rewards: the lock before the drawer; a move, or a roll's success, into a scene whose every
+    choice rewards; and a move with no roll into a scene where a reward with no roll is open
+    now), a move setting a flag that closes a rewarding choice open now weighs 1/3, a victory
+    ending 20, a mixed ending 1/5 (settling for half while the story offers more is a last
+    resort), a defeat ending 1/20 (a move into a scene whose every choice is an ending weighs as
+    the ending its own gifts and flags leave there, when they settle one), a choice that walks
+    straight into a fight 1/3 (it fights when it must), a plain move back the way it came 1/2
+    where a roll would move the story on (a roll better than even is tried before turning
+    back), and a choice already taken in this run ``1 / (1 + times)²``, so it does not circle
+    in a loop it has met;
     in a fight it attacks (3) rather than flees or yields (1/10), but leaves as readily as it
     attacks where the fight's ``fled`` branch costs nothing its ``won`` branch does not (the
     adventure's way out with the prize). With ``random``, it brackets what people do;
@@ -138,6 +139,7 @@ class _AdventureFacts:
         self._ways_in: dict[tuple[str, str], tuple[str, ...]] = {}
         self._opens: dict[int, bool] = {}
         self._guarded: dict[str, tuple[str, ...]] | None = None
+        self._sure: dict[int, bool] = {}
 
     def ways_in(self, origin: str, here: str) -> tuple[str, ...]:
         """The marks (``scene#option``, as the careful bot counts its picks) of the choices of
@@ -216,6 +218,13 @@ class _AdventureFacts:
                        if name != FAILURE and branch.goto not in (None, here)]
             found = self._opens[id(choice)] = any(
                 t is not None and t.conflict is None and any(self.rewarding(c) for c in t.choices) for t in targets)
+        return found
+
+    def sure_reward(self, choice: "Choice") -> bool:
+        """Whether ``choice``'s own effects (not a roll's branches) give something."""
+        found = self._sure.get(id(choice))
+        if found is None:
+            found = self._sure[id(choice)] = _rewarding(choice.effects)
         return found
 
     def _rewarded_next(self, choice: "Choice") -> bool:
@@ -488,6 +497,23 @@ class CarefulPolicy(Policy):
         finally:
             state.flags = kept
 
+    def _sure_reward_ahead(self, game: "Game", choice: "Choice") -> bool:
+        """Whether ``choice`` is a move with no roll into another scene where a choice that rewards
+        with no roll is open now (its guard holds in the state as it is): a reward the player can
+        walk up and take (goblin-market's jar stall, where a laugh buys Nan's; then the Queen's
+        court, once the jar is in hand)."""
+        if choice.check is not None or choice.goto is None or choice.goto == game.state.scene:
+            return False
+        scene = game.adventure.scenes.get(choice.goto)
+        if scene is None or scene.conflict is not None:
+            return False
+        facts = _facts(game.adventure)
+        try:
+            return any(c.check is None and facts.sure_reward(c) and (c.condition is None or game.evaluate(c.condition))
+                       for c in scene.choices)
+        except Exception:  # a guard this bot cannot read ahead: no guess
+            return False
+
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         here = game.state.scene
         facts = _facts(game.adventure)
@@ -506,7 +532,8 @@ class CarefulPolicy(Policy):
                 elif _either_way(choice, here):
                     chance = (1 + chance) / 2
                 weight *= max(chance, 1e-3)
-            if facts.rewarding(choice) or facts.opens_reward(choice, here):
+            if (facts.rewarding(choice) or facts.opens_reward(choice, here)
+                    or self._sure_reward_ahead(game, choice)):
                 weight *= CAREFUL_REWARD
             if self._closes(game, choice):
                 weight /= CAREFUL_REWARD

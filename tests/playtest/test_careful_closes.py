@@ -1,8 +1,9 @@
-"""The careful bot reads two things ahead (goblin-market, where careful-top lost every quince run
+"""The careful bot reads three things ahead (goblin-market, where careful-top lost every quince run
 before it did): a move that sets a flag closing a rewarding choice open now weighs a reward less
-(the gate's true name shuts Thimblerig's haggle), and a move, or a roll's success, into a scene
-whose every choice rewards weighs as a reward (the fiddle sets Tam's shadow loose, and both ways
-of catching it give it back)."""
+(the gate's true name shuts Thimblerig's haggle); a move, or a roll's success, into a scene whose
+every choice rewards weighs as a reward (the fiddle sets Tam's shadow loose, and both ways of
+catching it give it back); and a move with no roll into a scene where a reward with no roll is
+open now weighs as a reward (the jar stall; the Queen's court once Nan's jar is in hand)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,14 @@ def test_careful_top_takes_the_false_name_and_haggles():
     bot = make_policy("careful-top", random.Random(0))
     keys, _ = bot.weigh(game)
     assert [o.text for o in game.offered.options if o.key == keys[0]][0].startswith("Give him a name that is not")
+
+
+def test_a_move_to_a_reward_the_player_can_walk_up_and_take_weighs_as_a_reward():
+    game = _at("bryony", "Sit by Old Nan", "Ask her who rules", "Thank her", "Give him your true")
+    found = _weights(game)
+    assert found["Take the lane of sto"] == CAREFUL_REWARD  # a laugh for Nan's, no roll
+    assert found["Take the dark lane, "] == 1.0  # Thimblerig's rewards all roll
+    assert found["Follow the moths to "] == 1.0  # the Queen's sure boons need the moth or the jar
+    game = _at("bryony", "Sit by Old Nan", "Ask her who rules", "Thank her", "Give him your true",
+               "Take the lane of stop", "Trade her your own")
+    assert _weights(game)["Follow the moths to "] == CAREFUL_REWARD  # the jar in hand: Nan's laugh buys the shadow
