@@ -61,6 +61,25 @@ class FakeClock:
         return self.now
 
 
+def _trip_at_the_fight_start(monkeypatch, trip) -> list[str]:
+    """Make the fight's start call ``trip()`` as it begins to enumerate its classes; the list
+    returned says whether it began and whether it finished."""
+    original = Fight.outcome_classes
+    calls: list[str] = []
+
+    def tripping(self, what, setup, state, extra):
+        if what == "start":
+            trip()
+            calls.append("began")
+            found = original(self, what, setup, state, extra)
+            calls.append("finished")
+            return found
+        return original(self, what, setup, state, extra)
+
+    monkeypatch.setattr(Fight, "outcome_classes", tripping)
+    return calls
+
+
 def test_walk_raises_out_of_time_past_the_deadline_and_not_outside_it():
     clock = FakeClock()
     runs = []
@@ -91,19 +110,7 @@ def test_a_fight_start_cut_by_the_deadline_is_unexplored_mass_and_the_run_stops(
     path.write_text(DOCK)
     adventure = loader.load(str(path)).adventure
     clock = FakeClock()
-    original = Fight.outcome_classes
-    calls: list[str] = []
-
-    def tripping(self, what, setup, state, extra):
-        if what == "start":
-            clock.now = 1e6  # the budget runs out here
-            calls.append("began")
-            found = original(self, what, setup, state, extra)
-            calls.append("finished")
-            return found
-        return original(self, what, setup, state, extra)
-
-    monkeypatch.setattr(Fight, "outcome_classes", tripping)
+    calls = _trip_at_the_fight_start(monkeypatch, lambda: setattr(clock, "now", 1e6))  # the budget runs out there
     found = analyze(adventure, budget=Budget(seconds=100, clock=clock))
     assert calls == ["began"], "the enumeration was cut, not run whole"
     assert found["method"] == "bounded"
@@ -172,19 +179,7 @@ def test_a_fight_start_cut_by_the_memory_limit_is_unexplored_mass_and_the_run_st
     path.write_text(DOCK)
     adventure = loader.load(str(path)).adventure
     gauge = FakeGauge()
-    original = Fight.outcome_classes
-    calls: list[str] = []
-
-    def tripping(self, what, setup, state, extra):
-        if what == "start":
-            gauge.mb = 1e6  # the memory limit is passed here
-            calls.append("began")
-            found = original(self, what, setup, state, extra)
-            calls.append("finished")
-            return found
-        return original(self, what, setup, state, extra)
-
-    monkeypatch.setattr(Fight, "outcome_classes", tripping)
+    calls = _trip_at_the_fight_start(monkeypatch, lambda: setattr(gauge, "mb", 1e6))  # the limit is passed there
     monkeypatch.setattr(scripted, "MEMORY_EVERY", 1)
     found = analyze(adventure, budget=Budget(seconds=100, memory_mb=200, clock=FakeClock(), memory=gauge))
     assert calls == ["began"], "the enumeration was cut, not run whole"
