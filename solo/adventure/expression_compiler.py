@@ -228,7 +228,7 @@ def _compare(node: Any) -> Fast:
     return run
 
 
-def _call_number(left: Any, fast: Any, op: str, number: int, column: int | None) -> Fast | None:
+def _call_number(left: Any, fast: Any, op: str, number: int, column: int) -> Fast | None:
     """``clock('hunger') >= 14``: a function of one literal compared with an integer, in one
     call (as ``then_literal`` over ``_call``'s function computes it); None for another shape."""
     if type(left).__name__ != "_Call" or len(left.args) != 1 or type(left.args[0]).__name__ != "_Literal":
@@ -244,7 +244,7 @@ def _call_number(left: Any, fast: Any, op: str, number: int, column: int | None)
     return call_number
 
 
-def _arith_number(left: Any, fast: Any, op: str, number: int, column: int | None) -> Fast | None:
+def _arith_number(left: Any, fast: Any, op: str, number: int, column: int) -> Fast | None:
     """``turn % 6 == 0``: a name worked with an integer literal, compared with an integer, in
     one call (as ``then_literal`` over ``_arith``'s function computes it); None for another shape."""
     if (type(left).__name__ != "_Arith" or len(left.rest) != 1 or type(left.first).__name__ != "_Name"

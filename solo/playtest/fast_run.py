@@ -241,11 +241,8 @@ class _Run:
         :meth:`Game._choose_character` (the pregen made, prepared and checked, the first scene
         entered), without the character offer (its stats and descriptions) built for nobody."""
         game = self.game
-        state = game.state
-        state.choices.append(key)
-        state.pending = None
-        game._offered = None
-        game.budget = StepBudget()
+        game.state.choices.append(key)
+        game.state.pending, game._offered, game.budget = None, None, StepBudget()
         try:
             self._note(game._choose_character(person_id, {}))
             self._offer()

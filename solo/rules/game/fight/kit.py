@@ -249,7 +249,33 @@ def _good_range(value: Any) -> bool:
 
 
 def read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None:
-    """The weapon an item is, or None when it is none (or one the fight cannot read)."""
+    """The weapon an item is, or None when it is none (or one the fight cannot read).
+
+    Read once per item, name and the very same ``rules`` holding the very same weapon entry (an
+    adventure's own data, which nobody changes: every fighter's kit is read again at every
+    decision of a fight); a :class:`Weapon` is frozen, so the one read is handed out again."""
+    if "weapon" not in rules:
+        return None
+    spec = rules["weapon"]
+    try:
+        found = _WEAPONS.get((item, name, id(rules)))
+    except TypeError:  # an item or name that is not hashable: worked out every time
+        return _read_weapon(item, name, rules)
+    if found is not None and found[0] is rules and found[1] is spec:
+        return found[2]
+    weapon = _read_weapon(item, name, rules)
+    if len(_WEAPONS) >= 1024:
+        _WEAPONS.clear()
+    _WEAPONS[item, name, id(rules)] = (rules, spec, weapon)  # the rules kept alive: their id is not reused
+    return weapon
+
+
+#: (item, name, id of its rules) -> (those rules, their weapon entry, the weapon read).
+_WEAPONS: dict[tuple[str, str, int], tuple[Mapping[str, Any], Any, Weapon | None]] = {}
+
+
+def _read_weapon(item: str, name: str, rules: Mapping[str, Any]) -> Weapon | None:
+    """:func:`read_weapon` worked out."""
     if "weapon" not in rules or item_problems({"weapon": rules["weapon"]}):
         return None
     spec = _weapon_spec(rules["weapon"])
