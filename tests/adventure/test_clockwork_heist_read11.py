@@ -49,3 +49,15 @@ def test_a_game_contest_shows_your_die_as_yours_and_says_both_sides():
     assert [name for name, _ in words.extras] == ["notable d8"]
     assert words.why[0] == ("You: Social/Etiquette 5 + 8 = 13, a success; "
                             "they: Social/Etiquette 4 + 2 = 6, a failure.")
+
+
+def test_the_watermark_is_not_offered_once_the_true_drawings_are_in_your_coat():
+    """After the appraisal found Quill's bundle, "Hold the sheets to the lamp and look for
+    Quill's watermark" was still offered at 56%, to find what was already found."""
+    game = placed(HEIST, "dorrin", "study-drawings", 4)
+    lamp = "Hold the sheets to the lamp and look for Quill's watermark"
+    assert next(o for o in game.offered.options if o.text == lamp).enabled
+    GameMaster(game).give("drawings")
+    GameMaster(game).goto(game.state.scene)
+    greyed = next(o for o in game.offered.options if o.text == lamp)
+    assert not greyed.enabled and greyed.reason == "You already know which bundle is Quill's."

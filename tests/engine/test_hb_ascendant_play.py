@@ -35,7 +35,7 @@ def test_three_stats_roll_as_one_spark_paid_twice_at_the_odds_offered():
     two = RS.check_odds(me, {"stat": "head", "spark": "heart", "target": "trial"}).outcomes["success"]
     assert three > two
     hints = {o.id: o.hint for o in game.offered.options}
-    assert hints["choice-0"] == f"Head: {percent(three)} success"
+    assert hints["choice-0"] == f"Head + Heart + Home spark (4 blessing dice): {percent(three)} success"  # read11: says what it pays
     events = [e.to_dict() for e in game.choose("1")]
     record = next(e for e in events if e["type"] == "roll")["record"]
     assert record["details"]["stats"] == ["head", "heart", "home"]

@@ -57,7 +57,7 @@ def test_a_spark_with_a_synchronized_companion_rolls_their_stat_at_the_odds_offe
     alone = RS.check_odds(me, {"stat": "head", "target": "trial"}).success_chance()
     assert mine > alone
     hints = {o.id: o.hint for o in game.offered.options}
-    assert hints["choice-0"] == f"Head: {percent(mine)} success"
+    assert hints["choice-0"] == f"Head + a companion's Head spark (2 blessing dice): {percent(mine)} success"  # read11: says what it pays
     record = _roll(game.choose("1"))
     assert record["details"]["stats"] == ["head", "head"]
     assert sorted(record["details"]["spark_paid"]) == [2, 2] and me.resources["blessings"] == [3, 5]
@@ -72,7 +72,7 @@ def test_a_contest_sparks_with_the_companions_hand_and_the_offer_carries_it():
     watch = adventure.npcs["watch"].character(adventure.system)
     alone = RS.contest_odds(me, RS.prepare_character(watch), {"stat": "head"}).success_chance()
     assert synced > alone
-    assert {o.id: o.hint for o in game.offered.options}["choice-2"] == f"Head vs The night watch: {percent(synced)} success"
+    assert {o.id: o.hint for o in game.offered.options}["choice-2"] == f"Head + a companion's Hand spark (2 blessing dice) vs The night watch: {percent(synced)} success"
     record = _roll(game.choose("3"))
     assert record["details"]["stats"][:2] == ["head", "hand"]
 

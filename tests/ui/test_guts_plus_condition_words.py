@@ -52,3 +52,12 @@ def test_a_check_on_two_stats_is_titled_with_both_names():
     assert WORDS.roll(record.to_dict(), "").stat == "Thought + Command"
     assert WORDS.stat("thought+command") == "Thought + Command"
     assert WORDS.stat("+dc2") != "" and "+ " not in WORDS.stat("+dc2")
+
+
+def test_a_check_with_a_one_or_two_says_why_it_earns_an_xp():
+    """Jonah's haul along the straps succeeded with a 2 among the dice and "+1 XP" appeared
+    under it unexplained."""
+    earned = WORDS.roll(_roll([5, 5, 2], {"stat": "gumption"}).to_dict(), "Haul").why
+    assert "A die rolled 1 or 2: 1 XP for the check, whatever its result." in earned
+    clean = WORDS.roll(_roll([5, 5, 4], {"stat": "gumption"}).to_dict(), "Haul").why
+    assert not any("XP" in line for line in clean)

@@ -97,6 +97,8 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
         why.append(f"{who} rolled {dice_text} along with you: "
                    + (f"{count_words(matched, 'match')} with your dice, each worth a bonus die." if matched
                       else f"no die matched yours{as_rolled}, so no bonus dice."))
+    if record.get("xp") and record.get("kind") == "check":  # the "+1 XP" shown after the roll, said why
+        why.append("A die rolled 1 or 2: 1 XP for the check, whatever its result.")
     topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
     return RollReading(tuple(dice), tuple(why), topic, _bonus_dice(details), _awaiting(record, details))
 

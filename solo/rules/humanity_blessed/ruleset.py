@@ -181,11 +181,14 @@ class HumanityBlessed(RulesetDefaults):
     def check_cost_words(self, params: Mapping[str, Any]) -> str:
         """A spark pays blessing dice when the check is rolled (two of equal worth; "Basic
         Checks"): the option says so beside its stat (read11: Bram's lever spent two unasked)."""
-        spark = params.get("spark")
+        spark, mate = params.get("spark"), params.get("spark_with")
+        if isinstance(mate, list):
+            return ""  # Double Trouble: two summons spark, paid by their summoner, not the player's pool
+        whose = "a companion's " if mate else ""  # Synchronized Spark: their stat, the player's pool pays
         if isinstance(spark, str) and spark:
-            return f" + {spark.replace('_', ' ').title()} spark (2 blessing dice)"
-        if isinstance(spark, list) and spark:
-            return " + " + " + ".join(str(s).replace("_", " ").title() for s in spark) + " spark (blessing dice)"
+            return f" + {whose}{spark.replace('_', ' ').title()} spark (2 blessing dice)"
+        if isinstance(spark, list) and spark:  # Ascendant Spark: three stats, the pair paid twice
+            return " + " + " + ".join(str(s).replace("_", " ").title() for s in spark) + " spark (4 blessing dice)"
         return ""
 
     def offer_effect(self, record: RollRecord, character: Character, key: str) -> str:
