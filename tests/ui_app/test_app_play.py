@@ -29,7 +29,9 @@ def test_number_keys_play_supply_ship_to_an_ending_and_q_leaves(tmp_path):
             await settle(pilot, app)
             steps = 0
             while not app.loop_done.is_set():
-                await press(pilot, app, "1")
+                offered = app.session.game.offered  # "1" may be greyed out, keeping its number
+                keys = offered.enabled_keys() if offered is not None else []
+                await press(pilot, app, keys[0] if keys and len(keys[0]) == 1 else "1")
                 if app._typed:  # ten or more choices: the 1 waits for a second digit; Enter picks 1
                     await press(pilot, app, "enter")
                 steps += 1
