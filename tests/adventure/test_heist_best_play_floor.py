@@ -5,10 +5,10 @@ bot's fixed play that ``solo analyze --policy careful-top`` explores (cut here a
 states, so the figure is the same on every machine) reaches victory at least that often. The
 heist's play is dearer per state than supply-ship's (the Lantern Watch in the narrow aisle: one
 exchange of that fight is enumerated in about 0.7 s of CPU), so the proof of 60% takes 6,000-
-11,000 states and 35-40 s of CPU a pregen: it rides with the slow tier (``e2e``). The inner loop
+24,000 states and 25-75 s of CPU a pregen: it rides with the slow tier (``e2e``). The inner loop
 pins the same play at a cut of a few seconds, so a change to the adventure, the bot or the
 analyzer that loses this play its wins early fails there first. README ("A bot's play, exactly")
-has the figures in a GM's budget (120-240 s: wren 70.1%, ottilie 72.6%, dorrin 66.6%).
+has the figures in a GM's budget (240 s: wren 80.6%, ottilie 70.5%).
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
 from solo.session import load_playable
 
-#: Per pregen: (states, the victory the careful-top play proves there, 2026-11-29: 2.8-4.4 s of CPU).
-EARLY = {"wren": (1500, 0.2329), "dorrin": (1500, 0.3193), "ottilie": (1500, 0.2304)}
-#: Per pregen: the states where the play proves at least 60% (2026-11-29: wren 64.57% at 6,000 in
-#: 36.8 s of CPU; dorrin 62.57% at 8,000 in 28.9 s; ottilie 61.74% at 11,000 in 39.5 s).
-PROOF = {"wren": 6000, "dorrin": 8000, "ottilie": 11000}
+#: Per pregen: (states, the victory the careful-top play proves there, 2026-11-29, the careful bot
+#: of sitting 11 with heist11's and market11's rules together: 2.5-3.9 s of CPU).
+EARLY = {"wren": (1500, 0.2241), "dorrin": (1500, 0.3039), "ottilie": (1500, 0.2008)}
+#: Per pregen: the states where the play proves at least 60% (2026-11-29, the same bot: wren 63.13%
+#: at 6,000 in 31.5 s of CPU; dorrin 61.15% at 8,000 in 25.5 s; ottilie 61.74% at 24,000 in 73.0 s,
+#: 56.15% at 16,000: market11's rules moved her play a little later into its wins).
+PROOF = {"wren": 6000, "dorrin": 8000, "ottilie": 24000}
 
 
 def _victory(pregen: str, states: int) -> float:
