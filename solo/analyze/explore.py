@@ -55,6 +55,7 @@ outcomes that lead there.
 
 from __future__ import annotations
 
+import ast
 import heapq
 import itertools
 import math
@@ -597,6 +598,7 @@ class KeyMaker:
         self.read_resources = frozenset(resources)
         self._graph = scene_graph(adventure)
         self._ahead: dict[str | None, frozenset[str]] = {}
+        self._extras: dict[str, tuple[tuple[str, str], ...]] = {}
         #: The fields of the last roll that expressions read (``roll.outcome``...). A roll's
         #: total or measures are not decided by its outcome label, so reading them makes the
         #: analysis inexact (:class:`~solo.analyze.outcomes.NotExact`).
@@ -827,12 +829,30 @@ class KeyMaker:
         done = frozenset(o for o, d in state.objectives.items() if d)
         return self.live(state.scene, self.region(state), done).unread
 
+    def _extra_parts(self, extra: str) -> tuple[tuple[str, str], ...]:
+        """A key's character data (the repr of ``Character.extra``) by its entries, a mapping's by
+        its own (``session.lucky_number``), so that the blowup names which one takes the values
+        (a Humanity, Blessed session's lucky number and dice owed split every state ten ways and
+        more); the whole when it is not a mapping. Memoized: a run meets a few hundred such
+        reprs among its thousands of keys."""
+        found = self._extras.get(extra)
+        if found is None:
+            try:
+                data = ast.literal_eval(extra)
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                data = None
+            found = tuple(_entries(data)) if isinstance(data, dict) else (("", extra),)
+            self._extras[extra] = found
+        return found
+
     def variables(self, key: tuple) -> dict[str, Any]:
         """A key's variables by name (for saying which ones blow the state space up)."""
         values = list(key[3]) + list(key[4]) + list(key[5])
         found = dict(zip(self.names, values))
         found["scene"] = key[0]
         found["turn"] = key[9]
+        if key[2]:  # (kind, its data): a conflict's round was the one part no name showed
+            found[f"{key[2][0]} in progress"] = key[2][1]
         character = key[11]
         if character:  # (id, stats, items, conditions, resources, extra): each said apart
             found["stats"] = character[1]
@@ -840,10 +860,20 @@ class KeyMaker:
             found["conditions"] = character[3]
             for name, value in character[4]:
                 found[f"resource {name}"] = value
-            found["injuries and other character data"] = character[5]
+            for name, value in self._extra_parts(character[5]):
+                found[f"character data {name}".rstrip()] = value
         found["once-only choices taken"] = key[8]
         found["objectives done"] = key[7]
         return found
+
+
+def _entries(data: dict) -> Iterable[tuple[str, str]]:
+    """A mapping's entries as (name, repr), a mapping in it by its own entries (one level)."""
+    for name, value in data.items():
+        if isinstance(value, dict) and value:
+            yield from ((f"{name}.{inner}", repr(v)) for inner, v in value.items())
+        else:
+            yield str(name), repr(value)
 
 
 #: A number kept as it is.

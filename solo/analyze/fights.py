@@ -85,8 +85,12 @@ class ClassedRules:
         # dice owed into a guarded pool stay owed through the call (earned ones too): their values
         # would split the classes and the states after them (:mod:`.owed`); the guard is in the key
         owing = _guarded(setup)
+        # ...and while they stay owed no rule reads how many are owed: one count's classes serve
+        # every count (the hook's ``analysis_owed_marked``; blessed-harvest's vestry: 3 to 9)
+        keyed = dataclasses.replace(setup, fighters=[dataclasses.replace(f, character=self._game.owed.marked(f.character))
+                                                     for f in setup.fighters]) if owing else setup
         key = (what, self._rules.procedure, id(self._spec),
-               _fighters_read(setup, self._game.unread_rewards, self._game.ruled_items),
+               _fighters_read(keyed, self._game.unread_rewards, self._game.ruled_items),
                None if read is None else fingerprint(read), extra)
 
         def enumerate_all() -> cl.Classes:

@@ -137,6 +137,11 @@ class Owed:
         if self.hook is not None:
             self.hook.analysis_settle(dice, character)
 
+    def marked(self, character: Character) -> Character:
+        """``character`` as the key of a step run with its dice left owed reads it: the count
+        owed said only as "some" (the hook's ``analysis_owed_marked``); itself without the hook."""
+        return character if self.hook is None else self.hook.analysis_owed_marked(character)
+
     def sleep_for(self, character: Character, spec: Any, read: frozenset[str]) -> None:
         """Let the rules of the check ``spec`` read ``character``'s guarded parts when the
         ruleset's readers hook names them unread by that check (``read``: the resources

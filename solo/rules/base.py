@@ -967,3 +967,10 @@ class AnalysisOwes(Protocol):
     def analysis_owed(self, character: Any) -> str | None: ...
 
     def analysis_settle(self, dice: Any, character: Any) -> None: ...
+
+    def analysis_owed_marked(self, character: Any) -> Any:
+        """A copy of ``character`` whose count owed says only that some are owed, for keying a
+        step run with what is owed left owed: no rule reads the count (only the analyzer draws
+        it, before a step that reads the resource), and gains only add to it, so such a step
+        plays alike whatever the count (:mod:`solo.analyze.fights`)."""
+        ...

@@ -89,3 +89,21 @@ def settle(dice: Any, character: Character) -> None:
         step = min(count, CHUNK)
         pool.extend(gain_blessings(dice, step))
         count -= step
+
+
+#: The count owed as :func:`marked` gives it.
+SOME = "some"
+
+
+def marked(character: Character) -> Character:
+    """A copy of ``character`` whose count owed, when dice are owed, is only :data:`SOME`: the
+    key of a conflict call run with the pool guarded (``solo.analyze.fights``). Within such a call
+    nothing reads the count: a read of the pool trips the guard and the step is run again with
+    the dice drawn (none owed then), and dice earned only add to the count. So every way the
+    call's dice can fall plays out alike, but for the same number of dice earned, whatever the
+    count, and the call's classes found for one count serve every other."""
+    if not owed(character):
+        return character
+    copy = Character.from_dict(character.to_dict())
+    copy.extra["session"]["owed"] = SOME
+    return copy

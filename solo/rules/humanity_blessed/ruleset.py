@@ -282,6 +282,10 @@ class HumanityBlessed(RulesetDefaults):
         """Analyzer hook: draw the owed blessing dice into the pool."""
         owed_blessings.settle(dice, character)
 
+    def analysis_owed_marked(self, character: Character) -> Character:
+        """Analyzer hook: a copy whose count of blessing dice owed says only "some"."""
+        return owed_blessings.marked(character)
+
     # odds ---------------------------------------------------------------------------------
     def check_odds(self, character: Character, params: Mapping[str, Any]) -> Odds:
         return odds.check_odds(history_scope.with_exchange(loans.with_loan(character, params), params), params)
