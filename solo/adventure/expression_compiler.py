@@ -251,9 +251,10 @@ def _arith_number(left: Any, fast: Any, op: str, number: int, column: int) -> Fa
             or type(left.rest[0][2]).__name__ != "_Literal" or type(left.rest[0][2].value) is not int):
         return None
     work, work_column, other = left.rest[0][0], left.rest[0][1], left.rest[0][2].value
-    straight = INT_ARITH.get(work)
-    if straight is None or not (other or work in "+-*"):
+    found = INT_ARITH.get(work)
+    if found is None or not (other or work in "+-*"):
         return None  # dividing by a literal 0: the general closures (and the tree walker) say so
+    straight: Callable[[int, int], int] = found  # a name of its own: the closure below keeps its type
     name, plain = left.first.name, _is_plain(left.first)
 
     def arith_number(F: dict, K: dict, N: dict, V: Any, P: Any) -> Any:
