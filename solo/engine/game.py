@@ -711,7 +711,7 @@ class Game:
             "outcome": record.outcome, "success": record.success,
             "total": record.total if isinstance(record.total, int) else 0, **record.measures,
         }
-        runner.events.append(ev.RollMade(shown, self._roll_label(data), final=True))
+        runner.events.append(ev.RollMade(shown, self.render(choice.text), final=True))  # _roll_label(data)
         xp_after = int(self.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
