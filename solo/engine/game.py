@@ -696,12 +696,11 @@ class Game:
 
     def _resolve(self, data: dict[str, Any], record: RollRecord) -> list[ev.Event]:
         scene, index, choice, spec = self._spec(data)
-        record = self.ruleset.settle(
-            self.dice, record, self.character, self._params(spec), frozenset(spec.outcomes)
-        )
+        dice, character = self.dice, self.character  # read once: the rules change it in place, never swap it
+        record = self.ruleset.settle(dice, record, character, self._params(spec), frozenset(spec.outcomes))
         runner = EffectRunner(self.context)
-        xp_before = int(self.character.resources.get("xp", 0) or 0)
-        lines = self.ruleset.experience(record, self.character) or []
+        xp_before = int(character.resources.get("xp", 0) or 0)
+        lines = self.ruleset.experience(record, character) or []
         shown = record.to_dict()
         entry = dict(shown)  # the log's copy (its parts are the event's: neither is changed later)
         if "chance" in data:
@@ -711,8 +710,8 @@ class Game:
             "outcome": record.outcome, "success": record.success,
             "total": record.total if isinstance(record.total, int) else 0, **record.measures,
         }
-        runner.events.append(ev.RollMade(shown, self._roll_label(data), final=True))
-        xp_after = int(self.character.resources.get("xp", 0) or 0)
+        runner.events.append(ev.RollMade(shown, self.render(choice.text), final=True))  # _roll_label(data)
+        xp_after = int(character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
         runner.events.extend(ev.RulesNote(line) for line in lines)

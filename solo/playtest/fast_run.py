@@ -268,6 +268,9 @@ class _Run:
         """The key the bot answers the roll on offer with (:func:`policies.dice_decision` on the
         offer the engine would build: keep is "1", the numbered offers "2"...)."""
         assert self.roll is not None
+        if not self.odds_play:  # the odds take no offer (GAME, Loose and Fuzzy): keep, "1"
+            self.chosen = KEEP
+            return "1"
         by_id = {KEEP: "1"}
         numbered = [offer for offer in self.roll[2] if not offer.typed and offer.key != KEEP]
         for n, offer in enumerate(numbered, start=2):
@@ -389,9 +392,10 @@ class _Run:
             visible = game._visible(scene_id)
             self.enabled = [step for step, enabled in visible if enabled]
             # the keys the engine's offer gives them (Game._scene_offer): a greyed choice keeps
-            # its number under the current numbering (GameState.numbering)
+            # its number under the current numbering (GameState.numbering); with none greyed
+            # they are numbered in order either way (None: the keys by position)
             self.keys = ([_KEYS[n] if n < len(_KEYS) else str(n + 1) for n, (_, on) in enumerate(visible) if on]
-                         if game.state.numbering >= 2 else None)
+                         if game.state.numbering >= 2 and len(self.enabled) < len(visible) else None)
             if not self.enabled:
                 raise EngineError(f"scene {scene_id!r} leaves the player no choice")
             game._offered = None

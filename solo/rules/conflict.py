@@ -108,7 +108,10 @@ class ConflictSetup:
 
     @property
     def player(self) -> Fighter:
-        return next(f for f in self.fighters if f.side == PLAYER)
+        for f in self.fighters:  # a loop, not next() over a generator: asked at every look of a fight
+            if f.side == PLAYER:
+                return f
+        raise StopIteration  # what next() raised with no player
 
     def side(self, side: str) -> list[Fighter]:
         return [f for f in self.fighters if f.side == side]

@@ -213,14 +213,27 @@ def _plain(value: Any) -> Any:
     kind = type(value)
     if kind in _LEAVES:
         return value
+    if kind is dict:
+        return _plain_dict(value)
     leaves = _LEAVES
-    if kind is dict or isinstance(value, dict):
-        return {k if type(k) is str else str(k):
-                v if type(v) in leaves else v[:] if type(v) is list and leaves.issuperset(map(type, v)) else _plain(v)
-                for k, v in value.items()}
-    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple:  # a record's steps: mostly plain dicts
+        return [v if type(v) in leaves else _plain_dict(v) if type(v) is dict else _plain(v) for v in value]
+    if isinstance(value, dict):
+        return _plain_dict(value)
+    if isinstance(value, (list, tuple)):
         return [v if type(v) in leaves else _plain(v) for v in value]
     return value
+
+
+def _plain_dict(value: dict[Any, Any]) -> dict[str, Any]:
+    """:func:`_plain` of a dict: a plain dict inside is walked here without ``_plain``'s tests
+    of its type, an empty list or one of leaves copied whole."""
+    leaves = _LEAVES
+    return {k if type(k) is str else str(k):
+            v if type(v) in leaves
+            else (v[:] if not v or leaves.issuperset(map(type, v)) else _plain(v)) if type(v) is list
+            else _plain_dict(v) if type(v) is dict else _plain(v)
+            for k, v in value.items()}
 
 
 def pool_multisets(n: int, sides: int) -> list[tuple[tuple[int, ...], Fraction]]:

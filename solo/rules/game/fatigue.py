@@ -280,7 +280,7 @@ def encumbrance_effect(fp: int, enc: int) -> str:
 
 def is_exhausted(character: Character) -> bool:
     """The ``exhausted`` condition, or FP − ENC ≤ 2 when the character tracks FP."""
-    if any(name_key(c) == "exhausted" for c in character.conditions):
+    if character.conditions and any(name_key(c) == "exhausted" for c in character.conditions):
         return True
     if character.resources.get("fp") is None:
         return False

@@ -130,7 +130,8 @@ class FightTurn:
         return self._kits[key]
 
     def wielded(self, key: str) -> Weapon:
-        return self.kit(key).weapon(self.state["wield"].get(key))
+        kits = self._kits  # kit's own look-up, without its call: asked at every stage of a fight
+        return (kits[key] if key in kits else self.kit(key)).weapon(self.state["wield"].get(key))
 
     def fp(self, key: str) -> int:
         return current_fp(self.character(key))
