@@ -3,9 +3,10 @@
 Any play's chance of victory is a lower bound on the best play's, and the part of a play that
 ``solo analyze --policy careful-top`` explores (here cut at a number of states, so the figure
 is the same on every machine) reaches victory at least that often. On supply-ship the careful
-bot's fixed play proves 70-97% for four pregens within 3,000 states (about 1.5 s of CPU each);
-the manager needs about 30,000 (60.2%, README's table), and lantern-fen's three (69-96%) take
-10 s of CPU per 1,500 states, so they are in the README and bench/policy_floor.py, not here. A
+bot's fixed play proves 72-95% for four pregens within 3,000-6,000 states (1.1-2.9 s of CPU
+each); the manager's proof takes far more states (89.2% at 177,814 in README's table "The floor
+now"), and lantern-fen's three (68.9-98.9%, every state of the play expanded in 3.7-9.9 s of CPU)
+are in the README and bench/policy_floor.py, not here. A
 change to the adventure that loses this play its wins fails here. (That ``--policy best`` starts
 from this floor is tests/analyze/test_policy_play.py's: a best-play run on supply-ship costs about
 30 s of CPU even cut at 1,000 states.)
@@ -26,9 +27,9 @@ from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
 from solo.session import load_playable
 
-#: States explored per pregen (the figure at that cut on 2026-11-29, after the careful bot learnt to
-#: weigh a roll into a room of rewards as a reward: 75.6%, 63.2%, 74.4%, 69.2%; its graph grows
-#: differently, so the technician and the pilot need more states than the 3,000 of before).
+#: States explored per pregen (the figure at that cut on 2026-11-29 with sitting 11's careful bot:
+#: engineer 72.26%, technician 76.04%, medic 91.46%, pilot 95.18%, 1.1-2.9 s of CPU; its graph
+#: grows differently, so the technician and the pilot need more states than the 3,000 of before).
 STATES = {"engineer": 3000, "technician": 4000, "medic": 3000, "pilot": 6000}
 
 
