@@ -102,6 +102,9 @@ MAX_SCRIPT = 24  # random events in one step before the rest of that branch is l
 MAX_BRANCHES = 4_000  # runs of one step (products of dice faces...) before the rest is left unexplored
 MAX_RECORDS = 4_096  # representative records kept (plain data, a few KB each) before starting afresh
 CHECK_EVERY = 64  # expansions between looks at the clock and the memory
+#: Seconds between progress reports at most, however slow a step is (a step that enumerates a
+#: large dice pool can take half a second, and 64 of them left the line at "0 states" for seconds).
+TELL_EVERY = 0.5
 SOLVE_SHARE = 0.1  # of the time budget, kept for solving the graph once exploration stops
 #: What the end of an analysis costs (its graph built, solved and summed up, the routes to
 #: soft-locks replayed) as a multiple of one look of the solver during exploration (a graph built
@@ -1084,6 +1087,7 @@ class Explorer:
         self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
+        self.told = 0.0  # when the progress line was last told (the explorer's clock)
         self.out_of_time = False  # a step ran into the deadline
         self.out_of_memory = False  # a step ran into the memory limit
         self.expanded = 0
@@ -1095,6 +1099,7 @@ class Explorer:
         self.goal: tuple[str, float, float] | None = None
 
     def _tell(self) -> None:
+        self.told = self.clock()
         if self.progress is not None:
             self.progress(Progress(len(self.nodes), self.expanded, self.clock() - self.started,
                                    self.last_bound, self.budget, self.projection(), self.bound, self.goal,
@@ -1325,6 +1330,8 @@ class Explorer:
                 return f"budget: {self.budget.seconds:g} s of time"
             if self.budget.memory() > self.budget.memory_mb:
                 return f"budget: {self.budget.memory_mb} MB of memory"
+            self._tell()
+        elif self.clock() - self.told >= TELL_EVERY:
             self._tell()
         if len(self.nodes) > self.max_states:
             return f"budget: more than {self.max_states} game states"

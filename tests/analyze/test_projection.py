@@ -71,3 +71,24 @@ def test_the_explorer_keeps_each_look_of_the_solver_for_the_projection():
     assert all(p.bound == 0.2 for p in seen)
     explorer.looks = [(2.0, 0.4), (4.0, 0.2)]  # the projection reads the looks, nothing else
     assert explorer.projection() == project(explorer.looks, explorer.budget.seconds * 0.9, 0.2)
+
+
+def test_a_slow_step_still_moves_the_progress_line_every_half_second():
+    # lantern-fen's first steps enumerate large dice pools (half a second each), so 64 expansions
+    # took seconds and the line stood at "0 states": the explorer now tells at least every
+    # TELL_EVERY seconds of its clock as well as every CHECK_EVERY expansions
+    from itertools import count
+    from pathlib import Path
+
+    from solo.adventure import loader
+    from solo.analyze.explore import CHECK_EVERY, TELL_EVERY, Explorer
+
+    ticks = count()
+    slow = Budget(seconds=1e9, clock=lambda: next(ticks) * TELL_EVERY)  # every look: one tell's worth
+    agree = Path(__file__).parent.parent / "playtest" / "agree.yaml"
+    explorer = Explorer(loader.load(str(agree)).adventure, budget=slow)
+    seen = []
+    explorer.explore(None, 0.0, seen.append)
+    assert explorer.expanded < CHECK_EVERY, "the fixture is small: the old rule told only at the start and end"
+    assert len(seen) >= explorer.expanded
+    assert [p.expanded for p in seen] == sorted(p.expanded for p in seen)
