@@ -23,7 +23,7 @@ def test_the_improvised_pick_at_the_strongroom_door_says_where_its_wire_comes_fr
     wire = next(o for o in game.offered.options if "escapement lock" in o.text and "wire" in o.text)
     assert wire.enabled and "boiler pipe's lagging" in wire.text
     door = " ".join(HEIST.scenes["strongroom-door"].text.split())
-    assert "lagging bound round with turns of soft wire" in door
+    assert "its lagging of sacking bound round with turns of soft wire" in door
     game.dice.force(8, 5)
     events = game.choose(wire.key)
     while game.offered is not None and game.offered.kind == "roll":

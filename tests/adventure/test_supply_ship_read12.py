@@ -63,3 +63,20 @@ def test_no_seeded_run_ticks_a_clock_after_its_until_holds(name):
             assert not late, f"{name} seed {seed}: {late} ticked after their `until` held"
     assert over_seen or not until, f"{name}: no run reached a clock's `until`: the test checks nothing"
 
+
+
+def test_the_weld_s_one_bonus_pip_is_one_offer_and_says_it_waits():
+    """Played again in the terminal (read12): Dara's weld with a bonus die showing 1 listed only
+    "Keep the roll: the 1 pip goes by the best split, 5 4 → full success" with a number (the best
+    split greyed beside it), and its reasons said "1 pip wait to be placed": "1 pip waits"."""
+    game = placed(SHIP, "pilot", "cargo-breach", 4)
+    weld = next(o for o in game.offered.options if o.text.startswith("Call Dara to weld a plate"))
+    game.dice.force(4, 4, 2)  # a double of fours; Dara's 2 and 4, one match
+    game.choose(weld.key)
+    game.dice.force(1)
+    game.choose(next(o.key for o in game.offered.options if o.id == "bonus"))
+    numbered = [o.text for o in game.offered.options if o.enabled and o.key]
+    assert numbered == ["Keep the roll: the 1 pip goes by the best split, 5 4 → full success"]
+    record = game.state.pending.data["record"]
+    why = " ".join(Words(SHIP, game).roll(record, final=False).why)
+    assert "1 pip waits to be placed on your dice" in why
