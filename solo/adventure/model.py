@@ -121,6 +121,9 @@ class Clock:
     filled: tuple[Mapping[str, Any], ...] = ()
     start: int = 0
     path: Path = ()
+    #: An expression: once it holds, the clock can no longer matter and leaves the status line
+    #: and the sheet (what the player is shown only; ticks still count, so stop the hooks too).
+    until: str | None = None
 
 
 @dataclass(frozen=True)
@@ -423,6 +426,7 @@ def build(data: Mapping[str, Any], *, source: str = "", digest: str = "") -> Adv
             filled=_effects(c.get("filled")),
             start=int(c.get("start", 0)),
             path=("variables", "clocks", cid),
+            until=str(c["until"]) if c.get("until") is not None else None,
         )
         for cid, c in (variables.get("clocks") or {}).items()
     }

@@ -123,6 +123,7 @@ def _fields(adventure: "Adventure", scene_id: str | None) -> Iterator[tuple[tupl
         yield objective.path + ("text",), objective.text
     for clock in adventure.clocks.values():
         yield from _effects(clock.path + ("filled",), clock.filled)
+        yield clock.path + ("until",), clock.until
     for table in adventure.tables.values():
         for branch in table.rows.values():
             yield from _branch(branch)

@@ -289,16 +289,28 @@ class Words:
 
     # -- what the character knows ------------------------------------------------------------
     def visible(self, kind: str, name: str) -> bool:
-        """Whether a hidden-able thing (objective, clock, counter, flag) is known to the player."""
+        """Whether a hidden-able thing (objective, clock, counter, flag) is known to the player; a
+        clock whose ``until`` holds is over and shown no more."""
         hidden = getattr(self.adventure, "hidden", None) or frozenset()
+        game = self.game
+        if kind == "clock" and not self._ticking(name):
+            return False
         if (kind, name) not in hidden and name not in hidden:
             return True
-        game = self.game
         if game is None:
             return False
         if kind == "objective" and game.state.objectives.get(name):
             return True
         return name in getattr(game.state, "revealed", ())
+
+    def _ticking(self, cid: str) -> bool:
+        """Whether a clock can still matter: not once its ``until`` holds (a game still to start
+        has every clock running)."""
+        clock = self.adventure.clocks.get(cid)
+        until = getattr(clock, "until", None)
+        if until is None or self.game is None:
+            return True
+        return not self.game.evaluate(until)
 
     # -- rolls -------------------------------------------------------------------------------
     def roll(self, record: Mapping[str, Any], label: str = "", final: bool = True) -> RollWords:

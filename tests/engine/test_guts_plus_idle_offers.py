@@ -2,8 +2,9 @@
 (``Offer.disabled``), in their place: a bonus die on a positive impact (pips only raise dice, and
 nothing reads better), all pips on one die where that reads as keeping the roll does (keeping
 places them by the best split), and a mastery change that reads the same and earns no bonus
-die. A contest's bonus die adds to its total and stays on offer. The best split stays:
-it is what keeping the roll does, and the odds play takes it by name.
+die. A contest's bonus die adds to its total and stays on offer. The best split is what keeping
+the roll does: with nothing else left on the roll it is shown disabled (the keep says it; read12),
+and while a bonus die or mastery is left it stays, for the odds play takes it by name.
 Fixture: tests/fixtures/guts-rules.yaml.
 """
 
@@ -55,13 +56,13 @@ def test_a_contests_bonus_die_stays_on_offer_even_on_a_positive_impact(adventure
     assert shown(game)["bonus"] == ("2", True, "")
 
 
-def test_all_pips_on_a_die_that_reads_as_keeping_is_shown_disabled_and_the_best_split_stays(adventure):
+def test_all_pips_on_a_die_that_reads_as_keeping_is_shown_disabled_and_so_is_the_best_split(adventure):
     game = rolled(adventure, "master", LIFT, 1, 4, 4)  # a double of fours: a bonus die
     assert shown(game)["bonus"] == ("2", True, "")  # a full success can still read better
     game.dice.force(1)
     game.choose("bonus")  # one pip to place: the best split makes 2 4 4, all on die 2 makes 1 5 4
     options = shown(game)
-    assert options["place:best"] == ("2", True, "")
+    assert options["place:best"] == (None, False, "cannot change the result: keeping the roll places them the same way")
     assert options["place:2"] == (None, False, "cannot change the result: keeping the roll reads full success too")
     game.choose("keep")
     assert game.state.rolls[-1]["outcome"] == "success"
@@ -107,3 +108,27 @@ def test_a_mastery_change_that_reads_the_same_but_earns_a_bonus_die_says_so_in_i
     change = next(o for o in game.offered.options if o.id == "mastery:1=5")
     assert change.enabled and change.text.endswith("+1 bonus die")
     assert change.hint == "the result stays as it is; it earns 1 bonus die to roll"
+
+
+def test_with_nothing_else_left_the_best_split_is_one_offer_the_keep(adventure):
+    """read11 (supply-ship.md): with bonus pips waiting, "Place the 1 pip by the best split: 2 4 4"
+    was listed beside "Keep the roll: the 1 pip goes by the best split, 2 4 4" with its own
+    number: two numbers for one thing. With no bonus die and no mastery left, only the keep has
+    a number; the best split keeps its place, greyed, so the numbers after it stand."""
+    game = rolled(adventure, "master", LIFT, 1, 4, 4)
+    game.dice.force(1)
+    game.choose("bonus")
+    numbered = [(o.key, o.text) for o in game.offered.options if o.enabled and o.key]
+    assert numbered == [("1", "Keep the roll: the 1 pip goes by the best split, 2 4 4 → full success")]
+    assert [o.key for o in game.offered.options][:3] == ["1", None, None]  # the best split, all on die 2
+    with pytest.raises(InvalidDecision, match="keeping the roll places them the same way"):
+        game.choose("2")
+
+
+def test_while_mastery_is_left_the_best_split_stays_on_offer(adventure):
+    """Placing with mastery still to use is not the end of the roll (mastery may follow), unlike
+    keeping it: the best split keeps its number."""
+    game = rolled(adventure, "master", TUNE, 2, 4, 2)
+    game.dice.force(6)
+    game.choose("bonus")
+    assert shown(game)["place:best"][1] is True

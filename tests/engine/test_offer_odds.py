@@ -46,8 +46,10 @@ ALL_HINTS = {"then", "cannot", "either"}
 @pytest.mark.parametrize("adventure,spends,seeds,hints", [
     ("clockwork-heist", ("reroll",), (1, 4), {"reroll": {"then"}}),  # GAME: rerolls
     # GUTS+: bonus dice and their pips. A bonus die on a positive impact, and an "all pips on
-    # die N" that reads as keeping the roll does, are shown disabled; the best split is what
-    # keeping the roll places, so it alone still says "cannot change the result"
+    # die N" that reads as keeping the roll does, are shown disabled, and so is the best split
+    # when nothing else is left on the roll (read12); while a bonus die or mastery is left the
+    # best split, what keeping the roll places, stays on offer and alone says "cannot change
+    # the result"
     ("supply-ship", ("bonus", "place:"), (2, 29), {"bonus": {"then", "either", "withheld"}, "place:": ALL_HINTS | {"withheld"}}),
     # Humanity, Blessed: Help, and a spark after a first roll
     # (a sure +1 that cannot change the result is shown disabled, never hinted "cannot")

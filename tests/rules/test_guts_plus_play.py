@@ -167,12 +167,13 @@ def test_mastery_changes_a_die_to_any_value_and_a_double_it_makes_earns_a_bonus_
     assert not any(o.id.startswith("mastery") for o in record.options)  # once per roll
     game.dice.force(3)
     game.choose("bonus")
-    game.choose("place:best")
+    game.choose("keep")  # mastery spent, no bonus die left: keeping places the pips by the best split
     roll = game.state.rolls[-1]
     assert roll["details"]["mastery"] == {"used": True, "die": 0, "from": 2, "to": 4}
     assert roll["details"]["doubles"] == [4] and roll["details"]["bonus"] == [{"die": 3}]
     assert sorted(roll["kept"]) == [4, 6, 6] and roll["outcome"] == "positive-impact"
-    assert game.state.choices[-3:] == ["mastery:1=4", "2", "2"]
+    assert roll["details"]["placement"]["how"] == "keep"
+    assert game.state.choices[-3:] == ["mastery:1=4", "2", "1"]
 
 
 def test_assisting_works_in_a_contest(fixtures):

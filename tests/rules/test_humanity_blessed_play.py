@@ -348,9 +348,9 @@ def test_a_spark_may_be_declared_after_the_first_roll():
     assert game.offered.kind == "roll"
     assert offered(game) == [
         ("1", "Roll on without a spark"),
-        ("2", "Spark with head d4 (pay blessing dice 3 and 3): can raise the size"),
-        ("3", "Spark with history d4 (pay blessing dice 3 and 3): can raise the size"),
-        ("4", "Spark with hurt d4 (pay blessing dice 3 and 3): can raise the size"),
+        ("2", "Spark with Head d4 (pay blessing dice 3 and 3): can raise the size"),
+        ("3", "Spark with History d4 (pay blessing dice 3 and 3): can raise the size"),
+        ("4", "Spark with Hurt d4 (pay blessing dice 3 and 3): can raise the size"),
     ]  # the aid die makes rolling on certain: a spark is still worth a bigger size, which the check reads
     game.dice.force(3, 2, 4)  # head joins the 1: [1, 3] bumps as a group, then [2, 4]
     events = game.choose("2")
@@ -417,7 +417,7 @@ def test_paying_to_end_taxed_lets_the_spark_through():
     game.dice.force(2)
     pick(game, "Remember the van's route", keep=False)
     texts = [text for _, text in offered(game)]
-    assert texts[1] == "End Taxed (pay 1 and 6) and spark with hand d4 (pay blessing dice 3 and 3): can raise the size"
+    assert texts[1] == "End Taxed (pay 1 and 6) and spark with Hand d4 (pay blessing dice 3 and 3): can raise the size"
     game.dice.force(4)
     events = game.choose("2")
     while game.offered.kind == "roll":
@@ -677,8 +677,8 @@ def test_a_defence_may_be_sparked_once_the_attack_is_rolled_with_exact_odds(tmp_
     assert record.details["open_defence"] and record.total == 5
     options = {o.id: o for o in game.offered.options}
     assert [o.id for o in game.offered.options] == ["keep", "spark-hand", "spark-home"]
-    assert options["keep"].text == "Answer The ram's 5 with hurry d6"
-    assert options["spark-home"].text == "Spark your hurry with home d6 (pay blessing dice 4 and 4)"
+    assert options["keep"].text == "Answer The ram's 5 with Hurry d6"
+    assert options["spark-home"].text == "Spark your Hurry with Home d6 (pay blessing dice 4 and 4)"
     saved = game.character.to_dict()
     for key in options:
         exact = HB.offer_odds(record, Character.from_dict(saved), key)

@@ -55,6 +55,9 @@ class Checker(UsageChecks):
         for hook in adv.hooks:
             if hook.when is not None:
                 self.expression(hook.when, hook.path + ("when",))
+        for clock in adv.clocks.values():
+            if clock.until is not None:
+                self.expression(clock.until, clock.path + ("until",))
         if adv.defeated is not None:
             self.template(adv.defeated.text, ("defeated", "text"))
             if adv.defeated.goto is not None:

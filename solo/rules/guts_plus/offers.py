@@ -23,8 +23,11 @@ does to the record:
   (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a check's positive impact (pips only
   raise dice; a contest's still widens ``roll.difference``), ``place:N`` where it reads as
   keeping the roll does, a mastery proposal that reads the same and earns no bonus
-  die. ``place:best`` stays on offer though keeping does the same: it is the placement said out
-  loud, and the odds play (``odds_play``) takes it by name.
+  die. ``place:best`` is shown disabled too where nothing else is left on the roll (no bonus die
+  to roll, no mastery to use): keeping the roll places the pips by the best split and says so,
+  so the one thing has one number (read12). While a bonus die or mastery is left it stays on
+  offer: placing then is not the end of the roll, and the odds play (``odds_play``) takes it by
+  name before another bonus die.
 """
 
 from __future__ import annotations
@@ -171,8 +174,9 @@ def roll_offers(record: RollRecord) -> list[Offer]:
     if pending:
         pips = pending[1]
         options = placement_options(values, pips)
+        mastery_left = bool(details.get("mastery")) and not details["mastery"]["used"]
         found += [Offer(PLACE + key, placement_text(values, pips, key, split),
-                        disabled=_same_as_keeping(kept) if key != BEST and _placed_rank(values, split) == kept else "")
+                        disabled=_placement_idle(key, values, split, kept, folded=not left and not mastery_left))
                   for key, split in options]
         if _more_results_than(values, pips, len(options)):
             example = " ".join(map(str, options[0][1]))
@@ -221,6 +225,16 @@ def _placed_rank(values: Sequence[int], split: Sequence[int]) -> int:
 def _kept_rank(values: Sequence[int], pending: tuple[list[int], int] | None) -> int:
     """The reading of a check kept now: pips waiting are placed by the best split."""
     return _placed_rank(values, go.best_split(values, pending[1])) if pending else go.read_rank(values)
+
+
+def _placement_idle(key: str, values: Sequence[int], split: Sequence[int], kept: int | None,
+                    *, folded: bool) -> str:
+    """Why a placement is shown disabled, or "": one that reads as keeping the roll does; and
+    the best split itself when nothing else is left on the roll (no bonus die, no mastery), where
+    keeping the roll places the pips that very way (its words say so): one offer, not two."""
+    if key == BEST:
+        return "cannot change the result: keeping the roll places them the same way" if folded else ""
+    return _same_as_keeping(kept) if _placed_rank(values, split) == kept else ""
 
 
 def _same_as_keeping(kept: int | None) -> str:

@@ -86,7 +86,8 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
     if bonus:
         shown = [int(b.get("die", 0)) for b in bonus if isinstance(b, dict)]
         pips = sum(shown)
-        placed = "wait to be placed on your dice" if details.get("pending_bonus") else "raised your dice"
+        waits = "waits" if pips == 1 else "wait"
+        placed = f"{waits} to be placed on your dice" if details.get("pending_bonus") else "raised your dice"
         why.append(f"Doubles earned {count_words(len(bonus), 'bonus die')}, showing {' '.join(map(str, shown))}: "
                    f"{count_words(pips, 'pip')} {placed}.")
     helper = details.get("helper")

@@ -24,7 +24,7 @@ from solo.rules.humanity_blessed.parsing import HBCheck, parse_check, stat_die
 from solo.rules.humanity_blessed.planning import plan_roll
 from solo.rules.humanity_blessed.rolling import roll_check
 from solo.rules.humanity_blessed.session import session_steps
-from solo.rules.humanity_blessed.tables import SYSTEM, err, norm
+from solo.rules.humanity_blessed.tables import SYSTEM, err, norm, stat_title
 from solo.rules.reasons import Step, reason
 
 KEEP = "keep"  # the open record's offer to roll on without a spark (replaces the plain keep)
@@ -42,7 +42,7 @@ class LateSpark:
 
     def text(self, pool: list[int]) -> str:
         pair = " and ".join(str(pool[i]) for i in self.pair)
-        spark = f"spark with {self.stat} {self.die} (pay blessing dice {pair})"
+        spark = f"spark with {stat_title(self.stat)} {self.die} (pay blessing dice {pair})"
         if not self.tax:
             return spark[0].upper() + spark[1:]
         tax = " and ".join(str(pool[i]) for i in self.tax)

@@ -22,7 +22,7 @@ from solo.rules.dice import Dice, RollRecord
 from solo.rules.humanity_blessed import defending, first_roll, standing
 from solo.rules.humanity_blessed.parsing import HBCheck, stored
 from solo.rules.humanity_blessed.record_steps import is_answer_open, is_verdict
-from solo.rules.humanity_blessed.tables import SYSTEM, err
+from solo.rules.humanity_blessed.tables import SYSTEM, err, stat_title
 from solo.rules.reasons import Step, reason
 
 OPEN = "open_defence"
@@ -57,11 +57,11 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
     """Answer as written, or spark the answer with a balanced stat."""
     attacker, _, mine, _ = _sides(record, character)
     pool = list(character.resources.get("blessings", []) or [])
-    found = [Offer(first_roll.KEEP, f"Answer {attacker.name or 'the attack'}'s {record.total} with {mine.stat} {mine.die}")]
+    found = [Offer(first_roll.KEEP, f"Answer {attacker.name or 'the attack'}'s {record.total} with {stat_title(mine.stat)} {mine.die}")]
     for late in sparks(character, mine):
         cost = len(late.pair) + len(late.tax)
         found.append(Offer(f"{first_roll.SPARK}{late.stat}", late.text(pool).replace(
-            "park with", f"park your {mine.stat} with", 1), {"blessings": cost}))
+            "park with", f"park your {stat_title(mine.stat)} with", 1), {"blessings": cost}))
     return found
 
 

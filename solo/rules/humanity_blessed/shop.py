@@ -42,6 +42,7 @@ from solo.rules.humanity_blessed.tables import (
     OVERCHARGE,
     err,
     norm,
+    stat_title,
 )
 
 MAX_ABILITY_UPGRADES = 2
@@ -144,7 +145,7 @@ def advancement(character: Character) -> list[Advance]:
                 continue
             size = bumping.upgrade_size(die)
             if size is not None:
-                text = f"Stat Upgrade: {key} {die.name} → d{size}, now ({how})"
+                text = f"Stat Upgrade: {stat_title(key)} {die.name} → d{size}, now ({how})"
                 options.append(Advance(f"stat:{key}", text, dict(cost)))
     for name, counts in _gainable(character):
         extends = ABILITIES[name]

@@ -135,6 +135,12 @@ def norm(name: object) -> str:
     return name_key(name, keep_punctuation=True, fold_accents=True)
 
 
+def stat_title(stat: str) -> str:
+    """A stat's name as the player reads it in any text the rules write: ``hand`` -> ``Hand``,
+    ``fen_lore`` -> ``Fen Lore`` (the status line and sheet show the same)."""
+    return str(stat).replace("_", " ").title()
+
+
 def parse_target(value: object) -> int:
     """A target number, or one of the named difficulties."""
     return VALUES.number_or_name(value, "target", TARGETS, TARGET_NAMES, norm)

@@ -34,7 +34,8 @@ from solo.rules.humanity_blessed.blessings import choose_pair
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.fight import abilities as ab
 from solo.rules.humanity_blessed.fight import chances, helping, policy, stages, wounds
-from solo.rules.humanity_blessed.fight.melee import FINISH_TARGET, TEND_MARGIN, stat_title
+from solo.rules.humanity_blessed.fight.melee import FINISH_TARGET, TEND_MARGIN
+from solo.rules.humanity_blessed.tables import stat_title
 from solo.rules.humanity_blessed.fight.uncommon import limit_of, uncommon_chance
 from solo.rules.humanity_blessed.offers import help_factor
 from solo.rules.humanity_blessed.parsing import parse_check

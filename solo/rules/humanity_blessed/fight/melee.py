@@ -76,10 +76,6 @@ VERBS = {"attack": "attacks", "trick": "tries to wrong-foot", "tend": "tends", "
          "flee": "runs", "hold": "stands ready", "yield": "yields"}
 
 
-def stat_title(stat: str) -> str:
-    return str(stat).replace("_", " ").title()
-
-
 class Melee:
     """A fight's setup, a private copy of its state, and every rule of a round."""
 

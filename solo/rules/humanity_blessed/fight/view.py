@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from solo.rules.conflict import ConflictView, FighterView, Gauge
 from solo.rules.humanity_blessed.fight import policy, wounds
-from solo.rules.humanity_blessed.fight.melee import FINISH_TARGET, TEND_MARGIN, stat_title
+from solo.rules.humanity_blessed.fight.melee import FINISH_TARGET, TEND_MARGIN
+from solo.rules.humanity_blessed.tables import stat_title
 from solo.rules.humanity_blessed.tables import norm
 
 if TYPE_CHECKING:
