@@ -333,7 +333,9 @@ class FocusedSearch:
         """:meth:`run`'s trials and expansions: why they stopped."""
         explorer = self.explorer
         explorer._reach(1.0, 1.0, self.start)
-        next_solve = FIRST_SOLVE
+        # with a floor, a whole solve at once: a floor that already answers within the bound (a
+        # fixed play that wins every time) ends the search before its first expansion
+        next_solve = 0 if self.floor_nodes else FIRST_SOLVE
         idle = 0
         stopped = ""
         while True:
@@ -375,7 +377,10 @@ class FocusedSearch:
                 idle += 1
             else:
                 idle = 0
-        if not stopped.startswith("budget"):
+        # finishing makes a small game exact; where the floor alone closed the gap (a fixed play
+        # that wins every time), expanding the rest would only spend the budget
+        by_floor = self.gap() <= self.bound < self.gap(floored=False)
+        if not stopped.startswith("budget") and not by_floor:
             left = sum(1 for n in range(len(explorer.nodes)) if self._expandable(n))
             if 0 < left <= FINISH_OPEN:
                 stopped = self._finish(max(explorer.expanded, FINISH_EXPANSIONS)) or stopped
