@@ -37,6 +37,11 @@ none is given, is always drawn uniformly):
     the careful bot's heaviest option every time (the first offered among equals): a fixed
     play that branches only on the dice, whose exact odds ``solo analyze --policy careful-top``
     computes and which ``--policy best`` starts its floor from.
+``careful-thrifty``
+    careful-top, but never a scene choice whose roll spends something of the character's (the
+    ruleset's ``SaysCheckCosts`` words: a Humanity, Blessed spark) nor a move into a conflict,
+    while a choice that does neither is on offer: a second fixed play and floor, often far
+    cheaper to explore exactly (:mod:`solo.analyze.floors`).
 
 A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
 (:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
