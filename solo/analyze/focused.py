@@ -39,7 +39,9 @@ between them. The play then reported is the one that keeps the lower values
 (:func:`~solo.analyze.solve.value_bounds`): its chain, solved on the graph explored, reaches the
 goal at least as often as the lower figure. When the search stops with few states left open
 (:data:`FINISH_OPEN`), they are expanded too, with as many expansions again as the search
-made: a small game then comes out exact, as it does under random play. Trials draw their way with a seeded generator,
+made: a small game then comes out exact, as it does under random play (not when the floor alone
+closed the gap: then there is nothing to learn, and with a floor the graph is solved once before
+the first expansion, so a fixed play that wins every time ends the search at once). Trials draw their way with a seeded generator,
 so a run is reproducible.
 """
 
