@@ -69,26 +69,22 @@ def explore_floors(adventure: Adventure, character: Character | None, budget: Bu
     found: list[Floor] = []
     merged: dict[tuple, float] = {}
     keys: KeyMaker | None = None
-    for i, (name, share) in enumerate(plays):
-        if found and i and _proven(found[-1], bound):
+    proven = False
+    for name, share in plays:
+        if proven:
             break  # the best play is known within the bound already: no later play can say more
         left = budget.seconds * share - (time.monotonic() - started)
         bot = PolicyExplorer(adventure, character, name, budget=replace(budget, seconds=max(0.1, left)), keys=keys)
         keys = bot.keys
         graph = bot.explore(unexplored_mass, bound, progress)
         found.append(Floor(bot, graph))
-        for key, value in floor_by_key(bot, graph).items():
+        values = play_values(graph)  # one solve for both uses
+        proven = sum(float(p) * values[n] for n, p in graph.start) >= 1.0 - bound
+        for key, value in floor_by_key(bot, graph, values).items():
             if value > merged.get(key, 0.0):
                 merged[key] = value
     assert keys is not None, "no play to explore"
     return Floors(found, merged, keys)
-
-
-def _proven(floor: Floor, bound: float) -> bool:
-    """Whether ``floor``'s play wins from the start within ``bound`` of every time (so the best
-    play's chance, at most 1, is known within the bound)."""
-    values = play_values(floor.graph)
-    return sum(float(p) * values[n] for n, p in floor.graph.start) >= 1.0 - bound
 
 
 def told(floors: Floors, victory: Callable[[Floor], float]) -> tuple[Floor, float]:
