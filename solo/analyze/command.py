@@ -159,7 +159,8 @@ def analyze(
         result["seconds"] = round(result["seconds"] + sum(f.graph.seconds for f in floor.plays), 3)
         if str(result.get("stopped", "")).startswith("budget:") and "s of time" in result["stopped"]:
             names = " and ".join(f.bot.name for f in floor.plays)
-            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {names} floors)"
+            floors = "floors" if len(floor.plays) > 1 else "floor"
+            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {names} {floors})"
     return result
 
 
