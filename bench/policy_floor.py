@@ -2,15 +2,16 @@
 
     python bench/policy_floor.py --policy careful-top              # every bundled adventure, each pregen
     python bench/policy_floor.py --policy best --seconds 120 lantern-fen
+    python bench/policy_floor.py --policy careful-thrifty blessed-harvest   # the second floor's play
     python bench/policy_floor.py --runs 2000 --pregen pilot supply-ship   # and sampled runs beside it
 
 Runs ``solo analyze ADVENTURE --character P --policy POLICY --time-limit S --json`` in a child
 process per pregen and prints one Markdown row each: method, bound (percentage points), states,
 the child's CPU seconds and wall seconds, the load average when it started, the chance of
 victory (the part explored: a lower bound when bounded) and for ``best`` the goal bounds and the
-floor's bot figure. With ``--runs N`` the same bot plays N seeded playtest runs too and the row
-gives the largest gap per ending in standard errors (:mod:`solo.analyze.agreement`; a bounded
-analysis is compared by its ranges).
+figure of the floor's play that wins most often (its name beside it). With ``--runs N`` the same
+bot plays N seeded playtest runs too and the row gives the largest gap per ending in standard
+errors (:mod:`solo.analyze.agreement`; a bounded analysis is compared by its ranges).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from solo.session import load_playable  # noqa: E402
 
 BUNDLED = ["supply-ship", "clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest"]
 HEADER = ("| adventure | pregen | policy | method | bound (pts) | states | CPU s | wall s | load | victory "
-          "| goal bounds | floor (careful-top) | runs: largest gap (SE) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| goal bounds | floor (play) | runs: largest gap (SE) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def _cpu_children() -> float:
@@ -54,7 +55,8 @@ def row(adventure: str, pregen: str, args: argparse.Namespace) -> str:
     bound = 0.0 if found["method"] == "exact" else found["bound"]
     goal = "-" if "goal_bounds" not in found else f"{found['goal_bounds'][0] * 100:.2f}-{found['goal_bounds'][1] * 100:.2f}%"
     floor = found.get("floor")
-    floor_text = "-" if floor is None else f"{floor['victory'] * 100:.2f}% ({floor['method']}, {floor['states']} states)"
+    floor_text = "-" if floor is None else (f"{floor['victory'] * 100:.2f}% ({floor['play']}, {floor['method']}, "
+                                          f"{floor['states']} states)")
     compared = "-"
     if args.runs:
         report = playtest(Options(adventure=adventure, runs=args.runs, seed=7, pregen=pregen, policy=args.policy,

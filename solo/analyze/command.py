@@ -29,10 +29,12 @@ use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"a
 
 A playtest bot's name as the policy (``careful``, ``careful-top``...) gives that bot's play
 (:mod:`solo.analyze.policy_play`), exact or bounded like random play. ``best`` first explores
-:data:`FLOOR_POLICY`'s play within :data:`FLOOR_SHARE` of the time and starts from it: ``"floor"``
-gives its chance of victory, method and states, ``"goal_bounds"``' lower figure is at least
-that, and when it wins more often than the play the search found, its endings are the ones told
-(``"play"``: its name).
+the fixed plays of :data:`~solo.analyze.floors.FLOOR_PLAYS` (``careful-thrifty``, then
+``careful-top``) within :data:`~solo.analyze.floors.FLOOR_SHARE` of the time and starts from the
+higher of their chances per state (:mod:`solo.analyze.floors`): ``"floor"`` gives the chance of
+victory, method and states of the play that wins most often, ``"floors"`` each play's,
+``"goal_bounds"``' lower figure is at least the floor's, and when that play wins more often than
+the play the search found, its endings are the ones told (``"play"``: its name).
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ from typing import Any, Callable
 
 from solo.adventure.model import Adventure
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
+from solo.analyze.floors import FLOOR_PLAYS, explore_floors, summary, told
 from solo.analyze.focused import FocusedSearch
-from solo.analyze.policy_play import BOTS, PolicyExplorer, floor_by_key
+from solo.analyze.policy_play import BOTS, PolicyExplorer
 from solo.analyze.solve import (absorption, best_policy, play_figures, stuck_states, summarise, unexplored_mass,
                                 value_bounds)
 from solo.errors import BadRequest
@@ -57,12 +60,6 @@ FRACTION_LIMIT = 5_000
 #: A bot's shares are fractions of floating-point weights (denominators up to 2**60 and more), so
 #: its chain is solved in fractions only when it is small.
 BOT_FRACTION_LIMIT = 600
-#: The bot whose exact play ``--policy best`` starts its floor from (None: none), and the share
-#: of the time budget it may spend (what it leaves goes to the search). On the bundled adventures
-#: the search has not yet raised the lower figure above the floor within 120 s (bench/policy_floor.py),
-#: so the floor gets most of the time; a floor that meets its bound early hands the rest on.
-FLOOR_POLICY = "careful-top"
-FLOOR_SHARE = 0.6
 #: Before the floor, the search alone gets this share of the time (at most QUICK_SECONDS): what it
 #: answers within its bound is the answer, with no floor spent.
 QUICK_SHARE = 0.05
@@ -89,7 +86,7 @@ def analyze(
     budget: Budget | None = None,
     bound: float = DEFAULT_BOUND,
     progress: Callable[[Progress], None] | None = None,
-    floor_policy: str | None = FLOOR_POLICY,
+    floor_plays: tuple[tuple[str, float], ...] | None = FLOOR_PLAYS,
     quick_first: bool = True,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
@@ -102,38 +99,34 @@ def analyze(
         return {**head, **_figures(adventure, graph, bot, None, bound), **_costs(graph)}
     floor = None
     keys = None
-    if policy == "best" and floor_policy:  # a bot's exact play first: the floor of the best play's
+    if policy == "best" and floor_plays:  # fixed plays first, exactly: the floor of the best play's
         started = time.monotonic()
         # ...unless the search alone answers within a small share of the time: a small adventure
         # is solved in a second, where the bot's play can circle a hub for the whole floor share
         # (its memory of choices taken has no end: tests/playtest/broken/trapdoor.yaml took 38 s)
         if quick_first:
             quick = replace(budget, seconds=min(QUICK_SECONDS, budget.seconds * QUICK_SHARE))
-            alone = analyze(adventure, character, policy, budget=quick, bound=bound, progress=progress, floor_policy=None)
+            alone = analyze(adventure, character, policy, budget=quick, bound=bound, progress=progress, floor_plays=None)
             if alone.get("method") == "exact" or alone.get("bound", 1.0) <= bound:
                 return alone
             budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
-        share = replace(budget, seconds=budget.seconds * FLOOR_SHARE)
-        bot = PolicyExplorer(adventure, character, floor_policy, budget=share)
-        bot_graph = bot.explore(unexplored_mass, bound, progress)
-        floor = (bot, bot_graph, floor_by_key(bot, bot_graph))
-        keys = bot.keys
+        floor = explore_floors(adventure, character, budget, bound, progress, floor_plays)
+        keys = floor.keys
         budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
     explorer = Explorer(adventure, character, budget=budget, policy=policy, keys=keys)
     search = None
     if policy == "random":
         graph = explorer.explore(unexplored_mass, bound, progress)
     else:
-        search = FocusedSearch(explorer, policy == "best", bound, progress, floor=floor[2] if floor else None)
+        search = FocusedSearch(explorer, policy == "best", bound, progress, floor=floor.by_key if floor else None)
         graph = search.run()
     result: dict[str, Any] = {**head}
     if floor is not None:
-        bot, bot_graph, _ = floor
-        bot_figures = _figures(adventure, bot_graph, bot, None, bound)
-        bot_victory = _victory(adventure, bot_figures)
-        result["floor"] = {"play": bot.name, "victory": round(bot_victory, 6), "method": bot_figures["method"],
-                           **({"bound": bot_figures["bound"]} if "bound" in bot_figures else {}),
-                           "states": bot_figures["states"], "seconds": round(bot_graph.seconds, 3)}
+        each = {id(f): _figures(adventure, f.graph, f.bot, None, bound) for f in floor.plays}
+        best_floor, bot_victory = told(floor, lambda f: _victory(adventure, each[id(f)]))
+        bot, bot_figures = best_floor.bot, each[id(best_floor)]
+        result["floor"] = summary(best_floor, bot_figures, bot_victory)
+        result["floors"] = [summary(f, each[id(f)], _victory(adventure, each[id(f)])) for f in floor.plays]
     if graph.complete:
         chosen = None if policy == "random" else best_policy(graph, policy == "best")
         result.update(_figures(adventure, graph, explorer, chosen, bound))
@@ -147,7 +140,7 @@ def analyze(
         if floor is not None:
             if bot_victory > achieved:  # the bot's play wins more often than the one found: it is the play told
                 figures.update({k: v for k, v in bot_figures.items() if k in PLAY_PARTS})
-                figures["bound"] = max(figures.get("bound", 0.0), bot_figures.get("bound", 0.0))
+                figures["bound"] = bot_figures.get("bound", 0.0)  # what that play leaves unexplored
                 achieved = bot_victory
                 result["play"] = bot.name
         result.update(figures)
@@ -163,9 +156,11 @@ def analyze(
         result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
     result.update(_costs(graph))
     if floor is not None:
-        result["seconds"] = round(result["seconds"] + floor[1].seconds, 3)
+        result["seconds"] = round(result["seconds"] + sum(f.graph.seconds for f in floor.plays), 3)
         if str(result.get("stopped", "")).startswith("budget:") and "s of time" in result["stopped"]:
-            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {floor[0].name} floor)"
+            names = " and ".join(f.bot.name for f in floor.plays)
+            floors = "floors" if len(floor.plays) > 1 else "floor"
+            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {names} {floors})"
     return result
 
 

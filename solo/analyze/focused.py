@@ -39,7 +39,9 @@ between them. The play then reported is the one that keeps the lower values
 (:func:`~solo.analyze.solve.value_bounds`): its chain, solved on the graph explored, reaches the
 goal at least as often as the lower figure. When the search stops with few states left open
 (:data:`FINISH_OPEN`), they are expanded too, with as many expansions again as the search
-made: a small game then comes out exact, as it does under random play. Trials draw their way with a seeded generator,
+made: a small game then comes out exact, as it does under random play (not when the floor alone
+closed the gap: then there is nothing to learn, and with a floor the graph is solved once before
+the first expansion, so a fixed play that wins every time ends the search at once). Trials draw their way with a seeded generator,
 so a run is reproducible.
 """
 
@@ -333,7 +335,9 @@ class FocusedSearch:
         """:meth:`run`'s trials and expansions: why they stopped."""
         explorer = self.explorer
         explorer._reach(1.0, 1.0, self.start)
-        next_solve = FIRST_SOLVE
+        # with a floor, a whole solve at once: a floor that already answers within the bound (a
+        # fixed play that wins every time) ends the search before its first expansion
+        next_solve = 0 if self.floor_nodes else FIRST_SOLVE
         idle = 0
         stopped = ""
         while True:
@@ -375,7 +379,10 @@ class FocusedSearch:
                 idle += 1
             else:
                 idle = 0
-        if not stopped.startswith("budget"):
+        # finishing makes a small game exact; where the floor alone closed the gap (a fixed play
+        # that wins every time), expanding the rest would only spend the budget
+        by_floor = self.gap() <= self.bound < self.gap(floored=False)
+        if not stopped.startswith("budget") and not by_floor:
             left = sum(1 for n in range(len(explorer.nodes)) if self._expandable(n))
             if 0 < left <= FINISH_OPEN:
                 stopped = self._finish(max(explorer.expanded, FINISH_EXPANSIONS)) or stopped

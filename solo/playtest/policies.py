@@ -37,6 +37,11 @@ none is given, is always drawn uniformly):
     the careful bot's heaviest option every time (the first offered among equals): a fixed
     play that branches only on the dice, whose exact odds ``solo analyze --policy careful-top``
     computes and which ``--policy best`` starts its floor from.
+``careful-thrifty``
+    careful-top, but never a scene choice whose roll spends something of the character's (the
+    ruleset's ``SaysCheckCosts`` words: a Humanity, Blessed spark) nor a move into a conflict,
+    while a choice that does neither is on offer: a second fixed play and floor, often far
+    cheaper to explore exactly (:mod:`solo.analyze.floors`).
 
 A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
 (:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
@@ -61,7 +66,7 @@ from solo.adventure.odds import success_chance
 from solo.adventure.scene_graph import scene_graph
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
-from solo.rules.base import PlaytestHints, hook
+from solo.rules.base import PlaytestHints, SaysCheckCosts, hook
 
 if TYPE_CHECKING:
     from solo.adventure.model import Choice
@@ -79,7 +84,7 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
-NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top")
+NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top", "careful-thrifty")
 #: How the careful bot weighs a conflict's options, by the first word of their id.
 FIGHT_WEIGHTS: Mapping[str, float] = {
     "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
@@ -624,6 +629,36 @@ class CarefulTopPolicy(CarefulPolicy):
         return [keys[top]], None
 
 
+class CarefulThriftyPolicy(CarefulTopPolicy):
+    """The careful bot's heaviest option every time, as :class:`CarefulTopPolicy`, but never a
+    scene choice whose roll spends something of the character's (what the ruleset's
+    :class:`~solo.rules.base.SaysCheckCosts` words name: a Humanity, Blessed spark's two
+    blessing dice) while a choice that spends nothing is on offer; among those it weighs as the
+    careful bot does. Another fixed play, so another floor of the best play: one whose rolls
+    leave the character's resources alone can be the cheaper one to explore exactly (a spark
+    reads the dice it pays from, and every value they could show becomes a state of its own).
+    When every choice spends, it picks as careful-top does."""
+
+    name = "careful-thrifty"
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        costs = hook(game.ruleset, SaysCheckCosts)
+        scenes = game.adventure.scenes
+        spends = [(costs is not None and c.check is not None and bool(costs.check_cost_words(c.check.params)))
+                  or (c.check is None and c.goto is not None and c.goto in scenes and scenes[c.goto].conflict is not None)
+                  for c in choices]
+        if not any(spends) or all(spends):
+            return super().weights(game, choices, ids)
+        kept = [i for i, spent in enumerate(spends) if not spent]
+        # the careful weights of the choices that spend nothing (so a spend's odds, which may read
+        # what it would pay with, are never worked out), and none for the rest
+        weights = super().weights(game, [choices[i] for i in kept], [ids[i] for i in kept]) or [1.0] * len(kept)
+        found = [0.0] * len(choices)
+        for i, weight in zip(kept, weights):
+            found[i] = weight
+        return found
+
+
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "cautious": CautiousPolicy,
@@ -631,6 +666,7 @@ POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "explorer": ExplorerPolicy,
     "careful": CarefulPolicy,
     "careful-top": CarefulTopPolicy,
+    "careful-thrifty": CarefulThriftyPolicy,
 }
 
 

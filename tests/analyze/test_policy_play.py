@@ -92,10 +92,11 @@ def test_a_best_play_the_search_answers_at_once_spends_nothing_on_a_floor():
 
 @pytest.mark.parametrize("path,pregen", SMALL, ids=lambda v: getattr(v, "stem", v))
 def test_the_floor_is_sound(path, pregen):
-    """Every state of the careful bots' play is a state of the plain explorer with the same key,
-    and the best play's exact chance of victory from it is at least the bot's."""
+    """Every state of the careful bots' play (careful-thrifty's too) is a state of the plain
+    explorer with the same key, and the best play's exact chance of victory from it is at least
+    the bot's."""
     adventure, character = _load(path, pregen)
-    for name in ("careful-top", "careful"):
+    for name in ("careful-top", "careful-thrifty", "careful"):
         # the careful bot walks a hub's loop ever less often: its counts have no end, so its
         # graph is cut at 300 states (what is not explored counts as no victory in a floor)
         bot = PolicyExplorer(adventure, character, name, budget=Budget(max_states=300))

@@ -1,0 +1,100 @@
+"""The floors ``solo analyze --policy best`` starts from: several fixed plays, each explored exactly.
+
+Any play's chance of victory is a lower bound on the best play's (:mod:`.policy_play`), from the
+start and from every state it passes through. So more than one play can be tried, and per state
+key the higher of their chances is still a lower bound: :func:`explore_floors` explores each play
+of :data:`FLOOR_PLAYS` in turn on one :class:`~solo.analyze.explore.KeyMaker` (the one the search
+then keys its states with), each within its own share of the time, and merges what they give.
+
+Which play is cheap to explore differs by adventure and character. ``careful-top`` is the careful
+bot's own pick; ``careful-thrifty`` (:class:`~solo.playtest.policies.CarefulThriftyPolicy`) is the
+same bot kept off rolls that spend something and off conflicts it can walk round: on
+blessed-harvest Bram's careful-top pays a spark at Lark Lane, which draws every blessing die owed
+(0% proven in 120 s), where the thrifty play is exact in under 4,000 states and wins every time.
+The thrifty play goes first with a small share, so a play it does not help costs the careful-top
+floor only that share; the careful-top play then has the time up to :data:`FLOOR_SHARE` of the
+budget, as it had alone. A play that wins from the start within the bound of every time ends the
+floors there (Bram's thrifty play wins every time: careful-top is not explored).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from solo.adventure.model import Adventure
+from solo.analyze.explore import Budget, Graph, KeyMaker, Progress
+from solo.analyze.policy_play import PolicyExplorer, floor_by_key
+from solo.analyze.solve import play_values, unexplored_mass
+from solo.rules.base import Character
+
+#: The floors' share of the time budget (what they leave goes to the search). On the bundled
+#: adventures the search has not yet raised the lower figure above the floor within 120 s
+#: (bench/policy_floor.py), so the floors get most of the time; a floor that meets its bound early
+#: hands the rest on.
+FLOOR_SHARE = 0.6
+#: The plays tried as floors, in the order they are explored, each with the share of the time
+#: budget by which it must be done (counted from the start of the floors): the thrifty play first
+#: (a fifth of the time: blessed-harvest's Wren is within the bound in about 10 s of CPU), then
+#: careful-top up to :data:`FLOOR_SHARE`, as before there was a second floor.
+FLOOR_PLAYS: tuple[tuple[str, float], ...] = (("careful-thrifty", 0.2), ("careful-top", FLOOR_SHARE))
+#: Among floors that win equally often, the one named in the result (the careful bot's own pick).
+PREFERRED = "careful-top"
+
+
+@dataclass
+class Floor:
+    """One play explored as a floor: its explorer and graph."""
+
+    bot: PolicyExplorer
+    graph: Graph
+
+
+@dataclass
+class Floors:
+    """The plays explored, their merged floor per game key, and the key maker they share."""
+
+    plays: list[Floor]
+    by_key: dict[tuple, float]
+    keys: KeyMaker
+
+
+def explore_floors(adventure: Adventure, character: Character | None, budget: Budget, bound: float,
+                   progress: Callable[[Progress], None] | None = None,
+                   plays: tuple[tuple[str, float], ...] = FLOOR_PLAYS) -> Floors:
+    """Explore each play of ``plays`` within its share of ``budget``'s seconds (a later play gets
+    what an earlier one left of its share); per game key, the higher chance of victory of any."""
+    started = time.monotonic()
+    found: list[Floor] = []
+    merged: dict[tuple, float] = {}
+    keys: KeyMaker | None = None
+    proven = False
+    for name, share in plays:
+        if proven:
+            break  # the best play is known within the bound already: no later play can say more
+        left = budget.seconds * share - (time.monotonic() - started)
+        bot = PolicyExplorer(adventure, character, name, budget=replace(budget, seconds=max(0.1, left)), keys=keys)
+        keys = bot.keys
+        graph = bot.explore(unexplored_mass, bound, progress)
+        found.append(Floor(bot, graph))
+        values = play_values(graph)  # one solve for both uses
+        proven = sum(float(p) * values[n] for n, p in graph.start) >= 1.0 - bound
+        for key, value in floor_by_key(bot, graph, values).items():
+            if value > merged.get(key, 0.0):
+                merged[key] = value
+    assert keys is not None, "no play to explore"
+    return Floors(found, merged, keys)
+
+
+def told(floors: Floors, victory: Callable[[Floor], float]) -> tuple[Floor, float]:
+    """The floor whose play wins most often (:data:`PREFERRED` among equals) and its chance."""
+    best = max(floors.plays, key=lambda f: (round(victory(f), 12), f.bot.name == PREFERRED))
+    return best, victory(best)
+
+
+def summary(floor: Floor, figures: dict[str, Any], victory: float) -> dict[str, Any]:
+    """What a result says of a floor: its play, chance of victory, method, bound, states, seconds."""
+    return {"play": floor.bot.name, "victory": round(victory, 6), "method": figures["method"],
+            **({"bound": figures["bound"]} if "bound" in figures else {}),
+            "states": figures["states"], "seconds": round(floor.graph.seconds, 3)}

@@ -1,0 +1,88 @@
+"""The careful-thrifty play (solo/playtest/policies.py) and the second floor it gives the best play.
+
+tests/analyze/fixtures/thrifty.yaml is worked out by hand: careful-top heaves the cart with a spark
+(weighed 3 x its chance, squared as failing it ends the run, where walking on weighs 1) and the
+cart rolls into the mire whatever the dice say, so it never wins; careful-thrifty pays for no roll
+(the ruleset's SaysCheckCosts names the spark's two blessing dice) and walks round the race (a
+conflict, offered first among the gate's two ways of weight 1) to the road's d4: home on 1-3,
+3/4. ``--policy best`` explores both plays as floors (solo/analyze/floors.py) and names the one
+that wins most often.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from solo.adventure import loader
+from solo.analyze.agreement import gaps
+from solo.analyze.command import analyze
+from solo.analyze.explore import Budget
+from solo.analyze.floors import FLOOR_PLAYS, Floor, Floors, told
+from solo.playtest.command import Options, playtest
+
+THRIFTY = Path(__file__).parent / "fixtures" / "thrifty.yaml"
+
+
+def _carter():
+    adventure = loader.load(str(THRIFTY)).adventure
+    return adventure, adventure.characters[0].character(adventure.system)
+
+
+def test_careful_top_heaves_into_the_mire_and_the_thrifty_play_takes_the_road():
+    adventure, carter = _carter()
+    top = analyze(adventure, carter, "careful-top")
+    thrifty = analyze(adventure, carter, "careful-thrifty")
+    assert top["method"] == thrifty["method"] == "exact"
+    assert top["exact"] == {"mire": "1/1", "ditch": "0/1", "home": "0/1"}
+    assert thrifty["exact"] == {"mire": "0/1", "ditch": str(Fraction(1, 4)), "home": str(Fraction(3, 4))}
+    assert thrifty["objectives_exact"] == {"heaved": "0/1"}  # the spark is never rolled
+
+
+def test_best_play_starts_from_the_higher_floor_and_names_it():
+    adventure, carter = _carter()
+    # (both plays are exact in under 30 states; the search is cut short, its lower figure the floor's)
+    found = analyze(adventure, carter, "best", quick_first=False, budget=Budget(seconds=3600, max_states=30))
+    assert found["floor"] == {**found["floor"], "play": "careful-thrifty", "victory": 0.75, "method": "exact"}
+    assert [(f["play"], f["victory"]) for f in found["floors"]] == [("careful-thrifty", 0.75), ("careful-top", 0.0)]
+    assert found["goal_bounds"][0] >= 0.75
+    assert found["play"] == "careful-thrifty" and found["exact"]["home"] == "3/4"
+
+
+def test_among_equal_floors_careful_top_is_named():
+    """The study's two plays are one (nothing there spends, no conflict): careful-top is named."""
+    class Named:
+        def __init__(self, name):
+            self.name = name
+
+    plays = [Floor(Named(name), None) for name, _ in FLOOR_PLAYS]  # type: ignore[arg-type]
+    best, victory = told(Floors(plays, {}, None), lambda f: 0.625)  # type: ignore[arg-type]
+    assert best.bot.name == "careful-top" and victory == 0.625
+
+
+def test_a_floor_that_wins_every_time_ends_the_floors_and_the_search(tmp_path):
+    """A play that wins from the start every time leaves nothing for another play or the search
+    to find: careful-top is not explored, and the search stops before its first expansion (where
+    the thrifty play wins 3/4, careful-top is explored too: the test above)."""
+    adventure, carter = _carter()
+    text = THRIFTY.read_text(encoding="utf-8")
+    assert text.count("4: {goto: ditch}") == 1
+    sure = tmp_path / "sure.yaml"  # the road always home
+    sure.write_text(text.replace("4: {goto: ditch}", "4: {goto: home}"), encoding="utf-8")
+    adventure = loader.load(str(sure)).adventure
+    found = analyze(adventure, carter, "best", quick_first=False, budget=Budget(seconds=3600, max_states=400))
+    assert [(f["play"], f["victory"]) for f in found["floors"]] == [("careful-thrifty", 1.0)]
+    assert found["goal_bounds"] == [1.0, 1.0] and found["bound"] == 0.0
+    assert found["states"] <= 10, found["states"]  # the start (one state per lucky number), none expanded
+
+
+@pytest.mark.parametrize("runs", [600])
+def test_agrees_with_its_sampled_runs(runs, tmp_path):
+    adventure, carter = _carter()
+    found = analyze(adventure, carter, "careful-thrifty")
+    report = playtest(Options(adventure=str(THRIFTY), runs=runs, seed=3, pregen="carter", policy="careful-thrifty",
+                              replay_dir=str(tmp_path)))
+    assert sum(report["endings"].values()) == runs and report["endings"].get("mire", 0) == 0
+    assert max(gaps(found, report["endings"], runs).values()) <= 3
