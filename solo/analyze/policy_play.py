@@ -119,13 +119,15 @@ class PolicyExplorer(Explorer):
         return graph
 
 
-def floor_by_key(explorer: PolicyExplorer, graph: Graph) -> dict[tuple, float]:
+def floor_by_key(explorer: PolicyExplorer, graph: Graph, maximise_victory: bool = True) -> dict[tuple, float]:
     """Per game key (the memory left out), the largest chance of victory the bot's play reaches
     from a state with that key, by the graph explored (what it did not explore counts as no
-    victory): a lower bound of the best play's chance from that state."""
+    victory): a lower bound of the best play's chance from that state. With ``maximise_victory``
+    false, the chance of an ending other than victory: a lower bound of the worst play's (the
+    ceiling ``--policy worst`` starts from, a bot playing towards a loss)."""
     from solo.analyze.solve import play_values
 
-    values = play_values(graph)
+    values = play_values(graph, maximise_victory)
     found: dict[tuple, float] = {}
     strip = explorer.bot.keeps_memory
     for n, node in enumerate(graph.nodes):

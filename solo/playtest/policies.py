@@ -37,6 +37,12 @@ none is given, is always drawn uniformly):
     the careful bot's heaviest option every time (the first offered among equals): a fixed
     play that branches only on the dice, whose exact odds ``solo analyze --policy careful-top``
     computes and which ``--policy best`` starts its floor from.
+``careful-bottom``
+    the careful bot's weights read the other way: its lightest option every time (the first
+    offered among equals), a choice taken before still weighing less the more often it was
+    taken (turned round, the careful bot's penalty for circling would draw it back for ever):
+    the fixed play ``--policy worst`` starts its ceiling from (any play's chance of victory is
+    at least the worst play's).
 
 A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
 (:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
@@ -79,7 +85,7 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
-NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top")
+NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top", "careful-bottom")
 #: How the careful bot weighs a conflict's options, by the first word of their id.
 FIGHT_WEIGHTS: Mapping[str, float] = {
     "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
@@ -624,6 +630,32 @@ class CarefulTopPolicy(CarefulPolicy):
         return [keys[top]], None
 
 
+class CarefulBottomPolicy(CarefulPolicy):
+    """The careful bot's lightest option every time (the first offered among equals): a fixed
+    play towards a loss, so ``solo analyze --policy careful-bottom`` finds its exact odds, and
+    its chance of an ending other than victory is one the worst play reaches at least (the
+    ceiling ``--policy worst`` starts from). It weighs as the careful bot does, with one thing
+    turned round: a choice taken before weighs *more* the more often it was taken (the careful
+    bot's ``1 / (1 + times)²`` undone and applied the other way), so it leaves a loop as the
+    careful bot does instead of taking the same lightest move for ever."""
+
+    name = "careful-bottom"
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        found = super().weights(game, choices, ids)
+        if found is None:
+            return None
+        here = game.state.scene
+        return [w * (1 + self.taken.get(f"{here}#{option_id}", 0)) ** 4 for w, option_id in zip(found, ids)]
+
+    def weigh(self, game: "Game") -> tuple[list[str], list[float] | None]:
+        keys, weights = super().weigh(game)
+        if weights is None or len(keys) == 1:
+            return keys[:1], None
+        bottom = min(range(len(keys)), key=lambda i: (weights[i], i))  # the first of the lightest
+        return [keys[bottom]], None
+
+
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "cautious": CautiousPolicy,
@@ -631,6 +663,7 @@ POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "explorer": ExplorerPolicy,
     "careful": CarefulPolicy,
     "careful-top": CarefulTopPolicy,
+    "careful-bottom": CarefulBottomPolicy,
 }
 
 
