@@ -41,8 +41,8 @@ none is given, is always drawn uniformly):
     the careful bot's weights read the other way: its lightest option every time (the first
     offered among equals), a choice taken before still weighing less the more often it was
     taken (turned round, the careful bot's penalty for circling would draw it back for ever):
-    the fixed play ``--policy worst`` starts its ceiling from (any play's chance of victory is
-    at least the worst play's).
+    never a conflict menu's way back or on (which does nothing): the fixed play ``--policy
+    worst`` starts its ceiling from (any play's chance of victory is at least the worst play's).
 
 A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
 (:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
@@ -97,6 +97,9 @@ CAREFUL_RETREAT = 0.5
 #: Effects a move into a fork may have besides giving, taking and setting, none of which changes
 #: what a fork's conditions read (:meth:`CarefulPolicy._forked`).
 FORK_READS = frozenset({"text", "award", "tick"})
+#: The first words of the ids of a conflict's options that only move between its menus (the
+#: careful-bottom bot never picks them: :class:`CarefulBottomPolicy`).
+MENU_WORDS = frozenset({"back", "more"})
 #: The first words of the ids of the options that leave a fight (the ``fled`` result).
 LEAVING = frozenset({"flee", "leave"})
 
@@ -652,7 +655,13 @@ class CarefulBottomPolicy(CarefulPolicy):
         keys, weights = super().weigh(game)
         if weights is None or len(keys) == 1:
             return keys[:1], None
-        bottom = min(range(len(keys)), key=lambda i: (weights[i], i))  # the first of the lightest
+        among: list[int] = list(range(len(keys)))
+        offered = game.offered
+        if offered is not None and offered.kind == "conflict":  # never a menu's way back or on, which does nothing:
+            # the lightest of a fight's sub-menu is its "back", and attack -> back -> attack never ends
+            words = {o.key: o.id.split(":")[0].split("-")[0] for o in offered.options}
+            among = [i for i in among if words.get(keys[i]) not in MENU_WORDS] or among
+        bottom = min(among, key=lambda i: (weights[i], i))  # the first of the lightest
         return [keys[bottom]], None
 
 

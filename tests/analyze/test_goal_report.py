@@ -157,3 +157,24 @@ def test_goblin_market_quince_best_play_is_known_exactly_from_the_floor():
     text = _text(found, adventure)
     assert "The best play's chance of victory: exactly 100.00% (1/1)" in text
     assert "100 points wide" not in text and "–" not in text
+
+
+def test_careful_bottom_never_takes_a_fight_menus_way_back():
+    """In the guts-plus fixture's aim menu "back" is the careful bot's lightest option (1 against
+    the aims' 2), and supply-ship's free flight made attack the lightest at the top: attack ->
+    back -> attack never ended (every sampled run hit the step limit). careful-bottom takes the
+    lightest of the rest."""
+    import random
+
+    from solo.engine.game import Game
+    from solo.playtest.policies import make_policy
+
+    adventure, rook = _load(HERE.parent / "fixtures" / "guts-fight.yaml")
+    game = Game(adventure, seed=1, character=rook, quiet=True, alternatives=False)
+    game.start()
+    game.choose(next(o.key for o in game.offered.options if o.id.startswith("attack")))
+    keys, weights = make_policy("careful", random.Random(0)).weigh(game)
+    ids = {o.key: o.id for o in game.offered.options}
+    assert ids[keys[weights.index(min(weights))]] == "back"
+    picked, _ = make_policy("careful-bottom", random.Random(0)).weigh(game)
+    assert [ids[k] for k in picked] == ["aim:head"]
