@@ -178,3 +178,28 @@ def test_careful_bottom_never_takes_a_fight_menus_way_back():
     assert ids[keys[weights.index(min(weights))]] == "back"
     picked, _ = make_policy("careful-bottom", random.Random(0)).weigh(game)
     assert [ids[k] for k in picked] == ["aim:head"]
+
+
+@pytest.mark.parametrize("path,pregen", [(STUDY, "scout"), (HERE.parent / "playtest" / "agree.yaml", "ace"),
+                                         (HERE.parent / "playtest" / "agree.yaml", "rook"),
+                                         (HERE / "fixtures" / "hub.yaml", "scout"), (LEDGE, "scout"),
+                                         (HERE.parent / "playtest" / "broken" / "trapdoor.yaml", "scout")],
+                         ids=lambda v: getattr(v, "stem", v))
+def test_the_ceiling_is_sound(path, pregen):
+    """Every state of careful-bottom's play is a state of the plain explorer with the same key,
+    and the worst play's exact chance of another ending than victory from it is at least the bot's."""
+    from solo.analyze.explore import Explorer
+    from solo.analyze.policy_play import PolicyExplorer, floor_by_key
+    from solo.analyze.solve import state_bounds, unexplored_mass
+
+    adventure, character = _load(path, pregen)
+    bot = PolicyExplorer(adventure, character, "careful-bottom", budget=Budget(max_states=300))
+    ceilings = floor_by_key(bot, bot.explore(unexplored_mass, 0.0), False)
+    assert ceilings, "the bot reaches another ending than victory somewhere"
+    full = Explorer(adventure, character, policy="worst", keys=bot.keys)
+    graph = full.explore()
+    assert graph.complete
+    lo, _, _ = state_bounds(graph, False)
+    for key, value in ceilings.items():
+        assert key in full.index, key
+        assert value <= lo[full.index[key]] + 1e-9, key
