@@ -266,18 +266,17 @@ def show_goal(result: dict[str, Any], adventure: Adventure, console: Console, el
     else:
         known = f"between {percent(low)} and {percent(high)} (known within {result['bound'] * 100:.2f} points)"
     console.print(Text(f"The {policy} play's chance of {goal}: {known}", style="bold"))
+    def known_by(fixed: dict[str, Any]) -> str:
+        return "exact" if fixed["method"] == "exact" else f"at least, {fixed['states']} states explored"
+
     floor, ceiling = result.get("floor"), result.get("ceiling")
-    for fixed in (floor, ceiling):
-        if fixed is None:
-            continue
-        how = "exact" if fixed["method"] == "exact" else f"at least, {fixed['states']} states explored"
-        if fixed is floor:
-            console.print(Text(f"Floor: the {fixed['play']} bot's play wins {percent(fixed['victory'])} ({how}), "
-                               "so the best play wins at least that"))
-        else:
-            console.print(Text(f"Ceiling: the {fixed['play']} bot's play ends other than in victory "
-                               f"{percent(fixed['goal'])} of the time ({how}), so the worst play does at least "
-                               f"that and wins at most {percent(fixed['victory_at_most'])}"))
+    if floor is not None:
+        console.print(Text(f"Floor: the {floor['play']} bot's play wins {percent(floor['victory'])} ({known_by(floor)}), "
+                           "so the best play wins at least that"))
+    if ceiling is not None:
+        console.print(Text(f"Ceiling: the {ceiling['play']} bot's play ends other than in victory "
+                           f"{percent(ceiling['goal'])} of the time ({known_by(ceiling)}), so the worst play does at "
+                           f"least that and wins at most {percent(ceiling['victory_at_most'])}"))
     if result["method"] != "exact":
         show_stop(result, console)
     play = result["play"]
