@@ -265,6 +265,8 @@ def show_goal(result: dict[str, Any], adventure: Adventure, console: Console, el
         known = f"exactly {percent(low)}{fraction}"
     else:
         known = f"between {percent(low)} and {percent(high)} (known within {result['bound'] * 100:.2f} points)"
+    if policy == "worst":  # what a GM asks of the worst play: how often it can still win
+        known += "; it never wins" if low >= 1 else f"; it wins at most {percent(1 - low)}"
     console.print(Text(f"The {policy} play's chance of {goal}: {known}", style="bold"))
     def known_by(fixed: dict[str, Any]) -> str:
         return "exact" if fixed["method"] == "exact" else f"at least, {fixed['states']} states explored"

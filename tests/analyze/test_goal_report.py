@@ -104,7 +104,7 @@ def test_the_ceiling_known_exactly_makes_the_worst_play_exact():
     assert found["exact"] == {"home": "0/1", "gorge": "1/1"}
     _agrees(adventure, found)
     text = _text(found, adventure)
-    assert "The worst play's chance of an ending other than victory: exactly 100.00% (1/1)" in text
+    assert "The worst play's chance of an ending other than victory: exactly 100.00% (1/1); it never wins" in text
     assert "Ceiling: the careful-bottom bot's play ends other than in victory 100.00% of the time (exact), " \
            "so the worst play does at least that and wins at most 0.00%" in text
 
