@@ -7,8 +7,9 @@
 Runs ``solo analyze ADVENTURE --character P --policy POLICY --time-limit S --json`` in a child
 process per pregen and prints one Markdown row each: method, bound (percentage points), states,
 the child's CPU seconds and wall seconds, the load average when it started, the chance of
-victory (the part explored: a lower bound when bounded) and for ``best`` the goal bounds and the
-floor's bot figure. With ``--runs N`` the same bot plays N seeded playtest runs too and the row
+victory (the part explored: a lower bound when bounded; for ``best`` and ``worst`` that of the
+play shown) and for ``best`` and ``worst`` the goal bounds and the floor's (ceiling's) bot
+figure, its chance of victory. With ``--runs N`` the same bot plays N seeded playtest runs too and the row
 gives the largest gap per ending in standard errors (:mod:`solo.analyze.agreement`; a bounded
 analysis is compared by its ranges).
 """
