@@ -8,10 +8,11 @@
 Runs ``solo analyze ADVENTURE --character P --policy POLICY --time-limit S --json`` in a child
 process per pregen and prints one Markdown row each: method, bound (percentage points), states,
 the child's CPU seconds and wall seconds, the load average when it started, the chance of
-victory (the part explored: a lower bound when bounded) and for ``best`` the goal bounds and the
-figure of the floor's play that wins most often (its name beside it). With ``--runs N`` the same
-bot plays N seeded playtest runs too and the row gives the largest gap per ending in standard
-errors (:mod:`solo.analyze.agreement`; a bounded analysis is compared by its ranges).
+victory (the part explored: a lower bound when bounded; for ``best`` and ``worst`` that of the
+play shown) and for ``best`` and ``worst`` the goal bounds and the floor's (ceiling's) bot
+figure, its chance of victory. With ``--runs N`` the same bot plays N seeded playtest runs too and the row
+gives the largest gap per ending in standard errors (:mod:`solo.analyze.agreement`; a bounded
+analysis is compared by its ranges).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from solo.session import load_playable  # noqa: E402
 
 BUNDLED = ["supply-ship", "clockwork-heist", "lantern-fen", "goblin-market", "blessed-harvest"]
 HEADER = ("| adventure | pregen | policy | method | bound (pts) | states | CPU s | wall s | load | victory "
-          "| goal bounds | floor (play) | runs: largest gap (SE) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| goal bounds | floor / ceiling bot wins | runs: largest gap (SE) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def _cpu_children() -> float:
@@ -54,15 +55,15 @@ def row(adventure: str, pregen: str, args: argparse.Namespace) -> str:
     victory = sum(p for e, p in found["endings"].items() if loaded.scenes[e].ending.outcome == "victory")
     bound = 0.0 if found["method"] == "exact" else found["bound"]
     goal = "-" if "goal_bounds" not in found else f"{found['goal_bounds'][0] * 100:.2f}-{found['goal_bounds'][1] * 100:.2f}%"
-    floor = found.get("floor")
-    floor_text = "-" if floor is None else (f"{floor['victory'] * 100:.2f}% ({floor['play']}, {floor['method']}, "
-                                          f"{floor['states']} states)")
+    floor = found.get("floor") or found.get("ceiling")  # best play's floor, worst play's ceiling
+    floor_text = "-" if floor is None else (f"{floor['play']} {floor['victory'] * 100:.2f}% ({floor['method']}, "
+                                            f"{floor['states']} states)")
     compared = "-"
     if args.runs:
         report = playtest(Options(adventure=adventure, runs=args.runs, seed=7, pregen=pregen, policy=args.policy,
                                   replay_dir="/tmp/solo-bench-replays"))
         compared = f"{args.runs}: {max(gaps(found, report['endings'], args.runs).values(), default=0.0):.2f}"
-    return (f"| {adventure} | {pregen} | {args.policy}{' (' + found['play'] + ')' if 'play' in found else ''} "
+    return (f"| {adventure} | {pregen} | {args.policy}{' (' + found['play']['name'] + ')' if 'play' in found else ''} "
             f"| {found['method']} | {bound * 100:.2f} | {found['states']} | {cpu:.1f} | {wall:.1f} | {load:.2f} "
             f"| {victory * 100:.2f}% | {goal} | {floor_text} | {compared} |")
 

@@ -19,13 +19,17 @@ objective's true probability lies between its figure and its figure plus ``bound
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
 says why exploration stopped and ``blowup`` which variables took the most values; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
-need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). For best and
-worst play only the states such a player can go to are explored (:mod:`solo.analyze.focused`),
-and a bounded result's ``"goal_bounds"`` gives the lower and upper chance of its goal (victory;
-for the worst player, any other ending), and ``bound`` is the largest of that gap, the distance
-from the upper chance down to what the play found reaches, and the unexplored probability under
-that play. Exact results
+need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
+
+For best and worst play only the states such a player can go to are explored
+(:mod:`solo.analyze.focused`), and the result says two things apart (:func:`_goal_result`): what
+is known of the best (worst) play's chance of its goal (``"goal"``: victory; for the worst
+player, any other ending) -- ``"goal_bounds"`` [low, high], ``"bound"`` their gap, ``"method"``
+exact when the chance is known exactly -- and the endings of one play that reaches the lower
+figure, named with its own method, states and unexplored mass in ``"play"`` (an optimal play's
+ending mix is not unique, so the figures are that play's, not "the best play's"). ``"ranges"``
+and ``"exact"`` are that play's.
 
 A playtest bot's name as the policy (``careful``, ``careful-top``...) gives that bot's play
 (:mod:`solo.analyze.policy_play`), exact or bounded like random play. ``best`` first explores
@@ -35,6 +39,11 @@ higher of their chances per state (:mod:`solo.analyze.floors`): ``"floor"`` give
 victory, method and states of the play that wins most often, ``"floors"`` each play's,
 ``"goal_bounds"``' lower figure is at least the floor's, and when that play wins more often than
 the play the search found, its endings are the ones told (``"play"``: its name).
+``worst`` does the mirror with the plays of :data:`~solo.analyze.floors.CEILING_PLAYS`
+(``careful-bottom``: the careful bot's lightest option every time): ``"ceiling"`` gives its
+chance of victory and of another ending; the worst play reaches another ending at least that
+often, so it wins at most ``"victory_at_most"``; when the bot loses every time, exactly, the
+worst play is known exactly (it never wins).
 """
 
 from __future__ import annotations
@@ -46,7 +55,7 @@ from typing import Any, Callable
 
 from solo.adventure.model import Adventure
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
-from solo.analyze.floors import FLOOR_PLAYS, explore_floors, summary, told
+from solo.analyze.floors import CEILING_PLAYS, FLOOR_PLAYS, Floor, Floors, explore_floors, told
 from solo.analyze.focused import FocusedSearch
 from solo.analyze.policy_play import BOTS, PolicyExplorer
 from solo.analyze.solve import (absorption, best_policy, play_figures, stuck_states, summarise, unexplored_mass,
@@ -88,6 +97,7 @@ def analyze(
     progress: Callable[[Progress], None] | None = None,
     floor_plays: tuple[tuple[str, float], ...] | None = FLOOR_PLAYS,
     quick_first: bool = True,
+    ceiling_plays: tuple[tuple[str, float], ...] | None = CEILING_PLAYS,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
@@ -97,81 +107,158 @@ def analyze(
         bot = PolicyExplorer(adventure, character, policy, budget=budget)
         graph = bot.explore(unexplored_mass, bound, progress)
         return {**head, **_figures(adventure, graph, bot, None, bound), **_costs(graph)}
-    floor = None
+    fixed = None
     keys = None
-    if policy == "best" and floor_plays:  # fixed plays first, exactly: the floor of the best play's
+    # best play: fixed plays explored exactly first, the floor of the best play's chance of
+    # victory; worst play: the mirror, a bot's play towards a loss, whose chance of another ending
+    # the worst play reaches at least (so its chance of victory is a ceiling of the worst play's)
+    plays = {"best": floor_plays, "worst": ceiling_plays}.get(policy)
+    if plays:
         started = time.monotonic()
         # ...unless the search alone answers within a small share of the time: a small adventure
         # is solved in a second, where the bot's play can circle a hub for the whole floor share
         # (its memory of choices taken has no end: tests/playtest/broken/trapdoor.yaml took 38 s)
         if quick_first:
             quick = replace(budget, seconds=min(QUICK_SECONDS, budget.seconds * QUICK_SHARE))
-            alone = analyze(adventure, character, policy, budget=quick, bound=bound, progress=progress, floor_plays=None)
+            alone = analyze(adventure, character, policy, budget=quick, bound=bound, progress=progress,
+                            floor_plays=None, ceiling_plays=None)
             if alone.get("method") == "exact" or alone.get("bound", 1.0) <= bound:
                 return alone
             budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
-        floor = explore_floors(adventure, character, budget, bound, progress, floor_plays)
-        keys = floor.keys
+        fixed = explore_floors(adventure, character, budget, bound, progress, plays, policy == "best")
+        keys = fixed.keys
         budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
     explorer = Explorer(adventure, character, budget=budget, policy=policy, keys=keys)
-    search = None
     if policy == "random":
         graph = explorer.explore(unexplored_mass, bound, progress)
+        result = {**head, **_figures(adventure, graph, explorer, None, bound)}
     else:
-        search = FocusedSearch(explorer, policy == "best", bound, progress, floor=floor.by_key if floor else None)
+        search = FocusedSearch(explorer, policy == "best", bound, progress, floor=fixed.by_key if fixed else None)
         graph = search.run()
-    result: dict[str, Any] = {**head}
-    if floor is not None:
-        each = {id(f): _figures(adventure, f.graph, f.bot, None, bound) for f in floor.plays}
-        best_floor, bot_victory = told(floor, lambda f: _victory(adventure, each[id(f)]))
-        bot, bot_figures = best_floor.bot, each[id(best_floor)]
-        result["floor"] = summary(best_floor, bot_figures, bot_victory)
-        result["floors"] = [summary(f, each[id(f)], _victory(adventure, each[id(f)])) for f in floor.plays]
-    if graph.complete:
-        chosen = None if policy == "random" else best_policy(graph, policy == "best")
-        result.update(_figures(adventure, graph, explorer, chosen, bound))
-    elif policy == "random":
-        result.update(_figures(adventure, graph, explorer, None, bound))
-    else:
-        floor_nodes = search.floor_nodes if search is not None else None
-        low, high, chosen = value_bounds(graph, policy == "best", floor_nodes)
-        achieved, _ = play_figures(graph, chosen, policy == "best")
-        figures = _figures(adventure, graph, explorer, chosen, bound)
-        if floor is not None:
-            if bot_victory > achieved:  # the bot's play wins more often than the one found: it is the play told
-                figures.update({k: v for k, v in bot_figures.items() if k in PLAY_PARTS})
-                figures["bound"] = bot_figures.get("bound", 0.0)  # what that play leaves unexplored
-                achieved = bot_victory
-                result["play"] = bot.name
-        result.update(figures)
-        result["goal_bounds"] = [round(low, 6), round(high, 6)]
-        # the best play itself is known only within its goal's gap, and the play found must reach
-        # its goal as often as the bounds say, or the difference is part of the bound (a play
-        # that circled for ever once got bound 0)
-        unknown = max(figures.get("bound", 0.0), high - low, high - achieved)
-        result["method"] = "bounded"
-        result["bound"] = round(unknown, 6)
-        result.setdefault("stopped", graph.stopped or "parts of some steps were left unexplored")
-        result["ranges"] = _ranges(result["endings"], result["bound"])
-        result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
+        result = {**head, **_goal_result(adventure, graph, explorer, search, fixed, policy == "best", bound)}
     result.update(_costs(graph))
-    if floor is not None:
-        result["seconds"] = round(result["seconds"] + sum(f.graph.seconds for f in floor.plays), 3)
+    if fixed is not None:
+        result["seconds"] = round(result["seconds"] + sum(f.graph.seconds for f in fixed.plays), 3)
         if str(result.get("stopped", "")).startswith("budget:") and "s of time" in result["stopped"]:
-            names = " and ".join(f.bot.name for f in floor.plays)
-            floors = "floors" if len(floor.plays) > 1 else "floor"
-            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {names} {floors})"
+            names = " and ".join(f.bot.name for f in fixed.plays)
+            side = ("floor" if policy == "best" else "ceiling") + ("s" if len(fixed.plays) > 1 else "")
+            result["stopped"] = f"budget: {whole.seconds:g} s of time (a share of it on the {names} {side})"
     return result
 
 
-#: What a result says of the play it tells (the rest says how the search went).
-PLAY_PARTS = frozenset({"endings", "exact", "objectives", "objectives_exact", "stuck", "errors", "unreachable_endings"})
+def _goal_result(adventure: Adventure, graph: Graph, explorer: Explorer, search: FocusedSearch,
+                 fixed: Floors | None, maximise: bool, bound: float) -> dict[str, Any]:
+    """What best (``maximise``) or worst play's result says, two things kept apart so that no
+    field contradicts another:
+
+    * what is known of the best (worst) play's chance of its goal (``"goal"``: victory, or an
+      ending other than victory): ``"goal_bounds"`` [low, high], ``"bound"`` their gap and
+      ``"method"``: ``"exact"`` when the chance is known exactly (every state explored, or a
+      fixed play known exactly to reach the goal every time), with ``"goal_exact"`` as a
+      fraction when there is one; ``"stopped"``, ``"blowup"`` and ``"projection"`` say how
+      the search went;
+    * the endings, objectives, soft-locks and errors of *one* play that reaches the lower
+      figure (an optimal play's ending mix is not unique): ``"play"`` names it (``"best"`` or
+      ``"worst"``: the one the search found; else the floor's or ceiling's bot), with its own
+      method, states, chance of the goal and ``"bound"`` (its unexplored mass), and
+      ``"ranges"``, ``"unexplored_by_scene"`` and ``"exact"`` are that play's.
+      ``"unreachable_endings"`` lists only the endings it is known never to reach."""
+    policy = "best" if maximise else "worst"
+    complete = graph.complete
+    if complete:
+        chosen = best_policy(graph, maximise)
+        figures = _figures(adventure, graph, explorer, chosen, bound)
+        low = high = _goal_chance(adventure, figures["endings"], maximise)
+    else:
+        low, high, chosen = value_bounds(graph, maximise, search.floor_nodes)
+        low = max(low, search.figures()[0])
+        figures = _figures(adventure, graph, explorer, chosen, bound)
+        if figures["bound"] == 0:  # the play found reaches nothing left unexplored: its figures are whole
+            figures = _figures(adventure, graph, explorer, chosen, bound, complete=True)
+    name = policy
+    achieved = _goal_chance(adventure, figures["endings"], maximise)
+    if fixed is not None:
+        each = {id(f): _figures(adventure, f.graph, f.bot, None, bound) for f in fixed.plays}
+        goals = {id(f): _goal_chance(adventure, each[id(f)]["endings"], maximise) for f in fixed.plays}
+        told_play, bot_goal = told(fixed, lambda f: goals[id(f)])
+        bot_figures = each[id(told_play)]
+        low = max(low, bot_goal)  # some play reaches it: so does the best one
+        if bot_goal > achieved and not complete:  # the bot's play reaches the goal more often: it is the play told
+            figures, name, achieved = bot_figures, told_play.bot.name, bot_goal
+    result: dict[str, Any] = {}
+    if fixed is not None:
+        side = "floor" if maximise else "ceiling"
+        result[side] = _fixed_play(adventure, told_play, bot_figures, bot_goal, maximise)
+        result[side + "s"] = [_fixed_play(adventure, f, each[id(f)], goals[id(f)], maximise) for f in fixed.plays]
+    result["goal"] = "victory" if maximise else "an ending other than victory"
+    known = _goal_fraction(adventure, figures.get("exact"), maximise)
+    if not complete and known == 1 and figures["method"] == "exact":
+        low = high = 1.0  # a play known exactly to reach the goal every time: nothing reaches it more often
+    exact = complete or (known == 1 and figures["method"] == "exact")
+    low, high = min(low, high), high
+    result["method"] = "exact" if exact else "bounded"
+    result["goal_bounds"] = [round(low, 6), round(high, 6)]
+    if exact and known is not None:
+        result["goal_exact"] = _exact(known)
+    result["bound"] = 0.0 if exact else round(high - low, 6)
+    result["states"] = len(graph.nodes)
+    if complete:
+        result["arithmetic"] = figures["arithmetic"]
+    else:
+        result["stopped"] = graph.stopped or "parts of some steps were left unexplored"
+        if not exact:
+            result["blowup"] = [{"variable": k, "values": n} for k, n in graph.blowup]
+            heading = explorer.projection()
+            if heading is not None and result["bound"] > bound:  # an estimate of the time the bound needs
+                result["projection"] = {"seconds_to_bound": None if heading.to_bound is None else round(heading.to_bound, 1)}
+    notes = list(graph.approximations) + [n for n in figures.get("notes", []) if n not in graph.approximations]
+    if notes:
+        result["notes"] = notes
+    result["play"] = {"name": name, "method": figures["method"], "states": figures["states"],
+                      "goal": round(achieved, 6), "bound": figures.get("bound", 0.0),
+                      **({"arithmetic": figures["arithmetic"]} if "arithmetic" in figures else {})}
+    result.update({k: v for k, v in figures.items() if k in PLAY_PARTS})
+    result["unreachable_endings"] = [e for e in figures["unreachable_endings"] if figures.get("bound", 0.0) == 0]
+    return result
 
 
-def _victory(adventure: Adventure, figures: dict[str, Any]) -> float:
-    """The chance of a victory ending in ``figures`` (the part explored: a lower bound)."""
-    outcomes = {e: getattr(adventure.scenes[e].ending, "outcome", None) for e in figures["endings"]}
-    return sum(p for e, p in figures["endings"].items() if outcomes[e] == "victory")
+def _fixed_play(adventure: Adventure, fixed: Floor, figures: dict[str, Any], goal: float,
+                maximise: bool) -> dict[str, Any]:
+    """The floor's (best play) or ceiling's (worst play) bot: its chance of victory and of the
+    goal in the part explored, method, bound and states. For the ceiling, ``"victory_at_most"``:
+    the worst play reaches another ending at least as often as this play, so it wins at most
+    one minus that."""
+    bot, graph = fixed.bot, fixed.graph
+    victory = _goal_chance(adventure, figures["endings"], True)
+    found = {"play": bot.name, "victory": round(victory, 6), "goal": round(goal, 6), "method": figures["method"],
+             **({"bound": figures["bound"]} if "bound" in figures else {}),
+             "states": figures["states"], "seconds": round(graph.seconds, 3)}
+    if not maximise:
+        found["victory_at_most"] = round(1 - goal, 6)
+    return found
+
+
+def _goal_chance(adventure: Adventure, endings: dict[str, float], maximise: bool) -> float:
+    """The chance of the goal (victory, or for the worst play any other ending) in ``endings``."""
+    return sum(p for e, p in endings.items() if (_outcome(adventure, e) == "victory") == maximise)
+
+
+def _goal_fraction(adventure: Adventure, exact: dict[str, str] | None, maximise: bool) -> Fraction | None:
+    """The same chance as a fraction, from a result's exact figures (None: there are none)."""
+    if exact is None:
+        return None
+    return sum((Fraction(p) for e, p in exact.items() if (_outcome(adventure, e) == "victory") == maximise),
+               Fraction(0))
+
+
+def _outcome(adventure: Adventure, ending: str) -> str | None:
+    return getattr(adventure.scenes[ending].ending, "outcome", None)
+
+
+#: What a best or worst play's result says of the one play it tells (the rest says what is known
+#: of the best play's chance and how the search went).
+PLAY_PARTS = frozenset({"endings", "exact", "objectives", "objectives_exact", "stuck", "errors", "ranges",
+                        "objectives_ranges", "unexplored_by_scene"})
 
 
 def _costs(graph: Graph) -> dict[str, Any]:
@@ -179,18 +266,21 @@ def _costs(graph: Graph) -> dict[str, Any]:
 
 
 def _figures(adventure: Adventure, graph: Graph, explorer: Explorer, chosen: dict[int, int] | None,
-             bound: float) -> dict[str, Any]:
+             bound: float, complete: bool | None = None) -> dict[str, Any]:
     """What the play ``chosen`` (None: the graph's own, a random player's or a bot's) reaches on
     ``graph``: method, states, endings, objectives, stuck states, errors, and for a graph not
-    complete the unexplored mass as the bound, with where it lies and why exploration stopped."""
+    complete the unexplored mass as the bound, with where it lies and why exploration stopped.
+    ``complete``: whether to count the play's figures as whole (default: the graph's; a play that
+    reaches no state left unexplored is known exactly on a graph that is not complete)."""
+    complete = graph.complete if complete is None else complete
     fixed = not graph.shares or all(len(q) <= 1 for q in graph.shares.values())  # no shares of floats
-    exact = graph.complete and len(graph.nodes) <= (FRACTION_LIMIT if fixed else BOT_FRACTION_LIMIT)
-    result: dict[str, Any] = {"method": "exact" if graph.complete else "bounded", "states": len(graph.nodes)}
-    if graph.complete:
+    exact = complete and len(graph.nodes) <= (FRACTION_LIMIT if fixed else BOT_FRACTION_LIMIT)
+    result: dict[str, Any] = {"method": "exact" if complete else "bounded", "states": len(graph.nodes)}
+    if complete:
         result["arithmetic"] = "fractions" if exact else "floating point"
     found = summarise(absorption(graph, chosen, exact=exact), adventure.endings, adventure.objectives)
     endings, objectives = found["endings"], found["objectives"]
-    if not graph.complete:
+    if not complete:
         result["bound"] = round(float(sum(found["unexplored"].values())), 6)
         result["stopped"] = graph.stopped or "parts of some steps were left unexplored"
         result["unexplored_by_scene"] = {k or "(start)": round(float(v), 6)
@@ -210,7 +300,7 @@ def _figures(adventure: Adventure, graph: Graph, explorer: Explorer, chosen: dic
     result["stuck"] = _stuck(graph, explorer, found["stuck"], exact, chosen)
     result["errors"] = [{"scene": scene, "error": error, "probability": float(p), **({"exact": _exact(p)} if exact else {})}
                         for (scene, error), p in sorted(found["errors"].items(), key=lambda kv: -kv[1])]
-    if not graph.complete:
+    if not complete:
         result["ranges"] = _ranges(result["endings"], result["bound"])
         result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
     result["unreachable_endings"] = [k for k, v in endings.items() if v == 0]

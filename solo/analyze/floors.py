@@ -39,6 +39,10 @@ FLOOR_SHARE = 0.6
 #: (a fifth of the time: blessed-harvest's Wren is within the bound in about 10 s of CPU), then
 #: careful-top up to :data:`FLOOR_SHARE`, as before there was a second floor.
 FLOOR_PLAYS: tuple[tuple[str, float], ...] = (("careful-thrifty", 0.2), ("careful-top", FLOOR_SHARE))
+#: The plays ``--policy worst`` starts its ceiling from, the same way: ``careful-bottom``, the
+#: careful bot's lightest option every time, on the floor's share of the time. Any play's chance of
+#: an ending other than victory is one the worst play reaches at least.
+CEILING_PLAYS: tuple[tuple[str, float], ...] = (("careful-bottom", FLOOR_SHARE),)
 #: Among floors that win equally often, the one named in the result (the careful bot's own pick).
 PREFERRED = "careful-top"
 
@@ -62,9 +66,10 @@ class Floors:
 
 def explore_floors(adventure: Adventure, character: Character | None, budget: Budget, bound: float,
                    progress: Callable[[Progress], None] | None = None,
-                   plays: tuple[tuple[str, float], ...] = FLOOR_PLAYS) -> Floors:
+                   plays: tuple[tuple[str, float], ...] = FLOOR_PLAYS, maximise_victory: bool = True) -> Floors:
     """Explore each play of ``plays`` within its share of ``budget``'s seconds (a later play gets
-    what an earlier one left of its share); per game key, the higher chance of victory of any."""
+    what an earlier one left of its share); per game key, the higher chance of victory of any
+    (``maximise_victory`` false: of an ending other than victory, the worst play's ceilings)."""
     started = time.monotonic()
     found: list[Floor] = []
     merged: dict[tuple, float] = {}
@@ -78,9 +83,9 @@ def explore_floors(adventure: Adventure, character: Character | None, budget: Bu
         keys = bot.keys
         graph = bot.explore(unexplored_mass, bound, progress)
         found.append(Floor(bot, graph))
-        values = play_values(graph)  # one solve for both uses
+        values = play_values(graph, maximise_victory)  # one solve for both uses
         proven = sum(float(p) * values[n] for n, p in graph.start) >= 1.0 - bound
-        for key, value in floor_by_key(bot, graph, values).items():
+        for key, value in floor_by_key(bot, graph, maximise_victory, values).items():
             if value > merged.get(key, 0.0):
                 merged[key] = value
     assert keys is not None, "no play to explore"
@@ -92,9 +97,3 @@ def told(floors: Floors, victory: Callable[[Floor], float]) -> tuple[Floor, floa
     best = max(floors.plays, key=lambda f: (round(victory(f), 12), f.bot.name == PREFERRED))
     return best, victory(best)
 
-
-def summary(floor: Floor, figures: dict[str, Any], victory: float) -> dict[str, Any]:
-    """What a result says of a floor: its play, chance of victory, method, bound, states, seconds."""
-    return {"play": floor.bot.name, "victory": round(victory, 6), "method": figures["method"],
-            **({"bound": figures["bound"]} if "bound" in figures else {}),
-            "states": figures["states"], "seconds": round(floor.graph.seconds, 3)}

@@ -320,6 +320,9 @@ class FocusedSearch:
             self.start = explorer.begin(self.bound, self.progress)
             self.start_floats = [(t, float(p)) for t, p in self.start]
             self._sync()
+            # a floor known at the start already bounds the start (a bot's play that wins every
+            # time leaves no gap: goblin-market's careful-top), before any state is expanded
+            self.floored = sum(p * self.floor_nodes.get(t, 0.0) for t, p in self.start_floats)
             stopped = self._search()
         finally:
             explorer.end()  # the deadline never outlives the search (an error in it too)
@@ -345,7 +348,7 @@ class FocusedSearch:
                 self._solve()
                 next_solve = explorer.expanded + max(FIRST_SOLVE, explorer.expanded // 4)
                 if self.gap() <= self.bound:
-                    stopped = f"bound: the best play's chance is known within {self.bound:g}"
+                    stopped = f"bound: the {'best' if self.maximise else 'worst'} play's chance is known within {self.bound:g}"
                     break
             stopped = explorer.over_budget()
             if stopped:

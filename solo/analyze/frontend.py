@@ -95,8 +95,9 @@ WIDE_BOUND = 0.05
 #: Playthroughs suggested instead: a standard error of about one point at 50%.
 SUGGESTED_RUNS = 2000
 #: The playtest bot nearest to each analyze policy (no bot plays as badly as possible).
-PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "random", "cautious": "cautious", "greedy": "greedy",
-                   "explorer": "explorer", "careful": "careful", "careful-top": "careful-top"}
+PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "careful-bottom", "cautious": "cautious",
+                   "greedy": "greedy", "explorer": "explorer", "careful": "careful", "careful-top": "careful-top",
+                   "careful-bottom": "careful-bottom"}
 
 
 class AskedFor:
@@ -127,11 +128,21 @@ def percent(p: float) -> str:
     return f"{p * 100:.2f}%"
 
 
+def known_as(result: dict[str, Any]) -> tuple[str, float]:
+    """How the figures of the endings table are known: (method, bound). For best and worst play
+    they are those of the one play told (``result["play"]``), with its own bound; else the result's."""
+    play = result.get("play")
+    if isinstance(play, dict):
+        return play["method"], play.get("bound", 0.0)
+    return result["method"], result.get("bound", 0.0)
+
+
 def figure(result: dict[str, Any], p: float) -> str:
     """One probability as shown: a single figure when exact; when bounded, the range it lies in."""
-    if result["method"] == "exact":
+    method, bound = known_as(result)
+    if method == "exact":
         return percent(p)
-    return f"{percent(p)} – {percent(min(1.0, p + result['bound']))}"
+    return f"{percent(p)} – {percent(min(1.0, p + bound))}"
 
 
 def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
@@ -147,8 +158,11 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
         ["--policy", result["policy"]] if result["policy"] != "random" else []), *(
         ["--character", asked.character] if asked.character else []), *asked.more_time(result)])
     like = {"best": " (a careful bot: near the best play, not at it)",
-            "worst": " (random play: no bot plays as badly as possible)"}.get(result["policy"], "")
-    return (f"These ranges are {result['bound'] * 100:.0f} points wide, too wide to balance by. For sampled "
+            "worst": " (the careful bot read the other way: towards the worst play, not at it)"}.get(result["policy"], "")
+    wide = (f"The {result['policy']} play's chance of {result['goal']} is known only within "
+            f"{result['bound'] * 100:.0f} points" if "goal" in result else
+            f"These ranges are {result['bound'] * 100:.0f} points wide")
+    return (f"{wide}, too wide to balance by. For sampled "
             f"odds now run `{sampled}`{like}; or give analyze more time: `{more}`.")
 
 
@@ -157,41 +171,24 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     from rich.table import Table
     from rich.text import Text
 
-    how = (f"exact, {result['states']} states" if result["method"] == "exact"
-           else f"bounded, {result['states']} states, each true figure lies in the range shown (up to "
-                f"{result['bound'] * 100:.2f} percentage points above the figure reached so far)")
-    console.print(Text(f"{adventure.title} ({adventure.id}): {result['policy']} play, {result['character']}; "
-                       f"{how}; {elapsed:.2f} s, peak {result['peak_mb']:.0f} MB", style="bold"))
-    floor = result.get("floor")
-    if floor is not None:
-        how = "exact" if floor["method"] == "exact" else f"at least, {floor['states']} states explored"
-        console.print(Text(f"Floor: the {floor['play']} bot's play wins {floor['victory'] * 100:.2f}% ({how}), "
-                           "so the best play wins at least that"))
-    if result["method"] != "exact":
-        console.print(Text(f"Stopped: {result['stopped']}", style="yellow"))
-        if result.get("blowup"):
-            console.print(Text("The variables that take the most values: "
-                               + ", ".join(f"{b['variable']} ({b['values']})" for b in result["blowup"][:6]),
-                               style="yellow"))
-        where = [(k, v) for k, v in result.get("unexplored_by_scene", {}).items() if v > 0][:6]
-        if where:
-            console.print(Text("Where the unexplored probability was left: "
-                               + ", ".join(f"{k} {v * 100:.2f}%" for k, v in where), style="yellow"))
-        if "goal_bounds" in result:
-            low, high = result["goal_bounds"]
-            goal = "victory" if result["policy"] == "best" else "an ending other than victory"
-            console.print(Text(f"Chance of {goal} with {result['policy']} play: between {low * 100:.2f}% "
-                               f"and {high * 100:.2f}%", style="yellow"))
-            if "play" in result:
-                console.print(Text(f"The figures below are the {result['play']} bot's play (`solo playtest "
-                                   f"--policy {result['play']}` plays it): the best play wins at least as often",
-                                   style="yellow"))
-        if result["bound"] > WIDE_BOUND and asked is not None:
-            console.print(Text(suggestion(result, asked), style="bold yellow"))
+    if "goal" in result:  # best or worst play: what is known of its chance, then one play's endings
+        show_goal(result, adventure, console, elapsed, asked)
+    else:
+        how = (f"exact, {result['states']} states" if result["method"] == "exact"
+               else f"bounded, {result['states']} states, each true figure lies in the range shown (up to "
+                    f"{result['bound'] * 100:.2f} percentage points above the figure reached so far)")
+        console.print(Text(f"{adventure.title} ({adventure.id}): {result['policy']} play, {result['character']}; "
+                           f"{how}; {elapsed:.2f} s, peak {result['peak_mb']:.0f} MB", style="bold"))
+        if result["method"] != "exact":
+            show_stop(result, console)
+            show_unexplored(result, console)
+            if result["bound"] > WIDE_BOUND and asked is not None:
+                console.print(Text(suggestion(result, asked), style="bold yellow"))
     for note in result.get("notes", []):
         console.print(Text(f"Note: {note}", style="yellow"))
     table = Table(title="Endings", title_justify="left")
-    exact = result["method"] == "exact"
+    method, bound = known_as(result)
+    exact = method == "exact"
     columns = ("ending", "outcome", "probability", "exact") if exact else ("ending", "outcome", "probability (range)")
     for column in columns:
         table.add_column(column, justify="left" if column == "ending" else "right")
@@ -221,13 +218,88 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
         console.print(Text(f"The engine fails in {entry['scene']}: {entry['error']} "
                            f"({entry['probability'] * 100:.2f}%)", style="red"))
     # "never reached" only where it is known: exact, or no unexplored mass that could still reach it
-    bounded = result["method"] != "exact" and result["bound"] > 0
-    for sid in result["unreachable_endings"]:
+    bounded = not exact and bound > 0
+    with_play = "this play" if "goal" in result else f"{result['policy']} play"
+    for sid in [e for e, p in result["endings"].items() if p == 0]:
         if not bounded:
-            console.print(Text(f"Ending {sid} is never reached with {result['policy']} play", style="yellow"))
-        elif result["bound"] <= WIDE_BOUND:
+            console.print(Text(f"Ending {sid} is never reached with {with_play}", style="yellow"))
+        elif bound <= WIDE_BOUND:
             console.print(Text(f"Ending {sid} is not reached in the part explored: at most "
-                               f"{percent(min(1.0, result['bound']))} with {result['policy']} play", style="yellow"))
+                               f"{percent(min(1.0, bound))} with {with_play}", style="yellow"))
+
+
+def show_stop(result: dict[str, Any], console: Console) -> None:
+    """Why exploration stopped, and the variables that took the most values."""
+    from rich.text import Text
+
+    console.print(Text(f"Stopped: {result['stopped']}", style="yellow"))
+    if result.get("blowup"):
+        console.print(Text("The variables that take the most values: "
+                           + ", ".join(f"{b['variable']} ({b['values']})" for b in result["blowup"][:6]),
+                           style="yellow"))
+
+
+def show_unexplored(result: dict[str, Any], console: Console) -> None:
+    """Where the unexplored probability (of the play told) was left."""
+    from rich.text import Text
+
+    where = [(k, v) for k, v in result.get("unexplored_by_scene", {}).items() if v > 0][:6]
+    if where:
+        console.print(Text("Where the unexplored probability was left: "
+                           + ", ".join(f"{k} {v * 100:.2f}%" for k, v in where), style="yellow"))
+
+
+def show_goal(result: dict[str, Any], adventure: Adventure, console: Console, elapsed: float,
+              asked: AskedFor | None) -> None:
+    """The head of a best or worst play's result: what is known of that play's chance of its
+    goal, the floor (ceiling) a bot's play gives it, and which play the endings below are of."""
+    from rich.text import Text
+
+    policy, goal = result["policy"], result["goal"]
+    console.print(Text(f"{adventure.title} ({adventure.id}): {policy} play, {result['character']}; "
+                       f"{result['states']} states explored; {elapsed:.2f} s, peak {result['peak_mb']:.0f} MB",
+                       style="bold"))
+    low, high = result["goal_bounds"]
+    if result["method"] == "exact":
+        fraction = f" ({result['goal_exact']})" if "goal_exact" in result else ""
+        known = f"exactly {percent(low)}{fraction}"
+    else:
+        known = f"between {percent(low)} and {percent(high)} (known within {result['bound'] * 100:.2f} points)"
+    if policy == "worst":  # what a GM asks of the worst play: how often it can still win
+        known += "; it never wins" if low >= 1 else f"; it wins at most {percent(1 - low)}"
+    console.print(Text(f"The {policy} play's chance of {goal}: {known}", style="bold"))
+    def known_by(fixed: dict[str, Any]) -> str:
+        return "exact" if fixed["method"] == "exact" else f"at least, {fixed['states']} states explored"
+
+    floor, ceiling = result.get("floor"), result.get("ceiling")
+    if floor is not None:
+        console.print(Text(f"Floor: the {floor['play']} bot's play wins {percent(floor['victory'])} ({known_by(floor)}), "
+                           "so the best play wins at least that"))
+    if ceiling is not None:
+        console.print(Text(f"Ceiling: the {ceiling['play']} bot's play ends other than in victory "
+                           f"{percent(ceiling['goal'])} of the time ({known_by(ceiling)}), so the worst play does at "
+                           f"least that and wins at most {percent(ceiling['victory_at_most'])}"))
+    if result["method"] != "exact":
+        show_stop(result, console)
+    play = result["play"]
+    name = play["name"]
+    who = (f"the {name} bot's play (`solo playtest --policy {name}` plays it)" if name not in ("best", "worst")
+           else "the one the search found")
+    how = (f"exact, {play['states']} states" if play["method"] == "exact"
+           else f"bounded, {play['states']} states: each of its true figures lies in the range shown")
+    optimal = result["method"] == "exact" and abs(play["goal"] - low) <= 1e-9
+    if optimal:
+        console.print(Text(f"The figures below are those of one {policy} play, {who}; {how}. Another play "
+                           "as good may end differently: they are this play's, not every such play's."))
+    else:
+        reach = f"{percent(play['goal'])}" + ("" if play["method"] == "exact" else " or more")
+        console.print(Text(f"The figures below are those of one play, {who}; {how}. It reaches {goal} {reach} "
+                           "of the time: "
+                           f"not necessarily a {policy} play, and another may end differently."))
+    if play["method"] != "exact":
+        show_unexplored(result, console)
+    if result["method"] != "exact" and result["bound"] > WIDE_BOUND and asked is not None:
+        console.print(Text(suggestion(result, asked), style="bold yellow"))
 
 
 def show_checks(table: dict[str, Any], console: Console) -> None:

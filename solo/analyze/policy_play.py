@@ -119,14 +119,17 @@ class PolicyExplorer(Explorer):
         return graph
 
 
-def floor_by_key(explorer: PolicyExplorer, graph: Graph, values: list[float] | None = None) -> dict[tuple, float]:
+def floor_by_key(explorer: PolicyExplorer, graph: Graph, maximise_victory: bool = True,
+                 values: list[float] | None = None) -> dict[tuple, float]:
     """Per game key (the memory left out), the largest chance of victory the bot's play reaches
     from a state with that key, by the graph explored (what it did not explore counts as no
-    victory): a lower bound of the best play's chance from that state. ``values``: the graph's
-    :func:`~solo.analyze.solve.play_values`, when already worked out."""
+    victory): a lower bound of the best play's chance from that state. With ``maximise_victory``
+    false, the chance of an ending other than victory: a lower bound of the worst play's (the
+    ceiling ``--policy worst`` starts from, a bot playing towards a loss). ``values``: the
+    graph's :func:`~solo.analyze.solve.play_values` for the same goal, when already worked out."""
     from solo.analyze.solve import play_values
 
-    values = play_values(graph) if values is None else values
+    values = play_values(graph, maximise_victory) if values is None else values
     found: dict[tuple, float] = {}
     strip = explorer.bot.keeps_memory
     for n, node in enumerate(graph.nodes):

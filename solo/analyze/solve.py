@@ -341,11 +341,11 @@ def state_bounds(graph: Graph, maximise_victory: bool, floor: Mapping[int, float
     return lo, hi, options
 
 
-def play_values(graph: Graph) -> list[float]:
-    """Per node, the chance of victory under the bot's play the graph was explored with (its
-    ``shares``), as far as the graph tells: what is not explored counts 0, so each is a lower
-    bound of that play's chance (exact when the graph is complete), and so of the best play's
-    from the same state."""
+def play_values(graph: Graph, maximise_victory: bool = True) -> list[float]:
+    """Per node, the chance of victory (``maximise_victory`` false: of an ending other than
+    victory) under the bot's play the graph was explored with (its ``shares``), as far as the
+    graph tells: what is not explored counts 0, so each is a lower bound of that play's chance
+    (exact when the graph is complete), and so of the best (worst) play's from the same state."""
     mixed: list[list[list[tuple[int, float]]]] = []
     for found in choice_weights(graph, None, exact=False):
         acc: dict[int, float] = {}
@@ -353,8 +353,8 @@ def play_values(graph: Graph) -> list[float]:
             for t, p in dist:
                 acc[t] = acc.get(t, 0.0) + share * p
         mixed.append([sorted(acc.items())] if acc else [])
-    lo, _, _ = state_bounds(graph, True, options=mixed)
-    # an ending other than victory scores TIE_BREAK in the bounds; the floor counts victory alone
+    lo, _, _ = state_bounds(graph, maximise_victory, options=mixed)
+    # an ending not the goal scores TIE_BREAK in the bounds; the floor counts the goal alone
     return [max(0.0, v - TIE_BREAK) if v < 1.0 else v for v in lo]
 
 

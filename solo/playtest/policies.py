@@ -42,6 +42,12 @@ none is given, is always drawn uniformly):
     ruleset's ``SaysCheckCosts`` words: a Humanity, Blessed spark) nor a move into a conflict,
     while a choice that does neither is on offer: a second fixed play and floor, often far
     cheaper to explore exactly (:mod:`solo.analyze.floors`).
+``careful-bottom``
+    the careful bot's weights read the other way: its lightest option every time (the first
+    offered among equals), a choice taken before still weighing less the more often it was
+    taken (turned round, the careful bot's penalty for circling would draw it back for ever):
+    never a conflict menu's way back or on (which does nothing): the fixed play ``--policy
+    worst`` starts its ceiling from (any play's chance of victory is at least the worst play's).
 
 A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
 (:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
@@ -84,7 +90,8 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
-NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top", "careful-thrifty")
+NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top", "careful-thrifty",
+         "careful-bottom")
 #: How the careful bot weighs a conflict's options, by the first word of their id.
 FIGHT_WEIGHTS: Mapping[str, float] = {
     "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
@@ -96,6 +103,9 @@ CAREFUL_RETREAT = 0.5
 #: Effects a move into a fork may have besides giving, taking and setting, none of which changes
 #: what a fork's conditions read (:meth:`CarefulPolicy._forked`).
 FORK_READS = frozenset({"text", "award", "tick"})
+#: The first words of the ids of a conflict's options that only move between its menus (the
+#: careful-bottom bot never picks them: :class:`CarefulBottomPolicy`).
+MENU_WORDS = frozenset({"back", "more"})
 #: The first words of the ids of the options that leave a fight (the ``fled`` result).
 LEAVING = frozenset({"flee", "leave"})
 
@@ -659,6 +669,38 @@ class CarefulThriftyPolicy(CarefulTopPolicy):
         return found
 
 
+class CarefulBottomPolicy(CarefulPolicy):
+    """The careful bot's lightest option every time (the first offered among equals): a fixed
+    play towards a loss, so ``solo analyze --policy careful-bottom`` finds its exact odds, and
+    its chance of an ending other than victory is one the worst play reaches at least (the
+    ceiling ``--policy worst`` starts from). It weighs as the careful bot does, with one thing
+    turned round: a choice taken before weighs *more* the more often it was taken (the careful
+    bot's ``1 / (1 + times)²`` undone and applied the other way), so it leaves a loop as the
+    careful bot does instead of taking the same lightest move for ever."""
+
+    name = "careful-bottom"
+
+    def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
+        found = super().weights(game, choices, ids)
+        if found is None:
+            return None
+        here = game.state.scene
+        return [w * (1 + self.taken.get(f"{here}#{option_id}", 0)) ** 4 for w, option_id in zip(found, ids)]
+
+    def weigh(self, game: "Game") -> tuple[list[str], list[float] | None]:
+        keys, weights = super().weigh(game)
+        if weights is None or len(keys) == 1:
+            return keys[:1], None
+        among: list[int] = list(range(len(keys)))
+        offered = game.offered
+        if offered is not None and offered.kind == "conflict":  # never a menu's way back or on, which does nothing:
+            # the lightest of a fight's sub-menu is its "back", and attack -> back -> attack never ends
+            words = {o.key: o.id.split(":")[0].split("-")[0] for o in offered.options}
+            among = [i for i in among if words.get(keys[i]) not in MENU_WORDS] or among
+        bottom = min(among, key=lambda i: (weights[i], i))  # the first of the lightest
+        return [keys[bottom]], None
+
+
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "cautious": CautiousPolicy,
@@ -667,6 +709,7 @@ POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "careful": CarefulPolicy,
     "careful-top": CarefulTopPolicy,
     "careful-thrifty": CarefulThriftyPolicy,
+    "careful-bottom": CarefulBottomPolicy,
 }
 
 

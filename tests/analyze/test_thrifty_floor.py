@@ -48,7 +48,7 @@ def test_best_play_starts_from_the_higher_floor_and_names_it():
     assert found["floor"] == {**found["floor"], "play": "careful-thrifty", "victory": 0.75, "method": "exact"}
     assert [(f["play"], f["victory"]) for f in found["floors"]] == [("careful-thrifty", 0.75), ("careful-top", 0.0)]
     assert found["goal_bounds"][0] >= 0.75
-    assert found["play"] == "careful-thrifty" and found["exact"]["home"] == "3/4"
+    assert found["play"]["name"] == "careful-thrifty" and found["exact"]["home"] == "3/4"
 
 
 def test_among_equal_floors_careful_top_is_named():
