@@ -17,8 +17,10 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   the way the bots play the dice (:func:`solo.playtest.policies.dice_decision`'s choice, worked
   out from the offers without building the options), with no copy of the roll's record, and the
   roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
-  end of the turn), whose moves are made here (the runtime's game follows gotos with
-  :meth:`_Run._follow`, for the character choice and the steps handed to the engine too);
+  end of the turn; the roll counted in the run's checks there, without the record's copy, log
+  entry and event the engine makes for a reader), whose moves are made here (the runtime's game
+  follows gotos with :meth:`_Run._follow`, for the character choice and the steps handed to the
+  engine too);
 * a **conflict's decision** is asked of the procedure here (:meth:`ConflictRunner.decision
   <solo.engine.conflicts.ConflictRunner.decision>`: the same actions, without the offer's
   options and hints), the bot draws among the enabled actions as the random policy does, and
@@ -92,9 +94,9 @@ def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[Ru
 class _Game(Game):
     """The engine's game, whose steps leave the next decision's offer unbuilt (the runtime plays
     scene, character, roll and conflict decisions without one, and :meth:`_Run._offer` has the
-    engine build any other when it is on offer) and whose moves after a roll, the character
-    choice or any step of the engine's are the runtime's (:meth:`_Run._follow`: the scenes
-    entered without events or text, the moves counted there)."""
+    engine build any other when it is on offer), whose settled rolls are counted, not logged, and
+    whose moves after a roll, the character choice or any step of the engine's are the runtime's
+    (:meth:`_Run._follow`: the scenes entered without events or text, the moves counted there)."""
 
     #: The run this game is played in (set before the game starts).
     driver: "_Run"
@@ -105,6 +107,13 @@ class _Game(Game):
     def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
         self.driver._follow(runner, checked=checked)
         return runner.events
+
+    def _roll_made(self, data: Any, record: Any, choice: Any) -> None:
+        """A settled roll counted in the run's checks where it is settled (what
+        :func:`solo.playtest.runner._note` reads of its event), with no copy of its record, no
+        log entry and no event: nothing in a fast run reads them."""
+        driver = self.driver
+        driver.result.checks.append((driver.last_choice, str(record.outcome), bool(record.success)))
 
 
 class _Run:

@@ -87,6 +87,18 @@ def test_every_scene_is_entered_on_the_runtime_after_rolls_and_the_engine_s_step
         assert asdict(fast_run._Run(spec, index, 3).play()) == asdict(engine)
 
 
+def test_a_settled_roll_is_counted_on_the_runtime_without_a_record_copy_log_entry_or_event(monkeypatch):
+    """Game._roll_made (the record copied for the roll log and its RollMade event) is the
+    engine's alone: the runtime counts each settled check where it is settled, the same checks
+    in the same order as the engine's events give."""
+    spec = PlaytestSpec(loader.load("clockwork-heist").adventure, runtime="fast")
+    engines = [run_one(spec, index, 4) for index in range(4)]
+    assert sum(len(run.checks) for run in engines) > 8
+    monkeypatch.setattr(Game, "_roll_made", lambda *args, **kwargs: pytest.fail("a settled roll was logged"))
+    for index, engine in enumerate(engines):
+        assert asdict(fast_run._Run(spec, index, 4).play()) == asdict(engine)
+
+
 def test_a_fight_is_played_on_the_runtime_as_the_engine_plays_it(monkeypatch):
     spec = PlaytestSpec(loader.load(str(BROKEN / "brawl.yaml")).adventure, runtime="fast")
     engines = [run_one(spec, index, 5) for index in range(4)]
