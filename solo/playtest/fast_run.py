@@ -308,7 +308,9 @@ class _Run:
                 if any(o.key == chosen and o.lesser for o in offers):
                     base[LESSER] = True
                 given = hook(game.ruleset, TakesGivenOffers)
-                self._after_roll(base, given.apply_given_offer(game.dice, record, game.character, chosen, offers)
+                # the record is the run's alone (see _after_roll) and dropped here: no copy of it
+                self._after_roll(base, given.apply_given_offer(game.dice, record, game.character, chosen, offers,
+                                                               owned=True)
                                  if given else game.ruleset.apply_offer(game.dice, record, game.character, chosen))
             self._offer()
         except (InvalidDecision, EngineError):

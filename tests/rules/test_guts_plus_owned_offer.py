@@ -1,0 +1,51 @@
+"""GUTS+ offers carried out on a record the caller owns (``offers.apply(..., owned=True)``, what
+the playtest's fast runtime asks) change that record in place of a copy: the same record, type
+for type, as carrying the offer out on a copy, and the record handed in is already what a copy
+of it reads (plain lists and dicts, no tuple a copy would turn into a list)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from solo.adventure import loader
+from solo.playtest import fast_run
+from solo.playtest.runner import PlaytestSpec
+from solo.rules.guts_plus import offers
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with every part's type beside it (so a tuple and a list, 1 and True differ)."""
+    if isinstance(value, dict):
+        return (type(value), {key: (type(key), _typed(item)) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return (type(value), [_typed(item) for item in value])
+    return (type(value), value)
+
+
+def _record(record: Any) -> Any:
+    return _typed(vars(record))
+
+
+def test_an_owned_record_takes_the_offer_in_place_as_a_copy_would(monkeypatch):
+    original = offers.apply
+    seen: list[str] = []
+
+    def apply(dice, record, key, given=None, *, owned=False):
+        if not owned:
+            return original(dice, record, key, given)
+        twin, twin_dice = record.copy(), copy.deepcopy(dice)
+        assert _record(record) == _record(twin), "the record handed in is not what its copy reads"
+        made = original(dice, record, key, given, owned=True)
+        assert made is record, "an owned record was copied"
+        assert _record(made) == _record(original(twin_dice, twin, key, given))
+        assert dice.count == twin_dice.count
+        seen.append(key)
+        return made
+
+    monkeypatch.setattr(offers, "apply", apply)
+    spec = PlaytestSpec(loader.load("supply-ship").adventure, runtime="fast")
+    for index in range(60):
+        fast_run._Run(spec, index, 2).play()
+    assert len(seen) > 100
+    assert {"bonus", "place:best"} <= set(seen)  # the bot's two answers: a bonus die, its pips placed
