@@ -72,6 +72,10 @@ class ConflictRunner:
         #: at every decision (and the same objects each time, for the procedures that
         #: remember what they work out from them by identity).
         self._declared: tuple[Any, Mapping[str, Any], Mapping[str, str], frozenset[str]] | None = None
+        #: Whether the procedure's beats are told (a ConflictAction event each, its roll's
+        #: record in the game's roll log); a run that reads neither (the playtest's fast
+        #: runtime) turns it off. Nothing else comes of a beat.
+        self.tells_beats = True
 
     # -- setting up --------------------------------------------------------------------------
     def rules(self, spec: ConflictSpec) -> ConflictRules:
@@ -276,7 +280,10 @@ class ConflictRunner:
 
     def _beats(self, setup: ConflictSetup, beats: list[Beat], round_: int, runner: "EffectRunner") -> None:
         """Events for the beats of one step; ``round_`` is the round the step began in, and a
-        beat that opens a round (``beat.round``) moves the count on for the beats after it."""
+        beat that opens a round (``beat.round``) moves the count on for the beats after it.
+        None when the beats are not told (:attr:`tells_beats`)."""
+        if not self.tells_beats:
+            return
         for beat in beats:
             round_ = beat.round or round_
             name, side = "", ""

@@ -26,7 +26,8 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   options and hints), the bot draws among the enabled actions as the random policy does, and
   the action is carried out by the engine's :meth:`ConflictRunner.choose
   <solo.engine.conflicts.ConflictRunner.choose>` and the procedure's own ``act`` on the setup
-  the decision was asked on (the fighters restored once per decision, not twice);
+  the decision was asked on (the fighters restored once per decision, not twice), its beats
+  not told (no ``ConflictAction`` event, no roll logged: ``ConflictRunner.tells_beats``);
 * the **character choice** is drawn here as the random policy draws it over the offer's keys
   and played by the engine's own :meth:`Game._choose_character`, without the offer (its stats
   and descriptions) being built;
@@ -126,6 +127,7 @@ class _Run:
         self.game = _Game(spec.adventure, seed=seed, character=engine_runner._starting_character(spec),
                           quiet=True, alternatives=False)
         self.game.driver = self
+        self.game.conflicts.tells_beats = False  # no ConflictAction event nor logged roll: unread here
         self.rng = random.Random(f"solo-playtest-policy:{seed}")
         self.policy = make_policy("random", self.rng)
         self.here: str | None = None
