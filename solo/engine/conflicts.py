@@ -76,6 +76,11 @@ class ConflictRunner:
         #: record in the game's roll log); a run that reads neither (the playtest's fast
         #: runtime) turns it off. Nothing else comes of a beat.
         self.tells_beats = True
+        #: Whether the fighters a decision was stored from are kept to stand for their stored
+        #: copy (:meth:`restore`), a run that changes neither between decisions (the playtest's
+        #: fast runtime) turning it on; and the kept (stored data, fighters) themselves.
+        self.keeps_fighters = False
+        self._kept: tuple[Any, list[Fighter]] | None = None
 
     # -- setting up --------------------------------------------------------------------------
     def rules(self, spec: ConflictSpec) -> ConflictRules:
@@ -158,7 +163,20 @@ class ConflictRunner:
             if f.side != PLAYER
         }
 
+    def _stored(self, fighters: list[Fighter]) -> dict[str, Any]:
+        """:meth:`store`, the fighters kept beside what was stored when :attr:`keeps_fighters`."""
+        stored = self.store(fighters)
+        if self.keeps_fighters:
+            self._kept = (stored, fighters)
+        return stored
+
     def restore(self, data: Mapping[str, Any]) -> list[Fighter]:
+        """The fighters of a decision's ``data``: the player (the game's character) and every
+        other as stored; the very fighters stored, when kept (:attr:`keeps_fighters`) and this
+        is the very data stored from them (a fresh copy of them reads the same)."""
+        kept = self._kept
+        if kept is not None and kept[0] is data["fighters"]:
+            return list(kept[1])
         fighters = [Fighter(PLAYER_KEY, PLAYER, self.context.character)]
         for key, entry in data["fighters"].items():
             fighters.append(
@@ -185,7 +203,7 @@ class ConflictRunner:
         view = self.view(scene, rules, setup, step.state)
         runner.events.append(ev.ConflictStarted(scene.id, view.get("title", ""), spec.procedure, view))
         self._beats(setup, beats + step.beats, 1, runner)
-        data = {"scene": scene.id, "state": step.state, "fighters": self.store(fighters), "round": step.round}
+        data = {"scene": scene.id, "state": step.state, "fighters": self._stored(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
 
     def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner",
@@ -213,7 +231,7 @@ class ConflictRunner:
         xp_after = int(self.context.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
-        data = {**data, "state": step.state, "fighters": self.store(fighters), "round": step.round}
+        data = {**data, "state": step.state, "fighters": self._stored(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
 
     def _continue(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup,
@@ -238,6 +256,7 @@ class ConflictRunner:
         """Conclude the fight after ``rounds`` rounds fought; its closing view names no phase (no
         one is about to act in a fight that is over) and counts the rounds fought."""
         state = self.context.state
+        self._kept = None  # the fight is over: no decision of it is restored again
         conclusion = rules.conclude(self.context.dice, setup, step.state, result)
         self._beats(setup, conclusion.beats, step.round, runner)
         for fighter in setup.fighters:

@@ -128,6 +128,7 @@ class _Run:
                           quiet=True, alternatives=False)
         self.game.driver = self
         self.game.conflicts.tells_beats = False  # no ConflictAction event nor logged roll: unread here
+        self.game.conflicts.keeps_fighters = True  # a decision's fighters are the ones its step left
         self.rng = random.Random(f"solo-playtest-policy:{seed}")
         self.policy = make_policy("random", self.rng)
         self.here: str | None = None
