@@ -14,21 +14,13 @@ from solo.adventure import loader
 from solo.engine.conflicts import ConflictRunner
 from solo.playtest import fast_run
 from solo.playtest.runner import PlaytestSpec
-
-
-def _typed(value: Any) -> Any:
-    """``value`` with every part's type beside it (so a tuple and a list, 1 and True differ)."""
-    if isinstance(value, dict):
-        return (type(value), {key: (type(key), _typed(item)) for key, item in value.items()})
-    if isinstance(value, (list, tuple)):
-        return (type(value), [_typed(item) for item in value])
-    return (type(value), value)
+from typed_read import typed
 
 
 def _fighter(fighter: Any) -> Any:
     read = {f.name: getattr(fighter, f.name) for f in fields(fighter)}
-    read["character"] = _typed(vars(read["character"]))
-    return _typed(read)
+    read["character"] = typed(vars(read["character"]))
+    return typed(read)
 
 
 @pytest.mark.parametrize("name", ["clockwork-heist", "lantern-fen", "blessed-harvest", "supply-ship"])

@@ -12,19 +12,11 @@ from solo.adventure import loader
 from solo.playtest import fast_run
 from solo.playtest.runner import PlaytestSpec
 from solo.rules.guts_plus import offers
-
-
-def _typed(value: Any) -> Any:
-    """``value`` with every part's type beside it (so a tuple and a list, 1 and True differ)."""
-    if isinstance(value, dict):
-        return (type(value), {key: (type(key), _typed(item)) for key, item in value.items()})
-    if isinstance(value, (list, tuple)):
-        return (type(value), [_typed(item) for item in value])
-    return (type(value), value)
+from typed_read import typed
 
 
 def _record(record: Any) -> Any:
-    return _typed(vars(record))
+    return typed(vars(record))
 
 
 def test_an_owned_record_takes_the_offer_in_place_as_a_copy_would(monkeypatch):
