@@ -207,12 +207,13 @@ class ConflictRunner:
         self._continue(spec, rules, setup, step, data, runner)
 
     def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner",
-               setup: ConflictSetup | None = None, on_offer: bool = False) -> None:
+               setup: ConflictSetup | None = None, on_offer: bool = False, owned: bool = False) -> None:
         """Carry out the player's action and what follows it. ``setup``: the one :meth:`decision`
         made for this very decision (its fighters restored from ``data``, nothing changed since),
         so they need not be restored again (the playtest's fast runtime passes it); ``on_offer``
         (with ``setup``): ``option_id`` is one of that decision's enabled actions, so a procedure
-        with :class:`~solo.rules.conflict.ActsOnOffer` does not check it again."""
+        with :class:`~solo.rules.conflict.ActsOnOffer` does not check it again, and (``owned``)
+        acts on ``data["state"]`` itself: the caller drops ``data`` for the step's."""
         scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         if spec is None:
@@ -226,7 +227,7 @@ class ConflictRunner:
         if act is None:
             step = rules.act(self.context.dice, setup, data["state"], option_id)
         else:  # ActsOnOffer
-            step = act(self.context.dice, setup, data["state"], option_id)
+            step = act(self.context.dice, setup, data["state"], option_id, owned=owned)
         self._beats(setup, step.beats, int(data.get("round") or step.round), runner)
         xp_after = int(self.context.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:

@@ -337,7 +337,8 @@ class _Run:
         game.budget = StepBudget()
         try:
             runner = EffectRunner(game.context)
-            game.conflicts.choose(action, pending.data, runner, setup, on_offer=True)  # one of its enabled keys
+            # one of its enabled keys, on the pending state itself (dropped here for the step's)
+            game.conflicts.choose(action, pending.data, runner, setup, on_offer=True, owned=True)
             self._follow(runner, checked=False)
             self._note(runner.events)
             self._offer()
