@@ -14,6 +14,7 @@ from solo.adventure import loader
 from solo.engine.conflicts import ConflictRunner
 from solo.playtest import fast_run
 from solo.playtest.runner import PlaytestSpec
+from fast_plays import play_fast
 from typed_read import typed
 
 
@@ -41,9 +42,7 @@ def test_kept_fighters_read_as_restored_ones(monkeypatch, name):
         return found
 
     monkeypatch.setattr(ConflictRunner, "restore", restore)
-    spec = PlaytestSpec(loader.load(name).adventure, runtime="fast")
-    for index in range(40):
-        fast_run._Run(spec, index, 9).play()
+    play_fast(name, 40, 9)
     assert len(hits) > 10
 
 

@@ -8,10 +8,8 @@ from __future__ import annotations
 import copy
 from dataclasses import fields
 
-from solo.adventure import loader
-from solo.playtest import fast_run
-from solo.playtest.runner import PlaytestSpec
 from solo.rules.game.fight.procedure import Fight
+from fast_plays import play_fast
 from typed_read import typed
 
 
@@ -44,8 +42,6 @@ def test_an_owned_state_takes_the_action_in_place_as_a_copy_would(monkeypatch):
         return made
 
     monkeypatch.setattr(Fight, "act_on_offer", act_on_offer)
-    spec = PlaytestSpec(loader.load("clockwork-heist").adventure, runtime="fast")
-    for index in range(24):
-        fast_run._Run(spec, index, 8).play()
+    play_fast("clockwork-heist", 24, 8)
     assert len(seen) > 30
     assert {"attack", "yield"} <= set(seen)

@@ -8,10 +8,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from solo.adventure import loader
-from solo.playtest import fast_run
-from solo.playtest.runner import PlaytestSpec
 from solo.rules.guts_plus import offers
+from fast_plays import play_fast
 from typed_read import typed
 
 
@@ -36,8 +34,6 @@ def test_an_owned_record_takes_the_offer_in_place_as_a_copy_would(monkeypatch):
         return made
 
     monkeypatch.setattr(offers, "apply", apply)
-    spec = PlaytestSpec(loader.load("supply-ship").adventure, runtime="fast")
-    for index in range(60):
-        fast_run._Run(spec, index, 2).play()
+    play_fast("supply-ship", 60, 2)
     assert len(seen) > 100
     assert {"bonus", "place:best"} <= set(seen)  # the bot's two answers: a bonus die, its pips placed
