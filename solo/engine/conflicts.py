@@ -72,6 +72,15 @@ class ConflictRunner:
         #: at every decision (and the same objects each time, for the procedures that
         #: remember what they work out from them by identity).
         self._declared: tuple[Any, Mapping[str, Any], Mapping[str, str], frozenset[str]] | None = None
+        #: Whether the procedure's beats are told (a ConflictAction event each, its roll's
+        #: record in the game's roll log); a run that reads neither (the playtest's fast
+        #: runtime) turns it off. Nothing else comes of a beat.
+        self.tells_beats = True
+        #: Whether the fighters a decision was stored from are kept to stand for their stored
+        #: copy (:meth:`restore`), a run that changes neither between decisions (the playtest's
+        #: fast runtime) turning it on; and the kept (stored data, fighters) themselves.
+        self.keeps_fighters = False
+        self._kept: tuple[Any, list[Fighter]] | None = None
 
     # -- setting up --------------------------------------------------------------------------
     def rules(self, spec: ConflictSpec) -> ConflictRules:
@@ -154,7 +163,20 @@ class ConflictRunner:
             if f.side != PLAYER
         }
 
+    def _stored(self, fighters: list[Fighter]) -> dict[str, Any]:
+        """:meth:`store`, the fighters kept beside what was stored when :attr:`keeps_fighters`."""
+        stored = self.store(fighters)
+        if self.keeps_fighters:
+            self._kept = (stored, fighters)
+        return stored
+
     def restore(self, data: Mapping[str, Any]) -> list[Fighter]:
+        """The fighters of a decision's ``data``: the player (the game's character) and every
+        other as stored; the very fighters stored, when kept (:attr:`keeps_fighters`) and this
+        is the very data stored from them (a fresh copy of them reads the same)."""
+        kept = self._kept
+        if kept is not None and kept[0] is data["fighters"]:
+            return list(kept[1])
         fighters = [Fighter(PLAYER_KEY, PLAYER, self.context.character)]
         for key, entry in data["fighters"].items():
             fighters.append(
@@ -181,16 +203,17 @@ class ConflictRunner:
         view = self.view(scene, rules, setup, step.state)
         runner.events.append(ev.ConflictStarted(scene.id, view.get("title", ""), spec.procedure, view))
         self._beats(setup, beats + step.beats, 1, runner)
-        data = {"scene": scene.id, "state": step.state, "fighters": self.store(fighters), "round": step.round}
+        data = {"scene": scene.id, "state": step.state, "fighters": self._stored(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
 
     def choose(self, option_id: str, data: dict[str, Any], runner: "EffectRunner",
-               setup: ConflictSetup | None = None, on_offer: bool = False) -> None:
+               setup: ConflictSetup | None = None, on_offer: bool = False, owned: bool = False) -> None:
         """Carry out the player's action and what follows it. ``setup``: the one :meth:`decision`
         made for this very decision (its fighters restored from ``data``, nothing changed since),
         so they need not be restored again (the playtest's fast runtime passes it); ``on_offer``
         (with ``setup``): ``option_id`` is one of that decision's enabled actions, so a procedure
-        with :class:`~solo.rules.conflict.ActsOnOffer` does not check it again."""
+        with :class:`~solo.rules.conflict.ActsOnOffer` does not check it again, and (``owned``)
+        acts on ``data["state"]`` itself: the caller drops ``data`` for the step's."""
         scene = self.context.adventure.scenes[data["scene"]]
         spec = scene.conflict
         if spec is None:
@@ -204,12 +227,12 @@ class ConflictRunner:
         if act is None:
             step = rules.act(self.context.dice, setup, data["state"], option_id)
         else:  # ActsOnOffer
-            step = act(self.context.dice, setup, data["state"], option_id)
+            step = act(self.context.dice, setup, data["state"], option_id, owned=owned)
         self._beats(setup, step.beats, int(data.get("round") or step.round), runner)
         xp_after = int(self.context.character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
-        data = {**data, "state": step.state, "fighters": self.store(fighters), "round": step.round}
+        data = {**data, "state": step.state, "fighters": self._stored(fighters), "round": step.round}
         self._continue(spec, rules, setup, step, data, runner)
 
     def _continue(self, spec: ConflictSpec, rules: ConflictRules, setup: ConflictSetup,
@@ -234,6 +257,7 @@ class ConflictRunner:
         """Conclude the fight after ``rounds`` rounds fought; its closing view names no phase (no
         one is about to act in a fight that is over) and counts the rounds fought."""
         state = self.context.state
+        self._kept = None  # the fight is over: no decision of it is restored again
         conclusion = rules.conclude(self.context.dice, setup, step.state, result)
         self._beats(setup, conclusion.beats, step.round, runner)
         for fighter in setup.fighters:
@@ -276,7 +300,10 @@ class ConflictRunner:
 
     def _beats(self, setup: ConflictSetup, beats: list[Beat], round_: int, runner: "EffectRunner") -> None:
         """Events for the beats of one step; ``round_`` is the round the step began in, and a
-        beat that opens a round (``beat.round``) moves the count on for the beats after it."""
+        beat that opens a round (``beat.round``) moves the count on for the beats after it.
+        None when the beats are not told (:attr:`tells_beats`)."""
+        if not self.tells_beats:
+            return
         for beat in beats:
             round_ = beat.round or round_
             name, side = "", ""

@@ -701,16 +701,13 @@ class Game:
         runner = EffectRunner(self.context)
         xp_before = int(character.resources.get("xp", 0) or 0)
         lines = self.ruleset.experience(record, character) or []
-        shown = record.to_dict()
-        entry = dict(shown)  # the log's copy (its parts are the event's: neither is changed later)
-        if "chance" in data:
-            entry["chance"] = data["chance"]  # the odds of success before the roll: luck, in summaries
-        self.state.rolls.append(entry)
         self.state.last_roll = {
             "outcome": record.outcome, "success": record.success,
             "total": record.total if isinstance(record.total, int) else 0, **record.measures,
         }
-        runner.events.append(ev.RollMade(shown, self.render(choice.text), final=True))  # _roll_label(data)
+        made = self._roll_made(data, record, choice)  # its label read with the roll just made
+        if made is not None:
+            runner.events.append(made)
         xp_after = int(character.resources.get("xp", 0) or 0)
         if xp_after != xp_before:
             runner.events.append(ev.XpGained(xp_after - xp_before, xp_after, "roll"))
@@ -721,6 +718,17 @@ class Game:
             if data.get(LESSER) and branch.lesser is not None:  # the loss turned on the opponent
                 runner.apply_branch(branch.lesser)
         return self._end_turn(choice, runner, branch)
+
+    def _roll_made(self, data: Mapping[str, Any], record: RollRecord, choice: Choice) -> ev.RollMade | None:
+        """A settled roll written down: its copy in the game's roll log (with the odds of success
+        before it, when known) and the event that shows it. A run that reads neither (the
+        playtest's fast runtime) counts the roll its own way instead."""
+        shown = record.to_dict()
+        entry = dict(shown)  # the log's copy (its parts are the event's: neither is changed later)
+        if "chance" in data:
+            entry["chance"] = data["chance"]  # the odds of success before the roll: luck, in summaries
+        self.state.rolls.append(entry)
+        return ev.RollMade(shown, self.render(choice.text), final=True)  # _roll_label(data)
 
     def _branch_for(self, spec: CheckSpec, record: RollRecord) -> Branch | None:
         return branches.check_branch(spec.outcomes, record.outcome, record.success, record.measures.get("size"))

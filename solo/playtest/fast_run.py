@@ -17,14 +17,17 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   the way the bots play the dice (:func:`solo.playtest.policies.dice_decision`'s choice, worked
   out from the offers without building the options), with no copy of the roll's record, and the
   roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
-  end of the turn), whose moves are made here (the runtime's game follows gotos with
-  :meth:`_Run._follow`, for the character choice and the steps handed to the engine too);
+  end of the turn; the roll counted in the run's checks there, without the record's copy, log
+  entry and event the engine makes for a reader), whose moves are made here (the runtime's game
+  follows gotos with :meth:`_Run._follow`, for the character choice and the steps handed to the
+  engine too);
 * a **conflict's decision** is asked of the procedure here (:meth:`ConflictRunner.decision
   <solo.engine.conflicts.ConflictRunner.decision>`: the same actions, without the offer's
   options and hints), the bot draws among the enabled actions as the random policy does, and
   the action is carried out by the engine's :meth:`ConflictRunner.choose
   <solo.engine.conflicts.ConflictRunner.choose>` and the procedure's own ``act`` on the setup
-  the decision was asked on (the fighters restored once per decision, not twice);
+  the decision was asked on (the fighters restored once per decision, not twice), its beats
+  not told (no ``ConflictAction`` event, no roll logged: ``ConflictRunner.tells_beats``);
 * the **character choice** is drawn here as the random policy draws it over the offer's keys
   and played by the engine's own :meth:`Game._choose_character`, without the offer (its stats
   and descriptions) being built;
@@ -92,9 +95,9 @@ def run_batch(spec: PlaytestSpec, master: int, start: int, stop: int) -> list[Ru
 class _Game(Game):
     """The engine's game, whose steps leave the next decision's offer unbuilt (the runtime plays
     scene, character, roll and conflict decisions without one, and :meth:`_Run._offer` has the
-    engine build any other when it is on offer) and whose moves after a roll, the character
-    choice or any step of the engine's are the runtime's (:meth:`_Run._follow`: the scenes
-    entered without events or text, the moves counted there)."""
+    engine build any other when it is on offer), whose settled rolls are counted, not logged, and
+    whose moves after a roll, the character choice or any step of the engine's are the runtime's
+    (:meth:`_Run._follow`: the scenes entered without events or text, the moves counted there)."""
 
     #: The run this game is played in (set before the game starts).
     driver: "_Run"
@@ -105,6 +108,13 @@ class _Game(Game):
     def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
         self.driver._follow(runner, checked=checked)
         return runner.events
+
+    def _roll_made(self, data: Any, record: Any, choice: Any) -> None:
+        """A settled roll counted in the run's checks where it is settled (what
+        :func:`solo.playtest.runner._note` reads of its event), with no copy of its record, no
+        log entry and no event: nothing in a fast run reads them."""
+        driver = self.driver
+        driver.result.checks.append((driver.last_choice, str(record.outcome), bool(record.success)))
 
 
 class _Run:
@@ -117,6 +127,8 @@ class _Run:
         self.game = _Game(spec.adventure, seed=seed, character=engine_runner._starting_character(spec),
                           quiet=True, alternatives=False)
         self.game.driver = self
+        self.game.conflicts.tells_beats = False  # no ConflictAction event nor logged roll: unread here
+        self.game.conflicts.keeps_fighters = True  # a decision's fighters are the ones its step left
         self.rng = random.Random(f"solo-playtest-policy:{seed}")
         self.policy = make_policy("random", self.rng)
         self.here: str | None = None
@@ -299,7 +311,9 @@ class _Run:
                 if any(o.key == chosen and o.lesser for o in offers):
                     base[LESSER] = True
                 given = hook(game.ruleset, TakesGivenOffers)
-                self._after_roll(base, given.apply_given_offer(game.dice, record, game.character, chosen, offers)
+                # the record is the run's alone (see _after_roll) and dropped here: no copy of it
+                self._after_roll(base, given.apply_given_offer(game.dice, record, game.character, chosen, offers,
+                                                               owned=True)
                                  if given else game.ruleset.apply_offer(game.dice, record, game.character, chosen))
             self._offer()
         except (InvalidDecision, EngineError):
@@ -323,7 +337,8 @@ class _Run:
         game.budget = StepBudget()
         try:
             runner = EffectRunner(game.context)
-            game.conflicts.choose(action, pending.data, runner, setup, on_offer=True)  # one of its enabled keys
+            # one of its enabled keys, on the pending state itself (dropped here for the step's)
+            game.conflicts.choose(action, pending.data, runner, setup, on_offer=True, owned=True)
             self._follow(runner, checked=False)
             self._note(runner.events)
             self._offer()

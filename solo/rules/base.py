@@ -522,9 +522,11 @@ class TakesGivenOffers(Protocol):
     without working its offers out again (the same as :meth:`Ruleset.apply_offer`, cheaper)."""
 
     def apply_given_offer(self, dice: Dice, record: RollRecord, character: Character, key: str,
-                          offered: Sequence[Offer]) -> RollRecord:
+                          offered: Sequence[Offer], owned: bool = False) -> RollRecord:
         """:meth:`Ruleset.apply_offer` for ``key``; ``offered``: :meth:`Ruleset.offers` on this
-        very record, maybe fewer (an engine leaves some out). Any other key is checked as there."""
+        very record, maybe fewer (an engine leaves some out). Any other key is checked as there.
+        ``owned``: the caller holds ``record`` alone and drops it for the record returned (the
+        playtest's fast runtime), so the offer may be carried out on it instead of a copy."""
 
 
 @runtime_checkable

@@ -331,8 +331,11 @@ class ActsOnOffer(Protocol):
     that can skip that check for a key the caller took from the enabled actions of
     ``decision(setup, state)`` on these very objects, unchanged since (the playtest's runtime)."""
 
-    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
-        """:meth:`ConflictRules.act` for a key known to be on offer."""
+    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str,
+                     owned: bool = False) -> ConflictStep:
+        """:meth:`ConflictRules.act` for a key known to be on offer. ``owned``: the caller holds
+        ``state`` alone and drops it for the step's, so the procedure may change it in place
+        of its private copy."""
 
 
 def private_state(state: Mapping[str, Any]) -> dict[str, Any]:

@@ -87,6 +87,33 @@ def test_every_scene_is_entered_on_the_runtime_after_rolls_and_the_engine_s_step
         assert asdict(fast_run._Run(spec, index, 3).play()) == asdict(engine)
 
 
+def test_a_settled_roll_is_counted_on_the_runtime_without_a_record_copy_log_entry_or_event(monkeypatch):
+    """Game._roll_made (the record copied for the roll log and its RollMade event) is the
+    engine's alone: the runtime counts each settled check where it is settled, the same checks
+    in the same order as the engine's events give."""
+    spec = PlaytestSpec(loader.load("clockwork-heist").adventure, runtime="fast")
+    engines = [run_one(spec, index, 4) for index in range(4)]
+    assert sum(len(run.checks) for run in engines) > 8
+    monkeypatch.setattr(Game, "_roll_made", lambda *args, **kwargs: pytest.fail("a settled roll was logged"))
+    for index, engine in enumerate(engines):
+        assert asdict(fast_run._Run(spec, index, 4).play()) == asdict(engine)
+
+
+def test_a_fight_s_beats_are_not_told_on_the_runtime():
+    """No ConflictAction event or roll log entry for a fight's beats in a fast run (nobody reads
+    them there; ConflictRunner.tells_beats): the game's roll log stays empty, the run the same."""
+    spec = PlaytestSpec(loader.load("clockwork-heist").adventure, runtime="fast")
+    fought = 0
+    for index in range(30):
+        run = fast_run._Run(spec, index, 6)
+        result = run.play()
+        assert run.game.state.rolls == []
+        if result.conflicts:
+            fought += 1
+            assert asdict(result) == asdict(run_one(spec, index, 6))
+    assert fought >= 3
+
+
 def test_a_fight_is_played_on_the_runtime_as_the_engine_plays_it(monkeypatch):
     spec = PlaytestSpec(loader.load(str(BROKEN / "brawl.yaml")).adventure, runtime="fast")
     engines = [run_one(spec, index, 5) for index in range(4)]

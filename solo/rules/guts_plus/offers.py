@@ -411,10 +411,13 @@ def _check_split(values: Sequence[int], pips: int, split: Sequence[int]) -> None
 # -- carrying out an offer ---------------------------------------------------------------------
 
 
-def apply(dice: Dice, record: RollRecord, key: str, given: Sequence[Offer] | None = None) -> RollRecord:
+def apply(dice: Dice, record: RollRecord, key: str, given: Sequence[Offer] | None = None, *,
+          owned: bool = False) -> RollRecord:
     """Carry out one offer (a key from :func:`roll_offers` or :func:`read_typed`). ``given``: the
     offers the caller has on this record (:func:`roll_offers`', maybe fewer): a key among them
-    is carried out without working the offers out again (any other key is checked as before)."""
+    is carried out without working the offers out again (any other key is checked as before).
+    ``owned``: the caller drops ``record`` for the one returned, so the offer changes ``record``
+    itself rather than a copy (the rules' records are plain data: a copy reads the same)."""
     if given is not None and key != MASTERY and any(o.key == key and not o.typed for o in given):
         offered = {key}
     else:
@@ -434,7 +437,7 @@ def apply(dice: Dice, record: RollRecord, key: str, given: Sequence[Offer] | Non
                 f"GUTS+: offer {key!r} is not available on this roll{why} "
                 f"(available: {', '.join(sorted(offered)) or 'none'})"
             )
-    new = copy_record(record)
+    new = record if owned else copy_record(record)
     details = new.details
     if key == BONUS:
         return _take_bonus(dice, new)

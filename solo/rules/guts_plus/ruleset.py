@@ -509,9 +509,10 @@ class GutsPlus(RulesetDefaults):
         return offers.apply(dice, record, key)
 
     def apply_given_offer(self, dice: Dice, record: RollRecord, character: Character, key: str,
-                          offered: Sequence[Offer]) -> RollRecord:
-        """The offer taken from those the engine has (no second :func:`.offers.roll_offers`)."""
-        return offers.apply(dice, record, key, offered)
+                          offered: Sequence[Offer], owned: bool = False) -> RollRecord:
+        """The offer taken from those the engine has (no second :func:`.offers.roll_offers`),
+        on the record itself when the caller owns it (no copy)."""
+        return offers.apply(dice, record, key, offered, owned=owned)
 
     def alternatives(self, character: Character, params: Mapping[str, Any]) -> list[Offer]:
         if "opponent" in params or "opponent_dice" in params:

@@ -131,10 +131,12 @@ class Fight:
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         return resolve.act(FightTurn(self.ruleset, setup, state), dice, key)
 
-    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
+    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str,
+                     owned: bool = False) -> ConflictStep:
         """``act`` without checking ``key`` against the decision worked out again (see
-        :class:`~solo.rules.conflict.ActsOnOffer`): the caller took it from that decision."""
-        return resolve.act(FightTurn(self.ruleset, setup, state), dice, key, on_offer=True)
+        :class:`~solo.rules.conflict.ActsOnOffer`): the caller took it from that decision; on
+        the caller's own ``state`` itself when it is ``owned`` (no private copy)."""
+        return resolve.act(FightTurn(self.ruleset, setup, state, owned=owned), dice, key, on_offer=True)
 
     def view(self, setup: ConflictSetup, state: Mapping[str, Any]) -> ConflictView:
         return fight_view(FightTurn(self.ruleset, setup, state))

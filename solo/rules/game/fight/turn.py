@@ -70,10 +70,11 @@ class FightTurn:
     Everything the procedure does goes through here; :class:`Fight` makes one per call.
     """
 
-    def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
+    def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any], owned: bool = False) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = private_state(state)
+        #: a private copy, or the state itself when the caller owns it (and drops it for this one's)
+        self.state: dict[str, Any] = state if owned and type(state) is dict else private_state(state)
         self.keys = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         self.params = setup.params
