@@ -21,7 +21,7 @@ HB = registry.get("humanity-blessed")
 ADVENTURE = loader.load("blessed-harvest").adventure
 VICTORIES = {"ending-whole-village", "ending-new-maiden"}
 #: the random bot's games per pregen the GM note is checked on: (runs, master seed); the note gives
-#: the figures of 300 at that seed
+#: the figures of 2,000 at seed 1 (2026-11-29)
 GM_NOTE_SAMPLE = (200, 3)
 
 
@@ -99,7 +99,7 @@ def test_random_players_win_sometimes_and_the_gm_notes_say_how_often(shared_runs
     """`solo playtest blessed-harvest --character PREGEN --runs 200 --seed 3` for Wren and Bram:
     every game ends, each pregen reaches every ending, random play wins 15-60%, every scene is
     seen by one pregen or the other, and each ending's share is within 8 points of the GM note's
-    (which gives the same command's figures on 300 runs, of which these are the first 200).
+    (2,000 runs at seed 1, 2026-11-29; it gave 300 at seed 3, of which these are the first 200).
 
     These are the random bot's games the careful-vs-random comparison in test_win_rates.py reads
     too (played once a run). The test used to play its own random player, which also spent

@@ -15,7 +15,8 @@ from solo.engine.game import Game
 from solo.engine.gm import GameMaster
 from pregen_play import placed
 
-#: Per character; the GM notes' figures come from 1,000 each (bench/adventures.py). Erasmus won
+#: Per character; the GM notes' figures come from 2,000 each (`solo playtest lantern-fen --character ID
+#: --runs 2000 --seed 1`, 2026-11-29; they were bench/adventures.py's 1,000 each). Erasmus won
 #: about 16.6% (slips10), so close to the 15% floor that 240 runs (a standard error of 2.4 points)
 #: fell under it when hiding the emptied ferry shed reshuffled which seed took which road. tune10
 #: gave him a scholar's ways past the ferryman and the voices: this sample now has Maud 29.2%,
