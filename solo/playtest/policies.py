@@ -278,22 +278,28 @@ class _AdventureFacts:
             self._loss = found
         return self._loss.get(scene_id or "", math.inf)
 
-    def _ways_steps(self, ways: list[Way], here: str | None) -> float:
-        """The fewest moves to a loss over ``ways`` (a way that goes nowhere stays ``here``)."""
+    def _ways_steps(self, ways: list[Way], here: str | None, stay: str | None) -> float:
+        """The fewest moves to a loss over ``ways``: the scenes each names (its goto, its
+        effects' gotos, its tables' rows), and ``stay`` (None: ``here``) for a way with no goto
+        of its own, whose effects may move nowhere."""
         best = math.inf
         for way in ways:
-            targets = list(way_destinations(self.adventure, way)) or [here]  # type: ignore[arg-type]
+            targets = list(way_destinations(self.adventure, way))  # type: ignore[arg-type]
+            if way.goto is None:
+                targets.append(stay or here)
             for target in targets:
                 best = min(best, self.loss_steps(target) + 1)
         return best
 
     def choice_loss_steps(self, choice: "Choice", here: str | None) -> float:
         """The fewest moves to an ending other than victory through ``choice``: over its own goto
-        and effects and each of its roll's outcomes (the nearest one, whatever the dice)."""
-        ways = [Way("choice", choice.effects, choice.goto, choice)]
-        if choice.check is not None:
-            ways += [Way("outcome", b.effects, b.goto, choice, label) for label, b in choice.check.outcomes.items()]
-        return self._ways_steps(ways, here)
+        and effects, or with a roll over each outcome's (the nearest one, whatever the dice; an
+        outcome with no goto goes where the choice does)."""
+        if choice.check is None:
+            return self._ways_steps([Way("choice", choice.effects, choice.goto, choice)], here, None)
+        ways = [Way("outcome", b.effects, b.goto, choice, label) for label, b in choice.check.outcomes.items()]
+        own = [Way("choice", choice.effects, None, choice)] if choice.effects else []
+        return min(self._ways_steps(ways, here, choice.goto), self._ways_steps(own, here, choice.goto))
 
     def conflict_loss_steps(self, here: str | None, word: str) -> float:
         """The fewest moves to a loss through a conflict option whose id starts with ``word``:
@@ -311,7 +317,7 @@ class _AdventureFacts:
         else:
             labels = set(outcomes) - {"fled", "yielded", "surrendered"}
         ways = [Way("conflict", b.effects, b.goto, None, label) for label, b in outcomes.items() if label in labels]
-        return self._ways_steps(ways, here) if ways else math.inf
+        return self._ways_steps(ways, here, None) if ways else math.inf
 
     def _rewarded_next(self, choice: "Choice") -> bool:
         if choice.check is None:
