@@ -15,6 +15,10 @@ The thrifty play goes first with a small share, so a play it does not help costs
 floor only that share; the careful-top play then has the time up to :data:`FLOOR_SHARE` of the
 budget, as it had alone. A play that wins from the start within the bound of every time ends the
 floors there (Bram's thrifty play wins every time: careful-top is not explored).
+
+``--policy worst`` explores :data:`CEILING_PLAYS` the same way, with ``maximise_victory`` false:
+``soonest-loss`` first (a play towards the nearest loss, whose runs are short), then
+``careful-bottom``.
 """
 
 from __future__ import annotations
