@@ -945,7 +945,8 @@ def transcript(slot: str | None, fmt: str, output: str | None, save_dir: str | N
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed: run i's seed is derived from it and i.")
 @click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn per run).")
 @click.option("--policy", type=click.Choice(["random", "cautious", "greedy", "explorer", "careful", "careful-top",
-                                             "careful-thrifty", "careful-bottom"]), default="random", show_default=True,
+                                             "careful-thrifty", "careful-bottom", "soonest-loss"]), default="random",
+              show_default=True,
               help="How the bot chooses (see docs).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes.")
 @click.option("--executor", "executor", metavar="dask://HOST:PORT", help="Run on a Dask cluster instead (needs solo[dask]).")
@@ -985,12 +986,13 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
 @click.option("--character", "character_name", help="A pregenerated character's id, or a stored character's name (default: drawn like the game does).")
 @click.option("--policy", type=click.Choice(["random", "best", "worst", "cautious", "greedy", "explorer", "careful",
                                              "careful-top", "careful-thrifty",
-                                             "careful-bottom"]), default="random", show_default=True,
+                                             "careful-bottom", "soonest-loss"]), default="random", show_default=True,
               help="A player choosing at random, the best or worst possible play, or a playtest bot's play "
                    "(careful-top: the careful bot's heaviest option every time, the floor of the best play; "
                    "careful-thrifty: the same, but never a roll that spends something while one that spends "
                    "nothing is on offer, a second floor; careful-bottom: its lightest option every time, the "
-                   "ceiling of the worst play).")
+                   "ceiling of the worst play; soonest-loss: the option nearest an ending other than victory "
+                   "by the scene graph, a second ceiling).")
 @click.option("--checks", is_flag=True, help="List every check with its exact odds for each character instead.")
 @click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, help="Game states to keep at most (a budget).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=120, show_default=True, help="Seconds to explore at most (a budget).")

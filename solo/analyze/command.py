@@ -40,8 +40,9 @@ victory, method and states of the play that wins most often, ``"floors"`` each p
 ``"goal_bounds"``' lower figure is at least the floor's, and when that play wins more often than
 the play the search found, its endings are the ones told (``"play"``: its name).
 ``worst`` does the mirror with the plays of :data:`~solo.analyze.floors.CEILING_PLAYS`
-(``careful-bottom``: the careful bot's lightest option every time): ``"ceiling"`` gives its
-chance of victory and of another ending; the worst play reaches another ending at least that
+(``soonest-loss``: the option nearest a loss by the scene graph; then ``careful-bottom``: the
+careful bot's lightest option every time): ``"ceiling"`` gives the chance of victory and of
+another ending of the one that loses most, ``"ceilings"`` each one's; the worst play reaches another ending at least that
 often, so it wins at most ``"victory_at_most"``; when the bot loses every time, exactly, the
 worst play is known exactly (it never wins).
 """

@@ -97,7 +97,7 @@ SUGGESTED_RUNS = 2000
 #: The playtest bot nearest to each analyze policy (no bot plays as badly as possible).
 PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "careful-bottom", "cautious": "cautious",
                    "greedy": "greedy", "explorer": "explorer", "careful": "careful", "careful-top": "careful-top",
-                   "careful-bottom": "careful-bottom"}
+                   "careful-bottom": "careful-bottom", "soonest-loss": "soonest-loss"}
 
 
 class AskedFor:

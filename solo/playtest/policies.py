@@ -48,6 +48,12 @@ none is given, is always drawn uniformly):
     taken (turned round, the careful bot's penalty for circling would draw it back for ever):
     never a conflict menu's way back or on (which does nothing): the fixed play ``--policy
     worst`` starts its ceiling from (any play's chance of victory is at least the worst play's).
+``soonest-loss``
+    the option nearest an ending other than victory by the adventure's scene graph (moves over
+    choices', outcomes' and conflict results' gotos, conditions ignored for the distance only;
+    a choice taken before counts one step further per time taken, so a loop is left), careful-bottom's
+    pick among the nearest: a second ceiling of the worst play, one that loses quickly and so is
+    cheap to explore exactly.
 
 A bot's weights come from :meth:`Policy.weigh`, which ``solo analyze --policy NAME`` reads too
 (:mod:`solo.analyze.policy_play`). The explorer and careful bots keep a memory across a run (how
@@ -62,14 +68,16 @@ always rolls rather than taking an alternative (voluntary failure, automatic His
 
 from __future__ import annotations
 
+import math
 import random
 import re
+from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from solo.adventure.format.branches import FAILURE, SUCCESS
 from solo.adventure.format.effects import EFFECTS, walk
 from solo.adventure.odds import success_chance
-from solo.adventure.scene_graph import scene_graph
+from solo.adventure.scene_graph import Way, scene_graph, way_destinations
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
 from solo.rules.base import PlaytestHints, SaysCheckCosts, hook
@@ -91,7 +99,7 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
 NAMES = ("random", "cautious", "greedy", "explorer", "careful", "careful-top", "careful-thrifty",
-         "careful-bottom")
+         "careful-bottom", "soonest-loss")
 #: How the careful bot weighs a conflict's options, by the first word of their id.
 FIGHT_WEIGHTS: Mapping[str, float] = {
     "attack": 3.0, "finish": 3.0, "aim": 2.0, "wound": 2.0, "subdue": 2.0,
@@ -108,6 +116,13 @@ FORK_READS = frozenset({"text", "award", "tick"})
 MENU_WORDS = frozenset({"back", "more"})
 #: The first words of the ids of the options that leave a fight (the ``fled`` result).
 LEAVING = frozenset({"flee", "leave"})
+#: The first words of the ids of the options that give a fight up (the soonest-loss bot reads them
+#: as its ``yielded`` or ``surrendered`` result).
+YIELDING = frozenset({"yield", "surrender"})
+#: How much further the soonest-loss bot counts a scene choice for each time it took it before: a
+#: quarter of a move, so a loop that leads on (supply-ship's creature has to get away three times
+#: before it reaches the compressors) is gone round a few times, and one that does not is left.
+LOSS_REPEAT = 0.25
 
 
 def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
@@ -155,6 +170,7 @@ class _AdventureFacts:
         self._opens: dict[int, bool] = {}
         self._guarded: dict[str, tuple[str, ...]] | None = None
         self._sure: dict[int, bool] = {}
+        self._loss: dict[str, float] | None = None
 
     def ways_in(self, origin: str, here: str) -> tuple[str, ...]:
         """The marks (``scene#option``, as the careful bot counts its picks) of the choices of
@@ -241,6 +257,67 @@ class _AdventureFacts:
         if found is None:
             found = self._sure[id(choice)] = _rewarding(choice.effects)
         return found
+
+    def loss_steps(self, scene_id: str | None) -> float:
+        """How many moves from ``scene_id`` the nearest ending other than victory is, by the scene
+        graph's own edges (not its *anywhere* moves, which no pick makes) and ignoring conditions;
+        infinite where none is ahead. Worked out once per adventure, backwards from those endings."""
+        if self._loss is None:
+            graph = scene_graph(self.adventure)  # type: ignore[arg-type]
+            scenes = self.adventure.scenes  # type: ignore[attr-defined]
+            back = graph.backwards()
+            found = {sid: 0.0 for sid, scene in scenes.items()
+                     if scene.ending is not None and scene.ending.outcome != "victory"}
+            queue = deque(found)
+            while queue:
+                sid = queue.popleft()
+                for source in back.get(sid, ()):
+                    if source not in found and scenes[source].ending is None:
+                        found[source] = found[sid] + 1
+                        queue.append(source)
+            self._loss = found
+        return self._loss.get(scene_id or "", math.inf)
+
+    def _ways_steps(self, ways: list[Way], here: str | None, stay: str | None) -> float:
+        """The fewest moves to a loss over ``ways``: the scenes each names (its goto, its
+        effects' gotos, its tables' rows), and ``stay`` (None: ``here``) for a way with no goto
+        of its own, whose effects may move nowhere."""
+        best = math.inf
+        for way in ways:
+            targets = list(way_destinations(self.adventure, way))  # type: ignore[arg-type]
+            if way.goto is None:
+                targets.append(stay or here)
+            for target in targets:
+                best = min(best, self.loss_steps(target) + 1)
+        return best
+
+    def choice_loss_steps(self, choice: "Choice", here: str | None) -> float:
+        """The fewest moves to an ending other than victory through ``choice``: over its own goto
+        and effects, or with a roll over each outcome's (the nearest one, whatever the dice; an
+        outcome with no goto goes where the choice does)."""
+        if choice.check is None:
+            return self._ways_steps([Way("choice", choice.effects, choice.goto, choice)], here, None)
+        ways = [Way("outcome", b.effects, b.goto, choice, label) for label, b in choice.check.outcomes.items()]
+        own = [Way("choice", choice.effects, None, choice)] if choice.effects else []
+        return min(self._ways_steps(ways, here, choice.goto), self._ways_steps(own, here, choice.goto))
+
+    def conflict_loss_steps(self, here: str | None, word: str) -> float:
+        """The fewest moves to a loss through a conflict option whose id starts with ``word``:
+        leaving (:data:`LEAVING`) through the ``fled`` result, yielding through ``yielded`` or
+        ``surrendered``, anything else through the results a fight ends in (every result but
+        those); infinite when the scene has no such result."""
+        scene = self.adventure.scenes.get(here or "")  # type: ignore[attr-defined]
+        if scene is None or scene.conflict is None:
+            return math.inf
+        outcomes = scene.conflict.outcomes
+        if word in LEAVING:
+            labels = {"fled"}
+        elif word in YIELDING:
+            labels = {"yielded", "surrendered"}
+        else:
+            labels = set(outcomes) - {"fled", "yielded", "surrendered"}
+        ways = [Way("conflict", b.effects, b.goto, None, label) for label, b in outcomes.items() if label in labels]
+        return self._ways_steps(ways, here, None) if ways else math.inf
 
     def _rewarded_next(self, choice: "Choice") -> bool:
         if choice.check is None:
@@ -701,6 +778,55 @@ class CarefulBottomPolicy(CarefulPolicy):
         return [keys[bottom]], None
 
 
+class SoonestLossPolicy(CarefulBottomPolicy):
+    """The option that leads soonest to an ending other than victory, by the adventure's scene
+    graph (:meth:`_AdventureFacts.loss_steps`: moves counted over choices', their outcomes' and
+    conflict results' gotos, conditions ignored for the distance only), careful-bottom's pick
+    among the nearest (never a conflict menu's way back or on). A choice already taken counts one
+    step further for each time it was taken, so a way that the file's conditions turn back (the
+    nearest move by the graph is shut, and the nearest open one returns) is left at last rather
+    than circled for ever. A fixed play whose runs are short: a second ceiling of the worst play
+    (:data:`solo.analyze.floors.CEILING_PLAYS`), often explored exactly where careful-bottom's
+    long play is not."""
+
+    name = "soonest-loss"
+
+    def weigh(self, game: "Game") -> tuple[list[str], list[float] | None]:
+        offered = game.offered
+        assert offered is not None
+        keys = playable_keys(offered)
+        if offered.kind not in ("scene", "conflict") or len(keys) <= 1:
+            return keys[:1], None
+        facts = _facts(game.adventure)
+        here = game.state.scene
+        scene = game.adventure.scenes.get(here or "")
+        steps: dict[str, float] = {}
+        for option in offered.options:
+            if option.key not in keys:
+                continue
+            if offered.kind == "scene" and scene is not None:
+                index = int(option.id.removeprefix(CHOICE_ID))
+                steps[option.key] = facts.choice_loss_steps(scene.choices[index], here) \
+                    + LOSS_REPEAT * self.taken.get(f"{here}#{option.id}", 0)
+            else:
+                word = option.id.split(":")[0].split("-")[0]
+                steps[option.key] = facts.conflict_loss_steps(here, word)
+        nearest = min(steps.values())
+        if offered.kind == "conflict" and nearest == math.inf:
+            return super().weigh(game)
+        near = [k for k in keys if steps.get(k) == nearest]
+        if len(near) == 1:
+            return near, None
+        picked, _ = super().weigh(game)  # careful-bottom's pick, when it is among the nearest
+        if picked and picked[0] in near:
+            return picked, None
+        _, weights = CarefulPolicy.weigh(self, game)
+        if weights is None:
+            return near[:1], None
+        bottom = min((i for i, k in enumerate(keys) if k in near), key=lambda i: (weights[i], i))
+        return [keys[bottom]], None
+
+
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "random": RandomPolicy,
     "cautious": CautiousPolicy,
@@ -710,6 +836,7 @@ POLICIES: dict[str, Callable[[random.Random], Policy]] = {
     "careful-top": CarefulTopPolicy,
     "careful-thrifty": CarefulThriftyPolicy,
     "careful-bottom": CarefulBottomPolicy,
+    "soonest-loss": SoonestLossPolicy,
 }
 
 

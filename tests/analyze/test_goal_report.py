@@ -92,10 +92,12 @@ def test_a_floor_known_exactly_makes_the_best_play_exact_and_every_field_agrees(
 
 
 def test_the_ceiling_known_exactly_makes_the_worst_play_exact():
-    """careful-bottom steps off the ledge: another ending than victory every time, exactly, so
-    the worst play never wins, though the search saw three states."""
+    """careful-bottom (the one ceiling here: soonest-loss, first by default, steps off too) steps
+    off the ledge: another ending than victory every time, exactly, so the worst play never wins,
+    though the search saw three states."""
     adventure, scout = _load(LEDGE)
-    found = analyze(adventure, scout, "worst", budget=Budget(max_states=3), quick_first=False)
+    found = analyze(adventure, scout, "worst", budget=Budget(max_states=3), quick_first=False,
+                    ceiling_plays=(("careful-bottom", 0.6),))
     ceiling = found["ceiling"]
     assert (ceiling["play"], ceiling["method"], ceiling["victory"], ceiling["goal"], ceiling["victory_at_most"]) \
         == ("careful-bottom", "exact", 0.0, 1.0, 0.0)
@@ -114,13 +116,17 @@ def test_careful_bottom_on_the_study_by_hand_and_the_ceiling_it_gives():
     """careful-bottom in the study (door 1, desk 3, cellar 1; the first of the lightest): the
     door (1/4 the vault), then the cellar (desk 3 against cellar 1), whose dig is half out, half
     buried: vault 1/4, tunnel 3/4 x 1/2, buried 3/8. The worst play drops into the cellar at
-    once: buried 1/2 (the door first would give the vault its quarter). So the ceiling says the
-    worst play ends otherwise at least 3/8 (wins at most 5/8), and the worst play's is 1/2."""
+    once: buried 1/2 (the door first would give the vault its quarter). So careful-bottom says the
+    worst play ends otherwise at least 3/8 (wins at most 5/8); soonest-loss drops into the cellar
+    (one move from the buried ending, the door and desk two), 1/2, the ceiling named; the worst
+    play's is 1/2."""
     adventure, scout = _load(STUDY)
     bottom = analyze(adventure, scout, "careful-bottom")
     assert bottom["exact"] == {"vault": "1/4", "tunnel": "3/8", "buried": "3/8"}
     worst = analyze(adventure, scout, "worst", quick_first=False)
-    assert worst["ceiling"]["goal"] == pytest.approx(0.375) and worst["ceiling"]["victory_at_most"] == pytest.approx(0.625)
+    assert [(c["play"], c["goal"]) for c in worst["ceilings"]] == [("soonest-loss", 0.5), ("careful-bottom", 0.375)]
+    assert worst["ceilings"][1]["victory_at_most"] == pytest.approx(0.625)
+    assert worst["ceiling"]["play"] == "soonest-loss" and worst["ceiling"]["victory_at_most"] == pytest.approx(0.5)
     assert worst["method"] == "exact" and worst["goal_exact"] == "1/2"
     assert Fraction(worst["exact"]["buried"]) == Fraction(1, 2)
     assert worst["play"]["name"] == "worst"  # the search's play beats the ceiling's: it is the one shown
@@ -183,20 +189,24 @@ def test_careful_bottom_never_takes_a_fight_menus_way_back():
     assert [ids[k] for k in picked] == ["aim:head"]
 
 
-@pytest.mark.parametrize("path,pregen", [(STUDY, "scout"), (HERE.parent / "playtest" / "agree.yaml", "ace"),
-                                         (HERE.parent / "playtest" / "agree.yaml", "rook"),
-                                         (HERE / "fixtures" / "hub.yaml", "scout"), (LEDGE, "scout"),
-                                         (HERE.parent / "playtest" / "broken" / "trapdoor.yaml", "scout")],
+_CEILING_CASES = [(STUDY, "scout"), (HERE.parent / "playtest" / "agree.yaml", "ace"),
+                  (HERE.parent / "playtest" / "agree.yaml", "rook"), (HERE / "fixtures" / "hub.yaml", "scout"),
+                  (LEDGE, "scout"), (HERE.parent / "playtest" / "broken" / "trapdoor.yaml", "scout")]
+
+
+@pytest.mark.parametrize("path,pregen,name",
+                         [(p, who, n) for p, who in _CEILING_CASES for n in ("careful-bottom", "soonest-loss")]
+                         + [(HERE / "fixtures" / "moor.yaml", "scout", "soonest-loss")],  # careful-bottom wins there
                          ids=lambda v: getattr(v, "stem", v))
-def test_the_ceiling_is_sound(path, pregen):
-    """Every state of careful-bottom's play is a state of the plain explorer with the same key,
+def test_the_ceiling_is_sound(path, pregen, name):
+    """Every state of each ceiling bot's play is a state of the plain explorer with the same key,
     and the worst play's exact chance of another ending than victory from it is at least the bot's."""
     from solo.analyze.explore import Explorer
     from solo.analyze.policy_play import PolicyExplorer, floor_by_key
     from solo.analyze.solve import state_bounds, unexplored_mass
 
     adventure, character = _load(path, pregen)
-    bot = PolicyExplorer(adventure, character, "careful-bottom", budget=Budget(max_states=300))
+    bot = PolicyExplorer(adventure, character, name, budget=Budget(max_states=300))
     ceilings = floor_by_key(bot, bot.explore(unexplored_mass, 0.0), False)
     assert ceilings, "the bot reaches another ending than victory somewhere"
     full = Explorer(adventure, character, policy="worst", keys=bot.keys)

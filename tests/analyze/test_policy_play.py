@@ -139,7 +139,7 @@ def test_bounded_best_keeps_the_floor(path, pregen):
                 assert found["goal_bounds"][0] >= found["floor"]["victory"] - 1e-6
 
 
-@pytest.mark.parametrize("name", ["careful", "careful-top", "explorer", "careful-bottom"])
+@pytest.mark.parametrize("name", ["careful", "careful-top", "explorer", "careful-bottom", "soonest-loss"])
 def test_agrees_with_the_bots_sampled_runs(name, tmp_path):
     """agree.yaml, ace: the exact figures of each bot against 3,000 of its playtest runs, every
     ending within 3 standard errors (about 2.7 points at 40%)."""
