@@ -43,6 +43,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from solo.adventure.model import Adventure
+from solo.analyze import sampled
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
 from solo.analyze.focused import FocusedSearch
 from solo.analyze.policy_play import BOTS, PolicyExplorer, floor_by_key
@@ -91,6 +92,8 @@ def analyze(
     progress: Callable[[Progress], None] | None = None,
     floor_policy: str | None = FLOOR_POLICY,
     quick_first: bool = True,
+    sample: bool = True,
+    seed: int = sampled.DEFAULT_SEED,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
@@ -119,10 +122,14 @@ def analyze(
         floor = (bot, bot_graph, floor_by_key(bot, bot_graph))
         keys = bot.keys
         budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
-    explorer = Explorer(adventure, character, budget=budget, policy=policy, keys=keys)
+    deciding = policy == "random" and sample  # may fall back on sampled playthroughs (:mod:`.sampled`)
+    explorer = (sampled.DecidingExplorer if deciding else Explorer)(adventure, character, budget=budget, policy=policy,
+                                                                     keys=keys)
     search = None
     if policy == "random":
         graph = explorer.explore(unexplored_mass, bound, progress)
+        if deciding and sampled.wanted(graph, explorer, bound, budget):
+            return {**head, **sampled.fall_back(adventure, character, graph, explorer, bound, seed, progress)}
     else:
         search = FocusedSearch(explorer, policy == "best", bound, progress, floor=floor[2] if floor else None)
         graph = search.run()
