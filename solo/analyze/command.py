@@ -19,7 +19,11 @@ objective's true probability lies between its figure and its figure plus ``bound
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
 says why exploration stopped and ``blowup`` which variables took the most values; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
-need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). For best and
+need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). Random play
+whose exploration cannot reach ``bound`` (the projection says so at a look of the solver, or the
+memory or state budget stops it) spends the rest of the budget on whole playthroughs of the same
+random play instead (``sample``, on by default; ``seed`` their master seed): ``"method":
+"sampled"``, each figure with its 95% Wilson interval (:mod:`solo.analyze.sampled`). For best and
 worst play only the states such a player can go to are explored (:mod:`solo.analyze.focused`),
 and a bounded result's ``"goal_bounds"`` gives the lower and upper chance of its goal (victory;
 for the worst player, any other ending), and ``bound`` is the largest of that gap, the distance
