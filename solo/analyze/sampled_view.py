@@ -69,7 +69,7 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
         console.print(Text(f"Stopped: {result['stopped']}, at ±{points(widest)} points, not the "
                            f"±{points(result['half_width_asked'])} asked{more}", style="yellow"))
     table = Table(title="Endings", title_justify="left")
-    for column in ("ending", "outcome", "runs' share ± half-width (95% interval)"):
+    for column in ("ending", "outcome", "share of runs ± (95% interval)"):
         table.add_column(column, justify="left" if column == "ending" else "right")
     for sid, p in sorted(result["endings"].items(), key=lambda kv: -kv[1]):
         scene = adventure.scenes[sid]
@@ -79,7 +79,7 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     if result["objectives"]:
         objectives = Table(title="Objectives", title_justify="left")
         objectives.add_column("objective")
-        objectives.add_column("runs' share ± half-width (95% interval)", justify="right")
+        objectives.add_column("share of runs ± (95% interval)", justify="right")
         for oid, p in result["objectives"].items():
             objectives.add_row(Text(adventure.objectives[oid].text), figure(p, result["objectives_intervals"][oid]))
         console.print(objectives)
