@@ -6,7 +6,8 @@ states (README, "Random play to half a point"), so the explorer's bound stays at
 after any budget a GM waits for. :class:`DecidingExplorer` is the random-play explorer that
 gives up early: at each look of the solver from the second on (after the first second, see
 :mod:`solo.analyze.projection`), when the projection puts the bound past the time exploration
-has, it stops with ``"fallback: ..."``. :func:`wanted` then says whether the rest of the budget
+has, it stops with ``"fallback: ..."`` (while hardly any play has ended, above :data:`UNMOVED`
+unexplored, not before :data:`WAIT_SHARE` of the budget). :func:`wanted` then says whether the rest of the budget
 goes to sampling: the graph is not complete, its unexplored mass is above the bound asked (a
 bound of 0 is never sampled: no interval reaches it), and exploration stopped on that decision,
 on its memory or on its state budget, with time left. A run stopped by its time budget keeps
@@ -58,6 +59,12 @@ MIN_SECONDS = 0.2
 #: How a run that did not end counts: cut off at the step limit (stuck), or the engine raised.
 STUCK = frozenset({"step-limit"})
 DEFAULT_SEED = 1
+#: While more than this share is unexplored (hardly any play has ended), the projection's slope
+#: says little: the decision waits for :data:`WAIT_SHARE` of the budget (lantern-fen's first
+#: looks, 44-199 states in 1-5 s, had reached no ending; a game with long runs that is exact in
+#: the budget must not be given up on before its first endings).
+UNMOVED = 0.99
+WAIT_SHARE = 0.1
 
 
 def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
@@ -87,23 +94,30 @@ class DecidingExplorer(Explorer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._looked = 0
+        self._waiting = False  # a look said "out of reach" while the share had hardly moved
         #: (seconds since the start, unexplored share) when it gave up; None: it did not.
         self.gave_up: tuple[float, float] | None = None
 
     def over_budget(self) -> str:
         stopped = super().over_budget()
-        if stopped or self.bound <= 0 or len(self.looks) == self._looked:
+        if stopped or self.bound <= 0 or not self.looks:
             return stopped
-        self._looked = len(self.looks)
+        now = self.clock() - self.started if self._waiting else 0.0
+        if len(self.looks) == self._looked and not (self._waiting and now >= self.budget.seconds * WAIT_SHARE):
+            return ""
+        self._looked, self._waiting = len(self.looks), False
         heading = self.projection()
-        seconds, left = self.looks[-1]
+        left = self.looks[-1][1]
         if heading is None or left <= self.bound:
             return ""
-        has = self.budget.seconds * (1 - SOLVE_SHARE)
-        if heading.to_bound is not None and heading.to_bound <= has:
+        if heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE):
             return ""
-        self.gave_up = (seconds, left)
-        return (f"fallback: {left * 100:.1f}% unexplored at {seconds:.1f} s, about {heading.at_budget * 100:.0f}% "
+        now = self.clock() - self.started
+        if left > UNMOVED and now < self.budget.seconds * WAIT_SHARE:
+            self._waiting = True  # hardly any play has ended yet: a slope this early says little
+            return ""
+        self.gave_up = (now, left)
+        return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s, about {heading.at_budget * 100:.0f}% "
                 f"projected at the budget: the bound {self.bound * 100:g}% is out of reach")
 
 
