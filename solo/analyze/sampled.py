@@ -6,8 +6,8 @@ states (README, "Random play to half a point"), so the explorer's bound stays at
 after any budget a GM waits for. :class:`DecidingExplorer` is the random-play explorer that
 gives up early: at each look of the solver from the second on (after the first second, see
 :mod:`solo.analyze.projection`), when the projection puts the bound past the time exploration
-has, it stops with ``"fallback: ..."`` (while hardly any play has ended, above :data:`UNMOVED`
-unexplored, not before :data:`WAIT_SHARE` of the budget). :func:`wanted` then says whether the rest of the budget
+has, it stops with ``"fallback: ..."`` (while no play has ended at all, :data:`NOTHING_ENDED`,
+it waits for :data:`WAIT_SHARE` of the budget at most). :func:`wanted` then says whether the rest of the budget
 goes to sampling: the graph is not complete, its unexplored mass is above the bound asked (a
 bound of 0 is never sampled: no interval reaches it), and exploration stopped on that decision,
 on its memory or on its state budget, with time left. A run stopped by its time budget keeps
@@ -59,11 +59,12 @@ MIN_SECONDS = 0.2
 #: How a run that did not end counts: cut off at the step limit (stuck), or the engine raised.
 STUCK = frozenset({"step-limit"})
 DEFAULT_SEED = 1
-#: While more than this share is unexplored (hardly any play has ended), the projection's slope
-#: says little: the decision waits for :data:`WAIT_SHARE` of the budget (lantern-fen's first
-#: looks, 44-199 states in 1-5 s, had reached no ending; a game with long runs that is exact in
-#: the budget must not be given up on before its first endings).
-UNMOVED = 0.99
+#: At or above this unexplored share no play has ended yet, and the projection has no slope to
+#: go by: the decision waits for :data:`WAIT_SHARE` of the budget at most (the explorer's deadline
+#: moves there, so a long step is cut at it), unless play begins to end before. lantern-fen's and
+#: clockwork-heist's first looks (28-188 states expanded in 5-16 s) had reached no ending, and a
+#: game of long runs that is exact within its budget must not be given up on before its first.
+NOTHING_ENDED = 1 - 1e-9
 WAIT_SHARE = 0.1
 
 
@@ -94,31 +95,46 @@ class DecidingExplorer(Explorer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._looked = 0
-        self._waiting = False  # a look said "out of reach" while the share had hardly moved
+        #: A look said "out of reach" while no play had ended yet: it waits, until this many
+        #: seconds from the start at most (then the explorer's deadline, so a long step stops there).
+        self._waiting = False
+        self._wait = self.budget.seconds * WAIT_SHARE
         #: (seconds since the start, unexplored share) when it gave up; None: it did not.
         self.gave_up: tuple[float, float] | None = None
 
     def over_budget(self) -> str:
+        if self._waiting and self.clock() - self.started >= self._wait:
+            self.out_of_time = False  # a step cut at the wait's end: its mass is unexplored, as any cut's
+            return self._give_up()
         stopped = super().over_budget()
-        if stopped or self.bound <= 0 or not self.looks:
+        if stopped or self.bound <= 0 or len(self.looks) == self._looked:
             return stopped
-        now = self.clock() - self.started if self._waiting else 0.0
-        if len(self.looks) == self._looked and not (self._waiting and now >= self.budget.seconds * WAIT_SHARE):
-            return ""
-        self._looked, self._waiting = len(self.looks), False
+        self._looked = len(self.looks)
         heading = self.projection()
         left = self.looks[-1][1]
-        if heading is None or left <= self.bound:
+        if heading is None or left <= self.bound or (
+                heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE)):
+            self._stop_waiting()
             return ""
-        if heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE):
+        if left >= NOTHING_ENDED and self.clock() - self.started < self._wait:
+            if not self._waiting:  # no slope to go by yet: wait, but not past the wait's end
+                self._waiting = True
+                self._deadline(min(self.deadline, self.started + self._wait))
             return ""
-        now = self.clock() - self.started
-        if left > UNMOVED and now < self.budget.seconds * WAIT_SHARE:
-            self._waiting = True  # hardly any play has ended yet: a slope this early says little
-            return ""
+        return self._give_up()
+
+    def _stop_waiting(self) -> None:
+        if self._waiting:  # play began to end: the decision is the projection's again, the deadline the budget's
+            self._waiting = False
+            self._deadline(min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest()))
+
+    def _give_up(self) -> str:
+        now, left = self.clock() - self.started, self.looks[-1][1]
         self.gave_up = (now, left)
-        return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s, about {heading.at_budget * 100:.0f}% "
-                f"projected at the budget: the bound {self.bound * 100:g}% is out of reach")
+        heading = self.projection()
+        projected = "" if heading is None else f", about {heading.at_budget * 100:.0f}% projected at the budget"
+        return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s{projected}: the bound "
+                f"{self.bound * 100:g}% is out of reach")
 
 
 def wanted(graph: Graph, explorer: Explorer, bound: float, budget: Budget) -> bool:

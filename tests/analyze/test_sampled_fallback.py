@@ -145,8 +145,17 @@ def test_the_decision_is_the_projections_at_the_solvers_looks():
     assert early.over_budget() == ""
     unmoved = _deciding([(1.0, 1.0), (2.0, 1.0)])  # no play has ended yet: it waits a tenth of the budget
     assert unmoved.over_budget() == "" and unmoved.gave_up is None
-    unmoved.started -= 0.1 * 120  # ...then gives up, with no new look needed
+    assert unmoved.deadline == pytest.approx(unmoved.started + 12), "a long step is cut at the wait's end"
+    unmoved.started -= 12  # ...then gives up, with no new look needed
     assert unmoved.over_budget().startswith("fallback: 100.0% unexplored at 12")
+    moving = _deciding([(1.0, 1.0), (2.0, 1.0)])
+    assert moving.over_budget() == ""
+    moving.looks.append((3.0, 0.01))  # play began to end, fast: the projection decides again
+    assert moving.over_budget() == "" and moving.deadline == pytest.approx(moving.started + 108)
+    moving.started -= 12
+    assert moving.over_budget() == "", "no longer waiting"
+    moving.end()
+    unmoved.end()
 
 
 def test_analyzes_random_play_is_the_playtests_random_play():
