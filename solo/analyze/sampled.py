@@ -7,7 +7,7 @@ after any budget a GM waits for. :class:`DecidingExplorer` is the random-play ex
 gives up early: at each look of the solver from the second on (after the first second, see
 :mod:`solo.analyze.projection`), when the projection puts the bound past the time exploration
 has, it stops with ``"fallback: ..."`` (while no play has ended at all, :data:`NOTHING_ENDED`,
-it waits for :data:`WAIT_SHARE` of the budget at most). :func:`wanted` then says whether the rest of the budget
+it waits for :data:`WAIT_SHARE` of the budget at most, then gives up). :func:`wanted` then says whether the rest of the budget
 goes to sampling: the graph is not complete, its unexplored mass is above the bound asked (a
 bound of 0 is never sampled: no interval reaches it), and exploration stopped on that decision,
 on its memory or on its state budget, with time left. A run stopped by its time budget keeps
@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from solo.adventure.model import Adventure
-from solo.analyze.explore import SOLVE_SHARE, Budget, Explorer, Graph
+from solo.analyze.explore import SOLVE_SHARE, Budget, Explorer, Graph, Progress
 from solo.budget import peak_memory_mb
 from solo.playtest import fast_run
 from solo.playtest.runner import PlaytestSpec, RunResult
@@ -59,12 +59,15 @@ MIN_SECONDS = 0.2
 #: How a run that did not end counts: cut off at the step limit (stuck), or the engine raised.
 STUCK = frozenset({"step-limit"})
 DEFAULT_SEED = 1
-#: At or above this unexplored share no play has ended yet, and the projection has no slope to
-#: go by: the decision waits for :data:`WAIT_SHARE` of the budget at most (the explorer's deadline
-#: moves there, so a long step is cut at it), unless play begins to end before. lantern-fen's and
-#: clockwork-heist's first looks (28-188 states expanded in 5-16 s) had reached no ending, and a
-#: game of long runs that is exact within its budget must not be given up on before its first.
+#: At or above this unexplored share no play has ended yet, and there is no slope to go by: from
+#: the start until a look of the solver finds play ending, the decision waits for
+#: :data:`WAIT_SHARE` of the budget (at least :data:`MIN_WAIT` s) at most, the explorer's deadline
+#: moved there so a long step is cut at it. lantern-fen's and clockwork-heist's first looks
+#: (28-188 states expanded in 5-16 s) had reached no ending, blessed-harvest made fewer than two
+#: looks in 110 s (its steps are long), and a game of long runs that is exact within its budget
+#: must not be given up on before its first ending.
 NOTHING_ENDED = 1 - 1e-9
+MIN_WAIT = 1.0
 WAIT_SHARE = 0.1
 
 
@@ -95,41 +98,43 @@ class DecidingExplorer(Explorer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._looked = 0
-        #: A look said "out of reach" while no play had ended yet: it waits, until this many
-        #: seconds from the start at most (then the explorer's deadline, so a long step stops there).
+        #: While no play has ended (from the start until a look finds some), the decision waits
+        #: until this many seconds from the start at most, and the explorer's deadline is there (a
+        #: long step is cut at it, its mass unexplored as any cut step's).
         self._waiting = False
-        self._wait = self.budget.seconds * WAIT_SHARE
+        self._wait = max(MIN_WAIT, self.budget.seconds * WAIT_SHARE)
         #: (seconds since the start, unexplored share) when it gave up; None: it did not.
         self.gave_up: tuple[float, float] | None = None
 
+    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> Any:
+        self._waiting = bound > 0
+        return super().begin(bound, progress)
+
+    def _deadline(self, at: float) -> None:
+        super()._deadline(min(at, self.started + self._wait) if self._waiting else at)
+
     def over_budget(self) -> str:
-        if self._waiting and self.clock() - self.started >= self._wait:
+        if self._waiting and self._wait <= self.clock() - self.started < self.budget.seconds * (1 - SOLVE_SHARE):
             self.out_of_time = False  # a step cut at the wait's end: its mass is unexplored, as any cut's
             return self._give_up()
         stopped = super().over_budget()
         if stopped or self.bound <= 0 or len(self.looks) == self._looked:
             return stopped
         self._looked = len(self.looks)
-        heading = self.projection()
         left = self.looks[-1][1]
+        if left >= NOTHING_ENDED:  # no slope to go by yet: the wait's end decides
+            return ""
+        if self._waiting:  # play began to end: the deadline is the budget's again
+            self._waiting = False
+            self._deadline(min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest()))
+        heading = self.projection()
         if heading is None or left <= self.bound or (
                 heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE)):
-            self._stop_waiting()
-            return ""
-        if left >= NOTHING_ENDED and self.clock() - self.started < self._wait:
-            if not self._waiting:  # no slope to go by yet: wait, but not past the wait's end
-                self._waiting = True
-                self._deadline(min(self.deadline, self.started + self._wait))
             return ""
         return self._give_up()
 
-    def _stop_waiting(self) -> None:
-        if self._waiting:  # play began to end: the decision is the projection's again, the deadline the budget's
-            self._waiting = False
-            self._deadline(min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest()))
-
     def _give_up(self) -> str:
-        now, left = self.clock() - self.started, self.looks[-1][1]
+        now, left = self.clock() - self.started, self.looks[-1][1] if self.looks else 1.0
         self.gave_up = (now, left)
         heading = self.projection()
         projected = "" if heading is None else f", about {heading.at_budget * 100:.0f}% projected at the budget"

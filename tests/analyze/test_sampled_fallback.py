@@ -127,35 +127,38 @@ def test_the_fallback_is_never_taken_when_the_exploration_answers():
 
 def _deciding(looks: list[tuple[float, float]], seconds: float = 120.0) -> sampled.DecidingExplorer:
     explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=Budget(seconds=seconds))
-    explorer.bound, explorer.started, explorer.deadline = 0.005, explorer.clock(), math.inf
+    explorer.begin(0.005)  # the start: the decision waits while no play has ended
     explorer.looks = looks
     return explorer
 
 
 def test_the_decision_is_the_projections_at_the_solvers_looks():
     """From the second look on (after the first second), a projection that misses the bound in
-    the time exploration has stops it; one that meets it goes on; a look is decided once."""
+    the time exploration has stops it; one that meets it goes on; a look is decided once. While
+    no play has ended, it waits a tenth of the budget at most (its deadline there), then stops."""
     slow = _deciding([(1.0, 0.97), (2.5, 0.95)])  # a point per doubling: decades away
     assert slow.over_budget().startswith("fallback: 95.0% unexplored at ")
     assert slow.gave_up is not None and slow.gave_up[1] == 0.95
     assert slow.over_budget() == "", "asked again on the same look, it has nothing new to say"
     fast = _deciding([(1.0, 0.2), (2.0, 0.05)])  # a power law that reaches 0.005 within seconds
+    assert fast.deadline == pytest.approx(fast.started + 12), "waiting from the start"
     assert fast.over_budget() == "" and fast.gave_up is None
+    assert fast.deadline == pytest.approx(fast.started + 108), "play ends: the budget's deadline again"
+    fast.started -= 12
+    assert fast.over_budget() == "", "no longer waiting"
     early = _deciding([(0.2, 0.9), (0.5, 0.8)])  # before the first second: no projection yet
     assert early.over_budget() == ""
     unmoved = _deciding([(1.0, 1.0), (2.0, 1.0)])  # no play has ended yet: it waits a tenth of the budget
     assert unmoved.over_budget() == "" and unmoved.gave_up is None
-    assert unmoved.deadline == pytest.approx(unmoved.started + 12), "a long step is cut at the wait's end"
     unmoved.started -= 12  # ...then gives up, with no new look needed
     assert unmoved.over_budget().startswith("fallback: 100.0% unexplored at 12")
-    moving = _deciding([(1.0, 1.0), (2.0, 1.0)])
-    assert moving.over_budget() == ""
-    moving.looks.append((3.0, 0.01))  # play began to end, fast: the projection decides again
-    assert moving.over_budget() == "" and moving.deadline == pytest.approx(moving.started + 108)
-    moving.started -= 12
-    assert moving.over_budget() == "", "no longer waiting"
-    moving.end()
-    unmoved.end()
+    blind = _deciding([])  # steps so long that the solver never looked
+    blind.started -= 12
+    assert blind.over_budget().startswith("fallback: 100.0% unexplored at 12")
+    short = _deciding([], seconds=0.3)  # a budget under a second: no wait ends inside it
+    assert short.deadline == pytest.approx(short.started + 0.27)
+    for explorer in (slow, fast, early, unmoved, blind, short):
+        explorer.end()
 
 
 def test_analyzes_random_play_is_the_playtests_random_play():
