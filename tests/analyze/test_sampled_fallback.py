@@ -24,6 +24,7 @@ from solo.engine.game import Game
 from solo.playtest.command import Options, playtest
 from solo.playtest.policies import make_policy, playable_keys
 from solo.playtest.runner import RunResult
+from solo.rules.scripted import check_stop
 
 HERE = Path(__file__).parent
 AGREE = HERE.parent / "playtest" / "agree.yaml"
@@ -136,29 +137,36 @@ def test_the_decision_is_the_projections_at_the_solvers_looks():
     """From the second look on (after the first second), a projection that misses the bound in
     the time exploration has stops it; one that meets it goes on; a look is decided once. While
     no play has ended, it waits a tenth of the budget at most (its deadline there), then stops."""
+    # each explorer's deadline (the rules' enumerations' too) is lifted before the next is made:
+    # deadlines nest, and one left behind would stop the next test's enumerations
     slow = _deciding([(1.0, 0.97), (2.5, 0.95)])  # a point per doubling: decades away
     assert slow.over_budget().startswith("fallback: 95.0% unexplored at ")
     assert slow.gave_up is not None and slow.gave_up[1] == 0.95
     assert slow.over_budget() == "", "asked again on the same look, it has nothing new to say"
+    slow.end()
     fast = _deciding([(1.0, 0.2), (2.0, 0.05)])  # a power law that reaches 0.005 within seconds
     assert fast.deadline == pytest.approx(fast.started + 12), "waiting from the start"
     assert fast.over_budget() == "" and fast.gave_up is None
     assert fast.deadline == pytest.approx(fast.started + 108), "play ends: the budget's deadline again"
     fast.started -= 12
     assert fast.over_budget() == "", "no longer waiting"
+    fast.end()
     early = _deciding([(0.2, 0.9), (0.5, 0.8)])  # before the first second: no projection yet
     assert early.over_budget() == ""
+    early.end()
     unmoved = _deciding([(1.0, 1.0), (2.0, 1.0)])  # no play has ended yet: it waits a tenth of the budget
     assert unmoved.over_budget() == "" and unmoved.gave_up is None
     unmoved.started -= 12  # ...then gives up, with no new look needed
     assert unmoved.over_budget().startswith("fallback: 100.0% unexplored at 12")
+    unmoved.end()
     blind = _deciding([])  # steps so long that the solver never looked
     blind.started -= 12
     assert blind.over_budget().startswith("fallback: 100.0% unexplored at 12")
+    blind.end()
     short = _deciding([], seconds=0.3)  # a budget under a second: no wait ends inside it
     assert short.deadline == pytest.approx(short.started + 0.27)
-    for explorer in (slow, fast, early, unmoved, blind, short):
-        explorer.end()
+    short.end()
+    assert check_stop() is None, "no deadline left behind"
 
 
 def test_analyzes_random_play_is_the_playtests_random_play():
