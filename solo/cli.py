@@ -999,17 +999,22 @@ def playtest(adventure: str, runs: int, seed: int, character_name: str | None, p
 @click.option("--memory-limit", type=click.IntRange(min=64), default=1500, show_default=True, help="Peak memory in MB at most (a budget).")
 @click.option("--bound", type=click.FloatRange(min=0, max=1), default=0.005, show_default=True,
               help="Stop once what is left unexplored can move no figure by more than this.")
+@click.option("--sampling/--no-sampling", default=True, show_default=True,
+              help="Random play: when exact exploration cannot reach the bound, sample whole playthroughs for "
+                   "the rest of the budget (each figure with its 95% Wilson interval); --no-sampling: a bounded result.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Master seed of the sampled playthroughs (the runs `solo playtest --seed` plays).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--save-dir", type=click.Path(file_okay=False), envvar="SOLO_SAVE_DIR", help="Folder of stored characters [default: ./saves].")
 def analyze(adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int, time_limit: float,
-            memory_limit: int, bound: float, as_json: bool, save_dir: str | None) -> None:
+            memory_limit: int, bound: float, sampling: bool, seed: int, as_json: bool, save_dir: str | None) -> None:
     """Probability of each ending and objective of ADVENTURE: exact, or within a stated bound."""
     from solo.analyze.frontend import run_analyze_command
 
     try:
         run_analyze_command(adventure=adventure, character_name=character_name, policy=policy, checks=checks,
                             max_states=max_states, seconds=time_limit, memory_mb=memory_limit, bound=bound,
-                            as_json=as_json, save_dir=save_dir, console=_console())
+                            as_json=as_json, save_dir=save_dir, console=_console(), seed=seed, sample=sampling)
     except user_errors() as exc:
         raise fail(exc) from None
 

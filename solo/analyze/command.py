@@ -19,7 +19,11 @@ objective's true probability lies between its figure and its figure plus ``bound
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
 says why exploration stopped and ``blowup`` which variables took the most values; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
-need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). Exact results
+need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). Random play
+whose exploration cannot reach ``bound`` (the projection says so at a look of the solver, or the
+memory or state budget stops it) spends the rest of the budget on whole playthroughs of the same
+random play instead (``sample``, on by default; ``seed`` their master seed): ``"method":
+"sampled"``, each figure with its 95% Wilson interval (:mod:`solo.analyze.sampled`). Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
 
 For best and worst play only the states such a player can go to are explored
@@ -55,6 +59,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from solo.adventure.model import Adventure
+from solo.analyze import sampled
 from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Progress
 from solo.analyze.floors import CEILING_PLAYS, FLOOR_PLAYS, Floor, Floors, explore_floors, told
 from solo.analyze.focused import FocusedSearch
@@ -99,6 +104,8 @@ def analyze(
     floor_plays: tuple[tuple[str, float], ...] | None = FLOOR_PLAYS,
     quick_first: bool = True,
     ceiling_plays: tuple[tuple[str, float], ...] | None = CEILING_PLAYS,
+    sample: bool = True,
+    seed: int = sampled.DEFAULT_SEED,
 ) -> dict[str, Any]:
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
@@ -129,9 +136,13 @@ def analyze(
         fixed = explore_floors(adventure, character, budget, bound, progress, plays, policy == "best")
         keys = fixed.keys
         budget = replace(budget, seconds=max(0.1, budget.seconds - (time.monotonic() - started)))
-    explorer = Explorer(adventure, character, budget=budget, policy=policy, keys=keys)
+    deciding = policy == "random" and sample  # may fall back on sampled playthroughs (:mod:`.sampled`)
+    explorer = (sampled.DecidingExplorer if deciding else Explorer)(adventure, character, budget=budget, policy=policy,
+                                                                     keys=keys)
     if policy == "random":
         graph = explorer.explore(unexplored_mass, bound, progress)
+        if deciding and sampled.wanted(graph, explorer, bound, budget):
+            return {**head, **sampled.fall_back(adventure, character, graph, explorer, bound, seed, progress)}
         result = {**head, **_figures(adventure, graph, explorer, None, bound)}
     else:
         search = FocusedSearch(explorer, policy == "best", bound, progress, floor=fixed.by_key if fixed else None)

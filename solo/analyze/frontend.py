@@ -8,6 +8,7 @@ import shlex
 import time
 from typing import TYPE_CHECKING, Any
 
+from solo.analyze import sampled_view
 from solo.errors import BadRequest
 from solo.progress import ProgressLine
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:  # the rest is imported once the first progress line is on the
 
     from solo.adventure.model import Adventure
     from solo.analyze.explore import Progress
+    from solo.analyze.sampled import SampleProgress
     from solo.rules.base import Character
 
 
@@ -33,8 +35,11 @@ def _character(adventure: Adventure, name: str | None, save_dir: str | None) -> 
     return stored
 
 
-def progress_text(p: Progress) -> str:
-    """The progress line: states met and expanded, the rate, the bound so far, time left."""
+def progress_text(p: Progress | SampleProgress) -> str:
+    """The progress line: states met and expanded, the rate, the bound so far, time left (or,
+    sampling, :func:`solo.analyze.sampled_view.progress_text`)."""
+    if hasattr(p, "runs"):  # sampling (the explorer's Progress is not imported before it is needed)
+        return sampled_view.progress_text(p)  # type: ignore[arg-type]
     left = max(0.0, p.budget.seconds - p.seconds)
     bound = "" if p.unexplored is None else f", unexplored ≤ {p.unexplored * 100:.2f}%"
     if p.goal is not None:  # best or worst play: the goal's chance so far, the gap and its trend
@@ -59,7 +64,7 @@ def heading(p: Progress) -> str:
 
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,
                         seconds: float, memory_mb: int, bound: float, as_json: bool, save_dir: str | None,
-                        console: Console) -> None:
+                        console: Console, seed: int = 1, sample: bool = True) -> None:
     with ProgressLine() as line:  # something on the screen at once, before importing and loading
         line.show(f"analyze: loading {adventure}")
         from solo.analyze.checks import check_table
@@ -81,7 +86,7 @@ def run_analyze_command(*, adventure: str, character_name: str | None, policy: s
     budget = Budget(seconds=seconds, memory_mb=memory_mb, max_states=max_states)
     with ProgressLine() as line:
         result = analyze(loaded, character, policy, budget=budget, bound=bound,
-                         progress=lambda p: line.show(progress_text(p)))
+                         progress=lambda p: line.show(progress_text(p)), sample=sample, seed=seed)
     elapsed = time.perf_counter() - started
     if as_json:
         console.out(json.dumps(result, indent=2), highlight=False)
@@ -171,6 +176,9 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     from rich.table import Table
     from rich.text import Text
 
+    if result["method"] == "sampled":
+        sampled_view.show(result, adventure, console, elapsed, asked)
+        return
     if "goal" in result:  # best or worst play: what is known of its chance, then one play's endings
         show_goal(result, adventure, console, elapsed, asked)
     else:

@@ -181,7 +181,8 @@ def test_a_fight_start_cut_by_the_memory_limit_is_unexplored_mass_and_the_run_st
     gauge = FakeGauge()
     calls = _trip_at_the_fight_start(monkeypatch, lambda: setattr(gauge, "mb", 1e6))  # the limit is passed there
     monkeypatch.setattr(scripted, "MEMORY_EVERY", 1)
-    found = analyze(adventure, budget=Budget(seconds=100, memory_mb=200, clock=FakeClock(), memory=gauge))
+    found = analyze(adventure, budget=Budget(seconds=100, memory_mb=200, clock=FakeClock(), memory=gauge),
+                    sample=False)  # the bounded result itself (not the sampled fallback)
     assert calls == ["began"], "the enumeration was cut, not run whole"
     assert found["method"] == "bounded"
     assert found["stopped"] == "budget: 200 MB of memory"

@@ -71,7 +71,7 @@ def test_too_many_states_gives_a_bounded_result_and_says_why():
     blew up, and adds up to one with its bound. 100 states (were 300): supply-ship has reached no
     ending by either (bound 1.0), the same eight-plus variables blow up, a quarter of the CPU."""
     adventure = loader.load("supply-ship").adventure
-    found = analyze(adventure, max_states=100)
+    found = analyze(adventure, max_states=100, sample=False)  # the bounded result itself
     assert found["method"] == "bounded"
     assert "more than 100 game states" in found["stopped"]
     assert found["blowup"] and all(entry["values"] > 1 for entry in found["blowup"])
@@ -206,7 +206,7 @@ def test_bounded_random_figures_bracket_the_exact_ones_at_every_budget():
     adventure = loader.load(str(TRAPDOOR)).adventure
     exact = analyze(adventure)
     for states in (2, 5, 6):  # of 9 states
-        partial = analyze(adventure, max_states=states)
+        partial = analyze(adventure, max_states=states, sample=False)  # bounded, not sampled
         assert partial["method"] == "bounded"
         for ending, p in exact["endings"].items():
             assert partial["endings"][ending] - 1e-9 <= p <= partial["endings"][ending] + partial["bound"] + 1e-9
@@ -233,7 +233,7 @@ def _words(text: str) -> str:
 
 
 def test_a_bounded_result_shows_ranges_and_points_at_a_playtest_when_the_bound_is_wide():
-    result = CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2"])
+    result = CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2", "--no-sampling"])
     assert result.exit_code == 0, result.output
     text = _words(result.output)
     # low – low + bound, capped at 100%: the explored part reaches outside a quarter of the time
@@ -242,7 +242,7 @@ def test_a_bounded_result_shows_ranges_and_points_at_a_playtest_when_the_bound_i
     assert "75 points wide" in text
     assert f"`solo playtest {TRAPDOOR} --runs 2000`" in text
     assert f"`solo analyze {TRAPDOOR} --max-states 20`" in text  # it ran out of states, not time
-    found = json.loads(CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2", "--json"]).output)
+    found = json.loads(CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2", "--no-sampling", "--json"]).output)
     assert found["endings"] == {"treasure": 0.0, "outside": 0.25}  # the old fields stay
     assert found["ranges"] == {"treasure": {"low": 0.0, "high": 0.75}, "outside": {"low": 0.25, "high": 1.0}}
 

@@ -1,0 +1,265 @@
+"""Random play's sampled fallback: when exact exploration cannot reach the bound, whole
+playthroughs with a confidence interval per figure instead.
+
+Random play on the bundled adventures spreads its probability over hundreds of thousands of
+states (README, "Random play to half a point"), so the explorer's bound stays at 86-100 points
+after any budget a GM waits for. :class:`DecidingExplorer` is the random-play explorer that
+gives up early: at each look of the solver from the second on (after the first second, see
+:mod:`solo.analyze.projection`), when the projection puts the bound past the time exploration
+has, it stops with ``"fallback: ..."`` (while no play has ended at all, :data:`NOTHING_ENDED`,
+it waits for :data:`WAIT_SHARE` of the budget at most, then gives up). :func:`wanted` then says whether the rest of the budget
+goes to sampling: the graph is not complete, its unexplored mass is above the bound asked (a
+bound of 0 is never sampled: no interval reaches it), and exploration stopped on that decision,
+on its memory or on its state budget, with time left. A run stopped by its time budget keeps
+its bounded result (nothing is left to sample with).
+
+:func:`sample` plays whole playthroughs under the same random play: the playtest's random policy
+on its fast runtime (:func:`solo.playtest.fast_run.run`, held to the engine per seed by
+``tests/playtest/test_fast_run.py``), run ``i`` seeded by :func:`~solo.playtest.runner.run_seed`
+of the one master ``seed`` and ``i``, so ``solo playtest --seed S --runs N`` plays the same
+runs. The explorer and the playtest bot play the same game: every option the engine offers
+equally likely (:func:`~solo.playtest.policies.playable_keys`, the explorer's options and the
+random policy's picks), the dice decided by :func:`~solo.playtest.policies.dice_decision`, the
+pregen drawn uniformly when none is given. A run the playtest cuts off at its step limit (1,000
+decisions) counts as stuck in the scenes of its last decisions (``"scenes"``: the loop it was caught
+in), one the engine raised in (a dead end, a loop of moves, any error) as an error.
+
+Each ending's, objective's, stuck scene's and error's figure is the share of runs that reached
+it, with its Wilson score interval at 95% confidence per figure (:func:`wilson`; the interval
+for a share never seen, 0 of n, is [0, about 3.84 / n], not a point). Runs are added until
+every figure's half-width is at most the bound asked, looked at every :data:`LOOK_EVERY` runs,
+or until the budget's end. Stopping on the intervals' widths (not on the estimates) keeps the
+coverage at the level stated as the runs grow (a fixed-width sequential interval, after Chow
+and Robbins 1965). The result says ``"method": "sampled"``, ``"confidence"``, ``"half_width"``
+(the widest), ``"intervals"`` and ``"objectives_intervals"``: never exact, never bounded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from solo.adventure.model import Adventure
+from solo.analyze.explore import SOLVE_SHARE, Budget, Explorer, Graph, Progress
+from solo.budget import peak_memory_mb
+from solo.playtest import fast_run
+from solo.playtest.runner import PlaytestSpec, RunResult
+from solo.rules.base import Character
+
+CONFIDENCE = 0.95
+#: The standard normal quantile for a two-sided 95% interval.
+Z = 1.959963984540054
+INTERVAL = "Wilson score"
+#: Runs between looks at the half-widths (the stopping rule; the clock is read at every run).
+LOOK_EVERY = 64
+#: Sampling is not started with less time left than this (seconds): a bounded result instead.
+MIN_SECONDS = 0.2
+#: How a run that did not end counts: cut off at the step limit (stuck), or the engine raised.
+STUCK = frozenset({"step-limit"})
+DEFAULT_SEED = 1
+#: At or above this unexplored share no play has ended yet, and there is no slope to go by: from
+#: the start until a look of the solver finds play ending, the decision waits for
+#: :data:`WAIT_SHARE` of the budget (at least :data:`MIN_WAIT` s) at most, the explorer's deadline
+#: moved there so a long step is cut at it. lantern-fen's and clockwork-heist's first looks
+#: (28-188 states expanded in 5-16 s) had reached no ending, blessed-harvest made fewer than two
+#: looks in 110 s (its steps are long), and a game of long runs that is exact within its budget
+#: must not be given up on before its first ending.
+NOTHING_ENDED = 1 - 1e-9
+MIN_WAIT = 1.0
+WAIT_SHARE = 0.1
+
+
+def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
+    """The Wilson score interval of a share ``k / n`` (``n`` > 0): (low, high), within [0, 1]."""
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    # at 0 of n and n of n the interval's end is the share itself (the formula gives it up to rounding)
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+
+
+def interval(k: int, n: int) -> dict[str, float]:
+    low, high = wilson(k, n)
+    return {"low": round(low, 6), "high": round(high, 6), "half_width": round((high - low) / 2, 6)}
+
+
+def half_width(k: int, n: int) -> float:
+    low, high = wilson(k, n)
+    return (high - low) / 2
+
+
+class DecidingExplorer(Explorer):
+    """The random-play explorer that stops as soon as the projection says the bound is out of
+    reach in the time exploration has (see the module's docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._looked = 0
+        #: While no play has ended (from the start until a look finds some), the decision waits
+        #: until this many seconds from the start at most, and the explorer's deadline is there (a
+        #: long step is cut at it, its mass unexplored as any cut step's).
+        self._waiting = False
+        self._wait = max(MIN_WAIT, self.budget.seconds * WAIT_SHARE)
+        #: (seconds since the start, unexplored share) when it gave up; None: it did not.
+        self.gave_up: tuple[float, float] | None = None
+
+    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> Any:
+        self._waiting = bound > 0
+        return super().begin(bound, progress)
+
+    def _deadline(self, at: float) -> None:
+        super()._deadline(min(at, self.started + self._wait) if self._waiting else at)
+
+    def over_budget(self) -> str:
+        if self._waiting and self._wait <= self.clock() - self.started < self.budget.seconds * (1 - SOLVE_SHARE):
+            self.out_of_time = False  # a step cut at the wait's end: its mass is unexplored, as any cut's
+            return self._give_up()
+        stopped = super().over_budget()
+        if stopped or self.bound <= 0 or len(self.looks) == self._looked:
+            return stopped
+        self._looked = len(self.looks)
+        left = self.looks[-1][1]
+        if left >= NOTHING_ENDED:  # no slope to go by yet: the wait's end decides
+            return ""
+        if self._waiting:  # play began to end: the deadline is the budget's again
+            self._waiting = False
+            self._deadline(min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest()))
+        heading = self.projection()
+        if heading is None or left <= self.bound or (
+                heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE)):
+            return ""
+        return self._give_up()
+
+    def _give_up(self) -> str:
+        now, left = self.clock() - self.started, self.looks[-1][1] if self.looks else 1.0
+        self.gave_up = (now, left)
+        heading = self.projection()
+        projected = "" if heading is None else f", about {heading.at_budget * 100:.0f}% projected at the budget"
+        return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s{projected}: the bound "
+                f"{self.bound * 100:g}% is out of reach")
+
+
+def wanted(graph: Graph, explorer: Explorer, bound: float, budget: Budget) -> bool:
+    """Whether the rest of the budget goes to sampled playthroughs (see the module's docstring)."""
+    if graph.complete or bound <= 0 or explorer.last_bound is None or explorer.last_bound <= bound:
+        return False
+    stopped = graph.stopped or ""
+    if not (stopped.startswith("fallback:") or "MB of memory" in stopped or "game states" in stopped):
+        return False
+    return budget.seconds - (explorer.clock() - explorer.started) >= MIN_SECONDS
+
+
+@dataclass(frozen=True)
+class SampleProgress:
+    """What the progress line shows while sampling."""
+
+    runs: int
+    seconds: float  # since the analysis started
+    widest: float | None  # the widest half-width so far (None: not looked at yet)
+    bound: float  # the half-width asked for
+    budget: Budget
+
+    @property
+    def rate(self) -> float:
+        return self.runs / self.seconds if self.seconds > 0 else 0.0
+
+
+class _Tally:
+    """What the runs reached: endings, objectives, stuck scenes and errors, counted."""
+
+    def __init__(self, adventure: Adventure) -> None:
+        self.runs = 0
+        self.endings: Counter[str] = Counter({e: 0 for e in adventure.endings})
+        self.objectives: Counter[str] = Counter({o: 0 for o in adventure.objectives})
+        self.stuck: Counter[tuple[str, ...]] = Counter()
+        self.errors: Counter[tuple[str, str]] = Counter()
+        self.first_run: dict[Any, int] = {}  # a stuck scene's or error's first run (to replay it)
+
+    def add(self, result: RunResult) -> None:
+        self.runs += 1
+        for objective in result.objectives:
+            self.objectives[objective] += 1
+        if result.status == "ended" and result.ending is not None:
+            self.endings[result.ending] += 1
+            return
+        what: Any
+        if result.status in STUCK:  # by the scenes of its last decisions: the loop it was caught in
+            what = result.loop or (result.scene or "(start)",)
+            self.stuck[what] += 1
+        else:
+            what = (result.scene or "(start)", result.error or result.status)
+            self.errors[what] += 1
+        self.first_run.setdefault(what, result.index)
+
+    def counts(self) -> list[int]:
+        return [*self.endings.values(), *self.objectives.values(), *self.stuck.values(), *self.errors.values()]
+
+    def widest(self) -> float:
+        return max((half_width(k, self.runs) for k in self.counts()), default=0.0)
+
+
+def sample(adventure: Adventure, character: Character | None, budget: Budget, started: float, bound: float,
+           seed: int = DEFAULT_SEED, progress: Callable[[SampleProgress], None] | None = None) -> dict[str, Any]:
+    """Whole random playthroughs until every figure's half-width is at most ``bound`` or the
+    budget (counted from ``started`` on its clock) ends: the result's sampled part."""
+    spec = PlaytestSpec(adventure, policy="random", character=None if character is None else character.to_dict(),
+                        runtime="fast")
+    tally = _Tally(adventure)
+    clock, end = budget.clock, started + budget.seconds
+    widest: float | None = None
+    stopped = ""
+    if progress is not None:
+        progress(SampleProgress(0, clock() - started, None, bound, budget))
+    while True:
+        if clock() > end:
+            stopped = f"budget: {budget.seconds:g} s of time"
+            break
+        tally.add(fast_run.run(spec, tally.runs, seed))
+        if tally.runs % LOOK_EVERY == 0:
+            widest = tally.widest()
+            if progress is not None:
+                progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
+            if widest <= bound:
+                stopped = f"half-width: every figure within ±{bound * 100:g} points"
+                break
+    widest = tally.widest()
+    if progress is not None:
+        progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
+    return _result(tally, seed, bound, widest, stopped)
+
+
+def _result(tally: _Tally, seed: int, bound: float, widest: float, stopped: str) -> dict[str, Any]:
+    n = tally.runs
+    share = (lambda k: k / n) if n else (lambda k: 0.0)
+    span = (lambda k: interval(k, n)) if n else (lambda k: {"low": 0.0, "high": 1.0, "half_width": 0.5})
+    return {
+        "method": "sampled", "runs": n, "seed": seed, "confidence": CONFIDENCE,
+        "interval": f"{INTERVAL}, {CONFIDENCE:.0%} per figure",
+        "half_width": round(widest if n else 0.5, 6), "half_width_asked": bound, "stopped": stopped,
+        "endings": {e: share(k) for e, k in tally.endings.items()},
+        "intervals": {e: span(k) for e, k in tally.endings.items()},
+        "objectives": {o: share(k) for o, k in tally.objectives.items()},
+        "objectives_intervals": {o: span(k) for o, k in tally.objectives.items()},
+        "stuck": [{"scene": ", ".join(s), "scenes": list(s), "probability": share(k), **span(k),
+                   "run": tally.first_run[s]} for s, k in tally.stuck.most_common()],
+        "errors": [{"scene": s, "error": e, "probability": share(k), **span(k), "run": tally.first_run[(s, e)]}
+                   for (s, e), k in tally.errors.most_common()],
+        "unseen_endings": [e for e, k in tally.endings.items() if k == 0],
+    }
+
+
+def fall_back(adventure: Adventure, character: Character | None, graph: Graph, explorer: Explorer, bound: float,
+              seed: int = DEFAULT_SEED, progress: Callable[[Any], None] | None = None) -> dict[str, Any]:
+    """The sampled result of an analysis whose exploration (``graph``, ``explorer``) :func:`wanted`
+    it: the figures of :func:`sample` in the rest of the budget, with what exploration found
+    (``"explored"``: states, the unexplored share, why it stopped, which variables blew it up)."""
+    budget = explorer.budget
+    found = {"states": len(graph.nodes), "expanded": explorer.expanded, "seconds": round(graph.seconds, 3),
+             "unexplored": round(explorer.last_bound or 1.0, 6), "stopped": graph.stopped,
+             "blowup": [{"variable": k, "values": v} for k, v in graph.blowup]}
+    result = sample(adventure, character, budget, explorer.started, bound, seed, progress)
+    return {**result, "states": len(graph.nodes), "explored": found,
+            "seconds": round(budget.clock() - explorer.started, 3), "peak_mb": round(peak_memory_mb(), 1)}

@@ -1,0 +1,239 @@
+"""Random play's sampled fallback (:mod:`solo.analyze.sampled`): when exact exploration cannot
+reach the bound, whole playthroughs of the playtest's random play, each figure with its Wilson
+interval; never taken when the exploration answers."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from solo.adventure import loader
+from solo.analyze import sampled
+from solo.analyze.command import analyze
+from solo.analyze.explore import Budget, Explorer
+from solo.analyze.frontend import progress_text
+from solo.analyze.snapshot import copy_state
+from solo.cli import cli
+from solo.engine.game import Game
+from solo.playtest.command import Options, playtest
+from solo.playtest.policies import make_policy, playable_keys
+from solo.playtest.runner import RunResult
+from solo.rules.scripted import check_stop
+
+HERE = Path(__file__).parent
+AGREE = HERE.parent / "playtest" / "agree.yaml"
+BRAWL = HERE.parent / "playtest" / "broken" / "brawl.yaml"
+#: A state budget that stops agree.yaml's exploration (37 states) far from its bound.
+FEW_STATES = 10
+
+
+@pytest.fixture(scope="module")
+def agree():
+    adventure = loader.load(str(AGREE)).adventure
+    exact = analyze(adventure)
+    seen: list = []
+    forced = analyze(adventure, budget=Budget(seconds=60, max_states=FEW_STATES), bound=0.02, seed=3,
+                     progress=seen.append)
+    return adventure, exact, forced, seen
+
+
+def test_wilson_intervals_are_the_textbook_ones():
+    low, high = sampled.wilson(5, 10)  # 5 of 10 at 95%: 0.2366-0.7634
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = sampled.wilson(0, 10)  # none seen: from 0 to z^2 / (n + z^2), not a point
+    assert low == 0.0 and high == pytest.approx(sampled.Z ** 2 / (10 + sampled.Z ** 2))
+    low, high = sampled.wilson(10, 10)
+    assert high == 1.0 and low == pytest.approx(10 / (10 + sampled.Z ** 2))
+
+
+def test_a_forced_fallback_brackets_the_exact_figures(agree):
+    """agree.yaml's exact answer is known; its exploration cut to 10 states falls back on
+    sampling, and every ending's and objective's 95% interval holds the exact figure (seed 3)."""
+    _, exact, found, _ = agree
+    assert exact["method"] == "exact"
+    assert found["method"] == "sampled"
+    assert found["explored"]["stopped"] == f"budget: more than {FEW_STATES} game states"
+    for ending, p in exact["endings"].items():
+        span = found["intervals"][ending]
+        assert span["low"] <= p <= span["high"], (ending, p, span)
+    for objective, p in exact["objectives"].items():
+        span = found["objectives_intervals"][objective]
+        assert span["low"] <= p <= span["high"], (objective, p, span)
+
+
+def test_a_sampled_result_says_what_it_is_and_its_figures_agree_with_each_other(agree):
+    _, _, found, _ = agree
+    runs = found["runs"]
+    assert found["confidence"] == 0.95 and "Wilson" in found["interval"]
+    assert found["stopped"].startswith("half-width") and found["half_width"] <= found["half_width_asked"] == 0.02
+    assert not {"exact", "bound", "ranges", "objectives_exact", "unreachable_endings"} & set(found)
+    spans = [*found["intervals"].values(), *found["objectives_intervals"].values(), *found["stuck"], *found["errors"]]
+    assert found["half_width"] == pytest.approx(max(s["half_width"] for s in spans), abs=1e-6)
+    figures = {**found["endings"], **found["objectives"]}
+    for name, span in {**found["intervals"], **found["objectives_intervals"]}.items():
+        p = figures[name]
+        assert span["low"] <= p <= span["high"]
+        assert span["half_width"] == pytest.approx((span["high"] - span["low"]) / 2, abs=2e-6)
+        assert math.isclose(p * runs, round(p * runs), abs_tol=1e-6), "a figure is a share of the runs"
+    whole = sum(found["endings"].values()) + sum(e["probability"] for e in found["stuck"] + found["errors"])
+    assert whole == pytest.approx(1.0)
+    assert runs % sampled.LOOK_EVERY == 0, "it stopped at a look, on the half-width"
+
+
+def test_the_sampled_runs_are_the_playtests_runs_of_the_same_seed(agree):
+    """The playtest's random play on its fast runtime, run i seeded from the one master seed:
+    ``solo playtest --seed 3 --runs N`` counts the same endings and objectives."""
+    _, _, found, _ = agree
+    runs = found["runs"]
+    report = playtest(Options(adventure=str(AGREE), runs=runs, seed=3))
+    assert {e: round(p * runs) for e, p in found["endings"].items()} == report["endings"]
+    assert {o: round(p * runs) for o, p in found["objectives"].items()} == {
+        o: round(share * runs) for o, share in report["objectives"].items()}
+
+
+def test_sampling_is_reproducible_by_its_seed_and_moves_with_it():
+    adventure = loader.load(str(AGREE)).adventure
+    budget = Budget(seconds=60, max_states=FEW_STATES)
+    one, again = (analyze(adventure, budget=budget, bound=0.05, seed=11) for _ in range(2))
+    other = analyze(adventure, budget=budget, bound=0.05, seed=12)
+    assert one["endings"] == again["endings"] and one["runs"] == again["runs"]
+    assert one["endings"] != other["endings"]
+
+
+def test_the_progress_line_keeps_going_while_sampling(agree):
+    _, _, found, seen = agree
+    sampling = [p for p in seen if isinstance(p, sampled.SampleProgress)]
+    assert sampling and sampling[0].runs == 0 and sampling[-1].runs == found["runs"]
+    assert len(sampling) > 2, "told at each look, not only at the start and end"
+    text = progress_text(sampling[-1])
+    assert f"{found['runs']} runs" in text and "±" in text and "budget" in text
+
+
+def test_the_fallback_is_never_taken_when_the_exploration_answers():
+    adventure = loader.load(str(AGREE)).adventure
+    assert analyze(adventure)["method"] == "exact"
+    loose = analyze(adventure, bound=0.2)  # the bound met before the end
+    assert loose["method"] == "bounded" and loose["bound"] <= 0.2
+    cut = analyze(adventure, budget=Budget(seconds=60, max_states=FEW_STATES), sample=False)
+    assert cut["method"] == "bounded", "--no-sampling keeps the bounded result"
+    zero = analyze(adventure, budget=Budget(seconds=60, max_states=FEW_STATES), bound=0.0)
+    assert zero["method"] == "bounded", "no interval has a half-width of 0: nothing to sample for"
+
+
+def _deciding(looks: list[tuple[float, float]], seconds: float = 120.0) -> sampled.DecidingExplorer:
+    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=Budget(seconds=seconds))
+    explorer.begin(0.005)  # the start: the decision waits while no play has ended
+    explorer.looks = looks
+    return explorer
+
+
+def test_the_decision_is_the_projections_at_the_solvers_looks():
+    """From the second look on (after the first second), a projection that misses the bound in
+    the time exploration has stops it; one that meets it goes on; a look is decided once. While
+    no play has ended, it waits a tenth of the budget at most (its deadline there), then stops."""
+    # each explorer's deadline (the rules' enumerations' too) is lifted before the next is made:
+    # deadlines nest, and one left behind would stop the next test's enumerations
+    slow = _deciding([(1.0, 0.97), (2.5, 0.95)])  # a point per doubling: decades away
+    assert slow.over_budget().startswith("fallback: 95.0% unexplored at ")
+    assert slow.gave_up is not None and slow.gave_up[1] == 0.95
+    assert slow.over_budget() == "", "asked again on the same look, it has nothing new to say"
+    slow.end()
+    fast = _deciding([(1.0, 0.2), (2.0, 0.05)])  # a power law that reaches 0.005 within seconds
+    assert fast.deadline == pytest.approx(fast.started + 12), "waiting from the start"
+    assert fast.over_budget() == "" and fast.gave_up is None
+    assert fast.deadline == pytest.approx(fast.started + 108), "play ends: the budget's deadline again"
+    fast.started -= 12
+    assert fast.over_budget() == "", "no longer waiting"
+    fast.end()
+    early = _deciding([(0.2, 0.9), (0.5, 0.8)])  # before the first second: no projection yet
+    assert early.over_budget() == ""
+    early.end()
+    unmoved = _deciding([(1.0, 1.0), (2.0, 1.0)])  # no play has ended yet: it waits a tenth of the budget
+    assert unmoved.over_budget() == "" and unmoved.gave_up is None
+    unmoved.started -= 12  # ...then gives up, with no new look needed
+    assert unmoved.over_budget().startswith("fallback: 100.0% unexplored at 12")
+    unmoved.end()
+    blind = _deciding([])  # steps so long that the solver never looked
+    blind.started -= 12
+    assert blind.over_budget().startswith("fallback: 100.0% unexplored at 12")
+    blind.end()
+    short = _deciding([], seconds=0.3)  # a budget under a second: no wait ends inside it
+    assert short.deadline == pytest.approx(short.started + 0.27)
+    short.end()
+    assert check_stop() is None, "no deadline left behind"
+
+
+def test_analyzes_random_play_is_the_playtests_random_play():
+    """Every decision of a random playtest run (scene choices, the pregen, a fight's actions) is
+    drawn uniformly among the engine's playable options, the keys the explorer branches on with
+    equal shares; the dice are decided by the same ``dice_decision`` in both."""
+    kinds = set()
+    for path in [str(BRAWL), str(AGREE)]:
+        adventure = loader.load(path).adventure
+        for seed in range(3):
+            game = Game(adventure, seed=seed, quiet=True, alternatives=False)
+            policy = make_policy("random", random.Random(seed))
+            game.start()
+            for _ in range(200):
+                if game.finished:
+                    break
+                offered = game.offered
+                if offered.kind not in ("check", "roll"):
+                    kinds.add(offered.kind)
+                    assert policy.weigh(game) == (playable_keys(offered), None)
+                try:
+                    game.choose(policy.choose(game))
+                except Exception:  # a broken fixture's dead end: the runs so far are checked
+                    break
+        explorer = Explorer(adventure)  # the explorer's first states: options and shares
+        explorer.begin()
+        for n in range(40):
+            if n >= len(explorer.nodes):
+                break
+            node = explorer.nodes[n]
+            if node.kind != "decision" or node.state is None:
+                continue
+            explorer.game.load(copy_state(node.state), [])
+            keys = playable_keys(explorer.game.offered)
+            explorer.expand(n)
+            assert [k for k, _ in node.options] == keys
+            assert explorer.option_shares(n) == [1 / len(keys)] * len(keys)
+        explorer.end()
+    assert {"scene", "character", "conflict"} <= kinds
+
+
+def test_the_text_says_the_figures_are_sampled_with_their_interval():
+    result = CliRunner().invoke(cli, ["analyze", str(AGREE), "--max-states", str(FEW_STATES), "--bound", "0.05",
+                                      "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())  # as read, whatever the terminal's width
+    assert "sampled (not exact, not bounded)" in text and "a sample this size lands within ±" in text
+    assert "Wilson score, 95% per figure" in text and "±" in text
+    assert "solo playtest" in text and "--seed 4" in text, "the same runs, as a playtest"
+    assert "each true figure lies in the range" not in text
+    as_json = CliRunner().invoke(cli, ["analyze", str(AGREE), "--max-states", str(FEW_STATES), "--bound", "0.05",
+                                       "--seed", "4", "--json"])
+    found = json.loads(as_json.output)
+    assert found["method"] == "sampled" and found["seed"] == 4
+    plain = CliRunner().invoke(cli, ["analyze", str(AGREE), "--max-states", str(FEW_STATES), "--no-sampling", "--json"])
+    assert json.loads(plain.output)["method"] == "bounded"
+
+
+def test_runs_that_do_not_end_are_counted_by_where_they_stuck():
+    adventure = loader.load(str(AGREE)).adventure
+    tally = sampled._Tally(adventure)
+    ending = next(iter(adventure.endings))
+    tally.add(RunResult(index=0, seed=0, status="ended", ending=ending))
+    tally.add(RunResult(index=1, seed=0, status="step-limit", scene="b", loop=("a", "b")))
+    tally.add(RunResult(index=2, seed=0, status="step-limit", scene="a", loop=("a", "b")))
+    tally.add(RunResult(index=3, seed=0, status="dead-end", scene="c", error="EngineError: no choice"))
+    found = sampled._result(tally, 1, 0.005, tally.widest(), "budget")
+    assert [(s["scene"], s["scenes"], s["probability"], s["run"]) for s in found["stuck"]] == [("a, b", ["a", "b"], 0.5, 1)]
+    assert [(e["scene"], e["error"], e["run"]) for e in found["errors"]] == [("c", "EngineError: no choice", 3)]
+    assert found["endings"][ending] == Fraction(1, 4)
