@@ -138,7 +138,7 @@ def analyze(
         result = {**head, **_goal_result(adventure, graph, explorer, search, fixed, policy == "best", bound)}
     result.update(_costs(graph))
     if fixed is not None:
-        result["seconds"] = round(result["seconds"] + sum(f.graph.seconds for f in fixed.plays), 3)
+        result["seconds"] = round(result["seconds"] + sum({id(f.graph): f.graph.seconds for f in fixed.plays}.values()), 3)
         if str(result.get("stopped", "")).startswith("budget:") and "s of time" in result["stopped"]:
             names = " and ".join(f.bot.name for f in fixed.plays)
             side = ("floor" if policy == "best" else "ceiling") + ("s" if len(fixed.plays) > 1 else "")

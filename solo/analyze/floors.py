@@ -18,11 +18,13 @@ which on the bundled adventures has not raised a lower figure above the floor). 
 skipped outright: a play that wins from the start within the bound of every time ends the floors
 there (Bram's thrifty play wins every time: careful-top is not explored), and a thrifty play
 explored completely that never kept a choice off is careful-top's play itself (:data:`SAME_PLAY`),
-so careful-top is not explored again.
+so careful-top is not explored again (it is listed
+with the thrifty play's graph).
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -93,7 +95,12 @@ def explore_floors(adventure: Adventure, character: Character | None, budget: Bu
         graph = bot.explore(unexplored_mass, bound, progress)
         found.append(Floor(bot, graph))
         if graph.complete and not bot.spared and name in SAME_PLAY:
-            done.add(SAME_PLAY[name])
+            # its graph is the other play's: that play is a floor too (named as itself, so the
+            # preferred name is told among equals), sharing the graph, not explored again
+            twin = copy.copy(bot)
+            twin.name = SAME_PLAY[name]
+            done.add(twin.name)
+            found.append(Floor(twin, graph))
         values = play_values(graph, maximise_victory)  # one solve for both uses
         proven = sum(float(p) * values[n] for n, p in graph.start) >= 1.0 - bound
         for key, value in floor_by_key(bot, graph, maximise_victory, values).items():
