@@ -34,7 +34,8 @@ and ``"exact"`` are that play's.
 A playtest bot's name as the policy (``careful``, ``careful-top``...) gives that bot's play
 (:mod:`solo.analyze.policy_play`), exact or bounded like random play. ``best`` first explores
 the fixed plays of :data:`~solo.analyze.floors.FLOOR_PLAYS` (``careful-thrifty``, then
-``careful-top``) within :data:`~solo.analyze.floors.FLOOR_SHARE` of the time and starts from the
+``careful-top``, each within its own share of the time: careful-top's is
+:data:`~solo.analyze.floors.FLOOR_SHARE`, as when it was alone) and starts from the
 higher of their chances per state (:mod:`solo.analyze.floors`): ``"floor"`` gives the chance of
 victory, method and states of the play that wins most often, ``"floors"`` each play's,
 ``"goal_bounds"``' lower figure is at least the floor's, and when that play wins more often than
