@@ -14,7 +14,7 @@ blessed-harvest Bram's careful-top pays a spark at Lark Lane, which draws every 
 The thrifty play goes first with a small share; careful-top then has its own share of the budget
 (:data:`FLOOR_SHARE`) counted from its own start, as it had alone, so a play the thrifty one does
 not help costs careful-top's floor nothing (the thrifty play's time comes out of the search's,
-which on the bundled adventures has not raised a lower figure above the floor). Two plays are
+which on the bundled adventures seldom raises a lower figure above the floor). Two plays are
 skipped outright: a play that wins from the start within the bound of every time ends the floors
 there (Bram's thrifty play wins every time: careful-top is not explored), and a thrifty play
 explored completely that never kept a choice off is careful-top's play itself (:data:`SAME_PLAY`),
