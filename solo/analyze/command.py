@@ -38,7 +38,8 @@ and ``"exact"`` are that play's.
 A playtest bot's name as the policy (``careful``, ``careful-top``...) gives that bot's play
 (:mod:`solo.analyze.policy_play`), exact or bounded like random play. ``best`` first explores
 the fixed plays of :data:`~solo.analyze.floors.FLOOR_PLAYS` (``careful-thrifty``, then
-``careful-top``) within :data:`~solo.analyze.floors.FLOOR_SHARE` of the time and starts from the
+``careful-top``, each within its own share of the time: careful-top's is
+:data:`~solo.analyze.floors.FLOOR_SHARE`, as when it was alone) and starts from the
 higher of their chances per state (:mod:`solo.analyze.floors`): ``"floor"`` gives the chance of
 victory, method and states of the play that wins most often, ``"floors"`` each play's,
 ``"goal_bounds"``' lower figure is at least the floor's, and when that play wins more often than
@@ -150,7 +151,7 @@ def analyze(
         result = {**head, **_goal_result(adventure, graph, explorer, search, fixed, policy == "best", bound)}
     result.update(_costs(graph))
     if fixed is not None:
-        result["seconds"] = round(result["seconds"] + sum(f.graph.seconds for f in fixed.plays), 3)
+        result["seconds"] = round(result["seconds"] + sum({id(f.graph): f.graph.seconds for f in fixed.plays}.values()), 3)
         if str(result.get("stopped", "")).startswith("budget:") and "s of time" in result["stopped"]:
             names = " and ".join(f.bot.name for f in fixed.plays)
             side = ("floor" if policy == "best" else "ceiling") + ("s" if len(fixed.plays) > 1 else "")

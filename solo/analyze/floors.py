@@ -11,19 +11,25 @@ bot's own pick; ``careful-thrifty`` (:class:`~solo.playtest.policies.CarefulThri
 same bot kept off rolls that spend something and off conflicts it can walk round: on
 blessed-harvest Bram's careful-top pays a spark at Lark Lane, which draws every blessing die owed
 (0% proven in 120 s), where the thrifty play is exact in under 4,000 states and wins every time.
-The thrifty play goes first with a small share, so a play it does not help costs the careful-top
-floor only that share; the careful-top play then has the time up to :data:`FLOOR_SHARE` of the
-budget, as it had alone. A play that wins from the start within the bound of every time ends the
-floors there (Bram's thrifty play wins every time: careful-top is not explored).
+The thrifty play goes first with a small share; careful-top then has its own share of the budget
+(:data:`FLOOR_SHARE`) counted from its own start, as it had alone, so a play the thrifty one does
+not help costs careful-top's floor nothing (the thrifty play's time comes out of the search's,
+which on the bundled adventures seldom raises a lower figure above the floor). Two plays are
+skipped outright: a play that wins from the start within the bound of every time ends the floors
+there (Bram's thrifty play wins every time: careful-top is not explored), and a thrifty play
+explored completely that never kept a choice off is careful-top's play itself (:data:`SAME_PLAY`),
+so careful-top is not explored again (it is listed
+with the thrifty play's graph).
 
 ``--policy worst`` explores :data:`CEILING_PLAYS` the same way, with ``maximise_victory`` false:
 ``soonest-loss`` first (a play towards the nearest loss, whose runs are short), then
-``careful-bottom``.
+``careful-bottom``. Each tuple's shares add up to less than the whole budget (the search keeps
+the rest).
 """
 
 from __future__ import annotations
 
-import time
+import copy
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -39,19 +45,22 @@ from solo.rules.base import Character
 #: hands the rest on.
 FLOOR_SHARE = 0.6
 #: The plays tried as floors, in the order they are explored, each with the share of the time
-#: budget by which it must be done (counted from the start of the floors): the thrifty play first
-#: (a fifth of the time: blessed-harvest's Wren is within the bound in about 10 s of CPU), then
-#: careful-top up to :data:`FLOOR_SHARE`, as before there was a second floor.
+#: budget it may spend, counted from its own start: the thrifty play first (a fifth of the time:
+#: blessed-harvest's Wren is within the bound in about 10 s of CPU), then careful-top with
+#: :data:`FLOOR_SHARE`, as before there was a second floor (so the floors may take 0.8 of the time).
 FLOOR_PLAYS: tuple[tuple[str, float], ...] = (("careful-thrifty", 0.2), ("careful-top", FLOOR_SHARE))
+#: A play that, explored completely without keeping a choice off (its explorer's ``spared`` is
+#: 0), is another play of the floors: that one is not explored after it (the same graph again).
+SAME_PLAY: dict[str, str] = {"careful-thrifty": "careful-top"}
 #: The plays ``--policy worst`` starts its ceiling from, the same way (any play's chance of an
 #: ending other than victory is one the worst play reaches at least): ``soonest-loss`` first, the
 #: option nearest a loss by the scene graph, whose runs are short (sampled, it won none of 300
 #: runs on supply-ship and on blessed-harvest, where careful-bottom's long play reached no ending
-#: in 18-32k states), then ``careful-bottom``, the careful bot's lightest option every time, up to
-#: the floor's share. soonest-loss has up to 45% of the time: at a fifth, supply-ship's manager and
+#: in 18-32k states), then ``careful-bottom``, the careful bot's lightest option every time, with the
+#: rest of the floors' 0.8. soonest-loss has 45% of the time: at a fifth, supply-ship's manager and
 #: medic ran out inside it (worst play at most 5.8% and 7.3%); at 45%, 0.14% and 1.5% (worst12b,
 #: load 4.6-5.0), while careful-bottom's share never reached an ending there.
-CEILING_PLAYS: tuple[tuple[str, float], ...] = (("soonest-loss", 0.45), ("careful-bottom", FLOOR_SHARE))
+CEILING_PLAYS: tuple[tuple[str, float], ...] = (("soonest-loss", 0.45), ("careful-bottom", 0.35))
 #: Among floors that win equally often, the one named in the result (the careful bot's own pick).
 PREFERRED = "careful-top"
 
@@ -76,22 +85,32 @@ class Floors:
 def explore_floors(adventure: Adventure, character: Character | None, budget: Budget, bound: float,
                    progress: Callable[[Progress], None] | None = None,
                    plays: tuple[tuple[str, float], ...] = FLOOR_PLAYS, maximise_victory: bool = True) -> Floors:
-    """Explore each play of ``plays`` within its share of ``budget``'s seconds (a later play gets
-    what an earlier one left of its share); per game key, the higher chance of victory of any
-    (``maximise_victory`` false: of an ending other than victory, the worst play's ceilings)."""
-    started = time.monotonic()
+    """Explore each play of ``plays`` within its share of ``budget``'s seconds (counted from the
+    play's own start; a play :data:`SAME_PLAY` says was explored already is skipped); per game
+    key, the higher chance of victory of any (``maximise_victory`` false: of an ending other than
+    victory, the worst play's ceilings)."""
     found: list[Floor] = []
     merged: dict[tuple, float] = {}
     keys: KeyMaker | None = None
     proven = False
+    done: set[str] = set()
     for name, share in plays:
         if proven:
             break  # the best play is known within the bound already: no later play can say more
-        left = budget.seconds * share - (time.monotonic() - started)
-        bot = PolicyExplorer(adventure, character, name, budget=replace(budget, seconds=max(0.1, left)), keys=keys)
+        if name in done:
+            continue
+        bot = PolicyExplorer(adventure, character, name, budget=replace(budget, seconds=max(0.1, budget.seconds * share)),
+                             keys=keys)
         keys = bot.keys
         graph = bot.explore(unexplored_mass, bound, progress)
         found.append(Floor(bot, graph))
+        if graph.complete and not bot.spared and name in SAME_PLAY:
+            # its graph is the other play's: that play is a floor too (named as itself, so the
+            # preferred name is told among equals), sharing the graph, not explored again
+            twin = copy.copy(bot)
+            twin.name = SAME_PLAY[name]
+            done.add(twin.name)
+            found.append(Floor(twin, graph))
         values = play_values(graph, maximise_victory)  # one solve for both uses
         proven = sum(float(p) * values[n] for n, p in graph.start) >= 1.0 - bound
         for key, value in floor_by_key(bot, graph, maximise_victory, values).items():

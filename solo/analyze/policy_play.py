@@ -74,6 +74,9 @@ class PolicyExplorer(Explorer):
         self.name = name
         #: Per node expanded, the probability of each option kept (the graph's ``shares``).
         self.shares: dict[int, list[Fraction]] = {}
+        #: The states in which the bot kept a choice off that careful-top would weigh (the
+        #: bot's ``spared`` count grew while weighing there; 0 for a bot that never does).
+        self.spared = 0
 
     def state_key(self, state: GameState) -> tuple:
         key = self.keys.key(state)
@@ -93,7 +96,9 @@ class PolicyExplorer(Explorer):
         node = self.nodes[n]
         here = self.memory(n)
         self.bot.recall(here)
+        before = getattr(self.bot, "spared", 0)
         keys, weights = self.bot.weigh(self.game)
+        self.spared += getattr(self.bot, "spared", 0) > before
         exact = [Fraction(1)] * len(keys) if weights is None else [Fraction(w) for w in weights]
         total = sum(exact, Fraction(0))
         picks = []

@@ -727,6 +727,9 @@ class CarefulThriftyPolicy(CarefulTopPolicy):
     When every choice spends, it picks as careful-top does."""
 
     name = "careful-thrifty"
+    #: How many decisions it has weighed differently from careful-top (a choice kept off): none,
+    #: and its play so far is careful-top's (``solo.analyze.floors`` then skips careful-top).
+    spared = 0
 
     def weights(self, game: "Game", choices: list["Choice"], ids: list[str]) -> list[float] | None:
         costs = hook(game.ruleset, SaysCheckCosts)
@@ -737,6 +740,7 @@ class CarefulThriftyPolicy(CarefulTopPolicy):
         if not any(spends) or all(spends):
             return super().weights(game, choices, ids)
         kept = [i for i, spent in enumerate(spends) if not spent]
+        self.spared += 1
         # the careful weights of the choices that spend nothing (so a spend's odds, which may read
         # what it would pay with, are never worked out), and none for the rest
         weights = super().weights(game, [choices[i] for i in kept], [ids[i] for i in kept]) or [1.0] * len(kept)

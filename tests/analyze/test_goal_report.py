@@ -152,14 +152,14 @@ def test_a_bounded_best_or_worst_play_keeps_its_fields_apart_and_agreeing(policy
 def test_goblin_market_quince_best_play_is_known_exactly_from_the_floor():
     """The case a GM met: careful-top wins every time (exact, 89 states), the search stops
     at once; the result said bound 1.0 and 0-100% ranges for five endings it also called
-    unreachable and gave as 0/1. (The thrifty floor, explored first, wins every time too, so
-    it is the floor told and careful-top is not explored.)"""
+    unreachable and gave as 0/1. (The thrifty floor, explored first, wins every time too and
+    keeps no choice off: it is careful-top's play, listed and told, and is not explored again.)"""
     adventure, quince = _load("goblin-market", "quince")
     found = analyze(adventure, quince, "best", budget=Budget(seconds=60), quick_first=False)
-    assert found["floor"] == {**found["floor"], "play": "careful-thrifty", "victory": 1.0, "method": "exact"}
-    assert [f["play"] for f in found["floors"]] == ["careful-thrifty"], "a floor that always wins ends the floors"
+    assert found["floor"] == {**found["floor"], "play": "careful-top", "victory": 1.0, "method": "exact"}
+    assert [f["play"] for f in found["floors"]] == ["careful-thrifty", "careful-top"]
     assert found["method"] == "exact" and found["goal_exact"] == "1/1" and found["bound"] == 0
-    assert found["play"]["name"] == "careful-thrifty" and found["play"]["method"] == "exact"
+    assert found["play"]["name"] == "careful-top" and found["play"]["method"] == "exact"
     assert found["exact"]["ending-home-by-dawn"] == "1/1" and "ranges" not in found
     assert len(found["unreachable_endings"]) == 5
     _agrees(adventure, found)

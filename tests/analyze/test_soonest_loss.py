@@ -64,7 +64,7 @@ def test_the_ceiling_names_the_play_that_loses_most():
     play is known at once and careful-bottom is not explored. Explored second, after careful-bottom
     (which wins every time), it is still the ceiling named."""
     assert [name for name, _ in CEILING_PLAYS] == ["soonest-loss", "careful-bottom"]
-    assert CEILING_PLAYS[0][1] < CEILING_PLAYS[1][1]
+    assert CEILING_PLAYS[0][1] + CEILING_PLAYS[1][1] < 1  # each share counts from its own play's start
     adventure, scout = _moor()
     first = analyze(adventure, scout, "worst", budget=Budget(max_states=8), quick_first=False)
     assert [c["play"] for c in first["ceilings"]] == ["soonest-loss"]

@@ -6,7 +6,8 @@ cart rolls into the mire whatever the dice say, so it never wins; careful-thrift
 (the ruleset's SaysCheckCosts names the spark's two blessing dice) and walks round the race (a
 conflict, offered first among the gate's two ways of weight 1) to the road's d4: home on 1-3,
 3/4. ``--policy best`` explores both plays as floors (solo/analyze/floors.py) and names the one
-that wins most often.
+that wins most often; careful-top has its own share of the time whatever the thrifty play took,
+and is not explored again where the thrifty play kept nothing off (study.yaml: nothing spends).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from solo.adventure import loader
 from solo.analyze.agreement import gaps
 from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
-from solo.analyze.floors import FLOOR_PLAYS, Floor, Floors, told
+from solo.analyze import floors
+from solo.analyze.floors import FLOOR_PLAYS, FLOOR_SHARE, Floor, Floors, explore_floors, told
 from solo.playtest.command import Options, playtest
 
 THRIFTY = Path(__file__).parent / "fixtures" / "thrifty.yaml"
+STUDY = Path(__file__).parent / "fixtures" / "study.yaml"
 
 
 def _carter():
@@ -78,6 +81,47 @@ def test_a_floor_that_wins_every_time_ends_the_floors_and_the_search(tmp_path):
     assert found["states"] <= 10, found["states"]  # the start (one state per lucky number), none expanded
 
 
+class _Counted(floors.PolicyExplorer):
+    """The floors' explorer, noting each play explored and the seconds it was given."""
+
+    given: list[tuple[str, float]] = []
+
+    def __init__(self, adventure, character, name, budget=None, keys=None):
+        super().__init__(adventure, character, name, budget=budget, keys=keys)
+        self.given.append((name, budget.seconds))
+
+
+def _counted(monkeypatch) -> list[tuple[str, float]]:
+    given: list[tuple[str, float]] = []
+    monkeypatch.setattr(_Counted, "given", given)
+    monkeypatch.setattr(floors, "PolicyExplorer", _Counted)
+    return given
+
+
+def test_careful_top_has_its_whole_share_whatever_the_thrifty_play_took(monkeypatch):
+    """Counted from its own start, as when it was the only floor: the thrifty play's time comes
+    out of the search's, so where the thrifty play does not help careful-top's floor is no lower."""
+    given = _counted(monkeypatch)
+    adventure, carter = _carter()
+    found = explore_floors(adventure, carter, Budget(seconds=100.0, max_states=30), 0.0)
+    assert given == [("careful-thrifty", 100.0 * FLOOR_PLAYS[0][1]), ("careful-top", 100.0 * FLOOR_SHARE)]
+    thrifty, top = found.plays
+    assert thrifty.bot.spared > 0 and top.bot.spared == 0  # the thrifty play kept the spark off at the cart
+
+
+def test_a_thrifty_play_that_kept_nothing_off_is_careful_top_and_is_not_explored_again(monkeypatch):
+    """Nothing in the study spends or is a conflict: the thrifty play, explored completely, is
+    careful-top's play (5/8), which is listed with the same graph and named, but not explored."""
+    given = _counted(monkeypatch)
+    adventure = loader.load(str(STUDY)).adventure
+    scout = next(p for p in adventure.characters if p.id == "scout").character(adventure.system)
+    found = analyze(adventure, scout, "best", quick_first=False)
+    assert [name for name, _ in given] == ["careful-thrifty"]
+    assert [(f["play"], f["victory"], f["states"]) for f in found["floors"]] == [
+        ("careful-thrifty", 0.625, found["floors"][0]["states"]), ("careful-top", 0.625, found["floors"][0]["states"])]
+    assert found["floor"]["play"] == "careful-top" and found["method"] == "exact"
+
+
 @pytest.mark.parametrize("runs", [600])
 def test_agrees_with_its_sampled_runs(runs, tmp_path):
     adventure, carter = _carter()
@@ -86,3 +130,13 @@ def test_agrees_with_its_sampled_runs(runs, tmp_path):
                               replay_dir=str(tmp_path)))
     assert sum(report["endings"].values()) == runs and report["endings"].get("mire", 0) == 0
     assert max(gaps(found, report["endings"], runs).values()) <= 3
+
+
+def test_the_floors_and_the_ceilings_leave_the_search_some_of_the_time():
+    # each play's share counts from its own start, so a tuple's shares add up to what the fixed
+    # plays may take of the budget: the search must keep the rest (soonest-loss's 0.45 beside
+    # careful-bottom's once added up to 1.05, past the budget)
+    from solo.analyze.floors import CEILING_PLAYS
+
+    for plays in (FLOOR_PLAYS, CEILING_PLAYS):
+        assert 0 < sum(share for _, share in plays) < 1, plays
