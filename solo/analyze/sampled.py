@@ -245,16 +245,25 @@ def _quiet_collector() -> Iterator[None]:
     """The cyclic garbage collector out of the runs' way while sampling: what exists before
     (the explored graph, the adventure, the modules: 0.1-0.8 million objects) frozen, so no full
     collection walks it again, and the youngest generation collected less often
-    (:data:`SAMPLING_GC_THRESHOLD`); both undone after, however sampling ends. Nothing a run
-    draws depends on the collector, so the runs are the same."""
+    (:data:`SAMPLING_GC_THRESHOLD`); both undone after, however sampling ends. Each is left
+    alone where it is already so (objects frozen by someone else, whom ``unfreeze`` would release
+    too, as :mod:`solo.adventure._gc` does; a threshold already as high, set by a sampling still
+    going on), so nothing is undone under another's feet. Nothing a run draws depends on the
+    collector, so the runs are the same."""
     thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(SAMPLING_GC_THRESHOLD, *thresholds[1:])
+    freeze = gc.get_freeze_count() == 0
+    raise_threshold = thresholds[0] < SAMPLING_GC_THRESHOLD
+    if freeze:
+        gc.freeze()
+    if raise_threshold:
+        gc.set_threshold(SAMPLING_GC_THRESHOLD, *thresholds[1:])
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if raise_threshold:
+            gc.set_threshold(*thresholds)
+        if freeze:
+            gc.unfreeze()
 
 
 def _result(tally: _Tally, seed: int, bound: float, widest: float, stopped: str) -> dict[str, Any]:
