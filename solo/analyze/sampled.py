@@ -36,10 +36,12 @@ and Robbins 1965). The result says ``"method": "sampled"``, ``"confidence"``, ``
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from solo.adventure.model import Adventure
 from solo.analyze.explore import SOLVE_SHARE, Budget, Explorer, Graph, Progress
@@ -59,6 +61,12 @@ MIN_SECONDS = 0.2
 #: How a run that did not end counts: cut off at the step limit (stuck), or the engine raised.
 STUCK = frozenset({"step-limit"})
 DEFAULT_SEED = 1
+#: The collector's youngest generation's threshold while sampling (Python's default: 700). A run
+#: leaves about a hundred objects in reference cycles (its game and its driver point at each
+#: other) that only the collector frees, so it still runs, a fourteenth as often: with the freeze
+#: of :func:`_quiet_collector`, 2,000 blessed-harvest runs took 2-3% less CPU (288-292 runs per
+#: CPU s before, 295-299 after; the freeze alone about 1%).
+SAMPLING_GC_THRESHOLD = 10_000
 #: At or above this unexplored share no play has ended yet, and there is no slope to go by: from
 #: the start until a look of the solver finds play ending, the decision waits for
 #: :data:`WAIT_SHARE` of the budget (at least :data:`MIN_WAIT` s) at most, the explorer's deadline
@@ -213,22 +221,49 @@ def sample(adventure: Adventure, character: Character | None, budget: Budget, st
     stopped = ""
     if progress is not None:
         progress(SampleProgress(0, clock() - started, None, bound, budget))
-    while True:
-        if clock() > end:
-            stopped = f"budget: {budget.seconds:g} s of time"
-            break
-        tally.add(fast_run.run(spec, tally.runs, seed))
-        if tally.runs % LOOK_EVERY == 0:
-            widest = tally.widest()
-            if progress is not None:
-                progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
-            if widest <= bound:
-                stopped = f"half-width: every figure within ±{bound * 100:g} points"
+    with _quiet_collector():
+        while True:
+            if clock() > end:
+                stopped = f"budget: {budget.seconds:g} s of time"
                 break
+            tally.add(fast_run.run(spec, tally.runs, seed))
+            if tally.runs % LOOK_EVERY == 0:
+                widest = tally.widest()
+                if progress is not None:
+                    progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
+                if widest <= bound:
+                    stopped = f"half-width: every figure within ±{bound * 100:g} points"
+                    break
     widest = tally.widest()
     if progress is not None:
         progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
     return _result(tally, seed, bound, widest, stopped)
+
+
+@contextmanager
+def _quiet_collector() -> Iterator[None]:
+    """The cyclic garbage collector out of the runs' way while sampling: what exists before
+    (the explored graph, the adventure, the modules: 0.1-0.8 million objects) frozen, so no full
+    collection walks it again, and the youngest generation collected less often
+    (:data:`SAMPLING_GC_THRESHOLD`); both undone after, however sampling ends. Each is left
+    alone where it is already so (objects frozen by someone else, whom ``unfreeze`` would release
+    too, as :mod:`solo.adventure._gc` does; a threshold already as high, set by a sampling still
+    going on), so nothing is undone under another's feet. Nothing a run draws depends on the
+    collector, so the runs are the same."""
+    thresholds = gc.get_threshold()
+    freeze = gc.get_freeze_count() == 0
+    raise_threshold = thresholds[0] < SAMPLING_GC_THRESHOLD
+    if freeze:
+        gc.freeze()
+    if raise_threshold:
+        gc.set_threshold(SAMPLING_GC_THRESHOLD, *thresholds[1:])
+    try:
+        yield
+    finally:
+        if raise_threshold:
+            gc.set_threshold(*thresholds)
+        if freeze:
+            gc.unfreeze()
 
 
 def _result(tally: _Tally, seed: int, bound: float, widest: float, stopped: str) -> dict[str, Any]:

@@ -237,3 +237,44 @@ def test_runs_that_do_not_end_are_counted_by_where_they_stuck():
     assert [(s["scene"], s["scenes"], s["probability"], s["run"]) for s in found["stuck"]] == [("a, b", ["a", "b"], 0.5, 1)]
     assert [(e["scene"], e["error"], e["run"]) for e in found["errors"]] == [("c", "EngineError: no choice", 3)]
     assert found["endings"][ending] == Fraction(1, 4)
+
+
+def test_sampling_leaves_the_garbage_collector_as_it_found_it():
+    """While sampling, what exists is frozen and the young generation collected less often
+    (:func:`sampled._quiet_collector`); after it, whether it stopped or raised, neither holds,
+    and objects someone else froze (the test suite's collection, tests/support/frozen_collection)
+    stay frozen."""
+    import gc
+
+    adventure = loader.load(str(AGREE)).adventure
+    budget = Budget(seconds=60)
+    theirs = gc.get_freeze_count()
+    gc.unfreeze()  # nobody's frozen objects: the sampling freezes what exists, then lets it go
+    try:
+        before = gc.get_threshold()
+        seen: list = []
+
+        def look(line):
+            seen.append((gc.get_threshold()[0], gc.get_freeze_count() > 0))
+
+        sampled.sample(adventure, None, budget, budget.clock(), 0.2, seed=5, progress=look)
+        assert (sampled.SAMPLING_GC_THRESHOLD, True) in seen[1:-1], "quiet while running"
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+        def fail(line):
+            if line.runs:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            sampled.sample(adventure, None, budget, budget.clock(), 0.001, seed=5, progress=fail)
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+        gc.freeze()  # someone else's frozen objects: left frozen
+        frozen = gc.get_freeze_count()
+        sampled.sample(adventure, None, budget, budget.clock(), 0.2, seed=5)
+        assert gc.get_freeze_count() == frozen and gc.get_threshold() == before
+    finally:
+        if theirs:
+            gc.freeze()
+        else:
+            gc.unfreeze()
