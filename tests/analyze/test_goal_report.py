@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from solo.adventure import loader
 from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
 from solo.analyze.frontend import AskedFor, show
+from pregen_play import load_as
 
 HERE = Path(__file__).parent
 LEDGE = HERE / "fixtures" / "ledge.yaml"
@@ -31,9 +31,7 @@ MAZE = HERE / "fixtures" / "maze.yaml"
 
 
 def _load(path: Path | str, pregen: str | None = None):
-    adventure = loader.load(str(path)).adventure
-    person = next(p for p in adventure.characters if pregen in (None, p.id))
-    return adventure, person.character(adventure.system)
+    return load_as(path, pregen)
 
 
 def _goal_of(adventure, found) -> float:

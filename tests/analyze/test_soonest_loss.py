@@ -8,19 +8,18 @@ import math
 import random
 from pathlib import Path
 
-from solo.adventure import loader
 from solo.analyze.command import analyze
 from solo.analyze.explore import Budget
 from solo.analyze.floors import CEILING_PLAYS
 from solo.engine.game import Game
 from solo.playtest.policies import _facts, make_policy
+from pregen_play import load_as
 
 MOOR = Path(__file__).parent / "fixtures" / "moor.yaml"
 
 
 def _moor():
-    adventure = loader.load(str(MOOR)).adventure
-    return adventure, adventure.characters[0].character(adventure.system)
+    return load_as(MOOR)
 
 
 def test_moves_to_a_loss_by_the_scene_graph_ignore_conditions():

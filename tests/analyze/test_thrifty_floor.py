@@ -24,14 +24,14 @@ from solo.analyze.explore import Budget
 from solo.analyze import floors
 from solo.analyze.floors import FLOOR_PLAYS, FLOOR_SHARE, Floor, Floors, explore_floors, told
 from solo.playtest.command import Options, playtest
+from pregen_play import load_as
 
 THRIFTY = Path(__file__).parent / "fixtures" / "thrifty.yaml"
 STUDY = Path(__file__).parent / "fixtures" / "study.yaml"
 
 
 def _carter():
-    adventure = loader.load(str(THRIFTY)).adventure
-    return adventure, adventure.characters[0].character(adventure.system)
+    return load_as(THRIFTY)
 
 
 def test_careful_top_heaves_into_the_mire_and_the_thrifty_play_takes_the_road():

@@ -4,9 +4,20 @@ tests)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from solo.adventure import loader
 from solo.adventure.model import Adventure
 from solo.engine.game import Game
+from solo.rules.base import Character
 from solo.engine.gm import GameMaster
+
+
+def load_as(path: Path | str, pregen: str | None = None) -> tuple[Adventure, Character]:
+    """The adventure at ``path`` and a fresh character of its pregen ``pregen`` (None: the first)."""
+    adventure = loader.load(str(path)).adventure
+    who = next(p for p in adventure.characters if pregen in (None, p.id))
+    return adventure, who.character(adventure.system)
 
 
 def start_as(adventure: Adventure, pregen: str, seed: int) -> Game:
