@@ -65,7 +65,7 @@ from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Pr
 from solo.analyze.floors import CEILING_PLAYS, FLOOR_PLAYS, Floor, Floors, explore_floors, told
 from solo.analyze.focused import FocusedSearch
 from solo.analyze.policy_play import BOTS, PolicyExplorer
-from solo.analyze.solve import (absorption, best_policy, play_figures, stuck_states, summarise, unexplored_mass,
+from solo.analyze.solve import (absorption, best_policy, stuck_states, summarise, unexplored_mass,
                                 value_bounds)
 from solo.errors import BadRequest
 from solo.rules.base import Character

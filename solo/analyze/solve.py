@@ -429,19 +429,6 @@ def progressing_policy(graph: Graph, options: list[list[list[tuple[int, float]]]
     return policy
 
 
-def play_figures(graph: Graph, policy: dict[int, int], maximise_victory: bool) -> tuple[float, float]:
-    """What the play ``policy`` gets on the graph explored: the chance of its goal (scored as
-    :func:`value_bounds` scores it) and the chance of reaching the unexplored."""
-    kinds = {node.ending: node.outcome for node in graph.nodes if node.kind == "ending"}
-    goal = unknown = 0.0
-    for outcome, p in absorption(graph, policy, exact=False).items():
-        if outcome[0] == "unexplored":
-            unknown += p
-        elif outcome[0] == "ending":
-            goal += p * (1.0 if (kinds.get(outcome[1]) == "victory") == maximise_victory else TIE_BREAK)
-    return goal, unknown
-
-
 def summarise(dist: dict[Outcome, Fraction], endings: Iterable[str], objectives: Iterable[str]) -> dict[str, Any]:
     """Ending and objective probabilities, and where the runs that never end get stuck."""
     by_ending = {e: Fraction(0) for e in endings}
