@@ -81,6 +81,9 @@ class ConflictRunner:
         #: fast runtime) turning it on; and the kept (stored data, fighters) themselves.
         self.keeps_fighters = False
         self._kept: tuple[Any, list[Fighter]] | None = None
+        #: Whether every decision is answered through :meth:`choose` with ``on_offer`` (the
+        #: playtest's fast runtime): the setups say so (``ConflictSetup.answered_on_offer``).
+        self.answers_on_offer = False
 
     # -- setting up --------------------------------------------------------------------------
     def rules(self, spec: ConflictSpec) -> ConflictRules:
@@ -146,6 +149,7 @@ class ConflictRunner:
             rounds=spec.rounds,
             house_rules=declared[3],
             quiet=self.context.quiet,
+            answered_on_offer=self.answers_on_offer,
         )
 
     @staticmethod

@@ -129,6 +129,7 @@ class _Run:
         self.game.driver = self
         self.game.conflicts.tells_beats = False  # no ConflictAction event nor logged roll: unread here
         self.game.conflicts.keeps_fighters = True  # a decision's fighters are the ones its step left
+        self.game.conflicts.answers_on_offer = True  # every conflict decision: _conflict_step's on_offer
         self.rng = random.Random(f"solo-playtest-policy:{seed}")
         self.policy = make_policy("random", self.rng)
         self.here: str | None = None

@@ -101,6 +101,10 @@ class ConflictSetup:
     #: nobody reads the decisions' odds and hints (a playtest bot's or the analyzer's game): a
     #: procedure may leave them out, never change which actions are on offer
     quiet: bool = False
+    #: the caller answers each decision through ``act_on_offer`` (:class:`ActsOnOffer`) with a
+    #: key from it (the playtest's fast runtime): a procedure with that hook need not keep the
+    #: decision for an ``act`` to check the key against (:mod:`solo.rules.kept_decision`)
+    answered_on_offer: bool = False
 
     def house(self, name: str) -> bool:
         """Whether the adventure opted into the house rule ``name``."""

@@ -132,7 +132,20 @@ err = VALUES.error
 
 def norm(name: object) -> str:
     """A name for matching: lower case, accents dropped, no spaces, dashes or underscores."""
+    if type(name) is str:  # the common case, asked tens of times a decision: one look-up
+        found = _NORMS.get(name)
+        if found is None:
+            found = name_key(name, keep_punctuation=True, fold_accents=True)
+            if len(_NORMS) >= _NORMS_LIMIT:
+                _NORMS.clear()
+            _NORMS[name] = found
+        return found
     return name_key(name, keep_punctuation=True, fold_accents=True)
+
+
+#: :func:`norm` of the texts read so far (a pure function of the text), at most _NORMS_LIMIT.
+_NORMS: dict[str, str] = {}
+_NORMS_LIMIT = 8192
 
 
 def stat_title(stat: str) -> str:

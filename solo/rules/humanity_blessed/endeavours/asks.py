@@ -303,13 +303,15 @@ def _stamina(line: Line, ask: dict[str, Any]) -> Decision:
 # -- answers ---------------------------------------------------------------------------------
 
 
-def answer(line: Line, dice: Dice, key: str, asked: Decision | None = None) -> None:
+def answer(line: Line, dice: Dice, key: str, asked: Decision | None = None, on_offer: bool = False) -> None:
     """Carry out the player's answer ``key`` to the pending question (checked against what is
     on offer: anything else is a :class:`ConflictError`). ``asked`` is the decision as it was
-    offered for this very endeavour and state, when the caller kept it."""
-    offered = {a.key for a in (asked or decision(line)).actions if a.enabled}
-    if key not in offered:
-        raise ConflictError(f"no action {key!r} now (on offer: {', '.join(sorted(offered))})")
+    offered for this very endeavour and state, when the caller kept it; ``on_offer``: the caller
+    took ``key`` from that decision's enabled actions (not checked again)."""
+    if not on_offer:
+        offered = {a.key for a in (asked or decision(line)).actions if a.enabled}
+        if key not in offered:
+            raise ConflictError(f"no action {key!r} now (on offer: {', '.join(sorted(offered))})")
     st = line.state
     ask = st["ask"]
     kind = ask["kind"]

@@ -89,8 +89,8 @@ def summon_names(params: Mapping[str, Any], summoner: Fighter, player: str) -> l
 class ClashLine(Line):
     """The round of :mod:`.line` with summoners off the line and summons on it."""
 
-    def __init__(self, ruleset: Any, setup: Any, state: Mapping[str, Any], settings: Any) -> None:
-        super().__init__(ruleset, setup, state, settings)
+    def __init__(self, ruleset: Any, setup: Any, state: Mapping[str, Any], settings: Any, owned: bool = False) -> None:
+        super().__init__(ruleset, setup, state, settings, owned)
         for key, entry in self.state.get("summons", {}).items():
             owner = self.by_key[str(entry["owner"])]
             side = ENEMY if owner.side == ENEMY else ALLY

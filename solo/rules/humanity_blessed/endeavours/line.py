@@ -118,11 +118,13 @@ class Line:
     Every call of the procedure makes one, works on its copy and hands the state back.
     """
 
-    def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any], settings: Settings) -> None:
+    def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any], settings: Settings,
+                 owned: bool = False) -> None:
         self.ruleset = ruleset
         self.setup = setup
         self.s = settings
-        self.state: dict[str, Any] = private_state(state)
+        #: the caller's own state when it is ``owned`` (held alone and dropped for the step's)
+        self.state: dict[str, Any] = state if owned and type(state) is dict else private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         self.beats: list[Beat] = []

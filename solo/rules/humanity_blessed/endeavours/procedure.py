@@ -235,7 +235,8 @@ class Endeavour:
         # never takes one away or moves another's key: :mod:`solo.rules.offer_reads`
         with offer_reads.offers():
             found = asks.decision(self.line(setup, state))
-            kept_decision.remember(type(self), self.ruleset, setup, state, found)
+            if not setup.answered_on_offer:  # else answered by act_on_offer: nothing to recall
+                kept_decision.remember(type(self), self.ruleset, setup, state, found)
         return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
@@ -243,6 +244,16 @@ class Endeavour:
         with offer_reads.offers():  # the key checked against the actions on offer (as in decision)
             asked = kept_decision.recall(type(self), self.ruleset, setup, state) or asks.decision(line)
         asks.answer(line, dice, key, asked)
+        result = line.run(dice)
+        return ConflictStep(line.state, line.beats, line.state["round"], result)
+
+    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str,
+                     owned: bool = False) -> ConflictStep:
+        """``act`` for a key the caller took from ``decision(setup, state)``'s enabled actions
+        (:class:`~solo.rules.conflict.ActsOnOffer`): not checked against the decision again, and
+        on the caller's own ``state`` itself when it is ``owned`` (no private copy)."""
+        line = self.line_class(self.ruleset, setup, state, self.settings(setup), owned)
+        asks.answer(line, dice, key, on_offer=True)
         result = line.run(dice)
         return ConflictStep(line.state, line.beats, line.state["round"], result)
 

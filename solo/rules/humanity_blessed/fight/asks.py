@@ -576,13 +576,16 @@ def roll_summary(m: "Melee", now: dict[str, Any], record: RollRecord) -> str:
     return f"{total} against {other}: {'the attack wins' if record.success else 'it holds'}."
 
 
-def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat], offered: Decision | None = None) -> None:
+def answer(m: "Melee", dice: Dice, key: str, beats: list[Beat], offered: Decision | None = None,
+           on_offer: bool = False) -> None:
     """Carry out the player's answer (it must be on offer). ``offered`` is the decision as it was
-    offered for this very fight and state, when the caller kept it (its odds cost most of a turn)."""
-    if offered is None:
-        offered = decision(m)
-    if key not in {a.key for a in offered.actions if a.enabled}:
-        raise ConflictError(f"no action {key!r} now")
+    offered for this very fight and state, when the caller kept it (its odds cost most of a turn);
+    ``on_offer``: the caller took ``key`` from that decision's enabled actions (not checked again)."""
+    if not on_offer:
+        if offered is None:
+            offered = decision(m)
+        if key not in {a.key for a in offered.actions if a.enabled}:
+            raise ConflictError(f"no action {key!r} now")
     ask = m.state["ask"]
     kind = ask["kind"]
     head, plain, named = parse_key(key)

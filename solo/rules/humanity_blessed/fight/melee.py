@@ -79,10 +79,11 @@ VERBS = {"attack": "attacks", "trick": "tries to wrong-foot", "tend": "tends", "
 class Melee:
     """A fight's setup, a private copy of its state, and every rule of a round."""
 
-    def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any]) -> None:
+    def __init__(self, ruleset: Any, setup: ConflictSetup, state: Mapping[str, Any], owned: bool = False) -> None:
         self.ruleset = ruleset
         self.setup = setup
-        self.state: dict[str, Any] = private_state(state)
+        #: the caller's own state when it is ``owned`` (held alone and dropped for the step's)
+        self.state: dict[str, Any] = state if owned and type(state) is dict else private_state(state)
         self.order = [f.key for f in setup.fighters]
         self.by_key = {f.key: f for f in setup.fighters}
         params = setup.params

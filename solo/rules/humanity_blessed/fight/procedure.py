@@ -105,13 +105,25 @@ class Fight:
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
         found = asks.decision(Melee(self.ruleset, setup, state))
-        kept_decision.remember(type(self), self.ruleset, setup, state, found)
+        if not setup.answered_on_offer:  # else answered by act_on_offer: nothing to recall
+            kept_decision.remember(type(self), self.ruleset, setup, state, found)
         return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         m = Melee(self.ruleset, setup, state)
         beats: list[Beat] = []
         asks.answer(m, dice, key, beats, kept_decision.recall(type(self), self.ruleset, setup, state))
+        found = m.advance(dice, beats)
+        return ConflictStep(m.state, beats, m.state["round"], found)
+
+    def act_on_offer(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str,
+                     owned: bool = False) -> ConflictStep:
+        """``act`` for a key the caller took from ``decision(setup, state)``'s enabled actions
+        (:class:`~solo.rules.conflict.ActsOnOffer`): not checked against the decision again, and
+        on the caller's own ``state`` itself when it is ``owned`` (no private copy)."""
+        m = Melee(self.ruleset, setup, state, owned)
+        beats: list[Beat] = []
+        asks.answer(m, dice, key, beats, on_offer=True)
         found = m.advance(dice, beats)
         return ConflictStep(m.state, beats, m.state["round"], found)
 
