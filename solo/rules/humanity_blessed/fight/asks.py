@@ -354,6 +354,7 @@ def all_defences(m: "Melee") -> list[Action]:
     first = int(record.total or 0)
     mine = parse_check(record.details["attack"], m.character(attacker), contest=True)
     actions = []
+    quiet = m.setup.quiet  # nobody reads odds or hints: the same actions without the chance to hold
     for stat in policy.defence_stats(m, me):
         variants: list[tuple[str, dict[str, str]]] = [(f"defend:{stat}", {})]
         variants += [(f"defend:{stat}:spark={p}", {"spark": p}) for p in spark_partners(m, me, stat)]
@@ -364,9 +365,12 @@ def all_defences(m: "Melee") -> list[Action]:
             if answer["spark"]:
                 params["spark"] = answer["spark"]
             theirs = parse_check(params, m.character(me), contest=True)
-            with m.ignoring(attacker, now["act"].get("ignore")), m.ignoring(me, answer["ignore"]):
-                hold = chances.hold_chance(m.character(attacker), m.character(me), mine, theirs, first,
-                                           violent=bool(record.details.get("violent")))
+            if quiet:
+                hold = None
+            else:
+                with m.ignoring(attacker, now["act"].get("ignore")), m.ignoring(me, answer["ignore"]):
+                    hold = chances.hold_chance(m.character(attacker), m.character(me), mine, theirs, first,
+                                               violent=bool(record.details.get("violent")))
             text = f"{stat_title(stat)} {m.die(me, stat)}: {DEFENCE_WORDS.get(stat, 'answer')}"
             if answer["spark"]:
                 text = (f"Spark {stat_title(stat)} and {stat_title(answer['spark'])} "
@@ -374,7 +378,7 @@ def all_defences(m: "Melee") -> list[Action]:
             if answer["ignore"]:
                 text += (f", setting aside your {wounds.wound_words(answer['ignore'])} (Blessèd Determination"
                          f"{ab.cost_text(m.character(me), ab.DETERMINATION)})")
-            actions.append(Action(key, text, hold, f"{percent(hold)} to hold against {first}"))
+            actions.append(Action(key, text, hold, "" if hold is None else f"{percent(hold)} to hold against {first}"))
     return actions
 
 
