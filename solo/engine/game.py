@@ -361,8 +361,8 @@ class Game:
             self._enter(dest, runner)
         if not runner.settled:
             self._check_objectives(runner)
-        if not self.finished and self.state.pending is None:
-            self.state.pending = Pending("scene")
+        if state.ending is None and state.pending is None:
+            state.pending = Pending("scene")
         return runner.events
 
     def _enter(self, scene_id: str, runner: EffectRunner, *, jump: bool = False) -> None:

@@ -18,9 +18,8 @@ its state, seeded dice, ruleset, effects runner and per-scene program) and drive
   out from the offers without building the options), with no copy of the roll's record, and the
   roll is settled by the engine's own :meth:`Game._resolve` (settle, experience, the branch, the
   end of the turn; the roll counted in the run's checks there, without the record's copy, log
-  entry and event the engine makes for a reader), whose moves are made here (the runtime's game
-  follows gotos with :meth:`_Run._follow`, for the character choice and the steps handed to the
-  engine too);
+  entry and event the engine makes for a reader), whose moves are the engine's own :meth:`Game._follow` with each scene entered here
+  (:meth:`_Run._enter`), for the character choice and the steps handed to the engine too;
 * a **conflict's decision** is asked of the procedure here (:meth:`ConflictRunner.decision
   <solo.engine.conflicts.ConflictRunner.decision>`: the same actions, without the offer's
   options and hints), the bot draws among the enabled actions as the random policy does, and
@@ -96,8 +95,8 @@ class _Game(Game):
     """The engine's game, whose steps leave the next decision's offer unbuilt (the runtime plays
     scene, character, roll and conflict decisions without one, and :meth:`_Run._offer` has the
     engine build any other when it is on offer), whose settled rolls are counted, not logged, and
-    whose moves after a roll, the character choice or any step of the engine's are the runtime's
-    (:meth:`_Run._follow`: the scenes entered without events or text, the moves counted there)."""
+    whose moves (the engine's :meth:`Game._follow`, here and in any step of the engine's) enter
+    scenes the runtime's way (:meth:`_Run._enter`: without events or text, the moves counted there)."""
 
     #: The run this game is played in (set before the game starts).
     driver: "_Run"
@@ -105,9 +104,13 @@ class _Game(Game):
     def _finish_step(self, events: list[ev.Event]) -> list[ev.Event]:
         return events
 
-    def _follow(self, runner: EffectRunner, *, checked: bool = False) -> list[ev.Event]:
-        self.driver._follow(runner, checked=checked)
-        return runner.events
+    def _enter(self, scene_id: str, runner: EffectRunner, *, jump: bool = False) -> None:
+        """The scene entered by :meth:`_Run._enter` (no event, no text) on the engine's own
+        :meth:`Game._follow` (one definition of following the moves); a GM's jump as the engine's."""
+        if jump:
+            super()._enter(scene_id, runner, jump=True)
+        else:
+            self.driver._enter(scene_id, runner)
 
     def _roll_made(self, data: Any, record: Any, choice: Any) -> None:
         """A settled roll counted in the run's checks where it is settled (what
@@ -240,7 +243,7 @@ class _Run:
                 self._after_roll(data, record)
             else:
                 game.run_turn_hooks(runner, runner.goto or choice.goto)
-                self._follow(runner, checked=True)
+                game._follow(runner, checked=True)
                 self._note(runner.events)
             self._offer()
         except (InvalidDecision, EngineError):
@@ -340,32 +343,13 @@ class _Run:
             runner = EffectRunner(game.context)
             # one of its enabled keys, on the pending state itself (dropped here for the step's)
             game.conflicts.choose(action, pending.data, runner, setup, on_offer=True, owned=True)
-            self._follow(runner, checked=False)
+            game._follow(runner, checked=False)
             self._note(runner.events)
             self._offer()
         except (InvalidDecision, EngineError):
             raise
         except FAILURES as exc:
             raise game._failed(exc) from exc
-
-    def _follow(self, runner: EffectRunner, *, checked: bool) -> None:
-        """:meth:`Game._follow`, entering scenes without events."""
-        game = self.game
-        state = game.state
-        if not checked:
-            runner.settled = False
-        while state.ending is None:
-            if runner.goto is None:
-                if state.pending is None and game._taken_out(runner):
-                    continue
-                break
-            game.budget.move()
-            dest, runner.goto = runner.goto, None
-            self._enter(dest, runner)
-        if not runner.settled:
-            game._check_objectives(runner)
-        if state.ending is None and state.pending is None:
-            state.pending = Pending("scene")
 
     def _enter(self, scene_id: str, runner: EffectRunner) -> None:
         """:meth:`Game._enter` along a declared edge, with no event and no text; the move is
