@@ -69,6 +69,12 @@ class Program:
     #: game of it shares them instead of searching the texts again in each run.
     degrees_read: dict[tuple[str, Any], bool] = field(default_factory=dict)
     measures_read: dict[tuple[str, Any], list[str]] = field(default_factory=dict)
+    #: Whether an objective's condition may read where the character is (``scene``,
+    #: ``visited(...)``): the only part of the state entering a scene changes before its
+    #: ``on_enter`` effects. Where none does, a scene entered with nothing to run on entry
+    #: completes no objective the check just before the move did not (see
+    #: :meth:`solo.playtest.fast_run._Run._enter`). Read from the texts, erring towards True.
+    objectives_read_place: bool = True
 
     def keep_offer(self, shape: tuple, options: tuple[Any, ...]) -> None:
         if len(self.offers) >= OFFERS_LIMIT:
@@ -100,7 +106,9 @@ def compile_program(adventure: Adventure) -> Program:
     objectives = tuple(Watch(o, o.when, _fast(o.when)) for o in adventure.objectives.values() if o.when)
     hooks = tuple(Watch(h, h.when, _fast(h.when) if h.when is not None else None)
                   for h in adventure.hooks if h.every == "turn")
-    return Program(scenes, objectives, hooks)
+    place = any(type(w.condition) is not str or "scene" in w.condition or "visited" in w.condition
+                for w in objectives)
+    return Program(scenes, objectives, hooks, objectives_read_place=place)
 
 
 # One program per adventure object, dropped with the adventure (as the scene machine is).

@@ -353,9 +353,14 @@ class _Run:
 
     def _enter(self, scene_id: str, runner: EffectRunner) -> None:
         """:meth:`Game._enter` along a declared edge, with no event and no text; the move is
-        counted here (the engine's run counts it from the event)."""
+        counted here (the engine's run counts it from the event). The objectives are not checked
+        again where that cannot complete one: the check just before the move completed none
+        (``runner.settled``), the scene runs nothing on entry, the rules end nothing with the old
+        scene, and no objective reads where the character is (``Program.objectives_read_place``):
+        then nothing an objective reads has changed since that check."""
         game = self.game
         state = game.state
+        settled = runner.settled and game._ends_scenes is None and not game.program.objectives_read_place
         scene = game.adventure.scenes.get(scene_id)
         if scene is None:
             raise EngineError(f"unknown scene {scene_id!r}")
@@ -370,7 +375,9 @@ class _Run:
         self.here = scene_id
         if scene.on_enter:
             runner.run(scene.on_enter)
-        game._check_objectives(runner)
+            game._check_objectives(runner)
+        elif not settled:
+            game._check_objectives(runner)
         if scene.ending is not None and runner.goto is None:
             state.ending = scene.id
             state.pending = None
