@@ -112,6 +112,15 @@ class _Game(Game):
         else:
             self.driver._enter(scene_id, runner)
 
+    def _params(self, spec: Any) -> dict[str, Any]:
+        """The check's parameters: the very ones made for the roll in progress when it is this
+        check's (settling it asks again: :meth:`Game._resolve`), else made as the engine makes
+        them. They depend on the adventure and the check alone, and nothing changes them."""
+        kept = self.driver.params
+        if kept is not None and kept[0] is spec:
+            return kept[1]
+        return super()._params(spec)
+
     def _roll_made(self, data: Any, record: Any, choice: Any) -> None:
         """A settled roll counted in the run's checks where it is settled (what
         :func:`solo.playtest.runner._note` reads of its event), with no copy of its record, no
@@ -148,6 +157,8 @@ class _Run:
         #: (option key, action key) of each action the bot may take (see _offer).
         self.fight: tuple[Any, list[tuple[str, str]]] | None = None
         self.odds_play = odds_play(self.game.ruleset)  # the offers the bot takes, preferred first
+        #: The check rolled last here and the parameters made for it (see _Game._params).
+        self.params: tuple[Any, dict[str, Any]] | None = None
 
     def play(self) -> RunResult:
         game, result, spec = self.game, self.result, self.spec
@@ -235,7 +246,8 @@ class _Run:
                 self._note(runner.events)
                 data = {"scene": state.scene, "index": step.index}
                 spec = choice.check
-                params = game._params(spec)
+                params = super(_Game, game)._params(spec)
+                self.params = (spec, params)  # settling the roll asks for them again (_Game._params)
                 if spec.kind == "contest":
                     record = game.ruleset.contest(game.dice, game.character, game._opponent(spec), params)
                 else:
