@@ -20,7 +20,7 @@ from solo.rules.base import Character
 from solo.rules.dice import RollRecord
 from solo.rules.humanity_blessed.tables import BIG_WIN
 
-__all__ = ["RESULT", "BIG_WIN_ONLY", "idle_reason", "what_it_changes"]
+__all__ = ["RESULT", "BIG_WIN_ONLY", "idle_reason", "what_it_changes", "help_effect"]
 
 #: What a bonus changes (:func:`what_it_changes`): the outcome or its size, or only the
 #: session's big-win blessing die.
@@ -29,7 +29,26 @@ RESULT, BIG_WIN_ONLY = "result", "big-win"
 
 def what_it_changes(record: RollRecord, character: Character, bonus: int = 1) -> str:
     """:data:`RESULT`, :data:`BIG_WIN_ONLY`, or "" when adding ``bonus`` changes nothing."""
+    return _changes(record, _with(record, bonus), character)
+
+
+def idle_reason(record: RollRecord, character: Character, bonus: int = 1) -> str:
+    """Why adding ``bonus`` to the roll's total cannot change its result, or "" when it can."""
+    return help_effect(record, character, bonus)[1]
+
+
+def help_effect(record: RollRecord, character: Character, bonus: int = 1) -> tuple[str, str]:
+    """:func:`what_it_changes` and :func:`idle_reason` together, the roll read again once."""
     new = _with(record, bonus)
+    changes = _changes(record, new, character)
+    if changes:
+        return changes, ""
+    assert new is not None
+    return "", f"cannot change the result: +{bonus} makes {_still(new)}"
+
+
+def _changes(record: RollRecord, new: RollRecord | None, character: Character) -> str:
+    """:func:`what_it_changes`, for the roll ``new`` read with the bonus added (None: unread)."""
     if new is None:
         return RESULT
     if (new.success, new.outcome, new.measures.get("size")) != (record.success, record.outcome, record.measures.get("size")):
@@ -39,15 +58,6 @@ def what_it_changes(record: RollRecord, character: Character, bonus: int = 1) ->
     if _earns_big_win(new, character) and not _earns_big_win(record, character):
         return BIG_WIN_ONLY
     return ""
-
-
-def idle_reason(record: RollRecord, character: Character, bonus: int = 1) -> str:
-    """Why adding ``bonus`` to the roll's total cannot change its result, or "" when it can."""
-    if what_it_changes(record, character, bonus):
-        return ""
-    new = _with(record, bonus)
-    assert new is not None
-    return f"cannot change the result: +{bonus} makes {_still(new)}"
 
 
 def _with(record: RollRecord, bonus: int) -> RollRecord | None:

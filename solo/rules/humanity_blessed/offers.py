@@ -14,7 +14,7 @@ from solo.rules.humanity_blessed import bumping, convoy, first_roll, insurance, 
 from solo.rules.humanity_blessed.blessings import choose_spend, help_bonus, take, worth
 from solo.rules.humanity_blessed.bumping import Die
 from solo.rules.humanity_blessed.character import abilities
-from solo.rules.humanity_blessed.idle_help import BIG_WIN_ONLY, RESULT, idle_reason, what_it_changes
+from solo.rules.humanity_blessed.idle_help import BIG_WIN_ONLY, RESULT, help_effect, what_it_changes
 from solo.rules.humanity_blessed.conditions import Conditions
 from solo.rules.humanity_blessed.parsing import parse_check
 from solo.rules.humanity_blessed.record_steps import without_verdict
@@ -87,8 +87,7 @@ def offers(record: RollRecord, character: Character) -> list[Offer]:
             what = "+1" if isinstance(bonus, int) else f"+{bonus.name}"
             noun = "die" if n == 1 else "dice"
             sure = isinstance(bonus, int)  # one die's +1: what it does is known now
-            changes = what_it_changes(record, character, bonus) if sure else RESULT
-            idle = idle_reason(record, character, bonus) if sure and not changes else ""
+            changes, idle = help_effect(record, character, bonus) if sure else (RESULT, "")
             said = "" if not settled or idle else (
                 f": earns the blessing die of a success by {BIG_WIN}" if changes == BIG_WIN_ONLY else ": can raise the size")
             found.append(Offer(f"help-{n}", f"Spend {n} blessing {noun} for {what}{why}{said}", {"blessings": n},
