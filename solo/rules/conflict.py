@@ -103,7 +103,8 @@ class ConflictSetup:
     quiet: bool = False
     #: the caller answers each decision through ``act_on_offer`` (:class:`ActsOnOffer`) with a
     #: key from it (the playtest's fast runtime): a procedure with that hook need not keep the
-    #: decision for an ``act`` to check the key against (:mod:`solo.rules.kept_decision`)
+    #: decision for an ``act`` to check the key against (:mod:`solo.rules.kept_decision`), and
+    #: may work the decision out on the state it is handed without a private copy (it only reads)
     answered_on_offer: bool = False
 
     def house(self, name: str) -> bool:

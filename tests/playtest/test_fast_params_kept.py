@@ -40,5 +40,6 @@ def test_the_kept_parameters_equal_fresh_ones(monkeypatch, name):
         return made
 
     monkeypatch.setattr(fast_run._Game, "_params", params)
-    play_fast(name, 12, 3)
+    results = play_fast(name, 12, 3)
+    assert [r.error for r in results if r.status != "ended"] == []  # an assertion above ends a run
     assert len(reused) >= 10

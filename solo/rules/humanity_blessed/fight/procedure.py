@@ -104,9 +104,10 @@ class Fight:
         return ConflictStep(m.state, beats, m.state["round"], found)
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
-        found = asks.decision(Melee(self.ruleset, setup, state))
-        if not setup.answered_on_offer:  # else answered by act_on_offer: nothing to recall
-            kept_decision.remember(type(self), self.ruleset, setup, state, found)
+        if setup.answered_on_offer:  # asked on the state itself (a decision only reads it), not kept
+            return asks.decision(Melee(self.ruleset, setup, state, owned=True))
+        found = asks.decision(Melee(self.ruleset, setup, state))  # on a copy, kept for act to recall
+        kept_decision.remember(type(self), self.ruleset, setup, state, found)
         return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
