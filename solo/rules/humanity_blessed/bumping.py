@@ -88,11 +88,23 @@ def standard_die(size: int) -> Die:
 
 def parse_die(text: object) -> Die:
     """``"d6"`` or ``"dc3"`` (case-insensitive) to a :class:`Die`; raises :class:`DieError`."""
+    if type(text) is str:  # the common case, read many times a roll: a die is immutable, kept by its text
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
     match = _DIE_RE.match(str(text))
     if not match:
         raise DieError(f"expected a die such as d4, d6, d8, d10 or dc2 (got {text!r})")
     number = int(match.group(2))
-    return capped_die(number) if match.group(1) else standard_die(number)
+    die = capped_die(number) if match.group(1) else standard_die(number)
+    if type(text) is str and len(_PARSED) < _PARSED_LIMIT:
+        _PARSED[text] = die
+    return die
+
+
+#: :func:`parse_die` of the texts read so far (a die's every field is immutable).
+_PARSED: dict[str, Die] = {}
+_PARSED_LIMIT = 1024
 
 
 def is_die(text: object) -> bool:

@@ -185,7 +185,8 @@ def _help(line: Line, on: str) -> Decision:
     actions = [Action("help:0", "No Help: let the roll stand")]
     for sign in signs:
         for n in help_counts(usable, sign):
-            odds, hint = _help_odds(line, on, record, n, sign)
+            # a quiet game reads no odds: the same action without them
+            odds, hint = (None, "") if line.setup.quiet else _help_odds(line, on, record, n, sign)
             noun = "die" if n == 1 else "dice"
             what = rolls.help_text(n)
             text = (f"Help with {n} blessing {noun}, taken off: -{what[1:]}" if sign < 0
