@@ -49,7 +49,22 @@ def abilities(character: Character | None) -> set[str]:
     (Synchronized Skill, :mod:`.loans`)."""
     if character is None:
         return set()
+    raw = character.extra.get("abilities")
+    if LOANS not in character.extra and type(raw) is list and all(type(a) is str for a in raw):
+        key = tuple(raw)  # the common case: the names' texts (no loans) decide it, kept by them
+        found = _ABILITIES.get(key)
+        if found is None:
+            found = frozenset(norm(a) for a in raw)
+            if len(_ABILITIES) >= _ABILITIES_LIMIT:
+                _ABILITIES.clear()
+            _ABILITIES[key] = found
+        return set(found)  # the caller's own (some add to it)
     return {norm(a) for a in listed_abilities(character) + borrowed(character)}
+
+
+#: A character's listed ability names (texts, no loans) -> :func:`abilities` of them.
+_ABILITIES: dict[tuple[str, ...], frozenset[str]] = {}
+_ABILITIES_LIMIT = 1024
 
 
 #: Where the abilities on loan to a character are kept (:mod:`.loans`): ``extra["loans"]``, a

@@ -155,7 +155,23 @@ class HBCheck:
 
 def lookup(stats: Mapping[str, Any], name: str) -> str | None:
     """The key of the stat ``name`` names, matched loosely (``Héad`` is ``head``)."""
-    return find_key(stats, name, norm, sort=True)
+    if type(name) is not str:
+        return find_key(stats, name, norm, sort=True)
+    keys = tuple(stats)  # the answer depends on the keys and the name alone: kept for texts
+    found = _LOOKED.get((keys, name), _UNSEEN)
+    if found is _UNSEEN:
+        found = find_key(stats, name, norm, sort=True)
+        if all(type(key) is str for key in keys):  # (1 and True would share a slot)
+            if len(_LOOKED) >= _LOOKED_LIMIT:
+                _LOOKED.clear()
+            _LOOKED[keys, name] = found
+    return found
+
+
+#: (a stats mapping's keys, a stat name) -> :func:`lookup`'s answer, for keys that are all text.
+_LOOKED: dict[tuple[tuple[str, ...], str], str | None] = {}
+_LOOKED_LIMIT = 4096
+_UNSEEN = object()
 
 
 def parse_check(
