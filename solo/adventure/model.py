@@ -156,6 +156,9 @@ class Person:
     resources: Mapping[str, Any] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
     companion: bool = False
+    #: Conditions the character or NPC starts with (an NPC's: those its rules read on one, such
+    #: as Humanity, Blessed ``disarmed``; the validator checks them against ``npc_conditions``).
+    conditions: tuple[str, ...] = ()
     path: Path = ()
 
     def character(self, system: str) -> Character:
@@ -170,6 +173,7 @@ class Person:
             resources=fresh_copy(dict(self.resources)),
             items=list(self.items),
             extra=fresh_copy(dict(self.extra)),
+            conditions=list(self.conditions),
         )
 
 
@@ -373,6 +377,7 @@ def _person(data: Mapping[str, Any], path: Path) -> Person:
         resources=dict(data.get("resources") or {}),
         extra=dict(data.get("extra") or {}),
         companion=bool(data.get("companion", False)),
+        conditions=tuple(str(c) for c in data.get("conditions") or ()),
         path=path,
     )
 

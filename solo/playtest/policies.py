@@ -233,7 +233,8 @@ class _AdventureFacts:
         every way of catching it gives it back)."""
         found = self._rewarding.get(id(choice))
         if found is None:
-            found = self._rewarding[id(choice)] = is_rewarding(choice) or self._rewarded_next(choice)
+            found = self._rewarding[id(choice)] = is_rewarding(choice) or self.reward_next(
+                choice, None, "success", is_rewarding, every=True)
         return found
 
     def opens_reward(self, choice: "Choice", here: str | None) -> bool:
@@ -244,12 +245,31 @@ class _AdventureFacts:
             return False
         found = self._opens.get(id(choice))
         if found is None:
-            scenes = self.adventure.scenes  # type: ignore[attr-defined]
-            targets = [scenes.get(branch.goto or "") for name, branch in choice.check.outcomes.items()
-                       if name != FAILURE and branch.goto not in (None, here)]
-            found = self._opens[id(choice)] = any(
-                t is not None and t.conflict is None and any(self.rewarding(c) for c in t.choices) for t in targets)
+            found = self._opens[id(choice)] = self.reward_next(choice, here, "won", self.rewarding)
         return found
+
+    def reward_next(self, choice: "Choice", here: str | None, way: str, rewards: Callable[["Choice"], bool],
+                    *, every: bool = False) -> bool:
+        """Whether a scene ``choice`` leads into, no fight and with choices, has some choice (or,
+        ``every``, only choices) that ``rewards``: a reward next. The scenes, by ``way``:
+        ``"success"``, its goto, or with a roll its success branch's goto or else its own (none
+        without a success branch); ``"won"``, a roll's branches but failure that go elsewhere than
+        ``here``; ``"move"``, with no roll, its goto when that is elsewhere than ``here``."""
+        scenes = self.adventure.scenes  # type: ignore[attr-defined]
+        if way == "success":
+            success = choice.check.outcomes.get(SUCCESS) if choice.check is not None else None
+            gotos = [choice.goto] if choice.check is None else [] if success is None else [success.goto or choice.goto]
+        elif way == "won":
+            gotos = [branch.goto for name, branch in choice.check.outcomes.items()
+                     if name != FAILURE and branch.goto not in (None, here)] if choice.check is not None else []
+        else:
+            gotos = [choice.goto] if choice.check is None and choice.goto not in (None, here) else []
+        test = all if every else any
+        for goto in gotos:
+            scene = scenes.get(goto or "")
+            if scene is not None and scene.conflict is None and scene.choices and test(map(rewards, scene.choices)):
+                return True
+        return False
 
     def sure_reward(self, choice: "Choice") -> bool:
         """Whether ``choice``'s own effects (not a roll's branches) give something."""
@@ -318,17 +338,6 @@ class _AdventureFacts:
             labels = set(outcomes) - {"fled", "yielded", "surrendered"}
         ways = [Way("conflict", b.effects, b.goto, None, label) for label, b in outcomes.items() if label in labels]
         return self._ways_steps(ways, here, None) if ways else math.inf
-
-    def _rewarded_next(self, choice: "Choice") -> bool:
-        if choice.check is None:
-            goto = choice.goto
-        else:
-            success = choice.check.outcomes.get(SUCCESS)
-            goto = None if success is None else success.goto or choice.goto
-        scene = self.adventure.scenes.get(goto or "")  # type: ignore[attr-defined]
-        if scene is None or scene.conflict is not None or not scene.choices:
-            return False
-        return all(is_rewarding(c) for c in scene.choices)
 
 
 _last_facts: list[_AdventureFacts] = []
@@ -594,15 +603,10 @@ class CarefulPolicy(Policy):
         with no roll is open now (its guard holds in the state as it is): a reward the player can
         walk up and take (goblin-market's jar stall, where a laugh buys Nan's; then the Queen's
         court, once the jar is in hand)."""
-        if choice.check is not None or choice.goto is None or choice.goto == game.state.scene:
-            return False
-        scene = game.adventure.scenes.get(choice.goto)
-        if scene is None or scene.conflict is not None:
-            return False
         facts = _facts(game.adventure)
         try:
-            return any(c.check is None and facts.sure_reward(c) and (c.condition is None or game.evaluate(c.condition))
-                       for c in scene.choices)
+            return facts.reward_next(choice, game.state.scene, "move", lambda c: c.check is None and facts.sure_reward(c)
+                                     and (c.condition is None or game.evaluate(c.condition)))
         except Exception:  # a guard this bot cannot read ahead: no guess
             return False
 

@@ -699,6 +699,14 @@ class PeopleParams(Protocol):
 
 
 @runtime_checkable
+class NpcConditions(Protocol):
+    """The conditions the rules read on an NPC (the part before any ``:``), which an adventure may
+    give one to start with (``conditions:`` under ``npcs:``; Humanity, Blessed ``disarmed``)."""
+
+    npc_conditions: tuple[str, ...]
+
+
+@runtime_checkable
 class GroupParams(Protocol):
     """Check parameters naming the NPCs who roll with a side of a contest (Humanity, Blessed
     ``group_with``): the player's side, or the opponent's for a name starting ``opponent_``.
@@ -843,7 +851,8 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
-    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "group_params": ("names", GroupParams),
+    "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "npc_conditions": ("names", NpcConditions),
+    "group_params": ("names", GroupParams),
     "item_params": ("names", ItemParams), "display_name": ("text", Presents),
     "house_rules": ("rules", HasHouseRules), "degree_words": ("degrees", DescribesDegrees),
     "cli_examples": ("names", ShowsExamples), "turns_losses": ("method", TurnsLosses),

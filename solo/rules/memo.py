@@ -42,6 +42,9 @@ def key(value: Any) -> Hashable:
                 key(value.items), key(value.conditions), key(value.extra))
     if kind is set or kind is frozenset:
         return (kind, frozenset(key(v) for v in value))
+    printed = getattr(value, "analysis_print", None)
+    if printed is not None:  # the analyzer's guarded pool (solo.analyze.owed.Tripwire): its values drawn
+        return (kind, printed())
     hash(value)  # anything else stands for itself when it can (numbers, Fractions, enums)
     return (kind, value)
 

@@ -1,8 +1,8 @@
 """Reads of a character that only decide which actions a conflict offers, marked for ``solo analyze``.
 
 A ruleset's conflict procedure reads the player's resources to work out its decision: which
-actions are on offer (a Humanity, Blessed endeavour offers a spark only while the pool of
-blessing dice holds a pair, Help with as many dice as the pool can pay) and, in ``act``, whether
+actions are on offer (a Humanity, Blessed endeavour or fight offers a spark only while the pool
+of blessing dice holds a pair, Help with as many dice as the pool can pay) and, in ``act``, whether
 the key answered is among them. While the analyzer keeps dice *owed* (drawn only when a step
 first reads the pool: :mod:`solo.analyze.owed`), such a read would draw them all at once, and
 every value they can take then splits the states from there on (blessed-harvest's vestry: 661

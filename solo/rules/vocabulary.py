@@ -71,7 +71,9 @@ def in_sentence(name: str) -> str:
 
 
 def count_words(n: int, word: str) -> str:
-    """``3 bonus dice``-style counts: "1 pair", "2 pairs", "2 matches"."""
+    """``3 bonus dice``-style counts: "1 pair", "2 pairs", "2 matches", "2 bonus dice"."""
+    if n != 1 and word.endswith("die"):
+        return f"{n} {word[:-3]}dice"
     return f"{n} {word}" + ("" if n == 1 else ("es" if word.endswith("s") else "s"))
 
 

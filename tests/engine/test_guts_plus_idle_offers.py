@@ -3,8 +3,9 @@
 nothing reads better), all pips on one die where that reads as keeping the roll does (keeping
 places them by the best split), and a mastery change that reads the same and earns no bonus
 die. A contest's bonus die adds to its total and stays on offer. The best split is what keeping
-the roll does: with nothing else left on the roll it is shown disabled (the keep says it; read12),
-and while a bonus die or mastery is left it stays, for the odds play takes it by name.
+the roll does: with no mastery left to use after it it is shown disabled (the keep says it; read12),
+a bonus die still to roll or not (placing declines it, as keeping does; sitting 13), and while
+mastery is left it stays.
 Fixture: tests/fixtures/guts-rules.yaml.
 """
 
@@ -16,9 +17,14 @@ import pytest
 
 from solo.adventure import loader
 from solo.engine.game import Game, InvalidDecision
+from solo.playtest.policies import dice_decision
+from solo.rules.dice import Dice, RollRecord
+from solo.rules.guts_plus import offers
+from pregen_play import placed
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "guts-rules.yaml"
 TUNE, PUSH, LIFT, WRESTLE = "choice-2", "choice-3", "choice-4", "choice-5"
+SHIP = loader.load("supply-ship").adventure
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +138,28 @@ def test_while_mastery_is_left_the_best_split_stays_on_offer(adventure):
     game.dice.force(6)
     game.choose("bonus")
     assert shown(game)["place:best"][1] is True
+
+
+def test_with_a_bonus_die_still_to_roll_the_best_split_is_still_the_keep():
+    """Sitting 13: Dara's weld, two matches, one bonus die rolled (a 1) and one to go, listed
+    "Place the 1 pip by the best split: 4 3" beside "Keep the roll: the 1 pip goes by the best
+    split, 4 3". Placing declines the die still to roll, and so does keeping, and the pips go the
+    same way: with no mastery after it, placing is the keep, greyed in its place. The other
+    bonus die keeps its number (and the odds play, which takes every bonus die, takes it)."""
+    game = placed(SHIP, "pilot", "cargo-breach", 4)
+    weld = next(o for o in game.offered.options if o.text.startswith("Call Dara to weld a plate"))
+    game.dice.force(3, 3, 3, 3)  # Dara's 3 3 match both of the pilot's 3s: two bonus dice
+    game.choose(weld.key)
+    game.dice.force(1)
+    game.choose("2")
+    record = RollRecord.from_dict(game.state.pending.data["record"])
+    assert record.details["bonus_left"] == 1 and record.details["pending_bonus"]["pips"] == 1
+    assert [(o.key, o.id, o.enabled) for o in game.offered.options][:3] == [
+        ("1", "keep", True), ("2", "bonus", True), (None, "place:best", False)]
+    assert shown(game)["place:best"][2] == "cannot change the result: keeping the roll places them the same way"
+    assert dice_decision(game, game.offered) == "2"
+    placed_now = offers.apply(Dice(1), record, "place:best")
+    assert offers.roll_offers(placed_now) == []  # nothing is left after placing but keeping
+    kept = offers.place_best(record, "keep")
+    assert (placed_now.details["values"], placed_now.outcome, placed_now.details["placement"]["declined"]) == (
+        kept.details["values"], kept.outcome, kept.details["placement"]["declined"])

@@ -6,6 +6,7 @@ of it reads (plain lists and dicts, no tuple a copy would turn into a list)."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from solo.rules.guts_plus import offers
@@ -35,5 +36,7 @@ def test_an_owned_record_takes_the_offer_in_place_as_a_copy_would(monkeypatch):
 
     monkeypatch.setattr(offers, "apply", apply)
     play_fast("supply-ship", 60, 2)
-    assert len(seen) > 100
-    assert {"bonus", "place:best"} <= set(seen)  # the bot's two answers: a bonus die, its pips placed
+    assert len(seen) > 100 and "bonus" in seen
+    # the bot places the pips itself only with mastery left after it (else keeping places them)
+    play_fast(str(Path(__file__).parents[1] / "fixtures" / "guts-rules.yaml"), 60, 2)
+    assert "place:best" in seen, sorted(set(seen))

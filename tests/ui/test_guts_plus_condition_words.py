@@ -61,3 +61,39 @@ def test_a_check_with_a_one_or_two_says_why_it_earns_an_xp():
     assert "A die rolled 1 or 2: 1 XP for the check, whatever its result." in earned
     clean = WORDS.roll(_roll([5, 5, 4], {"stat": "gumption"}).to_dict(), "Haul").why
     assert not any("XP" in line for line in clean)
+
+
+def _with_bonus(record, *faces: int, left: int = 0) -> dict:
+    """The record as it stands once bonus dice showing ``faces`` are rolled (and placed)."""
+    data = record.to_dict()
+    data["details"]["bonus"] = [{"die": f} for f in faces]
+    data["details"]["bonus_left"] = left
+    return data
+
+
+def _bonus_line(data: dict) -> str:
+    return next(line for line in WORDS.roll(data, "Haul").why if " earned " in line)
+
+
+def test_a_bonus_die_says_which_doubles_earned_it():
+    """read12 heard "Doubles earned 1 bonus die, showing 3" for a die a helper's match earned:
+    the line names its source, the doubles or the match, as the line before it does."""
+    doubles = _roll([4, 4, 2], {"stat": "gumption"})
+    assert _bonus_line(_with_bonus(doubles, 3)) == (
+        "Doubles (two 4s) earned 1 bonus die, showing 3: 3 pips raised your dice.")
+    match = _roll([6, 6], {"stat": "thought", "assist_dice": 2})
+    assert match.to_dict()["details"]["doubles"] == []
+    assert _bonus_line(_with_bonus(match, 3)) == (
+        "A match with your helper's dice (a 6) earned 1 bonus die, showing 3: 3 pips raised your dice.")
+
+
+def test_doubles_and_matches_together_earn_their_bonus_dice_in_one_line():
+    both = _roll([5, 5, 3, 2, 3], {"stat": ["thought", "command"], "assist_dice": 1})
+    details = both.to_dict()["details"]
+    assert details["doubles"] == [5] and details["helper"]["matches"] == [3]
+    assert _bonus_line(_with_bonus(both, 2, 4)) == (
+        "Doubles (two 5s) and a match with your helper's dice (a 3) earned 2 bonus dice, "
+        "showing 2 4: 6 pips raised your dice.")
+    assert _bonus_line(_with_bonus(both, 2, left=1)) == (
+        "Doubles (two 5s) and a match with your helper's dice (a 3) earned 2 bonus dice; 1 rolled, "
+        "showing 2: 2 pips raised your dice.")

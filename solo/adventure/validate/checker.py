@@ -19,7 +19,8 @@ from solo.adventure.problems import Problem
 from solo.adventure.validate.codes import Path_
 from solo.adventure.validate.names import _at_path, _did_you_mean
 from solo.adventure.validate.usage_checks import UsageChecks
-from solo.rules.base import Carries, RulesError, hook
+from solo.rules.base import Carries, RulesError, hook, names
+from solo.rules.values import name_key
 
 
 class Checker(UsageChecks):
@@ -106,6 +107,7 @@ class Checker(UsageChecks):
                        _did_you_mean(start, self.scenes))
 
     def check_people(self) -> None:
+        self.check_npc_conditions()
         for n, person in enumerate(self.adv.characters):
             for j, item in enumerate(person.items):
                 self._item_ref(item, ("characters", n, "items", j), f"{person.id}'s items")
@@ -131,3 +133,26 @@ class Checker(UsageChecks):
                 self.error("illegal-character", ("characters", n, "items"), f"character {person.id!r}: {reason}",
                            "mark what the character wears with rules: {worn: true} on the item, or carry less",
                            key=True)
+
+    def check_npc_conditions(self) -> None:
+        """The conditions characters and NPCs start with are shown to players; an NPC's must be
+        one its rules read on an NPC (the ruleset's ``npc_conditions``): any other does nothing."""
+        for npc, people in ((False, self.adv.characters), (True, self.adv.npcs.values())):
+            for person in people:
+                for j, name in enumerate(person.conditions):
+                    at = tuple(person.path) + ("conditions", j)
+                    self.shown_names.append(("condition", name, at))
+                    if npc and self.ruleset is not None:
+                        self._npc_condition(person.id, name, at)
+
+    def _npc_condition(self, npc: str, name: str, at: Path_) -> None:
+        readable = names(self.ruleset, "npc_conditions")
+        kind = name_key(name.partition(":")[0], keep_punctuation=True, fold_accents=True)
+        if kind in {name_key(k, keep_punctuation=True, fold_accents=True) for k in readable}:
+            return
+        if not readable:
+            self.error("npc-condition", at, f"npc {npc!r}: the {self.adv.system} rules read no condition on an NPC",
+                       "remove `conditions:` from the npc")
+            return
+        self.error("npc-condition", at, f"npc {npc!r}: condition {name!r} is not one the {self.adv.system} rules "
+                   "read on an NPC", _did_you_mean(name.partition(":")[0], readable))

@@ -55,6 +55,7 @@ CODES: dict[str, str] = {
     "unknown-outcome": "an outcome label the game system does not have (for checks or for contests)",
     "size-branch-never-taken": "an outcome-size branch beside branches for every outcome label, which are taken first (warning)",
     "illegal-character": "a pregenerated character breaks the system's creation rules",
+    "npc-condition": "an NPC starts with a condition its game system's rules do not read on an NPC",
     "contest-without-opponent": "a contest names no opponent",
     "assist-not-companion": "an assisting NPC is not a companion",
     "objective-never-completes": "an objective without `when` that no `complete` effect names",

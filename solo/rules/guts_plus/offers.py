@@ -23,11 +23,11 @@ does to the record:
   (:attr:`solo.rules.base.Offer.disabled`): a bonus die on a check's positive impact (pips only
   raise dice; a contest's still widens ``roll.difference``), ``place:N`` where it reads as
   keeping the roll does, a mastery proposal that reads the same and earns no bonus
-  die. ``place:best`` is shown disabled too where nothing else is left on the roll (no bonus die
-  to roll, no mastery to use): keeping the roll places the pips by the best split and says so,
-  so the one thing has one number (read12). While a bonus die or mastery is left it stays on
-  offer: placing then is not the end of the roll, and the odds play (``odds_play``) takes it by
-  name before another bonus die.
+  die. ``place:best`` is shown disabled too where no mastery is left to use after it: keeping
+  the roll places the pips by the best split and says so, so the one thing has one number
+  (read12). A bonus die still to roll does not part the two (sitting 13): placing declines the
+  bonus dice not yet taken and so does keeping, and the pips go the same way, so the roll reads
+  the same. While mastery is left it stays on offer: placing then is not the end of the roll.
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def roll_offers(record: RollRecord) -> list[Offer]:
     kept = _kept_rank(values, pending) if check else None  # what keeping the roll reads
     if left:
         if pending:
-            text = f"Roll another bonus die ({left} left) before placing the {pending[1]} pips"
+            text = f"Roll another bonus die ({left} left) before placing the {pending[1]} {_pips(pending[1])}"
         else:
             text = f"Roll a bonus die ({left} left)"
         # a check's pips only raise dice: nothing reads better than the top (a contest's bonus
@@ -176,7 +176,7 @@ def roll_offers(record: RollRecord) -> list[Offer]:
         options = placement_options(values, pips)
         mastery_left = bool(details.get("mastery")) and not details["mastery"]["used"]
         found += [Offer(PLACE + key, placement_text(values, pips, key, split),
-                        disabled=_placement_idle(key, values, split, kept, folded=not left and not mastery_left))
+                        disabled=_placement_idle(key, values, split, kept, folded=not mastery_left))
                   for key, split in options]
         if _more_results_than(values, pips, len(options)):
             example = " ".join(map(str, options[0][1]))
@@ -230,8 +230,9 @@ def _kept_rank(values: Sequence[int], pending: tuple[list[int], int] | None) -> 
 def _placement_idle(key: str, values: Sequence[int], split: Sequence[int], kept: int | None,
                     *, folded: bool) -> str:
     """Why a placement is shown disabled, or "": one that reads as keeping the roll does; and
-    the best split itself when nothing else is left on the roll (no bonus die, no mastery), where
-    keeping the roll places the pips that very way (its words say so): one offer, not two."""
+    the best split itself when no mastery is left to use after it, where keeping the roll places
+    the pips that very way (its words say so): one offer, not two. A bonus die still to roll does
+    not part them: placing declines it, and so does keeping."""
     if key == BEST:
         return "cannot change the result: keeping the roll places them the same way" if folded else ""
     return _same_as_keeping(kept) if _placed_rank(values, split) == kept else ""

@@ -88,8 +88,10 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
         pips = sum(shown)
         waits = "waits" if pips == 1 else "wait"
         placed = f"{waits} to be placed on your dice" if details.get("pending_bonus") else "raised your dice"
-        why.append(f"Doubles earned {count_words(len(bonus), 'bonus die')}, showing {' '.join(map(str, shown))}: "
-                   f"{count_words(pips, 'pip')} {placed}.")
+        earned = _earned_by(details, names, as_rolled)
+        taken = "" if len(bonus) == int(details.get("bonus_total") or len(bonus)) else f"; {len(bonus)} rolled"
+        why.append(f"{earned} {count_words(int(details.get('bonus_total') or len(bonus)), 'bonus die')}{taken}, "
+                   f"showing {' '.join(map(str, shown))}: {count_words(pips, 'pip')} {placed}.")
     helper = details.get("helper")
     if isinstance(helper, dict):
         who = names.person(str(helper["id"])) if helper.get("id") else "Your helper"
@@ -102,6 +104,23 @@ def explain(record: Mapping[str, Any], names: Names) -> RollReading:
         why.append("A die rolled 1 or 2: 1 XP for the check, whatever its result.")
     topic = "bonus" if bonus else ("near-success" if record.get("outcome") == "near-success" else "check")
     return RollReading(tuple(dice), tuple(why), topic, _bonus_dice(details), _awaiting(record, details))
+
+
+def _earned_by(details: Mapping[str, Any], names: Names, as_rolled: str) -> str:
+    """Where a check's bonus dice came from, as the start of a sentence: "Doubles (two 4s) earned",
+    "A match with Dara's dice (a 3) earned", or both joined by "and"."""
+    doubles = [d for d in details.get("doubles") or [] if isinstance(d, int)]
+    helper = details.get("helper")
+    matches = [m for m in (helper.get("matches") or []) if isinstance(m, int)] if isinstance(helper, Mapping) else []
+    parts = []
+    if doubles:
+        parts.append(f"doubles ({' and '.join(f'two {d}s' for d in doubles)}{as_rolled})")
+    if matches:
+        whose = f"{names.person(str(helper['id']))}'s dice" if helper.get("id") else "your helper's dice"
+        shown = " and ".join(f"a {m}" for m in matches)
+        parts.append(f"{'a match' if len(matches) == 1 else f'{len(matches)} matches'} with {whose} ({shown}{as_rolled})")
+    said = " and ".join(parts)
+    return said[0].upper() + said[1:] + " earned" if said else "You earned"
 
 
 def _awaiting(record: Mapping[str, Any], details: Mapping[str, Any]) -> str:

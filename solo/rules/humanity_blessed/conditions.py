@@ -12,6 +12,11 @@ from typing import Iterable
 from solo.rules.base import Character
 from solo.rules.humanity_blessed.tables import norm
 
+#: The conditions read on whoever rolls, so on an NPC too (an adventure may give an npc one to
+#: start with): Disarmed caps a violent attacker's maximum; Uncool and Pain take 1, an Ache the
+#: top face, Weakness the aid, Distracted the bumps; a Vulnerability is rolled again.
+NPC_CONDITIONS = ("disarmed", "uncool", "pain", "ache", "weakness", "distracted", "vulnerability")
+
 
 @dataclass(frozen=True)
 class Conditions:

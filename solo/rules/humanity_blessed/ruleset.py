@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from solo.rules.house_rules import HouseRule
+from solo.rules.humanity_blessed.conditions import NPC_CONDITIONS
 from solo.rules.humanity_blessed.house_rules import HOUSE_RULES
 from solo.rules.humanity_blessed.words import VOCABULARY
 from solo.rules.humanity_blessed.creation import BlessedDraft
@@ -77,6 +78,9 @@ class HumanityBlessed(RulesetDefaults):
     size_labels: ClassVar[tuple[str, ...]] = SIZES
     #: Check parameters that name NPCs, which the engine and ``solo validate`` pass as characters.
     npc_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with", "spark_with", "convoy", "loan_from", "scope_with")
+    #: Conditions the rules read on an NPC's rolls, which an adventure may give an npc to start
+    #: with (``conditions:``): the book's conditions are on characters, whoever plays them.
+    npc_conditions: ClassVar[tuple[str, ...]] = NPC_CONDITIONS
     #: Check parameters that name the others rolling with a side (an option names them).
     group_params: ClassVar[tuple[str, ...]] = ("group_with", "opponent_group_with")
     #: Check parameters that name items of the adventure (``solo validate`` checks the names).

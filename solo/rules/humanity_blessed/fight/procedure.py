@@ -31,7 +31,7 @@ from solo.rules.conflict import (
     Decision,
     SetupProblem,
 )
-from solo.rules import kept_decision
+from solo.rules import kept_decision, offer_reads
 from solo.rules.dice import Dice
 from solo.rules.humanity_blessed import session
 from solo.rules.humanity_blessed.fight import asks, policy, wounds
@@ -104,16 +104,21 @@ class Fight:
         return ConflictStep(m.state, beats, m.state["round"], found)
 
     def decision(self, setup: ConflictSetup, state: Mapping[str, Any]) -> Decision:
-        if setup.answered_on_offer:  # asked on the state itself (a decision only reads it), not kept
-            return asks.decision(Melee(self.ruleset, setup, state, owned=True))
-        found = asks.decision(Melee(self.ruleset, setup, state))  # on a copy, kept for act to recall
-        kept_decision.remember(type(self), self.ruleset, setup, state, found)
+        # the pool only adds answers (a spark, Help with more dice, an ability it can recharge),
+        # never takes one away or moves another's key: :mod:`solo.rules.offer_reads`
+        with offer_reads.offers():
+            if setup.answered_on_offer:  # asked on the state itself (a decision only reads it), not kept
+                return asks.decision(Melee(self.ruleset, setup, state, owned=True))
+            found = asks.decision(Melee(self.ruleset, setup, state))  # on a copy, kept for act to recall
+            kept_decision.remember(type(self), self.ruleset, setup, state, found)
         return found
 
     def act(self, dice: Dice, setup: ConflictSetup, state: Mapping[str, Any], key: str) -> ConflictStep:
         m = Melee(self.ruleset, setup, state)
         beats: list[Beat] = []
-        asks.answer(m, dice, key, beats, kept_decision.recall(type(self), self.ruleset, setup, state))
+        with offer_reads.offers():  # the key checked against the answers on offer (as in decision)
+            offered = kept_decision.recall(type(self), self.ruleset, setup, state) or asks.decision(m)
+        asks.answer(m, dice, key, beats, offered)
         found = m.advance(dice, beats)
         return ConflictStep(m.state, beats, m.state["round"], found)
 
