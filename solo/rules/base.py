@@ -646,6 +646,17 @@ class PlaytestHints(Protocol):
 
 
 @runtime_checkable
+class PlaysOddsOffers(Protocol):
+    """A system whose exact odds take a roll's offers by more than their names: it picks, on the
+    roll as it stands, the offer that play takes next (GUTS+: mastery's best change, and nothing
+    after mastery). The bots and the analyzer ask it before :class:`PlaytestHints`' names."""
+
+    def odds_offer(self, record: RollRecord, offered: Sequence[Offer]) -> str | None:
+        """The key of the offer the odds' play takes next among ``offered`` (never a greyed
+        one), or None to keep the roll as it stands."""
+
+
+@runtime_checkable
 class HasConflicts(Protocol):
     """A system with conflict procedures (:mod:`solo.rules.conflict`), by name."""
 
@@ -849,6 +860,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "creation_rules": ("text", CreationRules), "creation_extra": ("names", CreationExtra),
     "creation_defaults": ("method", CreationDefaults), "draft_class": ("class", HasDraft),
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
+    "odds_offer": ("method", PlaysOddsOffers),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
     "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "npc_conditions": ("names", NpcConditions),
