@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -22,13 +23,15 @@ from every_roll import distribution
 from solo.adventure import loader
 from solo.adventure.odds import check_params, opponent_of
 from solo.analyze import outcomes
-from solo.playtest.policies import odds_offer
+from solo.engine.game import Game
+from solo.playtest.policies import dice_decision, odds_offer
 from solo.rules import registry
 from solo.rules.base import Character
 from solo.rules.dice import Dice
 from solo.rules.guts_plus import offers
 
 SHIP = loader.load("supply-ship").adventure
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "guts-rules.yaml"
 RULES = registry.get(SHIP.system)
 
 
@@ -111,3 +114,31 @@ def test_the_odds_play_takes_every_bonus_die_before_placing_with_mastery_left():
     assert taken == ["bonus", "bonus", "place:best", "mastery:2=6"]
     assert (record.details["placement"]["pips"], record.details["placement"]["declined"]) == (2, 0)
     assert (record.details["values"], record.outcome) == ([3, 6, 6], "positive-impact")
+
+
+@pytest.mark.parametrize("pregen, text", [("master", "Tune the array"), ("cadet", "Push the crate")])
+def test_the_engine_bot_plays_a_roll_as_the_exact_odds(pregen, text):
+    """The bots' own answers (dice_decision, what every policy plays a roll by) through a game,
+    every face walked: the guts-rules fixture's master tunes the array with mastery (thought 10,
+    7 fewer dice), the cadet pushes the crate without."""
+    adventure = loader.load(str(FIXTURE)).adventure
+    game = Game(adventure, seed=5)
+    game.start()
+    game.choose(pregen)
+    at = game.snapshot()
+    choice = next(o.key for o in game.offered.options if o.text == text)
+    spec = next(c.check for c in adventure.scenes["workshop"].choices if c.text == text)
+
+    def play(dice: Dice):
+        replay = Game.resume(adventure, at)
+        replay.dice = dice
+        replay.choose(choice)
+        while replay.offered.kind == "roll":
+            replay.choose(dice_decision(replay, replay.offered))
+        last = replay.state.last_roll
+        return last["outcome"], outcomes.branch_key(spec, last["outcome"], last["success"])
+
+    walked = distribution(play, floor=Fraction(1, 10**12))
+    assert walked.unexplored == 0
+    exact = outcomes.outcome_classes(adventure, game.ruleset, game.character, spec)
+    assert {k: v for k, v in walked.probabilities.items() if v} == {k: v for k, v in exact.items() if v}
