@@ -143,7 +143,7 @@ class _Run:
         #: A conflict's decision on offer, asked here: the setup it was asked on and the
         #: (option key, action key) of each action the bot may take (see _offer).
         self.fight: tuple[Any, list[tuple[str, str]]] | None = None
-        self.odds_play = plays_odds_offers(self.game.ruleset)  # whether the bot takes any offer
+        self.takes_offers = plays_odds_offers(self.game.ruleset)  # whether the bot takes any offer
 
     def play(self) -> RunResult:
         game, result, spec = self.game, self.result, self.spec
@@ -280,7 +280,7 @@ class _Run:
         """The key the bot answers the roll on offer with (:func:`policies.dice_decision` on the
         offer the engine would build: keep is "1", the numbered offers "2"...)."""
         assert self.roll is not None
-        if not self.odds_play:  # the odds take no offer (GAME, Loose and Fuzzy): keep, "1"
+        if not self.takes_offers:  # the odds take no offer (GAME, Loose and Fuzzy): keep, "1"
             self.chosen = KEEP
             return "1"
         by_id = {KEEP: "1"}

@@ -640,7 +640,8 @@ class OrdersPools(Protocol):
 
 @runtime_checkable
 class PlaytestHints(Protocol):
-    """How the playtest bot plays this system's offers for exact odds (preferred first)."""
+    """How the playtest bot plays this system's offers for exact odds: their names, in the
+    order taken (the first one on offer, never a greyed one; none: keep the roll)."""
 
     odds_play: tuple[str, ...]
 
