@@ -33,7 +33,7 @@ from solo.adventure.format import branches
 from solo.adventure.format.branches import check_branch_key
 from solo.adventure.model import Adventure, CheckSpec, Table
 from solo.adventure.odds import check_params, fingerprint, opponent_of, spec_odds
-from solo.playtest.policies import odds_play
+from solo.playtest.policies import odds_offer, plays_odds_offers
 from solo.rules.base import Character, Ruleset, names
 from solo.rules.dice import Dice, RollRecord
 from solo.rules.notation import DiceNotation
@@ -127,13 +127,12 @@ def play_roll(ruleset: Ruleset, dice: Dice, character: Character, opponent: Char
         record = ruleset.contest(dice, character, opponent, params)
     else:
         record = ruleset.check(dice, character, params)
-    wanted = odds_play(ruleset)
-    for _ in range(50):
-        keys = {offer.key for offer in ruleset.offers(record, character)}
-        key = next((k for k in wanted if k in keys), None)
-        if key is None:
-            break
-        record = ruleset.apply_offer(dice, record, character, key)
+    if plays_odds_offers(ruleset):
+        for _ in range(50):
+            key = odds_offer(ruleset, record, ruleset.offers(record, character))
+            if key is None:
+                break
+            record = ruleset.apply_offer(dice, record, character, key)
     return ruleset.settle(dice, record, character, params, frozenset(spec.outcomes))
 
 

@@ -58,7 +58,7 @@ from solo.engine.effects import EffectRunner
 from solo.engine.game import ALTERNATIVE, FAILURES, KEEP, LESSER, EngineError, Game, InvalidDecision
 from solo.engine.state import Pending
 from solo.playtest import runner as engine_runner
-from solo.playtest.policies import make_policy, odds_play
+from solo.playtest.policies import make_policy, odds_offer, plays_odds_offers
 from solo.playtest.runner import (
     DEAD_END, LOOP_WINDOW, NO_DECISION_LOOP, REROLL_WORDS, PlaytestSpec, RunResult, run_seed,
 )
@@ -156,7 +156,7 @@ class _Run:
         #: A conflict's decision on offer, asked here: the setup it was asked on and the
         #: (option key, action key) of each action the bot may take (see _offer).
         self.fight: tuple[Any, list[tuple[str, str]]] | None = None
-        self.odds_play = odds_play(self.game.ruleset)  # the offers the bot takes, preferred first
+        self.takes_offers = plays_odds_offers(self.game.ruleset)  # whether the bot takes any offer
         #: The check rolled last here and the parameters made for it (see _Game._params).
         self.params: tuple[Any, dict[str, Any]] | None = None
 
@@ -296,7 +296,7 @@ class _Run:
         """The key the bot answers the roll on offer with (:func:`policies.dice_decision` on the
         offer the engine would build: keep is "1", the numbered offers "2"...)."""
         assert self.roll is not None
-        if not self.odds_play:  # the odds take no offer (GAME, Loose and Fuzzy): keep, "1"
+        if not self.takes_offers:  # the odds take no offer (GAME, Loose and Fuzzy): keep, "1"
             self.chosen = KEEP
             return "1"
         by_id = {KEEP: "1"}
@@ -304,7 +304,8 @@ class _Run:
         for n, offer in enumerate(numbered, start=2):
             if not offer.disabled:  # shown greyed, never taken: its number stays used
                 by_id[offer.key] = str(n)
-        self.chosen = next((wanted for wanted in self.odds_play if wanted in by_id), KEEP)
+        wanted = odds_offer(self.game.ruleset, self.roll[1], self.roll[2])
+        self.chosen = wanted if wanted in by_id else KEEP
         if self.chosen in REROLL_WORDS:
             self.result.rerolls += 1
         return by_id[self.chosen]

@@ -72,7 +72,7 @@ import math
 import random
 import re
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from solo.adventure.format.branches import FAILURE, SUCCESS
 from solo.adventure.format.effects import EFFECTS, walk
@@ -80,12 +80,13 @@ from solo.adventure.odds import success_chance
 from solo.adventure.scene_graph import Way, scene_graph, way_destinations
 from solo.engine.game import ALTERNATIVE, CHOICE_ID, KEEP, ROLL
 from solo.errors import BadRequest
-from solo.rules.base import PlaytestHints, SaysCheckCosts, hook
+from solo.rules.base import PlaysOddsOffers, PlaytestHints, SaysCheckCosts, hook
 
 if TYPE_CHECKING:
     from solo.adventure.model import Choice
     from solo.engine.events import ChoicesOffered
     from solo.engine.game import Game
+    from solo.rules.base import Offer
 
 
 
@@ -95,6 +96,25 @@ def odds_play(ruleset: object) -> tuple[str, ...]:
     none has odds of the roll as it falls (no rerolls, no blessing dice, no second attempts)."""
     hints = hook(ruleset, PlaytestHints)
     return tuple(hints.odds_play) if hints is not None else ()
+
+
+def plays_odds_offers(ruleset: object) -> bool:
+    """Whether the play of a system's exact odds takes any of a roll's offers (else: keep)."""
+    return bool(odds_play(ruleset)) or hook(ruleset, PlaysOddsOffers) is not None
+
+
+def odds_offer(ruleset: object, record: Any, offered: "Sequence[Offer]") -> str | None:
+    """The key of the offer the play of the exact odds takes next on a roll, or None to keep it:
+    the system's own pick where it makes one (:class:`~solo.rules.base.PlaysOddsOffers`), else
+    the first of its :func:`odds_play` names an offer on the roll has. The one definition the
+    bots (:func:`dice_decision`, the fast runtime) and the analyzer's representative rolls
+    (:func:`solo.analyze.outcomes.play_roll`) play a roll by. A greyed offer is never taken."""
+    enabled = {offer.key for offer in offered if not offer.disabled and not offer.typed}
+    plays = hook(ruleset, PlaysOddsOffers)
+    if plays is not None:
+        key = plays.odds_offer(record, offered)
+        return key if key in enabled else None
+    return next((name for name in odds_play(ruleset) if name in enabled), None)
 
 REWARD_EFFECTS = frozenset(effect.name for effect in EFFECTS if effect.rewards)
 GREEDY_WEIGHT = 4.0
@@ -130,8 +150,11 @@ def dice_decision(game: "Game", offered: "ChoicesOffered") -> str:
     by_id = {option.id: option.key for option in offered.options if option.enabled and option.key}
     if offered.kind == "check":
         return by_id.get(ROLL) or offered.enabled_keys()[0]
-    for wanted in odds_play(game.ruleset):
-        if wanted in by_id:
+    pending = game.state.pending
+    if pending is not None and pending.kind == "roll" and plays_odds_offers(game.ruleset):
+        record, offers = game._pending_roll(pending.data)
+        wanted = odds_offer(game.ruleset, record, offers)
+        if wanted is not None and wanted in by_id:
             return by_id[wanted]
     return by_id.get(KEEP) or offered.enabled_keys()[0]
 

@@ -640,9 +640,21 @@ class OrdersPools(Protocol):
 
 @runtime_checkable
 class PlaytestHints(Protocol):
-    """How the playtest bot plays this system's offers for exact odds (preferred first)."""
+    """How the playtest bot plays this system's offers for exact odds: their names, in the
+    order taken (the first one on offer, never a greyed one; none: keep the roll)."""
 
     odds_play: tuple[str, ...]
+
+
+@runtime_checkable
+class PlaysOddsOffers(Protocol):
+    """A system whose exact odds take a roll's offers by more than their names: it picks, on the
+    roll as it stands, the offer that play takes next (GUTS+: mastery's best change, and nothing
+    after mastery). The bots and the analyzer ask it before :class:`PlaytestHints`' names."""
+
+    def odds_offer(self, record: RollRecord, offered: Sequence[Offer]) -> str | None:
+        """The key of the offer the odds' play takes next among ``offered`` (never a greyed
+        one), or None to keep the roll as it stands."""
 
 
 @runtime_checkable
@@ -849,6 +861,7 @@ OPTIONAL: dict[str, tuple[str, type]] = {
     "creation_rules": ("text", CreationRules), "creation_extra": ("names", CreationExtra),
     "creation_defaults": ("method", CreationDefaults), "draft_class": ("class", HasDraft),
     "custom_stats": ("flag", AllowsCustomStats), "ordered_pools": ("flag", OrdersPools), "odds_play": ("names", PlaytestHints),
+    "odds_offer": ("method", PlaysOddsOffers),
     "conflicts": ("mapping", HasConflicts), "measure_names": ("names", HasMeasures),
     "size_labels": ("names", HasSizeLabels), "contest_labels": ("names", HasContestLabels),
     "check_params": ("names", NamesParams), "npc_params": ("names", PeopleParams), "npc_conditions": ("names", NpcConditions),

@@ -51,6 +51,14 @@ WORDS: tuple[str, ...] = (
 
 MAX_DICE = 10
 
+#: The play these odds compute, as the names of a roll's own offers in the order they are taken
+#: (:func:`solo.rules.guts_plus.offers.odds_offer` plays a real roll by it; the bots and the
+#: analyzer ask that): every bonus die the roll earned, then their pooled pips placed by the best
+#: split, then mastery's change that reads best, and then the roll is kept (a bonus die that
+#: mastery's change earns is not taken: :func:`check_weights` counts the doubles of the roll as it
+#: fell). An offer shown greyed is never taken; keeping places any waiting pips by the best split.
+PLAY: tuple[str, ...] = ("bonus", "place:best", "mastery")
+
 
 # -- reading ----------------------------------------------------------------------------------
 
@@ -519,7 +527,7 @@ def check_weights(
 
     Returns ``(weights by rank, denominator, bonus-dice distribution as (count, weight))``.
     Every bonus die is taken, their pips pooled and placed by :func:`best_split`; mastery (if
-    any) is used last.
+    any) is used last (the play :data:`PLAY` names).
 
     Every roll (with the helper's dice, if any) is a start: the multiset of its values after
     the modifier, with its weight, and its number of bonus dice ``b``. ``start[b]`` gathers

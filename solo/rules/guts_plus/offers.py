@@ -291,13 +291,8 @@ def mastery_proposals(record: RollRecord) -> list[tuple[str, str]]:
     """Mastery's proposals as ``(key, text)``: the change that reads best, then the best change
     that makes a new double (while a double can still earn a bonus die), when it differs."""
     details = record.details
-    values = details["values"]
     found: list[tuple[str, str]] = []
-    if record.kind == "check":
-        best = go.best_mastery(values)
-    else:
-        low = min(range(len(values)), key=lambda i: (values[i], i))
-        best = None if values[low] >= 6 else (low, 6)
+    best = _best_change(record)
     if best is not None:
         found.append((_key(*best), _change_text(record, *best)))
     if _can_recount(details):
@@ -305,6 +300,37 @@ def mastery_proposals(record: RollRecord) -> list[tuple[str, str]]:
         if double is not None and double != best:
             found.append((_key(*double), _change_text(record, *double)))
     return found
+
+
+def _best_change(record: RollRecord) -> tuple[int, int] | None:
+    """Mastery's change that reads best, as (die index, value): in a check the one
+    :func:`~solo.rules.guts_plus.odds.best_mastery` finds, in a contest the lowest die to 6;
+    None where no change reads better."""
+    values = record.details["values"]
+    if record.kind == "check":
+        return go.best_mastery(values)
+    low = min(range(len(values)), key=lambda i: (values[i], i))
+    return None if values[low] >= 6 else (low, 6)
+
+
+def odds_offer(record: RollRecord, offered: Sequence[Offer]) -> str | None:
+    """The offer the play of the exact odds takes next on this roll (the names of
+    :data:`~solo.rules.guts_plus.odds.PLAY` in their order, ``mastery`` being mastery's change
+    that reads best), or None: keep the roll. Once mastery is used the roll is kept (a bonus die
+    its change earned is one the odds never count); an offer shown greyed is never taken."""
+    mastery = record.details.get("mastery")
+    if mastery and mastery["used"]:
+        return None
+    enabled = {offer.key for offer in offered if not offer.disabled and not offer.typed}
+    for name in go.PLAY:
+        if name == MASTERY:
+            best = _best_change(record) if mastery else None
+            key = _key(*best) if best is not None else None
+        else:
+            key = name
+        if key in enabled:
+            return key
+    return None
 
 
 def _best_double(record: RollRecord) -> tuple[int, int] | None:

@@ -148,9 +148,9 @@ class GutsPlus(RulesetDefaults):
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     #: what a player of this system chooses at creation (``solo character new``)
     draft_class: ClassVar[type[Draft]] = GutsDraft
-    #: playtest hint: the offers its exact odds take, preferred first (every bonus die, placed by
-    #: the best split, mastery last)
-    odds_play: ClassVar[tuple[str, ...]] = ("place:best", "bonus", "mastery")
+    #: playtest hint: the offers its exact odds take, in their order (every bonus die, placed by
+    #: the best split, mastery last: :data:`.odds.PLAY`, which :meth:`odds_offer` plays)
+    odds_play: ClassVar[tuple[str, ...]] = go.PLAY
 
     id: ClassVar[str] = SYSTEM
     error_label: ClassVar[str] = VALUES.label
@@ -488,6 +488,10 @@ class GutsPlus(RulesetDefaults):
         if record.system != SYSTEM:
             return []
         return offers.roll_offers(record)
+
+    def odds_offer(self, record: RollRecord, offered: Sequence[Offer]) -> str | None:
+        """The offer the play of the exact odds takes next, None to keep (:func:`.offers.odds_offer`)."""
+        return offers.odds_offer(record, offered) if record.system == SYSTEM else None
 
     def keep_words(self, record: RollRecord) -> str:
         """Keeping a roll with bonus pips waiting places them by the best split: say so."""
