@@ -521,7 +521,7 @@ def place(record: RollRecord, split: Sequence[int], how: str) -> RollRecord:
     details["bonus_left"] = 0
     details["placement"] = {
         "dice": taken, "pips": pips, "split": list(split), "lost": lost,
-        "values": raised, "reading": go.LABELS[rank], "how": how, "declined": declined,
+        "values": list(raised), "reading": go.LABELS[rank], "how": how, "declined": declined,
     }
     record.steps.append(reason("placed", pips=pips, how=how, split=list(split), lost=lost, values=list(raised)))
     if declined:
