@@ -77,6 +77,7 @@ from solo.analyze import expressions_used as eu
 from solo.analyze import owed
 from solo.analyze.expressions_used import global_expressions, scene_expressions, turn_uses
 from solo.analyze.reachable import Reach, Region, Writes
+from solo.analyze import collector
 from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.projection import Projection, project
 from solo.analyze.snapshot import copy_state, plain_copy
@@ -1085,6 +1086,7 @@ class Explorer:
         self.tail: tuple[float, int] = (0.0, 1)
         self.clock = self.budget.clock
         self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
+        self._holding = False  # the collector held (:mod:`solo.analyze.collector`) since :meth:`begin`
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
         self.told = 0.0  # when the progress line was last told (the explorer's clock)
@@ -1279,6 +1281,9 @@ class Explorer:
         self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
         self.progress = progress
         self.bound = bound
+        if not self._holding:
+            self._holding = True
+            collector.hold()
         self._tell()
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
@@ -1290,7 +1295,7 @@ class Explorer:
         enumerations (:func:`~solo.rules.scripted.stop_at`) stop there, and where the memory
         passes the budget's limit."""
         self.deadline = self.game.deadline = at
-        self.end()
+        self._lift()
         self._stop = stop_at(self.clock, at, self.budget.memory, self.budget.memory_mb)
         self._stop.__enter__()
 
@@ -1309,8 +1314,16 @@ class Explorer:
         return self.started + self.budget.seconds - cost * max(1.0, len(self.nodes) / at)
 
     def end(self) -> None:
-        """Lift the deadline :meth:`begin` put on the rules' enumerations: what runs after
-        exploration (routes to soft-locks replayed) must run whole."""
+        """Lift the deadline :meth:`begin` put on the rules' enumerations (what runs after
+        exploration, routes to soft-locks replayed, must run whole) and give the collector back
+        what it was kept off (:mod:`solo.analyze.collector`)."""
+        self._lift()
+        if self._holding:
+            self._holding = False
+            collector.release()
+
+    def _lift(self) -> None:
+        """Lift the deadline in force on the rules' enumerations."""
         if self._stop is not None:
             stop, self._stop = self._stop, None
             stop.__exit__(None, None, None)
@@ -1330,6 +1343,7 @@ class Explorer:
                 return f"budget: {self.budget.seconds:g} s of time"
             if self.budget.memory() > self.budget.memory_mb:
                 return f"budget: {self.budget.memory_mb} MB of memory"
+            collector.settle()  # the states kept since: off the collector's full walks
             self._tell()
         elif self.clock() - self.told >= TELL_EVERY:
             self._tell()
@@ -1370,21 +1384,24 @@ class Explorer:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
         try:
-            start = self.begin(bound, progress)
-            stopped = self._explore(start, settled, bound)
+            try:
+                start = self.begin(bound, progress)
+                stopped = self._explore(start, settled, bound)
+            finally:
+                self._lift()  # the deadline never outlives the exploration (an error in it too)
+            # stopped on the bound with every state expanded (the heap held only stale entries): exact
+            graph = self._graph(start, not stopped.startswith("budget"))
+            graph.stopped = "" if graph.complete else stopped
+            # the last line must tell the figure of the graph handed back, not the one of the last
+            # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
+            if graph.complete:
+                self.last_bound = 0.0
+            elif settled is not None and not stopped.startswith("bound:"):
+                self.last_bound = settled(graph)
+            self._tell()
+            return graph
         finally:
-            self.end()  # the deadline never outlives the exploration (an error in it too)
-        # stopped on the bound with every state expanded (the heap held only stale entries): exact
-        graph = self._graph(start, not stopped.startswith("budget"))
-        graph.stopped = "" if graph.complete else stopped
-        # the last line must tell the figure of the graph handed back, not the one of the last
-        # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
-        if graph.complete:
-            self.last_bound = 0.0
-        elif settled is not None and not stopped.startswith("bound:"):
-            self.last_bound = settled(graph)
-        self._tell()
-        return graph
+            self.end()  # the collector given back after the last solve (:mod:`solo.analyze.collector`)
 
     def _explore(self, start: list[tuple[int, Fraction]], settled: Settled | None, bound: float) -> str:
         """:meth:`explore`'s walk: why it stopped ("" when every state is expanded)."""

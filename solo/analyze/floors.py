@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from solo.adventure.model import Adventure
+from solo.analyze import collector
 from solo.analyze.explore import Budget, Graph, KeyMaker, Progress
 from solo.analyze.policy_play import PolicyExplorer, floor_by_key
 from solo.analyze.solve import play_values, unexplored_mass
@@ -82,6 +83,7 @@ class Floors:
     keys: KeyMaker
 
 
+@collector.held  # one hold for every play: the plays' graphs are not walked again between them
 def explore_floors(adventure: Adventure, character: Character | None, budget: Budget, bound: float,
                    progress: Callable[[Progress], None] | None = None,
                    plays: tuple[tuple[str, float], ...] = FLOOR_PLAYS, maximise_victory: bool = True) -> Floors:
