@@ -1463,11 +1463,18 @@ class Explorer:
         return graph
 
     def blowup(self) -> list[tuple[str, int]]:
-        """The variables that take the most values among the states met."""
+        """The variables that take the most values among the states met. A key whose parts
+        were all met already (most keys: states differ in one part or two) adds no value and
+        no name, so only the parts not met before are read."""
         values: dict[str, set] = {}
+        met: set[tuple] = set()
         for node in self.nodes:
             if node.kind not in ("decision", "frontier"):
                 continue
+            parts = tuple((i, part) for i, part in enumerate(node.key))
+            if met.issuperset(parts):
+                continue
+            met.update(parts)
             for name, value in self.keys.variables(node.key).items():
                 values.setdefault(name, set()).add(repr(value))
         found = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])
