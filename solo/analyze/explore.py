@@ -647,6 +647,8 @@ class KeyMaker:
         self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
         self.reach = Reach(adventure)
         self._regions: dict[Region, int] = {}
+        #: Each distinct part of the keys made, by itself (:meth:`share`).
+        self._parts: dict[Any, Any] = {}
         self._live: dict[Any, Live] = {}
         #: The scenes the game of the last state keyed can still come to.
         self.last_scenes: frozenset[str] = frozenset()
@@ -816,14 +818,23 @@ class KeyMaker:
             visits = frozenset(s for s in live.visits if state.visits.get(s))
         fields = self.kept_roll_fields
         last = tuple(state.last_roll.get(name) for name in fields) if fields else ()
-        return (state.scene, state.ending, pending,
-                tuple(v if live else None for v, live in zip(state.flags.values(), live.flags)),
-                tuple(_form(v, form) for v, form in zip(state.counters.values(), live.forms)),
-                tuple(_form(v, form) for v, form in zip(state.clocks.values(), live.clocks)),
-                frozenset(c for c in state.clocks_filled if c in live.ticked), done,
-                self.taken(state, live.scenes) - self.closed(), turn, visits, self.character(state.character, live.items, live.unread),
-                repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
-                last, state.down, live.region)
+        share = self.share
+        return (state.scene, state.ending, share(pending),
+                share(tuple(v if live else None for v, live in zip(state.flags.values(), live.flags))),
+                share(tuple(_form(v, form) for v, form in zip(state.counters.values(), live.forms))),
+                share(tuple(_form(v, form) for v, form in zip(state.clocks.values(), live.clocks))),
+                share(frozenset(c for c in state.clocks_filled if c in live.ticked)), share(done),
+                share(self.taken(state, live.scenes) - self.closed()), share(turn), share(visits),
+                share(self.character(state.character, live.items, live.unread)),
+                share(repr(sorted(state.npcs.items())) if state.npcs else ()), share(tuple(sorted(state.fallen.items()))),
+                share(last), state.down, live.region)
+
+    def share(self, part: Any) -> Any:
+        """``part`` of a key as the first equal part met: keys hold one copy of each distinct
+        part (the flags, the character, the once-only marks...), where most states differ from
+        another in a part or two. A key is the same tuple of equal values; it only takes less
+        memory (supply-ship's states stop at the memory budget before the time budget)."""
+        return self._parts.setdefault(part, part)
 
     def unread(self, state: GameState) -> frozenset[str]:
         """The ruleset's parts (:class:`~solo.rules.base.AnalysisReaders`) that no step the game
@@ -1123,7 +1134,7 @@ class Explorer:
         found = self.index.get(key)
         if found is not None:
             return found
-        done = frozenset(o for o, d in state.objectives.items() if d)
+        done = self.keys.share(frozenset(o for o, d in state.objectives.items() if d))
         if error:
             node = Node(key, None, state.scene, "error", error=error, objectives=done)
         elif state.ending is not None:

@@ -82,7 +82,7 @@ class PolicyExplorer(Explorer):
     def state_key(self, state: GameState) -> tuple:
         key = self.keys.key(state)
         if state.ending is None and self.bot.keeps_memory:
-            key += (self.bot.memory(state, self.keys.last_scenes),)
+            key += (self.keys.share(self.bot.memory(state, self.keys.last_scenes)),)
         return key
 
     def memory(self, n: int) -> Any:
