@@ -1098,6 +1098,14 @@ class Explorer:
         self.clock = self.budget.clock
         self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
         self._holding = False  # the collector held (:mod:`solo.analyze.collector`) since :meth:`begin`
+        #: The walk's next look of the solver (at each doubling of the states expanded), and
+        #: whether a met bound may still be passed over to finish a small open part (once).
+        self.next_look = 2
+        self.finish = True
+        #: The distribution the game began in (:meth:`explore`; None: not begun), and the
+        #: seconds spent before the last :meth:`resume`.
+        self.begun: list[tuple[int, Fraction]] | None = None
+        self.spent_before = 0.0
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
         self.told = 0.0  # when the progress line was last told (the explorer's clock)
@@ -1290,16 +1298,21 @@ class Explorer:
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
         self.game.clock = self.clock
         self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
+        self._again(bound, progress)
+        template = AnalysisGame(self.adventure, self.preset)
+        template.load(template.state, [])
+        start_state = copy_state(template.state)
+        return self._step(start_state, self._start, -1, "")
+
+    def _again(self, bound: float, progress: Callable[[Progress], None] | None) -> None:
+        """What :meth:`begin` and :meth:`resume` both do before walking: the progress line, the
+        bound, the collector held."""
         self.progress = progress
         self.bound = bound
         if not self._holding:
             self._holding = True
             collector.hold()
         self._tell()
-        template = AnalysisGame(self.adventure, self.preset)
-        template.load(template.state, [])
-        start_state = copy_state(template.state)
-        return self._step(start_state, self._start, -1, "")
 
     def _deadline(self, at: float) -> None:
         """Explore until ``at`` (by the budget's clock): the explorer's steps and the rules' own
@@ -1394,9 +1407,32 @@ class Explorer:
                 progress: Callable[[Progress], None] | None = None) -> Graph:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
+        return self._walk(settled, bound, progress, None)
+
+    def resume(self, budget: Budget, settled: Settled | None = None, bound: float = 0.0,
+               progress: Callable[[Progress], None] | None = None) -> Graph:
+        """Go on after :meth:`explore` stopped on its budget, within ``budget`` counted from now:
+        the same walk from where it stood (its heap, its states, the solver's looks at each
+        doubling), so the graph is the one a single exploration with both budgets would have
+        reached, but for a step the first deadline cut (its rest stays unexplored). Its
+        ``seconds`` count both."""
+        assert self.begun is not None, "resume follows explore"
+        self.spent_before += self.clock() - self.started
+        self.budget, self.max_states = budget, budget.max_states
+        self.out_of_time = self.out_of_memory = False
+        return self._walk(settled, bound, progress, self.begun)
+
+    def _walk(self, settled: Settled | None, bound: float, progress: Callable[[Progress], None] | None,
+              start: list[tuple[int, Fraction]] | None) -> Graph:
+        """:meth:`explore` (``start`` None: from the game's start) or :meth:`resume` (``start``:
+        the distribution it began in)."""
         try:
             try:
-                start = self.begin(bound, progress)
+                if start is None:
+                    start = self.begun = self.begin(bound, progress)
+                    self._reach(1.0, 1.0, start)
+                else:
+                    self._again(bound, progress)
                 stopped = self._explore(start, settled, bound)
             finally:
                 self._lift()  # the deadline never outlives the exploration (an error in it too)
@@ -1416,19 +1452,13 @@ class Explorer:
 
     def _explore(self, start: list[tuple[int, Fraction]], settled: Settled | None, bound: float) -> str:
         """:meth:`explore`'s walk: why it stopped ("" when every state is expanded)."""
-        self._reach(1.0, 1.0, start)
-        next_look = 2
         stopped = ""
-        # finishing a game whose open part is small is tried for one doubling only: a game whose
-        # states never repeat (a walk that counts its steps) always has a small open part, and
-        # went on to the end of its budget with the bound met long before
-        finish = True
         while self.heap or self.out_of_time or self.out_of_memory:
             stopped = self.over_budget()
             if stopped:
                 break
-            if settled is not None and self.expanded >= next_look:
-                next_look = self.expanded * 2
+            if settled is not None and self.expanded >= self.next_look:
+                self.next_look = self.expanded * 2
                 began = self.clock()
                 graph = self._graph(start, False, final=False)
                 self.last_bound = settled(graph)
@@ -1440,10 +1470,10 @@ class Explorer:
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
                     and not any(node.kind == "unexplored" for node in graph.nodes)
                 if self.last_bound is not None and self.last_bound <= bound:
-                    if not (cheap and finish):
+                    if not (cheap and self.finish):
                         stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
                         break
-                    finish = False
+                    self.finish = False
             negative, n = heapq.heappop(self.heap)
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:
@@ -1467,7 +1497,7 @@ class Explorer:
                 node.kind = "decision"
         complete = finished and open_states == 0 and not any(n.kind == "unexplored" for n in self.nodes)
         graph = Graph(self.nodes, start, complete, approximations=list(self.approximations),
-                      seconds=self.clock() - self.started, peak_mb=peak_memory_mb())
+                      seconds=self.spent_before + self.clock() - self.started, peak_mb=peak_memory_mb())
         if not complete and final:
             graph.blowup = self.blowup()
             graph.reason = "; ".join(self.approximations) if not open_states else ""

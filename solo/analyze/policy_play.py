@@ -67,7 +67,7 @@ class PolicyExplorer(Explorer):
     """The explorer, taking at each decision only what the bot ``name`` picks (see the module)."""
 
     def __init__(self, adventure: Adventure, character: Character | None, name: str,
-                 budget: Budget | None = None, keys: KeyMaker | None = None) -> None:
+                 budget: Budget | None = None, keys: KeyMaker | None = None, same_as: str | None = None) -> None:
         super().__init__(adventure, character, budget=budget, policy="random", keys=keys)
         self.bot: Policy = make_policy(name, random.Random(0))  # it only weighs here; never draws
         # a conflict's offers read the values drawn so far where dice are owed (module docstring)
@@ -78,6 +78,12 @@ class PolicyExplorer(Explorer):
         #: The states in which the bot kept a choice off that careful-top would weigh (the
         #: bot's ``spared`` count grew while weighing there; 0 for a bot that never does).
         self.spared = 0
+        #: ``same_as``: another bot whose pick is weighed too where this one kept a choice off;
+        #: ``departed`` counts the states where the two picked differently. While it is 0 the
+        #: play explored is that bot's as well (the two pick alike wherever this one keeps
+        #: nothing off: its weights are then the careful bot's, as the other's are).
+        self.other: Policy | None = None if same_as is None else make_policy(same_as, random.Random(0))
+        self.departed = 0
 
     def state_key(self, state: GameState) -> tuple:
         key = self.keys.key(state)
@@ -99,7 +105,11 @@ class PolicyExplorer(Explorer):
         self.bot.recall(here)
         before = getattr(self.bot, "spared", 0)
         keys, weights = self.bot.weigh(self.game)
-        self.spared += getattr(self.bot, "spared", 0) > before
+        spared = getattr(self.bot, "spared", 0) > before
+        self.spared += spared
+        if spared and self.other is not None:
+            self.other.recall(here)
+            self.departed += self.other.weigh(self.game) != (keys, weights)
         exact = [Fraction(1)] * len(keys) if weights is None else [Fraction(w) for w in weights]
         total = sum(exact, Fraction(0))
         picks = []
@@ -115,6 +125,12 @@ class PolicyExplorer(Explorer):
             node.options.append((key, dist))
             kept.append(share)
         self.shares[n] = kept
+
+    def become(self, name: str) -> None:
+        """Play on as the bot ``name`` (its play so far was this one's: :attr:`departed` 0),
+        keeping the states, the heap and the key maker, so :meth:`resume` goes on with its play."""
+        assert self.other is not None and self.other.name == name and not self.departed
+        self.bot, self.name, self.other = make_policy(name, random.Random(0)), name, None
 
     def option_shares(self, n: int) -> list[float]:
         return [float(q) for q in self.shares.get(n, [])]
