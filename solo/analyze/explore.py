@@ -1293,11 +1293,6 @@ class Explorer:
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
         """Start the clock and the budget and run the game's start: the distribution of the
         states it begins in."""
-        self.started = self.clock()
-        # the budget covers the whole answer: a tenth of it is kept for solving what was explored
-        # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
-        self.game.clock = self.clock
-        self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
         self._again(bound, progress)
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
@@ -1305,8 +1300,13 @@ class Explorer:
         return self._step(start_state, self._start, -1, "")
 
     def _again(self, bound: float, progress: Callable[[Progress], None] | None) -> None:
-        """What :meth:`begin` and :meth:`resume` both do before walking: the progress line, the
-        bound, the collector held."""
+        """What :meth:`begin` and :meth:`resume` both do before walking: the clock started and
+        the deadline set by the budget, the progress line, the bound, the collector held."""
+        self.started = self.clock()
+        # the budget covers the whole answer: a tenth of it is kept for solving what was explored
+        # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
+        self.game.clock = self.clock
+        self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
         self.progress = progress
         self.bound = bound
         if not self._holding:

@@ -178,3 +178,25 @@ def test_the_floors_go_on_from_the_thrifty_play_as_careful_top(monkeypatch):
     found = explore_floors(adventure, pilot, Budget(seconds=100.0, max_states=300), 0.0)
     assert given == [("careful-thrifty", 100.0 * FLOOR_PLAYS[0][1]), ("careful-top, going on", 100.0 * FLOOR_SHARE)]
     assert [f.bot.name for f in found.plays] == ["careful-top"] and found.plays[0].bot.departed == 0
+
+
+def test_going_on_has_a_deadline_of_its_own():
+    """A play stopped by its time goes on for the time it is given next, counted from then (it
+    once went on under the first deadline, long past, and stopped at its first look at the clock)."""
+    from solo.analyze.policy_play import PolicyExplorer
+
+    ticks = [0.0]
+
+    def clock() -> float:  # a second per hundred looks at the clock
+        ticks[0] += 0.01
+        return ticks[0]
+
+    adventure, pilot = load_as(SUPPLY_SHIP, "pilot")
+    going_on = PolicyExplorer(adventure, pilot, "careful-thrifty", budget=Budget(seconds=2.0, clock=clock),
+                              same_as="careful-top")
+    first = going_on.explore()
+    assert first.stopped.startswith("budget") and going_on.departed == 0
+    before = going_on.expanded
+    going_on.become("careful-top")
+    going_on.resume(Budget(seconds=6.0, clock=clock))
+    assert going_on.expanded > 2 * before > 0
