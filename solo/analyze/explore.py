@@ -77,6 +77,7 @@ from solo.analyze import expressions_used as eu
 from solo.analyze import owed
 from solo.analyze.expressions_used import global_expressions, scene_expressions, turn_uses
 from solo.analyze.reachable import Reach, Region, Writes
+from solo.analyze import collector
 from solo.analyze.conflict_keys import pending_reducer
 from solo.analyze.projection import Projection, project
 from solo.analyze.snapshot import copy_state, plain_copy
@@ -646,6 +647,8 @@ class KeyMaker:
         self.items_reduced = self._carrying_moot(adventure, ruleset, characters)
         self.reach = Reach(adventure)
         self._regions: dict[Region, int] = {}
+        #: Each distinct part of the keys made, by itself (:meth:`share`).
+        self._parts: dict[Any, Any] = {}
         self._live: dict[Any, Live] = {}
         #: The scenes the game of the last state keyed can still come to.
         self.last_scenes: frozenset[str] = frozenset()
@@ -815,14 +818,23 @@ class KeyMaker:
             visits = frozenset(s for s in live.visits if state.visits.get(s))
         fields = self.kept_roll_fields
         last = tuple(state.last_roll.get(name) for name in fields) if fields else ()
-        return (state.scene, state.ending, pending,
-                tuple(v if live else None for v, live in zip(state.flags.values(), live.flags)),
-                tuple(_form(v, form) for v, form in zip(state.counters.values(), live.forms)),
-                tuple(_form(v, form) for v, form in zip(state.clocks.values(), live.clocks)),
-                frozenset(c for c in state.clocks_filled if c in live.ticked), done,
-                self.taken(state, live.scenes) - self.closed(), turn, visits, self.character(state.character, live.items, live.unread),
-                repr(sorted(state.npcs.items())) if state.npcs else (), tuple(sorted(state.fallen.items())),
-                last, state.down, live.region)
+        share = self.share
+        return (state.scene, state.ending, share(pending),
+                share(tuple(v if live else None for v, live in zip(state.flags.values(), live.flags))),
+                share(tuple(_form(v, form) for v, form in zip(state.counters.values(), live.forms))),
+                share(tuple(_form(v, form) for v, form in zip(state.clocks.values(), live.clocks))),
+                share(frozenset(c for c in state.clocks_filled if c in live.ticked)), share(done),
+                share(self.taken(state, live.scenes) - self.closed()), share(turn), share(visits),
+                share(self.character(state.character, live.items, live.unread)),
+                share(repr(sorted(state.npcs.items())) if state.npcs else ()), share(tuple(sorted(state.fallen.items()))),
+                share(last), state.down, live.region)
+
+    def share(self, part: Any) -> Any:
+        """``part`` of a key as the first equal part met: keys hold one copy of each distinct
+        part (the flags, the character, the once-only marks...), where most states differ from
+        another in a part or two. A key is the same tuple of equal values; it only takes less
+        memory (supply-ship's states stop at the memory budget before the time budget)."""
+        return self._parts.setdefault(part, part)
 
     def unread(self, state: GameState) -> frozenset[str]:
         """The ruleset's parts (:class:`~solo.rules.base.AnalysisReaders`) that no step the game
@@ -1085,6 +1097,15 @@ class Explorer:
         self.tail: tuple[float, int] = (0.0, 1)
         self.clock = self.budget.clock
         self._stop: Any = None  # the deadline in force for the rules' enumerations (:meth:`begin`)
+        self._holding = False  # the collector held (:mod:`solo.analyze.collector`) since :meth:`begin`
+        #: The walk's next look of the solver (at each doubling of the states expanded), and
+        #: whether a met bound may still be passed over to finish a small open part (once).
+        self.next_look = 2
+        self.finish = True
+        #: The distribution the game began in (:meth:`explore`; None: not begun), and the
+        #: seconds spent before the last :meth:`resume`.
+        self.begun: list[tuple[int, Fraction]] | None = None
+        self.spent_before = 0.0
         self.started = 0.0
         self.progress: Callable[[Progress], None] | None = None
         self.told = 0.0  # when the progress line was last told (the explorer's clock)
@@ -1121,7 +1142,7 @@ class Explorer:
         found = self.index.get(key)
         if found is not None:
             return found
-        done = frozenset(o for o, d in state.objectives.items() if d)
+        done = self.keys.share(frozenset(o for o, d in state.objectives.items() if d))
         if error:
             node = Node(key, None, state.scene, "error", error=error, objectives=done)
         elif state.ending is not None:
@@ -1272,6 +1293,15 @@ class Explorer:
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
         """Start the clock and the budget and run the game's start: the distribution of the
         states it begins in."""
+        self._again(bound, progress)
+        template = AnalysisGame(self.adventure, self.preset)
+        template.load(template.state, [])
+        start_state = copy_state(template.state)
+        return self._step(start_state, self._start, -1, "")
+
+    def _again(self, bound: float, progress: Callable[[Progress], None] | None) -> None:
+        """What :meth:`begin` and :meth:`resume` both do before walking: the clock started and
+        the deadline set by the budget, the progress line, the bound, the collector held."""
         self.started = self.clock()
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
@@ -1279,18 +1309,17 @@ class Explorer:
         self._deadline(self.started + self.budget.seconds * (1 - SOLVE_SHARE))
         self.progress = progress
         self.bound = bound
+        if not self._holding:
+            self._holding = True
+            collector.hold()
         self._tell()
-        template = AnalysisGame(self.adventure, self.preset)
-        template.load(template.state, [])
-        start_state = copy_state(template.state)
-        return self._step(start_state, self._start, -1, "")
 
     def _deadline(self, at: float) -> None:
         """Explore until ``at`` (by the budget's clock): the explorer's steps and the rules' own
         enumerations (:func:`~solo.rules.scripted.stop_at`) stop there, and where the memory
         passes the budget's limit."""
         self.deadline = self.game.deadline = at
-        self.end()
+        self._lift()
         self._stop = stop_at(self.clock, at, self.budget.memory, self.budget.memory_mb)
         self._stop.__enter__()
 
@@ -1309,8 +1338,16 @@ class Explorer:
         return self.started + self.budget.seconds - cost * max(1.0, len(self.nodes) / at)
 
     def end(self) -> None:
-        """Lift the deadline :meth:`begin` put on the rules' enumerations: what runs after
-        exploration (routes to soft-locks replayed) must run whole."""
+        """Lift the deadline :meth:`begin` put on the rules' enumerations (what runs after
+        exploration, routes to soft-locks replayed, must run whole) and give the collector back
+        what it was kept off (:mod:`solo.analyze.collector`)."""
+        self._lift()
+        if self._holding:
+            self._holding = False
+            collector.release()
+
+    def _lift(self) -> None:
+        """Lift the deadline in force on the rules' enumerations."""
         if self._stop is not None:
             stop, self._stop = self._stop, None
             stop.__exit__(None, None, None)
@@ -1330,6 +1367,7 @@ class Explorer:
                 return f"budget: {self.budget.seconds:g} s of time"
             if self.budget.memory() > self.budget.memory_mb:
                 return f"budget: {self.budget.memory_mb} MB of memory"
+            collector.settle()  # the states kept since: off the collector's full walks
             self._tell()
         elif self.clock() - self.told >= TELL_EVERY:
             self._tell()
@@ -1369,38 +1407,58 @@ class Explorer:
                 progress: Callable[[Progress], None] | None = None) -> Graph:
         """Expand states, most likely first, until done, out of budget, or ``settled(graph)``
         (asked at each doubling of the states expanded) is at most ``bound``."""
+        return self._walk(settled, bound, progress, None)
+
+    def resume(self, budget: Budget, settled: Settled | None = None, bound: float = 0.0,
+               progress: Callable[[Progress], None] | None = None) -> Graph:
+        """Go on after :meth:`explore` stopped on its budget, within ``budget`` counted from now:
+        the same walk from where it stood (its heap, its states, the solver's looks at each
+        doubling), so the graph is the one a single exploration with both budgets would have
+        reached, but for a step the first deadline cut (its rest stays unexplored). Its
+        ``seconds`` count both."""
+        assert self.begun is not None, "resume follows explore"
+        self.spent_before += self.clock() - self.started
+        self.budget, self.max_states = budget, budget.max_states
+        self.out_of_time = self.out_of_memory = False
+        return self._walk(settled, bound, progress, self.begun)
+
+    def _walk(self, settled: Settled | None, bound: float, progress: Callable[[Progress], None] | None,
+              start: list[tuple[int, Fraction]] | None) -> Graph:
+        """:meth:`explore` (``start`` None: from the game's start) or :meth:`resume` (``start``:
+        the distribution it began in)."""
         try:
-            start = self.begin(bound, progress)
-            stopped = self._explore(start, settled, bound)
+            try:
+                if start is None:
+                    start = self.begun = self.begin(bound, progress)
+                    self._reach(1.0, 1.0, start)
+                else:
+                    self._again(bound, progress)
+                stopped = self._explore(start, settled, bound)
+            finally:
+                self._lift()  # the deadline never outlives the exploration (an error in it too)
+            # stopped on the bound with every state expanded (the heap held only stale entries): exact
+            graph = self._graph(start, not stopped.startswith("budget"))
+            graph.stopped = "" if graph.complete else stopped
+            # the last line must tell the figure of the graph handed back, not the one of the last
+            # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
+            if graph.complete:
+                self.last_bound = 0.0
+            elif settled is not None and not stopped.startswith("bound:"):
+                self.last_bound = settled(graph)
+            self._tell()
+            return graph
         finally:
-            self.end()  # the deadline never outlives the exploration (an error in it too)
-        # stopped on the bound with every state expanded (the heap held only stale entries): exact
-        graph = self._graph(start, not stopped.startswith("budget"))
-        graph.stopped = "" if graph.complete else stopped
-        # the last line must tell the figure of the graph handed back, not the one of the last
-        # doubling (it once read "unexplored <= 98.16%" above a final result that was exact)
-        if graph.complete:
-            self.last_bound = 0.0
-        elif settled is not None and not stopped.startswith("bound:"):
-            self.last_bound = settled(graph)
-        self._tell()
-        return graph
+            self.end()  # the collector given back after the last solve (:mod:`solo.analyze.collector`)
 
     def _explore(self, start: list[tuple[int, Fraction]], settled: Settled | None, bound: float) -> str:
         """:meth:`explore`'s walk: why it stopped ("" when every state is expanded)."""
-        self._reach(1.0, 1.0, start)
-        next_look = 2
         stopped = ""
-        # finishing a game whose open part is small is tried for one doubling only: a game whose
-        # states never repeat (a walk that counts its steps) always has a small open part, and
-        # went on to the end of its budget with the bound met long before
-        finish = True
         while self.heap or self.out_of_time or self.out_of_memory:
             stopped = self.over_budget()
             if stopped:
                 break
-            if settled is not None and self.expanded >= next_look:
-                next_look = self.expanded * 2
+            if settled is not None and self.expanded >= self.next_look:
+                self.next_look = self.expanded * 2
                 began = self.clock()
                 graph = self._graph(start, False, final=False)
                 self.last_bound = settled(graph)
@@ -1412,10 +1470,10 @@ class Explorer:
                 cheap = 4 * sum(1 for node in graph.nodes if node.kind == "frontier") <= self.expanded \
                     and not any(node.kind == "unexplored" for node in graph.nodes)
                 if self.last_bound is not None and self.last_bound <= bound:
-                    if not (cheap and finish):
+                    if not (cheap and self.finish):
                         stopped = f"bound: what is left unexplored can move no figure by more than {bound:g}"
                         break
-                    finish = False
+                    self.finish = False
             negative, n = heapq.heappop(self.heap)
             node = self.nodes[n]
             if node.state is None or -negative < self.mass[n]:
@@ -1439,18 +1497,25 @@ class Explorer:
                 node.kind = "decision"
         complete = finished and open_states == 0 and not any(n.kind == "unexplored" for n in self.nodes)
         graph = Graph(self.nodes, start, complete, approximations=list(self.approximations),
-                      seconds=self.clock() - self.started, peak_mb=peak_memory_mb())
+                      seconds=self.spent_before + self.clock() - self.started, peak_mb=peak_memory_mb())
         if not complete and final:
             graph.blowup = self.blowup()
             graph.reason = "; ".join(self.approximations) if not open_states else ""
         return graph
 
     def blowup(self) -> list[tuple[str, int]]:
-        """The variables that take the most values among the states met."""
+        """The variables that take the most values among the states met. A key whose parts
+        were all met already (most keys: states differ in one part or two) adds no value and
+        no name, so only the parts not met before are read."""
         values: dict[str, set] = {}
+        met: set[tuple] = set()
         for node in self.nodes:
             if node.kind not in ("decision", "frontier"):
                 continue
+            parts = tuple((i, part) for i, part in enumerate(node.key))
+            if met.issuperset(parts):
+                continue
+            met.update(parts)
             for name, value in self.keys.variables(node.key).items():
                 values.setdefault(name, set()).add(repr(value))
         found = sorted(((name, len(v)) for name, v in values.items() if len(v) > 1), key=lambda kv: -kv[1])

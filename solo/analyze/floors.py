@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from solo.adventure.model import Adventure
+from solo.analyze import collector
 from solo.analyze.explore import Budget, Graph, KeyMaker, Progress
 from solo.analyze.policy_play import PolicyExplorer, floor_by_key
 from solo.analyze.solve import play_values, unexplored_mass
@@ -49,8 +50,12 @@ FLOOR_SHARE = 0.6
 #: blessed-harvest's Wren is within the bound in about 10 s of CPU), then careful-top with
 #: :data:`FLOOR_SHARE`, as before there was a second floor (so the floors may take 0.8 of the time).
 FLOOR_PLAYS: tuple[tuple[str, float], ...] = (("careful-thrifty", 0.2), ("careful-top", FLOOR_SHARE))
-#: A play that, explored completely without keeping a choice off (its explorer's ``spared`` is
-#: 0), is another play of the floors: that one is not explored after it (the same graph again).
+#: A play that may be another play of the floors: its explorer weighs the other's pick too
+#: wherever it keeps a choice off, and while the two never picked differently (its
+#: ``departed`` is 0; on supply-ship and lantern-fen they never do) its graph is the other's
+#: play: explored completely, the other is listed with it and not explored again; stopped by its
+#: budget, the other goes on from where it stopped instead of starting over, so careful-top's
+#: exploration has the thrifty play's time as well as its own share.
 SAME_PLAY: dict[str, str] = {"careful-thrifty": "careful-top"}
 #: The plays ``--policy worst`` starts its ceiling from, the same way (any play's chance of an
 #: ending other than victory is one the worst play reaches at least): ``soonest-loss`` first, the
@@ -82,6 +87,7 @@ class Floors:
     keys: KeyMaker
 
 
+@collector.held  # one hold for every play: the plays' graphs are not walked again between them
 def explore_floors(adventure: Adventure, character: Character | None, budget: Budget, bound: float,
                    progress: Callable[[Progress], None] | None = None,
                    plays: tuple[tuple[str, float], ...] = FLOOR_PLAYS, maximise_victory: bool = True) -> Floors:
@@ -94,23 +100,36 @@ def explore_floors(adventure: Adventure, character: Character | None, budget: Bu
     keys: KeyMaker | None = None
     proven = False
     done: set[str] = set()
+    going_on: dict[str, Floor] = {}  # per play, the floor of another whose play so far was its own
     for name, share in plays:
         if proven:
             break  # the best play is known within the bound already: no later play can say more
         if name in done:
             continue
-        bot = PolicyExplorer(adventure, character, name, budget=replace(budget, seconds=max(0.1, budget.seconds * share)),
-                             keys=keys)
+        own = replace(budget, seconds=max(0.1, budget.seconds * share))
+        if name in going_on:
+            # the play before was this one on every state it explored: go on from there, as
+            # this play (the earlier floor's graph is the start of this one's, so it is not kept)
+            earlier = going_on.pop(name)
+            found.remove(earlier)
+            bot = earlier.bot
+            bot.become(name)
+            graph = bot.resume(own, unexplored_mass, bound, progress)
+        else:
+            bot = PolicyExplorer(adventure, character, name, budget=own, keys=keys, same_as=SAME_PLAY.get(name))
+            graph = bot.explore(unexplored_mass, bound, progress)
         keys = bot.keys
-        graph = bot.explore(unexplored_mass, bound, progress)
         found.append(Floor(bot, graph))
-        if graph.complete and not bot.spared and name in SAME_PLAY:
-            # its graph is the other play's: that play is a floor too (named as itself, so the
-            # preferred name is told among equals), sharing the graph, not explored again
+        if name in SAME_PLAY and not bot.departed and (graph.complete or graph.stopped.startswith("bound:")):
+            # its graph is the other play's (whose walk would stop at the same look): that play
+            # is a floor too (named as itself, so the preferred name is told among equals),
+            # sharing the graph, not explored again
             twin = copy.copy(bot)
             twin.name = SAME_PLAY[name]
             done.add(twin.name)
             found.append(Floor(twin, graph))
+        elif name in SAME_PLAY and not bot.departed:
+            going_on[SAME_PLAY[name]] = found[-1]
         values = play_values(graph, maximise_victory)  # one solve for both uses
         proven = sum(float(p) * values[n] for n, p in graph.start) >= 1.0 - bound
         for key, value in floor_by_key(bot, graph, maximise_victory, values).items():

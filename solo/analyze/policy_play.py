@@ -47,6 +47,7 @@ of blessed-harvest's vestry hold how many blessing dice are owed, not the 661 po
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from fractions import Fraction
 from typing import Any
@@ -66,7 +67,7 @@ class PolicyExplorer(Explorer):
     """The explorer, taking at each decision only what the bot ``name`` picks (see the module)."""
 
     def __init__(self, adventure: Adventure, character: Character | None, name: str,
-                 budget: Budget | None = None, keys: KeyMaker | None = None) -> None:
+                 budget: Budget | None = None, keys: KeyMaker | None = None, same_as: str | None = None) -> None:
         super().__init__(adventure, character, budget=budget, policy="random", keys=keys)
         self.bot: Policy = make_policy(name, random.Random(0))  # it only weighs here; never draws
         # a conflict's offers read the values drawn so far where dice are owed (module docstring)
@@ -77,11 +78,17 @@ class PolicyExplorer(Explorer):
         #: The states in which the bot kept a choice off that careful-top would weigh (the
         #: bot's ``spared`` count grew while weighing there; 0 for a bot that never does).
         self.spared = 0
+        #: ``same_as``: another bot whose pick is weighed too where this one kept a choice off;
+        #: ``departed`` counts the states where the two picked differently. While it is 0 the
+        #: play explored is that bot's as well (the two pick alike wherever this one keeps
+        #: nothing off: its weights are then the careful bot's, as the other's are).
+        self.other: Policy | None = None if same_as is None else make_policy(same_as, random.Random(0))
+        self.departed = 0
 
     def state_key(self, state: GameState) -> tuple:
         key = self.keys.key(state)
         if state.ending is None and self.bot.keeps_memory:
-            key += (self.bot.memory(state, self.keys.last_scenes),)
+            key += (self.keys.share(self.bot.memory(state, self.keys.last_scenes)),)
         return key
 
     def memory(self, n: int) -> Any:
@@ -98,7 +105,11 @@ class PolicyExplorer(Explorer):
         self.bot.recall(here)
         before = getattr(self.bot, "spared", 0)
         keys, weights = self.bot.weigh(self.game)
-        self.spared += getattr(self.bot, "spared", 0) > before
+        spared = getattr(self.bot, "spared", 0) > before
+        self.spared += spared
+        if spared and self.other is not None:
+            self.other.recall(here)
+            self.departed += self.other.weigh(self.game) != (keys, weights)
         exact = [Fraction(1)] * len(keys) if weights is None else [Fraction(w) for w in weights]
         total = sum(exact, Fraction(0))
         picks = []
@@ -106,7 +117,7 @@ class PolicyExplorer(Explorer):
             if weight:
                 self.bot.recall(here)
                 self.bot.remember(self.game, key)
-                picks.append((key, weight / total, copy.deepcopy(self.bot, {id(self.bot.rng): self.bot.rng})))
+                picks.append((key, weight / total, _twin(self.bot)))
         kept: list[Fraction] = []
         for key, share, after in picks:
             self.bot = after  # the states the step reaches carry its memory (:meth:`state_key`)
@@ -115,6 +126,12 @@ class PolicyExplorer(Explorer):
             kept.append(share)
         self.shares[n] = kept
 
+    def become(self, name: str) -> None:
+        """Play on as the bot ``name`` (its play so far was this one's: :attr:`departed` 0),
+        keeping the states, the heap and the key maker, so :meth:`resume` goes on with its play."""
+        assert self.other is not None and self.other.name == name and not self.departed
+        self.bot, self.name, self.other = make_policy(name, random.Random(0)), name, None
+
     def option_shares(self, n: int) -> list[float]:
         return [float(q) for q in self.shares.get(n, [])]
 
@@ -122,6 +139,28 @@ class PolicyExplorer(Explorer):
         graph = super()._graph(start, finished, final)
         graph.shares = self.shares
         return graph
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def _twin(bot: Policy) -> Policy:
+    """The bot as ``copy.deepcopy`` copies it with its generator shared, made cheaper: a dict,
+    list or set of plain values (the careful bots' counts of choices taken) is copied in one
+    call instead of value by value, anything else deep-copied as before (with one memo, so
+    what two attributes share stays shared)."""
+    memo: dict[int, Any] = {id(bot.rng): bot.rng}
+    twin = copy.copy(bot)
+    for name, value in vars(bot).items():
+        if id(value) in memo:
+            found = memo[id(value)]
+        elif type(value) in (dict, list, set) and all(
+                type(v) in _PLAIN for v in (itertools.chain(value.keys(), value.values()) if type(value) is dict else value)):
+            found = memo[id(value)] = copy.copy(value)
+        else:
+            found = copy.deepcopy(value, memo)
+        setattr(twin, name, found)
+    return twin
 
 
 def floor_by_key(explorer: PolicyExplorer, graph: Graph, maximise_victory: bool = True,

@@ -42,6 +42,7 @@ places.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -248,13 +249,28 @@ class Reach:
             self._reads[guard] = reads
         self.guard_names = tuple(sorted({n for g in guards for n in g.names}
                                         | {a for g in guards for f, a in g.calls if f == "clock"}))
+        #: Per guard name, how a region's working-out reads its value (:func:`_stands`): by where
+        #: it stands against the numbers the guards compare it with, or whole (None).
+        self.guard_forms = {name: _guard_form(adventure, name, guards) for name in self.guard_names}
+        #: Per guard, the flags it reads with the bits of the writes that would turn each off and
+        #: on (:meth:`_unstable`); None when it asks about an item with rules (a fight may use it up).
+        self._turns: dict[Guard, tuple[tuple[str, int, int], ...] | None] = {
+            g: None if any(f == "has" and a in self._ruled for f, a in g.calls)
+            else tuple((n, *self._flag_bits[n]) for n in sorted(g.names) if n in self._flag_bits)
+            for g in guards}
+        #: Per guard, the questions (:meth:`_answers`) whose answers decide whether it holds.
+        self._questions: dict[Guard, tuple[tuple[str, str], ...]] = {
+            g: tuple(("value", n) for n in sorted(g.names))
+            + tuple((f, a) for f, a in sorted(g.calls) if f != "done") for g in guards}
         self.guard_items = frozenset(a for g in guards for f, a in g.calls if f == "has")
         self.guard_visits = frozenset(a for g in guards for f, a in g.calls if f == "visited")
         self._guarded = {sid: tuple(g for g in gates if g.guard) for sid, gates in self.gates.items()}
         self._by_mark = {g.mark: g for gates in self.gates.values() for g in gates if g.mark}
         self.marks = frozenset(self._by_mark)
         self._by_index = {(sid, g.index): g for sid, gates in self.gates.items() for g in gates if g.index is not None}
-        self._found: dict[tuple, tuple[Region, frozenset[str]]] = {}
+        #: Regions found, per fixed part of a state (:meth:`region`): a tree of the questions
+        #: their working-out asked, by answer, down to the region and the marks it closed.
+        self._tries: dict[tuple, Any] = {}
         #: The once-only marks whose choice the last state's region closed by a guard false for
         #: good (:meth:`region`): the key leaves them out, taken or not.
         self.last_closed: frozenset[str] = frozenset()
@@ -287,25 +303,96 @@ class Reach:
         return found
 
     # -- the region of a state ------------------------------------------------------------------
+    #: Remember regions by what their working-out asked of the state (False: work each state's
+    #: region out afresh; tests/analyze/test_region_memo.py holds the two to one graph).
+    memo = True
+
     def region(self, state: Any) -> Region:
+        """Where the game in ``state`` can go (the module's docstring), with the once-only marks
+        it closed in :attr:`last_closed`.
+
+        A region depends on the state's scene, the roll it is in the middle of, its once-only
+        marks, its clocks filled and its objectives done (the *fixed part*), and on nothing else
+        but the answers to the questions :meth:`_region` asks on the way (:meth:`_answers`):
+        whether a flag is off (only where a write the region makes could turn it one way and not
+        the other), and, for a guard that nothing can change, what it reads (a variable by
+        where it stands against the numbers guards compare it with, an item held, a scene seen,
+        a clock). The working-out is a function of those answers: each question it asks next
+        follows from the answers before. So regions are remembered as a tree per fixed part,
+        each inner node a question and its branches the answers met, each leaf the region: a
+        state whose answers lead to a leaf has that region, found by asking a few questions
+        instead of walking the scenes (supply-ship: tens of regions and a few thousand
+        different variable values, where the values alone were a new working-out each time)."""
         pending = state.pending
         busy = None
         if pending is not None and pending.kind in ("check", "roll"):
             busy = (pending.data.get("scene"), pending.data.get("index"))
-        character = state.character
-        held = frozenset(i for i in (character.items if character is not None else ()) if i in self.guard_items)
-        values = _values(state)
-        inputs = (state.scene, busy, frozenset(m for m in state.taken if m in self.marks),
-                  tuple(values.get(n) for n in self.guard_names), held,
-                  frozenset(s for s in self.guard_visits if state.visits.get(s)),
-                  frozenset(state.clocks_filled), frozenset(o for o, d in state.objectives.items() if d))
-        found = self._found.get(inputs)
-        if found is None:
-            found = self._found[inputs] = self._region(state, busy, values, held)
+        answer = self._answers(state)
+        if not self.memo:
+            found = self._region(state, busy, answer)
+        else:
+            fixed = (state.scene, busy, frozenset(m for m in state.taken if m in self.marks),
+                     frozenset(state.clocks_filled), frozenset(o for o, d in state.objectives.items() if d))
+            node = self._tries.get(fixed)
+            while type(node) is _Ask:
+                node = node.branches.get(answer(node.question))
+            found = node
+            if found is None:  # not met: work it out, remembering what it asked
+                asked: dict[tuple[str, str], Any] = {}
+
+                def ask(question: tuple[str, str]) -> Any:
+                    if question not in asked:
+                        asked[question] = answer(question)
+                    return asked[question]
+
+                found = self._region(state, busy, ask)
+                self._remember(fixed, list(asked.items()), found)
         self.last_closed = found[1]
         return found[0]
 
-    def _region(self, state: Any, busy: Any, values: Mapping[str, Any], held: frozenset[str]) -> tuple[Region, frozenset[str]]:
+    def _remember(self, fixed: tuple, trace: list[tuple[tuple[str, str], Any]], found: tuple) -> None:
+        """Put the region ``found`` in the tree of ``fixed`` under the questions asked and their
+        answers, in the order they were asked."""
+        if not trace:
+            self._tries[fixed] = found
+            return
+        node = self._tries.get(fixed)
+        if node is None:
+            node = self._tries[fixed] = _Ask(trace[0][0])
+        for i, (question, reply) in enumerate(trace):
+            assert type(node) is _Ask and node.question == question, "a region's questions follow from the answers"
+            if i + 1 == len(trace):
+                node.branches[reply] = found
+            else:
+                node = node.branches.setdefault(reply, _Ask(trace[i + 1][0]))
+
+    def _answers(self, state: Any) -> Any:
+        """The answer to a question of :meth:`_region` about ``state``."""
+        flags, clocks, counters = state.flags, state.clocks, state.counters
+        forms = self.guard_forms
+
+        def value(name: str) -> Any:  # as expressions see it: flags over clocks over counters
+            if name in flags:
+                return flags[name]
+            if name in clocks:
+                return clocks[name]
+            return counters.get(name)
+
+        def answer(question: tuple[str, str]) -> Any:
+            kind, name = question
+            if kind == "off":
+                return not value(name)
+            if kind == "value":
+                return _stands(value(name), forms.get(name))
+            if kind == "has":
+                return state.character is not None and name in state.character.items
+            if kind == "visited":
+                return state.visits.get(name, 0) > 0
+            return _stands(clocks.get(name, 0), forms.get(name))  # "clock"
+
+        return answer
+
+    def _region(self, state: Any, busy: Any, ask: Any) -> tuple[Region, frozenset[str]]:
         done = {o for o, d in state.objectives.items() if d}
         filled = set(state.clocks_filled)
         shut = {self._by_mark[m] for m in state.taken if m in self._by_mark}  # once-only choices taken
@@ -314,8 +401,26 @@ class Reach:
         hooks = list(range(len(self.hooks)))
         firing = [c for c in self.clocks if c not in filled]
         start = state.scene or self.adventure.start  # before a scene (the pregen is being chosen): the start
-        danger: dict[Guard, int | None] = {}  # per guard, the writes that could change what it reads
         truth: dict[Guard, bool] = {}  # per guard, whether it holds now
+        seen: list[Any] = []  # the variables and items held, once a guard needs them
+
+        def false(parts: tuple[Guard, ...], bits: int, scenes: set[str]) -> bool:
+            for g in parts:
+                if self._unstable(g, bits, ask) or (g.special and not self._settled(g, bits, scenes, done)):
+                    continue
+                holds = truth.get(g)
+                if holds is None:
+                    for question in self._questions[g]:
+                        ask(question)  # what decides it: asked, so remembered with the region
+                    if not seen:
+                        character = state.character
+                        seen.append(_values(state))
+                        seen.append(frozenset(character.items if character is not None else ()))
+                    holds = truth[g] = _holds(g, seen[0], seen[1], done, state)
+                if not holds:
+                    return True
+            return False
+
         previous: tuple | None = None
         for _ in range(8):  # shrinks each round; a few rounds settle every bundled adventure
             scenes = self._walk(start, shut, hooks, firing)
@@ -332,31 +437,16 @@ class Reach:
             if now == previous:
                 break
             previous = now
-
-            def false(parts: tuple[Guard, ...]) -> bool:
-                for g in parts:
-                    mask = danger.get(g, -1)
-                    if mask == -1:
-                        mask = danger[g] = self._danger(g, values)
-                    if mask is None or mask & bits or (g.special and not self._settled(g, bits, scenes, done)):
-                        continue
-                    holds = truth.get(g)
-                    if holds is None:
-                        holds = truth[g] = _holds(g, values, held, done, state)
-                    if not holds:
-                        return True
-                return False
-
             for sid in scenes:
                 for gate in self._guarded[sid]:
-                    if gate not in shut and gate is not pending and false(gate.guard):
+                    if gate not in shut and gate is not pending and false(gate.guard, bits, scenes):
                         shut.add(gate)
-            hooks = [h for h in hooks if not false(self.hooks[h][0])]
+            hooks = [h for h in hooks if not false(self.hooks[h][0], bits, scenes)]
             firing = [c for c in firing if bits & self._tick[c]]
         # once-only choices taken whose guard is false for good: taken or not, the engine never
         # offers them again, so their marks are read no more (the module's docstring)
         closed = frozenset(g.mark for sid in scenes for g in self._guarded[sid]
-                           if g.mark and g.mark in state.taken and g is not pending and false(g.guard))
+                           if g.mark and g.mark in state.taken and g is not pending and false(g.guard, bits, scenes))
         return Region(frozenset(scenes), frozenset(hooks), frozenset(firing), self._decode(bits)), closed
 
     def _walk(self, start: str, shut: set[Gate], hooks: Iterable[int], firing: Iterable[str]) -> set[str]:
@@ -382,18 +472,21 @@ class Reach:
                         queue.append(dest)
         return seen
 
-    def _danger(self, guard: Guard, values: Mapping[str, Any]) -> int | None:
-        """The bits of the writes that could change what ``guard`` reads, the variables being
-        ``values`` (a flag set only the way it already is changes nothing); None when something
-        beyond effects may change it (an item with rules: a fight may use it up)."""
-        mask = self._reads[guard]
-        for name in guard.names:
-            turns = self._flag_bits.get(name)
-            if turns is not None:
-                mask |= turns[1 if not values.get(name) else 0]
-        if any(name == "has" and arg in self._ruled for name, arg in guard.calls):
-            return None
-        return mask
+    def _unstable(self, guard: Guard, bits: int, ask: Any) -> bool:
+        """Whether a write of ``bits`` could change what ``guard`` reads: a variable, item or clock
+        it reads, or one of its flags turned the other way from where it stands (a flag set only
+        the way it already is changes nothing; where the writes can turn it either way, or
+        neither, where it stands is not asked); always, when it asks about an item with rules
+        (a fight may use it up)."""
+        turns = self._turns[guard]
+        if turns is None or self._reads[guard] & bits:
+            return True
+        for name, off, on in turns:  # the bits of writes turning the flag off and on
+            if off & bits and on & bits:
+                return True
+            if (off | on) & bits and (on if ask(("off", name)) else off) & bits:
+                return True
+        return False
 
     def _settled(self, guard: Guard, bits: int, scenes: set[str], done: set[str]) -> bool:
         """Whether the guard's ``visited`` and ``done`` calls can no longer change their answer."""
@@ -405,6 +498,47 @@ class Reach:
                 if objective is None or objective.when or bits & self._bit("objective", arg):
                     return False
         return True
+
+
+class _Ask:
+    """An inner node of :meth:`Reach.region`'s tree: a question and, per answer met, what follows."""
+
+    __slots__ = ("question", "branches")
+
+    def __init__(self, question: tuple[str, str]) -> None:
+        self.question = question
+        self.branches: dict[Any, Any] = {}
+
+
+def _guard_form(adventure: Adventure, name: str, guards: Iterable[Guard]) -> tuple[int, tuple[Any, ...]] | None:
+    """How the guards read the counter or clock ``name``, when every guard that reads it does so
+    only as ``name % k`` and in comparisons with numbers: (the moduli's least common multiple, the
+    numbers compared with). Then two values that stand alike to each number (less, equal, more)
+    and have the same residue make every guard answer alike, and :meth:`_danger` reads only
+    flags, so a region found for one is the region of the other (:meth:`Reach.region` keys
+    the value so). None (kept whole): a flag, or read any other way."""
+    if name in adventure.flags or (name not in adventure.counters and name not in adventure.clocks):
+        return None
+    moduli: set[int] = set()
+    numbers: set[Any] = set()
+    for guard in guards:
+        called = ("clock", name) in guard.calls
+        if name not in guard.names and not called:
+            continue
+        found = guard.parsed.comparisons(name, "clock" if called else None)
+        if found is None:
+            return None
+        moduli |= found[0]
+        numbers |= found[1]
+    return math.lcm(*moduli) if moduli else 1, tuple(sorted(numbers))
+
+
+def _stands(value: Any, form: tuple[int, tuple[Any, ...]] | None) -> Any:
+    """A guard's variable as :meth:`Reach.region` keys it (:func:`_guard_form`)."""
+    if form is None or not isinstance(value, int) or isinstance(value, bool):
+        return value
+    modulus, numbers = form
+    return tuple((value > n) - (value < n) for n in numbers), value % modulus
 
 
 def _joined(adventure: Adventure, lists: Iterable[Any]) -> Writes:

@@ -86,9 +86,13 @@ class _Counted(floors.PolicyExplorer):
 
     given: list[tuple[str, float]] = []
 
-    def __init__(self, adventure, character, name, budget=None, keys=None):
-        super().__init__(adventure, character, name, budget=budget, keys=keys)
+    def __init__(self, adventure, character, name, budget=None, keys=None, same_as=None):
+        super().__init__(adventure, character, name, budget=budget, keys=keys, same_as=same_as)
         self.given.append((name, budget.seconds))
+
+    def resume(self, budget, *args):
+        self.given.append((f"{self.name}, going on", budget.seconds))
+        return super().resume(budget, *args)
 
 
 def _counted(monkeypatch) -> list[tuple[str, float]]:
@@ -140,3 +144,59 @@ def test_the_floors_and_the_ceilings_leave_the_search_some_of_the_time():
 
     for plays in (FLOOR_PLAYS, CEILING_PLAYS):
         assert 0 < sum(share for _, share in plays) < 1, plays
+
+
+SUPPLY_SHIP = Path(__file__).resolve().parents[2] / "adventures" / "supply-ship.yaml"
+
+
+def test_careful_top_goes_on_from_a_thrifty_play_that_picked_as_it_does():
+    """On supply-ship the thrifty play keeps choices off (conflicts it could walk round) but its
+    pick is careful-top's every time: careful-top goes on from where it stopped, and the graph is
+    the one careful-top explores alone to the same cut (keys, options, shares)."""
+    from solo.analyze.policy_play import PolicyExplorer
+
+    adventure, pilot = load_as(SUPPLY_SHIP, "pilot")
+    going_on = PolicyExplorer(adventure, pilot, "careful-thrifty", budget=Budget(seconds=600, max_states=600),
+                              same_as="careful-top")
+    going_on.explore()
+    assert going_on.spared > 0 and going_on.departed == 0
+    going_on.become("careful-top")
+    going_on.resume(Budget(seconds=600, max_states=1500))
+    alone = PolicyExplorer(adventure, pilot, "careful-top", budget=Budget(seconds=600, max_states=1500))
+    alone.explore()
+    assert len(alone.nodes) > 1500 and going_on.expanded == alone.expanded
+    assert [(n.key, n.kind, n.options) for n in going_on.nodes] == [(n.key, n.kind, n.options) for n in alone.nodes]
+    assert going_on.shares == alone.shares
+
+
+def test_the_floors_go_on_from_the_thrifty_play_as_careful_top(monkeypatch):
+    """In the floors: careful-top is not started over but goes on, with its own share, and is the
+    one floor listed (the thrifty graph is the start of its own); the carter, whose thrifty play
+    picks otherwise at the cart, starts careful-top afresh (above)."""
+    given = _counted(monkeypatch)
+    adventure, pilot = load_as(SUPPLY_SHIP, "pilot")
+    found = explore_floors(adventure, pilot, Budget(seconds=100.0, max_states=300), 0.0)
+    assert given == [("careful-thrifty", 100.0 * FLOOR_PLAYS[0][1]), ("careful-top, going on", 100.0 * FLOOR_SHARE)]
+    assert [f.bot.name for f in found.plays] == ["careful-top"] and found.plays[0].bot.departed == 0
+
+
+def test_going_on_has_a_deadline_of_its_own():
+    """A play stopped by its time goes on for the time it is given next, counted from then (it
+    once went on under the first deadline, long past, and stopped at its first look at the clock)."""
+    from solo.analyze.policy_play import PolicyExplorer
+
+    ticks = [0.0]
+
+    def clock() -> float:  # a second per hundred looks at the clock
+        ticks[0] += 0.01
+        return ticks[0]
+
+    adventure, pilot = load_as(SUPPLY_SHIP, "pilot")
+    going_on = PolicyExplorer(adventure, pilot, "careful-thrifty", budget=Budget(seconds=2.0, clock=clock),
+                              same_as="careful-top")
+    first = going_on.explore()
+    assert first.stopped.startswith("budget") and going_on.departed == 0
+    before = going_on.expanded
+    going_on.become("careful-top")
+    going_on.resume(Budget(seconds=6.0, clock=clock))
+    assert going_on.expanded > 2 * before > 0
