@@ -169,6 +169,83 @@ def test_the_decision_is_the_projections_at_the_solvers_looks():
     assert check_stop() is None, "no deadline left behind"
 
 
+class _Cpu:
+    """A CPU clock the test sets (the decision reads the process's CPU seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _early(expanded: int = 0) -> tuple[sampled.DecidingExplorer, _Cpu]:
+    """agree.yaml's explorer at its start (a few states met, none expanded unless told), on a CPU
+    clock the test sets."""
+    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=Budget(seconds=120))
+    cpu = explorer.cpu = _Cpu()
+    explorer.begin(0.005)
+    explorer.expanded = expanded
+    return explorer, cpu
+
+
+def test_the_early_decision_gives_up_on_a_widening_exploration_at_once():
+    """At 1.5 s and 0.75 s of CPU, with more states open than expanded and no projection that
+    meets the bound, exploration stops there, saying so, instead of waiting a tenth of the budget."""
+    widening, cpu = _early()
+    opened = sum(1 for node in widening.nodes if node.state is not None)
+    assert opened > widening.expanded == 0
+    assert widening.over_budget() == "", "too early: nothing decided"
+    assert widening.deadline == pytest.approx(widening.started + sampled.DECIDE_AT, abs=0.05), \
+        "widening: a long step is cut where the decision is due"
+    widening.started -= sampled.DECIDE_AT
+    assert widening.over_budget() == "", "the wall clock is past it, the CPU not: a loaded machine waits for the work"
+    assert widening.gave_up is None
+    cpu.now = sampled.DECIDE_CPU
+    stopped = widening.over_budget()
+    assert stopped.startswith("fallback: 100.0% unexplored at 1.5 s") and f"{opened} states open for 0 explored" in stopped
+    assert widening.gave_up is not None and widening.decision.startswith("exact given up at 1.5 s")
+    widening.end()
+    assert check_stop() is None
+
+
+def test_the_early_decision_goes_on_while_the_space_may_close():
+    """With no more states open than expanded the decision is to go on: the rules before hold
+    (the deadline is the wait's while nothing has ended, then it gives up there)."""
+    closing, cpu = _early(expanded=100)
+    assert closing.deadline == pytest.approx(closing.started + 12), "the wait's deadline"
+    closing.started -= sampled.DECIDE_AT
+    cpu.now = sampled.DECIDE_CPU
+    assert closing.over_budget() == "" and closing.gave_up is None
+    assert closing.deadline == pytest.approx(closing.started + sampled.DECIDE_AT + 12), "not moved: the wait's"
+    closing.started -= 12
+    assert "no play has ended within the wait" in closing.over_budget()
+    closing.end()
+    assert check_stop() is None
+
+
+def test_a_step_cut_at_the_decision_is_decided_at_once():
+    cut, cpu = _early()
+    cut.over_budget()  # widening: the deadline is at the decision
+    cut.out_of_time = True  # a step ran into it
+    stopped = cut.over_budget()
+    assert stopped.startswith("fallback: ") and "states open for 0 explored" in stopped
+    assert not cut.out_of_time, "the cut was the decision's, not the budget's"
+    cut.end()
+
+
+def test_supply_ship_is_given_up_on_by_the_early_decision():
+    """supply-ship's random play meets thousands of states for hundreds expanded: the early
+    decision gives it up (not the wait for a first ending, which took 12 s of a 120 s budget)."""
+    from solo.analyze.solve import unexplored_mass
+    from solo.session import load_playable
+
+    explorer = sampled.DecidingExplorer(load_playable("supply-ship").adventure, budget=Budget(seconds=120))
+    graph = explorer.explore(unexplored_mass, 0.005)
+    assert graph.stopped.startswith("fallback: ") and "states open for" in graph.stopped, graph.stopped
+    assert sampled.wanted(graph, explorer, 0.005, explorer.budget)
+
+
 def test_analyzes_random_play_is_the_playtests_random_play():
     """Every decision of a random playtest run (scene choices, the pregen, a fight's actions) is
     drawn uniformly among the engine's playable options, the keys the explorer branches on with
