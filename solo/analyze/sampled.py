@@ -200,7 +200,8 @@ class DecidingExplorer(Explorer):
         unexplored, as any cut's. Why it gives up, or "" (go on; the deadline is the budget's,
         or the wait's, again)."""
         wall, cpu = self.clock() - self.started, self.cpu() - self._cpu_started
-        cut = self._cutting and self.out_of_time
+        # a step cut at the decision's deadline, not at the budget's (the clock is before that)
+        cut = self._cutting and self.out_of_time and self.clock() < self._own_deadline()
         if not cut and (wall < self._decide_at or cpu < DECIDE_CPU):
             if self._cutting or len(self.nodes) - self.expanded > self.expanded:
                 # due when both have passed, the CPU at the pace it has had so far
@@ -213,9 +214,17 @@ class DecidingExplorer(Explorer):
         if cut:
             self.out_of_time = False  # the step cut at the decision: its mass is unexplored
         why = self._decide_early()
+        if not why and cut and not self.heap:  # nothing left to go on with but the step cut here
+            why = "its last step was cut at the decision"
         if not why and self._cutting:  # going on: the budget's deadline again (the wait's while nothing ended)
-            self._deadline(min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest()))
+            self._deadline(self._own_deadline())
         return why
+
+    def _own_deadline(self) -> float:
+        """The deadline the exploration would have without the decision's: the budget's less
+        the share kept for the end (:meth:`Explorer._latest`), the wait's while waiting."""
+        at = min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest())
+        return min(at, self.started + self._wait) if self._waiting else at
 
     def _decide_early(self) -> str:
         """The decision at :data:`DECIDE_AT`: one look of the solver now, then go on exploring if
