@@ -111,6 +111,9 @@ def analyze(
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
     budget = whole = budget or Budget(max_states=max_states)
+    if budget.since is not None and policy not in ("random",) + BOTS:
+        # best and worst play share the budget out in seconds left: what setup spent is taken off
+        budget = replace(budget, seconds=max(0.1, budget.seconds - (budget.clock() - budget.since)), since=None)
     head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
     if policy in BOTS:
         bot = PolicyExplorer(adventure, character, policy, budget=budget)
