@@ -66,7 +66,9 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     console.print(Text(f"The same runs: `{' '.join(shlex.quote(w) for w in words)}`"))
     if widest > result["half_width_asked"]:
         wanted = seconds_for(result)
-        more = "" if wanted is None else f"; about `--time-limit {math.ceil(wanted * 1.2 / 10) * 10:g}` would reach it"
+        limit = None if wanted is None else f"{math.ceil(wanted * 1.2 / 10) * 10:g}"
+        more = ("" if limit is None else f"; about `--time-limit {limit}` would reach it" if asked is None
+                else f"; about `{asked.analyze_command(['--time-limit', limit])}` would reach it")
         console.print(Text(f"Stopped: {result['stopped']}, at ±{points(widest)} points, not the "
                            f"±{points(result['half_width_asked'])} asked{more}", style="yellow"))
     table = Table(title="Endings", title_justify="left")

@@ -302,6 +302,25 @@ def test_the_text_says_the_figures_are_sampled_with_their_interval():
     assert json.loads(plain.output)["method"] == "bounded"
 
 
+def test_the_time_suggested_for_the_half_width_repeats_the_options_given(agree):
+    """A sampled result short of its half-width suggests a longer ``--time-limit`` in the whole
+    command, every option given kept (the seed, the bound, the state budget...)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from solo.analyze.frontend import AskedFor, show
+
+    adventure, _, found, _ = agree
+    short = {**found, "half_width_asked": found["half_width"] / 4}  # four times narrower asked
+    out = StringIO()
+    asked = AskedFor(str(AGREE), None, 60, FEW_STATES, bound=short["half_width_asked"], seed=3)
+    show(short, adventure, Console(file=out, width=400), 1.0, asked=asked)
+    line = next(line for line in out.getvalue().splitlines() if line.startswith("Stopped:"))
+    assert f"--max-states {FEW_STATES}" in line and "--seed 3" in line and "--bound " in line, line
+    assert "--time-limit " in line and "--time-limit 60 " not in line
+
+
 def test_runs_that_do_not_end_are_counted_by_where_they_stuck():
     adventure = loader.load(str(AGREE)).adventure
     tally = sampled._Tally(adventure)
