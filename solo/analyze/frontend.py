@@ -249,9 +249,13 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     # "never reached" only where it is known: exact, or no unexplored mass that could still reach it
     bounded = not exact and bound > 0
     with_play = "this play" if "goal" in result else f"{result['policy']} play"
+    beyond = set(result.get("unreachable_endings", ()))  # none that the unexplored part might reach
     for sid in [e for e, p in result["endings"].items() if p == 0]:
         if not bounded:
             console.print(Text(f"Ending {sid} is never reached with {with_play}", style="yellow"))
+        elif sid in beyond:
+            console.print(Text(f"Ending {sid} is never reached with {with_play}: neither the part explored "
+                               "nor any state left unexplored can come to it", style="yellow"))
         elif bound <= WIDE_BOUND:
             console.print(Text(f"Ending {sid} is not reached in the part explored: at most "
                                f"{percent(min(1.0, bound))} with {with_play}", style="yellow"))
