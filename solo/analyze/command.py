@@ -13,7 +13,8 @@ within a :class:`~solo.analyze.explore.Budget` (time, memory, states), solves th
 
 The method is settled before exploring, not after: exploration is the same either way and stops
 when every state is expanded (``"exact"``), or earlier, when the unexplored part can move no
-figure by more than ``bound`` or when the budget runs out (``"bounded"``). A bounded result
+figure by more than ``bound`` or when the budget runs out (``"bounded"``). The budget's time counts
+from ``budget.since`` when it is given (the command's start: setup is part of the wait). A bounded result
 gives ``"bound"``: the probability of reaching a state not explored, so each ending's and
 objective's true probability lies between its figure and its figure plus ``bound``, given as
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
@@ -24,8 +25,9 @@ by each such state's region, or the scene graph from a cut step's scene), so an 
 unexplored mass might reach is not in it; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
 need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). Random play
-whose exploration cannot reach ``bound`` (the projection says so at a look of the solver, or the
-memory or state budget stops it) spends the rest of the budget on whole playthroughs of the same
+whose exploration cannot reach ``bound`` (decided 1.5 s in: widening with no projection that
+meets the bound; or the projection says so at a later look of the solver; or the memory or state
+budget stops it) spends the rest of the budget on whole playthroughs of the same
 random play instead (``sample``, on by default; ``seed`` their master seed): ``"method":
 "sampled"``, each figure with its 95% Wilson interval (:mod:`solo.analyze.sampled`). Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
