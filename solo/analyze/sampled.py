@@ -255,7 +255,7 @@ class DecidingExplorer(Explorer):
         self.gave_up = (now, left)
         heading = self.projection()
         projected = "" if heading is None else f", about {heading.at_budget * 100:.0f}% projected at the budget"
-        self.decision = f"exact given up at {now:.1f} s: {left * 100:.1f}% unexplored, {why}"
+        self.decision = f"exact given up at {now:.1f} s ({left * 100:.1f}% unexplored, {why})"
         return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s ({why}){projected}: the bound "
                 f"{self.bound * 100:g}% is out of reach")
 

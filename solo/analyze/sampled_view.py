@@ -19,8 +19,8 @@ def progress_text(p: SampleProgress) -> str:
     """The progress line while sampling: runs, rate, the widest half-width so far, time left."""
     left = max(0.0, p.budget.seconds - p.seconds)
     widest = "" if p.widest is None else f", widest ±{p.widest * 100:.2f} points (asked ±{p.bound * 100:g})"
-    why = f" ({p.why})" if p.why else ""
-    return (f"analyze: exact out of reach{why}, sampling whole playthroughs: {p.runs} runs, {p.rate:.0f}/s{widest}; "
+    why = p.why if p.why.startswith("exact given up") else "exact out of reach"
+    return (f"analyze: {why}, sampling whole playthroughs: {p.runs} runs, {p.rate:.0f}/s{widest}; "
             f"{p.seconds:.0f} s, stops within {left:.0f} s (budget)")
 
 

@@ -204,7 +204,9 @@ def test_the_early_decision_gives_up_on_a_widening_exploration_at_once():
     cpu.now = sampled.DECIDE_CPU
     stopped = widening.over_budget()
     assert stopped.startswith("fallback: 100.0% unexplored at 1.5 s") and f"{opened} states open for 0 explored" in stopped
-    assert widening.gave_up is not None and widening.decision.startswith("exact given up at 1.5 s")
+    assert widening.gave_up is not None and widening.decision.startswith("exact given up at 1.5 s (100.0% unexplored, ")
+    line = progress_text(sampled.SampleProgress(64, 2.0, 0.1, 0.005, widening.budget, widening.decision))
+    assert line.startswith(f"analyze: {widening.decision}, sampling whole playthroughs: 64 runs"), line
     widening.end()
     assert check_stop() is None
 
