@@ -50,7 +50,7 @@ def measure(target: str, seconds: float, code: Path | None) -> str:
     gave_up = explored.get("seconds")
     sampling = (found["seconds"] - gave_up) / wall if gave_up is not None else 0.0
     widest = found.get("half_width", found.get("bound", 0.0)) * 100
-    label = "this" if code is None else code.name
+    label = "this" if code is None or code.resolve() == ROOT else code.name
     return (f"| {target} | {label} | {found['method']} | {runs:,} | {widest:.2f} | "
             f"{'—' if gave_up is None else f'{gave_up:.1f}'} | {sampling:.1%} | {runs / cpu:.0f} | "
             f"{cpu:.1f} / {wall:.1f} | {load_before:.1f}-{load_after:.1f} |")
