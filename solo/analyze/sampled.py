@@ -95,6 +95,9 @@ DECIDE_AT = 1.5
 DECIDE_CPU = 0.75
 #: Seconds the decision's deadline may drift from its estimate before it is set again.
 DEADLINE_SLACK = 0.1
+#: The most wall seconds per CPU second the decision's deadline allows for (a load of about 20
+#: on one core): beyond it, the decision comes at the wait's end, as before.
+PACE_CAP = 20.0
 
 
 def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
@@ -137,7 +140,7 @@ class DecidingExplorer(Explorer):
         self._cutting = False
         #: The CPU clock (seconds of this process) and its reading at the start.
         self.cpu: Callable[[], float] = time.process_time
-        self._cpu_started = 0.0
+        self._cpu_started = self._wall_started = 0.0
         self._start_dist: list[Any] = []
         self._settled: Callable[[Graph], float | None] | None = None
         #: (seconds since the start, unexplored share) when it gave up; None: it did not.
@@ -155,7 +158,7 @@ class DecidingExplorer(Explorer):
 
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> Any:
         self._waiting = bound > 0
-        self._cpu_started = self.cpu()
+        self._cpu_started, self._wall_started = self.cpu(), self.clock()
         self._start_dist = super().begin(bound, progress)
         return self._start_dist
 
@@ -205,8 +208,11 @@ class DecidingExplorer(Explorer):
         cut = self._cutting and self.out_of_time and self.clock() < self._own_deadline()
         if not cut and (wall < self._decide_at or cpu < DECIDE_CPU):
             if self._cutting or len(self.nodes) - self.expanded > self.expanded:
-                # due when both have passed, the CPU at the pace it has had so far
-                due = self.clock() + max(self._decide_at - wall, (DECIDE_CPU - cpu) * max(1.0, wall / max(cpu, 1e-3)))
+                # due when both have passed, the CPU at the share of the wall clock exploration has
+                # had so far (from its begin: setup before it is not exploring; a twentieth of a
+                # second on each side keeps the first steps' ratio of tiny figures sane)
+                pace = min(PACE_CAP, max(1.0, (self.clock() - self._wall_started + 0.05) / (cpu + 0.05)))
+                due = self.clock() + max(self._decide_at - wall, (DECIDE_CPU - cpu) * pace)
                 if not self._cutting or abs(due - self.deadline) > DEADLINE_SLACK or self.clock() >= self.deadline:
                     self._cutting = True
                     self._deadline(due)
