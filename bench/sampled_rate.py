@@ -8,7 +8,7 @@ analyze ADV [--character P] --time-limit S --json`` under ``/usr/bin/time``, so 
 the child's own (user + system, start-up and loading included) and the wall seconds the whole
 command's, setup included. ``--code DIR`` runs the tree at DIR instead (put first on the child's
 ``PYTHONPATH``), for a before/after pair in the same sitting. One Markdown row per analysis: the
-method, runs, widest half-width, when exploration gave up, the share of the wall time that went
+method, runs, widest half-width, when exploration gave up (and why, when it says), the share of the wall time that went
 to runs, runs per CPU second of the whole child, and the load average before and after (the
 figures move with the load: say it beside them).
 """
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -51,8 +52,10 @@ def measure(target: str, seconds: float, code: Path | None) -> str:
     sampling = (found["seconds"] - gave_up) / wall if gave_up is not None else 0.0
     widest = found.get("half_width", found.get("bound", 0.0)) * 100
     label = "this" if code is None or code.resolve() == ROOT else code.name
+    why = re.search(r"\(([^)]*)\)", explored.get("stopped") or "")
+    reason = f" ({why.group(1)})" if why else ""
     return (f"| {target} | {label} | {found['method']} | {runs:,} | {widest:.2f} | "
-            f"{'—' if gave_up is None else f'{gave_up:.1f}'} | {sampling:.1%} | {runs / cpu:.0f} | "
+            f"{'—' if gave_up is None else f'{gave_up:.1f}{reason}'} | {sampling:.1%} | {runs / cpu:.0f} | "
             f"{cpu:.1f} / {wall:.1f} | {load_before:.1f}-{load_after:.1f} |")
 
 
