@@ -40,8 +40,10 @@ def measure(target: str, seconds: float, code: Path | None) -> str:
         env["PYTHONPATH"] = os.pathsep.join([str(code), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
         load_before = os.getloadavg()[0]
+        # run from the tree's own folder: ``-m`` puts the working folder first on the path, ahead
+        # of PYTHONPATH, so from this one the other tree would never be imported
         done = subprocess.run(["/usr/bin/time", "-o", timing.name, "-f", "%U %S %e", *command], env=env,
-                              capture_output=True, text=True, check=True, cwd=ROOT)
+                              capture_output=True, text=True, check=True, cwd=code or ROOT)
         load_after = os.getloadavg()[0]
         user, system, wall = (float(x) for x in timing.read().split()[-3:])
     found = json.loads(done.stdout)
