@@ -5,14 +5,17 @@ Random play on the bundled adventures spreads its probability over hundreds of t
 states (README, "Random play to half a point"), so the explorer's bound stays at 86-100 points
 after any budget a GM waits for. :class:`DecidingExplorer` is the random-play explorer that
 gives up early, deciding once at :data:`DECIDE_AT` (1.5 s) from the start, after one look of
-the solver there: exploration goes on when the bound is met, when the projection (:mod:`solo.
-analyze.projection`, from the looks after the first second) meets it in the time exploration
-has, or when the states met and not yet expanded are no more than those expanded (the space may
-close: a small game whose runs are long); else it stops with ``"fallback: ..."`` at once. Every
-bundled adventure is far from closing then (3.8-6.1 states open for each one expanded at 1.5 s
-of a 120 s budget: clockwork-heist 662 for 172, supply-ship 4,282 for 824, goblin-market 3,957
-for 644, lantern-fen 55 for 9, blessed-harvest 113 for 19), where the rule before waited a
-tenth of the budget (12 s) for a slope while no play had ended. When it goes on, the rules before hold: at each later look,
+the solver there: exploration goes on when the bound is met; where play ends, the projection
+(:mod:`solo.analyze.projection`, from the looks after the first second) decides, now when it
+can (it misses the bound in the time exploration has: stop), else at the later looks; where
+no play has ended yet, it goes on only when the states met and not yet expanded are no more
+than those expanded (the space may close: a small game whose runs are long), else it stops
+with ``"fallback: ..."`` at once. The
+bundled adventures where no play has ended by then are far from closing (3.8-6.8 states open
+for each one expanded at 1.5 s of a 120 s budget: clockwork-heist 660 for 172, supply-ship 4,156
+for 800, lantern-fen 41 for 6, blessed-harvest 113 for 19), where the rule before waited a
+tenth of the budget (12 s) for a slope; goblin-market's play ends early, and its projection
+gives up at 1.5 s too (98.4% unexplored, about 94% projected at the budget). When it goes on, the rules before hold: at each later look,
 when the projection puts the bound past the time exploration has, it stops; while no play has
 ended at all (:data:`NOTHING_ENDED`) it waits for :data:`WAIT_SHARE` of the budget at most, then
 gives up. The early decision is a judgement, not a proof: an adventure whose open part is
@@ -93,11 +96,6 @@ WAIT_SHARE = 0.1
 DECIDE_AT = 1.5
 #: ...and once exploration has had this many seconds of CPU (:meth:`DecidingExplorer._early`).
 DECIDE_CPU = 0.75
-#: Seconds the decision's deadline may drift from its estimate before it is set again.
-DEADLINE_SLACK = 0.1
-#: The most wall seconds per CPU second the decision's deadline allows for (a load of about 20
-#: on one core): beyond it, the decision comes at the wait's end, as before.
-PACE_CAP = 20.0
 
 
 def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
@@ -140,7 +138,11 @@ class DecidingExplorer(Explorer):
         self._cutting = False
         #: The CPU clock (seconds of this process) and its reading at the start.
         self.cpu: Callable[[], float] = time.process_time
-        self._cpu_started = self._wall_started = 0.0
+        self._cpu_started = 0.0
+        #: Where the decision's deadline is (None: not in force), and the explorer's clock that
+        #: keeps it (:meth:`_decision_clock`).
+        self._cut_at: float | None = None
+        self.clock = self._decision_clock
         self._start_dist: list[Any] = []
         self._settled: Callable[[Graph], float | None] | None = None
         #: (seconds since the start, unexplored share) when it gave up; None: it did not.
@@ -158,7 +160,7 @@ class DecidingExplorer(Explorer):
 
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> Any:
         self._waiting = bound > 0
-        self._cpu_started, self._wall_started = self.cpu(), self.clock()
+        self._cpu_started = self.cpu()
         self._start_dist = super().begin(bound, progress)
         return self._start_dist
 
@@ -197,25 +199,24 @@ class DecidingExplorer(Explorer):
         """The early decision, looked at between steps until it is taken: taken once the
         exploration has had :data:`DECIDE_AT` seconds and :data:`DECIDE_CPU` seconds of CPU (on a
         loaded machine the wall clock says little of the work done: a small game must not be given
-        up on because others took the CPU), or when a step was cut at it. While exploration is
-        widening (more states met and not expanded than expanded), the explorer's deadline is put
-        where the decision is due (the CPU's share at the pace so far), so that a long step
-        (blessed-harvest's endeavour: 10 s and more) does not hold it: such a step's mass is
+        up on because others took the CPU), or when a step was cut at it. While no look of the
+        solver has found play ending and exploration is widening (more states met and not
+        expanded than expanded), the explorer's deadline is put at the decision, on a clock that
+        stands still there until the CPU has been had too (:meth:`_decision_clock`), so that a
+        long step (blessed-harvest's endeavour: 10 s and more) does not hold the decision and a
+        step is cut only where the decision is due on both counts: such a step's mass is
         unexplored, as any cut's. Why it gives up, or "" (go on; the deadline is the budget's,
         or the wait's, again)."""
         wall, cpu = self.clock() - self.started, self.cpu() - self._cpu_started
         # a step cut at the decision's deadline, not at the budget's (the clock is before that)
         cut = self._cutting and self.out_of_time and self.clock() < self._own_deadline()
         if not cut and (wall < self._decide_at or cpu < DECIDE_CPU):
-            if self._cutting or len(self.nodes) - self.expanded > self.expanded:
-                # due when both have passed, the CPU at the share of the wall clock exploration has
-                # had so far (from its begin: setup before it is not exploring; a twentieth of a
-                # second on each side keeps the first steps' ratio of tiny figures sane)
-                pace = min(PACE_CAP, max(1.0, (self.clock() - self._wall_started + 0.05) / (cpu + 0.05)))
-                due = self.clock() + max(self._decide_at - wall, (DECIDE_CPU - cpu) * pace)
-                if not self._cutting or abs(due - self.deadline) > DEADLINE_SLACK or self.clock() >= self.deadline:
-                    self._cutting = True
-                    self._deadline(due)
+            if self._ended():  # play ends: the projection decides, and no step is cut for it
+                self._stop_cutting()
+            elif not self._cutting and len(self.nodes) - self.expanded > self.expanded:
+                self._cutting = True
+                self._cut_at = self.started + self._decide_at
+                self._deadline(self._cut_at)
             return ""
         self._decided = True
         if cut:
@@ -223,9 +224,27 @@ class DecidingExplorer(Explorer):
         why = self._decide_early()
         if not why and cut and not self.heap:  # nothing left to go on with but the step cut here
             why = "its last step was cut at the decision"
-        if not why and self._cutting:  # going on: the budget's deadline again (the wait's while nothing ended)
-            self._deadline(self._own_deadline())
+        if not why:
+            self._stop_cutting()
+        self._cut_at = None
         return why
+
+    def _stop_cutting(self) -> None:
+        """The decision's deadline lifted: the clock is the budget's, the deadline its own."""
+        self._cut_at = None
+        if self._cutting:
+            self._cutting = False
+            self._deadline(self._own_deadline())
+
+    def _decision_clock(self) -> float:
+        """The explorer's clock: the budget's, except that while the decision's deadline is in
+        force it stands still just before it until exploration has had :data:`DECIDE_CPU` of CPU
+        (not past the wait's end)."""
+        now = self.budget.clock()
+        at = self._cut_at
+        if at is not None and at <= now < self.started + self._wait and self.cpu() - self._cpu_started < DECIDE_CPU:
+            return at - 1e-6
+        return now
 
     def _own_deadline(self) -> float:
         """The deadline the exploration would have without the decision's: the budget's less
@@ -235,9 +254,11 @@ class DecidingExplorer(Explorer):
 
     def _decide_early(self) -> str:
         """The decision at :data:`DECIDE_AT`: one look of the solver now, then go on exploring if
-        the bound is met, if the projection meets it in time, or if the open part (states met
-        and not expanded) is no larger than the part expanded (a space that may close: a small
-        game of long runs); else why exploration is given up ("")."""
+        the bound is met; where play ends, as the projection says (give up if it misses the bound
+        in the time left; go on if it meets it or has too few looks yet: the later looks decide);
+        where no play has ended yet, go on only if the open part (states met and not expanded) is
+        no larger than the part expanded (a space that may close: a small game of long runs).
+        Why exploration is given up, or "" (go on)."""
         if self._settled is not None:
             began = self.clock()
             graph = self._graph(self._start_dist, False, final=False)
@@ -249,12 +270,16 @@ class DecidingExplorer(Explorer):
         left = self.looks[-1][1] if self.looks else 1.0
         if left <= self.bound:
             return ""
-        if left < NOTHING_ENDED and self.projection() is not None and self._reachable(left):
-            return ""
+        if self._ended():  # play ends: the projection decides, now if it can, else at later looks
+            return "" if self._reachable(left) else "projected from the solver's looks"
         opened = sum(1 for node in self.nodes if node.state is not None)
         if opened <= self.expanded:
             return ""
         return f"{opened:,} states open for {self.expanded:,} explored"
+
+    def _ended(self) -> bool:
+        """Whether the solver's last look found play ending (some mass settled)."""
+        return bool(self.looks) and self.looks[-1][1] < NOTHING_ENDED
 
     def _give_up(self, why: str) -> str:
         now, left = self.clock() - self.started, self.looks[-1][1] if self.looks else 1.0

@@ -226,6 +226,28 @@ def test_the_early_decision_goes_on_while_the_space_may_close():
     assert check_stop() is None
 
 
+def test_where_play_ends_the_early_decision_is_the_projections():
+    """Once a look of the solver finds play ending, the open part decides nothing and no step is
+    cut for the decision: with too few looks for a projection it goes on (the later looks
+    decide), with a projection that misses the bound it gives up, as at any look."""
+    ending, cpu = _early()
+    ending.looks = [(0.1, 0.9)]  # play ends, widening as it is: no deadline moved for the decision
+    assert ending.over_budget() == ""
+    assert ending.deadline == pytest.approx(ending.started + 108), "the budget's (play ends: no wait), not the decision's"
+    ending.started -= sampled.DECIDE_AT
+    cpu.now = sampled.DECIDE_CPU
+    assert ending.over_budget() == "" and ending.gave_up is None, "no projection yet: the later looks decide"
+    ending.end()
+    slow, cpu = _early()
+    slow.looks = [(1.0, 0.97), (1.4, 0.96)]  # a point per doubling: the bound decades away
+    slow.started -= sampled.DECIDE_AT
+    cpu.now = sampled.DECIDE_CPU
+    stopped = slow.over_budget()
+    assert stopped.startswith("fallback: 96.0% unexplored at 1.5 s (projected from the solver's looks)"), stopped
+    slow.end()
+    assert check_stop() is None
+
+
 def test_a_step_cut_at_the_decision_is_decided_at_once():
     cut, cpu = _early()
     cut.over_budget()  # widening: the deadline is at the decision
