@@ -219,6 +219,7 @@ class DecidingExplorer(Explorer):
                 self._deadline(self._cut_at)
             return ""
         self._decided = True
+        self._unfreeze_looks()
         if cut:
             self.out_of_time = False  # the step cut at the decision: its mass is unexplored
         why = self._decide_early()
@@ -226,12 +227,21 @@ class DecidingExplorer(Explorer):
             why = "its last step was cut at the decision"
         if not why:
             self._stop_cutting()
-        self._cut_at = None
         return why
+
+    def _unfreeze_looks(self) -> None:
+        """The decision's clock back to the budget's: a look of the solver taken while it stood
+        still (moments ago: a look comes just before a step) gets the time it is now, so the
+        projection's slope is not read over time that did not pass."""
+        if self._cut_at is None:
+            return
+        still, now = self._cut_at - 1e-6 - self.started, self.budget.clock() - self.started
+        self.looks = [(now if abs(t - still) < 1e-9 else t, u) for t, u in self.looks]
+        self._cut_at = None
 
     def _stop_cutting(self) -> None:
         """The decision's deadline lifted: the clock is the budget's, the deadline its own."""
-        self._cut_at = None
+        self._unfreeze_looks()
         if self._cutting:
             self._cutting = False
             self._deadline(self._own_deadline())

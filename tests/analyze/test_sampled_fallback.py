@@ -226,6 +226,32 @@ def test_the_early_decision_goes_on_while_the_space_may_close():
     assert check_stop() is None
 
 
+def test_the_decisions_clock_stands_still_until_the_cpu_is_had():
+    """While the decision's deadline is in force, the explorer's clock (which its steps and the
+    rules' enumerations read) stops just short of it until exploration has had its CPU, so a
+    step is cut there only when the decision is due on both counts, and never past the wait."""
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=Budget(seconds=120, clock=clock))
+    cpu = explorer.cpu = _Cpu()
+    explorer.begin(0.005)
+    explorer.over_budget()  # widening: the deadline is the decision's
+    assert explorer.deadline == pytest.approx(sampled.DECIDE_AT)
+    clock.now = 5.0  # a loaded machine: the wall clock is past it, the CPU is not
+    assert explorer.clock() < explorer.deadline and explorer.clock() == pytest.approx(sampled.DECIDE_AT)
+    cpu.now = sampled.DECIDE_CPU
+    assert explorer.clock() == 5.0, "the CPU had: the budget's clock"
+    cpu.now = 0.0
+    clock.now = 12.5
+    assert explorer.clock() == 12.5, "never past the wait's end"
+    explorer.end()
+
+
 def test_where_play_ends_the_early_decision_is_the_projections():
     """Once a look of the solver finds play ending, the open part decides nothing and no step is
     cut for the decision: with too few looks for a projection it goes on (the later looks
