@@ -11,11 +11,12 @@ can (it misses the bound in the time exploration has: stop), else at the later l
 no play has ended yet, it goes on only when the states met and not yet expanded are no more
 than those expanded (the space may close: a small game whose runs are long), else it stops
 with ``"fallback: ..."`` at once. The
-bundled adventures where no play has ended by then are far from closing (3.8-6.8 states open
-for each one expanded at 1.5 s of a 120 s budget: clockwork-heist 660 for 172, supply-ship 4,156
-for 800, lantern-fen 41 for 6, blessed-harvest 113 for 19), where the rule before waited a
-tenth of the budget (12 s) for a slope; goblin-market's play ends early, and its projection
-gives up at 1.5 s too (98.4% unexplored, about 94% projected at the budget). When it goes on, the rules before hold: at each later look,
+bundled adventures where no play has ended by then are far from closing (3.8-6.2 states open
+for each one expanded, 120 s budget: clockwork-heist 654 for 170 at 1.5 s, blessed-harvest 113
+for 19 at 1.5 s, supply-ship 4,295 for 828 at 1.7 s, lantern-fen 99 for 16 at 2.9 s, its steps
+long), where the rule before waited a tenth of the budget (12 s) for a slope; goblin-market's
+play ends early, and its projection gives up at 1.7 s (98.4% unexplored, about 95% projected
+at the budget). When it goes on, the rules before hold: at each later look,
 when the projection puts the bound past the time exploration has, it stops; while no play has
 ended at all (:data:`NOTHING_ENDED`) it waits for :data:`WAIT_SHARE` of the budget at most, then
 gives up. The early decision is a judgement, not a proof: an adventure whose open part is
@@ -95,7 +96,11 @@ WAIT_SHARE = 0.1
 #: Seconds from the start at which the early decision is taken (:meth:`DecidingExplorer._decide_early`).
 DECIDE_AT = 1.5
 #: ...and once exploration has had this many seconds of CPU (:meth:`DecidingExplorer._early`).
-DECIDE_CPU = 0.75
+DECIDE_CPU = 1.0
+#: States expanded before the open part is judged and a step may be cut at the decision: a small
+#: game's first steps can be long (brawl.yaml's first two: half a second of CPU alone, more in
+#: the test suite's workers) and must run whole, its first endings found, or it is given up on.
+CUT_AFTER = 16
 
 
 def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
@@ -199,9 +204,10 @@ class DecidingExplorer(Explorer):
         """The early decision, looked at between steps until it is taken: taken once the
         exploration has had :data:`DECIDE_AT` seconds and :data:`DECIDE_CPU` seconds of CPU (on a
         loaded machine the wall clock says little of the work done: a small game must not be given
-        up on because others took the CPU), or when a step was cut at it. While no look of the
+        up on because others took the CPU) and, while no play has ended, :data:`CUT_AFTER` states
+        expanded; or when a step was cut at it. While no look of the
         solver has found play ending and exploration is widening (more states met and not
-        expanded than expanded), the explorer's deadline is put at the decision, on a clock that
+        expanded than expanded) after its first :data:`CUT_AFTER` states, the explorer's deadline is put at the decision, on a clock that
         stands still there until the CPU has been had too (:meth:`_decision_clock`), so that a
         long step (blessed-harvest's endeavour: 10 s and more) does not hold the decision and a
         step is cut only where the decision is due on both counts: such a step's mass is
@@ -210,10 +216,11 @@ class DecidingExplorer(Explorer):
         wall, cpu = self.clock() - self.started, self.cpu() - self._cpu_started
         # a step cut at the decision's deadline, not at the budget's (the clock is before that)
         cut = self._cutting and self.out_of_time and self.clock() < self._own_deadline()
-        if not cut and (wall < self._decide_at or cpu < DECIDE_CPU):
+        young = self.expanded < CUT_AFTER and not self._ended()  # too few states to judge the open part by
+        if not cut and (wall < self._decide_at or cpu < DECIDE_CPU or young):
             if self._ended():  # play ends: the projection decides, and no step is cut for it
                 self._stop_cutting()
-            elif not self._cutting and len(self.nodes) - self.expanded > self.expanded:
+            elif not self._cutting and self.expanded >= CUT_AFTER and len(self.nodes) - self.expanded > self.expanded:
                 self._cutting = True
                 self._cut_at = self.started + self._decide_at
                 self._deadline(self._cut_at)

@@ -179,22 +179,27 @@ class _Cpu:
         return self.now
 
 
-def _early(expanded: int = 0) -> tuple[sampled.DecidingExplorer, _Cpu]:
-    """agree.yaml's explorer at its start (a few states met, none expanded unless told), on a CPU
-    clock the test sets."""
-    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=Budget(seconds=120))
+def _early(expanded: int = sampled.CUT_AFTER, budget: Budget | None = None) -> tuple[sampled.DecidingExplorer, _Cpu]:
+    """agree.yaml's explorer past its first steps (``expanded`` states expanded, as told) and
+    widening: its open states met forty times over, on a CPU clock the test sets."""
+    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=budget or Budget(seconds=120))
     cpu = explorer.cpu = _Cpu()
     explorer.begin(0.005)
+    explorer.nodes.extend(explorer.nodes * 40)
     explorer.expanded = expanded
     return explorer, cpu
 
 
+def _opened(explorer: sampled.DecidingExplorer) -> int:
+    return sum(1 for node in explorer.nodes if node.state is not None)
+
+
 def test_the_early_decision_gives_up_on_a_widening_exploration_at_once():
-    """At 1.5 s and 0.75 s of CPU, with more states open than expanded and no projection that
-    meets the bound, exploration stops there, saying so, instead of waiting a tenth of the budget."""
+    """At 1.5 s and 1 s of CPU, with more states open than expanded and no play ended, exploration
+    stops there, saying so, instead of waiting a tenth of the budget."""
     widening, cpu = _early()
-    opened = sum(1 for node in widening.nodes if node.state is not None)
-    assert opened > widening.expanded == 0
+    opened, expanded = _opened(widening), widening.expanded
+    assert opened > expanded
     assert widening.over_budget() == "", "too early: nothing decided"
     assert widening.deadline == pytest.approx(widening.started + sampled.DECIDE_AT, abs=0.05), \
         "widening: a long step is cut where the decision is due"
@@ -203,7 +208,7 @@ def test_the_early_decision_gives_up_on_a_widening_exploration_at_once():
     assert widening.gave_up is None
     cpu.now = sampled.DECIDE_CPU
     stopped = widening.over_budget()
-    assert stopped.startswith("fallback: 100.0% unexplored at 1.5 s") and f"{opened} states open for 0 explored" in stopped
+    assert stopped.startswith("fallback: 100.0% unexplored at 1.5 s") and f"{opened} states open for {expanded} explored" in stopped
     assert widening.gave_up is not None and widening.decision.startswith("exact given up at 1.5 s (100.0% unexplored, ")
     line = progress_text(sampled.SampleProgress(64, 2.0, 0.1, 0.005, widening.budget, widening.decision))
     assert line.startswith(f"analyze: {widening.decision}, sampling whole playthroughs: 64 runs"), line
@@ -226,6 +231,15 @@ def test_the_early_decision_goes_on_while_the_space_may_close():
     assert check_stop() is None
 
 
+def test_a_small_games_first_steps_are_never_cut_for_the_decision():
+    """Before :data:`sampled.CUT_AFTER` states are expanded the decision moves no deadline: a
+    small game's first step can be long, and cut it would lose its first ending."""
+    young, cpu = _early(expanded=sampled.CUT_AFTER - 1)
+    before = young.deadline
+    assert young.over_budget() == "" and young.deadline == before
+    young.end()
+
+
 def test_the_decisions_clock_stands_still_until_the_cpu_is_had():
     """While the decision's deadline is in force, the explorer's clock (which its steps and the
     rules' enumerations read) stops just short of it until exploration has had its CPU, so a
@@ -237,9 +251,7 @@ def test_the_decisions_clock_stands_still_until_the_cpu_is_had():
             return self.now
 
     clock = Clock()
-    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=Budget(seconds=120, clock=clock))
-    cpu = explorer.cpu = _Cpu()
-    explorer.begin(0.005)
+    explorer, cpu = _early(budget=Budget(seconds=120, clock=clock))
     explorer.over_budget()  # widening: the deadline is the decision's
     assert explorer.deadline == pytest.approx(sampled.DECIDE_AT)
     clock.now = 5.0  # a loaded machine: the wall clock is past it, the CPU is not
@@ -279,7 +291,7 @@ def test_a_step_cut_at_the_decision_is_decided_at_once():
     cut.over_budget()  # widening: the deadline is at the decision
     cut.out_of_time = True  # a step ran into it
     stopped = cut.over_budget()
-    assert stopped.startswith("fallback: ") and "states open for 0 explored" in stopped
+    assert stopped.startswith("fallback: ") and f"states open for {sampled.CUT_AFTER} explored" in stopped
     assert not cut.out_of_time, "the cut was the decision's, not the budget's"
     cut.end()
 
