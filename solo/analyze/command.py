@@ -13,15 +13,21 @@ within a :class:`~solo.analyze.explore.Budget` (time, memory, states), solves th
 
 The method is settled before exploring, not after: exploration is the same either way and stops
 when every state is expanded (``"exact"``), or earlier, when the unexplored part can move no
-figure by more than ``bound`` or when the budget runs out (``"bounded"``). A bounded result
+figure by more than ``bound`` or when the budget runs out (``"bounded"``). The budget's time counts
+from ``budget.since`` when it is given (the command's start: setup is part of the wait). A bounded result
 gives ``"bound"``: the probability of reaching a state not explored, so each ending's and
 objective's true probability lies between its figure and its figure plus ``bound``, given as
 ``"ranges"`` and ``"objectives_ranges"`` (``{ID: {"low": L, "high": H}}``, H capped at 1); ``stopped``
-says why exploration stopped and ``blowup`` which variables took the most values; when the bound
+says why exploration stopped and ``blowup`` which variables took the most values;
+``"unreachable_endings"`` lists the endings never reached: in a bounded result only those that
+neither the part explored reaches nor any state left unexplored can come to (:func:`_beyond_reach`:
+by each such state's region, or the scene graph from a cut step's scene), so an ending the
+unexplored mass might reach is not in it; when the bound
 asked for was not met, ``"projection": {"seconds_to_bound": S}`` estimates the time it would
 need from the pace so far (None: not in sight; :mod:`solo.analyze.projection`). Random play
-whose exploration cannot reach ``bound`` (the projection says so at a look of the solver, or the
-memory or state budget stops it) spends the rest of the budget on whole playthroughs of the same
+whose exploration cannot reach ``bound`` (decided 1.5 s in: widening with no projection that
+meets the bound; or the projection says so at a later look of the solver; or the memory or state
+budget stops it) spends the rest of the budget on whole playthroughs of the same
 random play instead (``sample``, on by default; ``seed`` their master seed): ``"method":
 "sampled"``, each figure with its 95% Wilson interval (:mod:`solo.analyze.sampled`). Exact results
 use fractions up to :data:`FRACTION_LIMIT` states and floating point above (``"arithmetic"``).
@@ -111,6 +117,9 @@ def analyze(
     if policy not in POLICIES:
         raise BadRequest(f"unknown policy {policy!r} (policies: {', '.join(POLICIES)})")
     budget = whole = budget or Budget(max_states=max_states)
+    if budget.since is not None and policy not in ("random",) + BOTS:
+        # best and worst play share the budget out in seconds left: what setup spent is taken off
+        budget = replace(budget, seconds=max(0.1, budget.seconds - (budget.clock() - budget.since)), since=None)
     head: dict[str, Any] = {"adventure": adventure.id, "character": _who(adventure, character), "policy": policy}
     if policy in BOTS:
         bot = PolicyExplorer(adventure, character, policy, budget=budget)
@@ -316,8 +325,30 @@ def _figures(adventure: Adventure, graph: Graph, explorer: Explorer, chosen: dic
     if not complete:
         result["ranges"] = _ranges(result["endings"], result["bound"])
         result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
-    result["unreachable_endings"] = [k for k, v in endings.items() if v == 0]
+    unreached = [k for k, v in endings.items() if v == 0]
+    result["unreachable_endings"] = unreached if complete else _beyond_reach(graph, explorer, unreached)
     return result
+
+
+def _beyond_reach(graph: Graph, explorer: Explorer, endings: list[str]) -> list[str]:
+    """Of ``endings`` (not reached in the part explored), those no state left unexplored can
+    come to either: for a state met but not expanded, the scenes its region holds (where it can
+    still go over the ways still open, with the hooks and clocks that can still fire:
+    :mod:`solo.analyze.reachable`, a sound over-estimate); for the rest of a step left
+    unexplored, every scene the scene graph leads to from its scene (any scene when it has
+    none). So an ending listed is never reached, whatever the unexplored part holds."""
+    left = set(endings)
+    keys = explorer.keys
+    for node in graph.nodes:
+        if not left:
+            break
+        if node.kind in ("frontier", "decision") and node.state is not None:
+            left -= keys.region(node.state).scenes
+        elif node.kind == "unexplored":
+            if node.scene is None:
+                return []
+            left -= keys.static_region(node.scene).scenes
+    return [e for e in endings if e in left]
 
 
 def _ranges(figures: dict[str, float], bound: float) -> dict[str, dict[str, float]]:

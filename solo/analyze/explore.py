@@ -123,6 +123,9 @@ class Budget:
     max_states: int = DEFAULT_MAX_STATES
     clock: Callable[[], float] = time.monotonic
     memory: Callable[[], float] = peak_memory_mb
+    #: When the budget's time began, by ``clock`` (the command's start: its setup counts in the
+    #: budget); None: when exploration begins.
+    since: float | None = None
 
 
 @dataclass
@@ -1293,16 +1296,18 @@ class Explorer:
     def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> list[tuple[int, Fraction]]:
         """Start the clock and the budget and run the game's start: the distribution of the
         states it begins in."""
-        self._again(bound, progress)
+        # the command's start when the budget names it (setup is part of the wait)
+        self._again(bound, progress, self.clock() if self.budget.since is None else self.budget.since)
         template = AnalysisGame(self.adventure, self.preset)
         template.load(template.state, [])
         start_state = copy_state(template.state)
         return self._step(start_state, self._start, -1, "")
 
-    def _again(self, bound: float, progress: Callable[[Progress], None] | None) -> None:
-        """What :meth:`begin` and :meth:`resume` both do before walking: the clock started and
-        the deadline set by the budget, the progress line, the bound, the collector held."""
-        self.started = self.clock()
+    def _again(self, bound: float, progress: Callable[[Progress], None] | None, started: float) -> None:
+        """What :meth:`begin` and :meth:`resume` both do before walking: the clock started (at
+        ``started``) and the deadline set by the budget, the progress line, the bound, the
+        collector held."""
+        self.started = started
         # the budget covers the whole answer: a tenth of it is kept for solving what was explored
         # (17,000 states under a load of 15 took 15-20 s past a 120 s budget without it)
         self.game.clock = self.clock
@@ -1432,7 +1437,7 @@ class Explorer:
                     start = self.begun = self.begin(bound, progress)
                     self._reach(1.0, 1.0, start)
                 else:
-                    self._again(bound, progress)
+                    self._again(bound, progress, self.clock())  # a resumed walk: its own clock from now
                 stopped = self._explore(start, settled, bound)
             finally:
                 self._lift()  # the deadline never outlives the exploration (an error in it too)

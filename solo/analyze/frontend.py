@@ -65,6 +65,7 @@ def heading(p: Progress) -> str:
 def run_analyze_command(*, adventure: str, character_name: str | None, policy: str, checks: bool, max_states: int,
                         seconds: float, memory_mb: int, bound: float, as_json: bool, save_dir: str | None,
                         console: Console, seed: int = 1, sample: bool = True) -> None:
+    began = time.monotonic()  # the budget counts from here: loading and setup are part of the wait
     with ProgressLine() as line:  # something on the screen at once, before importing and loading
         line.show(f"analyze: loading {adventure}")
         from solo.analyze.checks import check_table
@@ -82,16 +83,16 @@ def run_analyze_command(*, adventure: str, character_name: str | None, policy: s
         else:
             show_checks(table, console)
         return
-    started = time.perf_counter()
-    budget = Budget(seconds=seconds, memory_mb=memory_mb, max_states=max_states)
+    budget = Budget(seconds=seconds, memory_mb=memory_mb, max_states=max_states, since=began)
     with ProgressLine() as line:
         result = analyze(loaded, character, policy, budget=budget, bound=bound,
                          progress=lambda p: line.show(progress_text(p)), sample=sample, seed=seed)
-    elapsed = time.perf_counter() - started
+    elapsed = time.monotonic() - began
     if as_json:
         console.out(json.dumps(result, indent=2), highlight=False)
         return
-    show(result, loaded, console, elapsed, asked=AskedFor(adventure, character_name, seconds, max_states, memory_mb))
+    show(result, loaded, console, elapsed, asked=AskedFor(adventure, character_name, seconds, max_states, memory_mb,
+                                                          policy=policy, bound=bound, seed=seed, sample=sample))
 
 
 #: A bound wider than this (in probability) leaves figures too loose to balance an adventure by:
@@ -106,12 +107,33 @@ PLAYTEST_POLICY = {"random": "random", "best": "careful", "worst": "careful-bott
 
 
 class AskedFor:
-    """What the GM typed, to write the commands the output suggests."""
+    """What the GM typed, to write the commands the output suggests: every option given is
+    repeated in them (:meth:`analyze_command`), only the one suggested changes."""
 
     def __init__(self, adventure: str, character: str | None, seconds: float, max_states: int = 200_000,
-                 memory_mb: int = 1500) -> None:
+                 memory_mb: int = 1500, *, policy: str = "random", bound: float = 0.005, seed: int = 1,
+                 sample: bool = True) -> None:
         self.adventure, self.character = adventure, character
         self.seconds, self.max_states, self.memory_mb = seconds, max_states, memory_mb
+        self.policy, self.bound, self.seed, self.sample = policy, bound, seed, sample
+
+    def analyze_command(self, changed: list[str | None]) -> str:
+        """``solo analyze`` with the options given (those not at their defaults) and ``changed``
+        (option, value pairs) in place of their own, quoted for a shell."""
+        given = {"--character": self.character, "--policy": None if self.policy == "random" else self.policy,
+                 "--max-states": None if self.max_states == 200_000 else str(self.max_states),
+                 "--time-limit": None if self.seconds == 120 else f"{self.seconds:g}",
+                 "--memory-limit": None if self.memory_mb == 1500 else str(self.memory_mb),
+                 "--bound": None if self.bound == 0.005 else f"{self.bound:g}",
+                 "--seed": None if self.seed == 1 else str(self.seed)}
+        given.update(zip(changed[::2], changed[1::2]))
+        words = ["solo", "analyze", self.adventure]
+        for option, value in given.items():
+            if value is not None:
+                words += [option, value]
+        if not self.sample:
+            words.append("--no-sampling")
+        return " ".join(shlex.quote(w) for w in words)
 
     def more(self, stopped: str) -> list[str]:
         """The option that gives analyze more of the budget it ran out of (time unless it says otherwise)."""
@@ -159,9 +181,8 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
     if asked.character:
         words += ["--character", asked.character]
     sampled = " ".join(shlex.quote(w) for w in words)
-    more = " ".join(shlex.quote(w) for w in ["solo", "analyze", asked.adventure, *(
-        ["--policy", result["policy"]] if result["policy"] != "random" else []), *(
-        ["--character", asked.character] if asked.character else []), *asked.more_time(result)])
+    more = asked.analyze_command(["--policy", None if result["policy"] == "random" else result["policy"],
+                                  *asked.more_time(result)])
     like = {"best": " (a careful bot: near the best play, not at it)",
             "worst": " (the careful bot read the other way: towards the worst play, not at it)"}.get(result["policy"], "")
     wide = (f"The {result['policy']} play's chance of {result['goal']} is known only within "
@@ -228,9 +249,13 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     # "never reached" only where it is known: exact, or no unexplored mass that could still reach it
     bounded = not exact and bound > 0
     with_play = "this play" if "goal" in result else f"{result['policy']} play"
+    beyond = set(result.get("unreachable_endings", ()))  # none that the unexplored part might reach
     for sid in [e for e, p in result["endings"].items() if p == 0]:
         if not bounded:
             console.print(Text(f"Ending {sid} is never reached with {with_play}", style="yellow"))
+        elif sid in beyond:
+            console.print(Text(f"Ending {sid} is never reached with {with_play}: neither the part explored "
+                               "nor any state left unexplored can come to it", style="yellow"))
         elif bound <= WIDE_BOUND:
             console.print(Text(f"Ending {sid} is not reached in the part explored: at most "
                                f"{percent(min(1.0, bound))} with {with_play}", style="yellow"))

@@ -4,10 +4,25 @@ playthroughs with a confidence interval per figure instead.
 Random play on the bundled adventures spreads its probability over hundreds of thousands of
 states (README, "Random play to half a point"), so the explorer's bound stays at 86-100 points
 after any budget a GM waits for. :class:`DecidingExplorer` is the random-play explorer that
-gives up early: at each look of the solver from the second on (after the first second, see
-:mod:`solo.analyze.projection`), when the projection puts the bound past the time exploration
-has, it stops with ``"fallback: ..."`` (while no play has ended at all, :data:`NOTHING_ENDED`,
-it waits for :data:`WAIT_SHARE` of the budget at most, then gives up). :func:`wanted` then says whether the rest of the budget
+gives up early, deciding once at :data:`DECIDE_AT` (1.5 s) from the start, after one look of
+the solver there: exploration goes on when the bound is met; where play ends, the projection
+(:mod:`solo.analyze.projection`, from the looks after the first second) decides, now when it
+can (it misses the bound in the time exploration has: stop), else at the later looks; where
+no play has ended yet, it goes on only when the states met and not yet expanded are no more
+than those expanded (the space may close: a small game whose runs are long), else it stops
+with ``"fallback: ..."`` at once. The
+bundled adventures where no play has ended by then are far from closing (3.8-6.2 states open
+for each one expanded, 120 s budget: clockwork-heist 654 for 170 at 1.5 s, blessed-harvest 113
+for 19 at 1.5 s, supply-ship 4,295 for 828 at 1.7 s, lantern-fen 99 for 16 at 2.9 s, its steps
+long), where the rule before waited a tenth of the budget (12 s) for a slope; goblin-market's
+play ends early, and its projection gives up at 1.7 s (98.4% unexplored, about 95% projected
+at the budget). When it goes on, the rules before hold: at each later look,
+when the projection puts the bound past the time exploration has, it stops; while no play has
+ended at all (:data:`NOTHING_ENDED`) it waits for :data:`WAIT_SHARE` of the budget at most, then
+gives up. The early decision is a judgement, not a proof: an adventure whose open part is
+larger than its explored part at 1.5 s and that would still finish within the budget is given
+up on (none of the test adventures: they finish in well under a second; none of the bundled
+ones: their exploration leaves 86-100 points unexplored at 120 s). :func:`wanted` then says whether the rest of the budget
 goes to sampling: the graph is not complete, its unexplored mass is above the bound asked (a
 bound of 0 is never sampled: no interval reaches it), and exploration stopped on that decision,
 on its memory or on its state budget, with time left. A run stopped by its time budget keeps
@@ -38,6 +53,7 @@ from __future__ import annotations
 
 import gc
 import math
+import time
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -77,6 +93,14 @@ SAMPLING_GC_THRESHOLD = 10_000
 NOTHING_ENDED = 1 - 1e-9
 MIN_WAIT = 1.0
 WAIT_SHARE = 0.1
+#: Seconds from the start at which the early decision is taken (:meth:`DecidingExplorer._decide_early`).
+DECIDE_AT = 1.5
+#: ...and once exploration has had this many seconds of CPU (:meth:`DecidingExplorer._early`).
+DECIDE_CPU = 1.0
+#: States expanded before the open part is judged and a step may be cut at the decision: a small
+#: game's first steps can be long (brawl.yaml's first two: half a second of CPU alone, more in
+#: the test suite's workers) and must run whole, its first endings found, or it is given up on.
+CUT_AFTER = 16
 
 
 def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
@@ -101,7 +125,8 @@ def half_width(k: int, n: int) -> float:
 
 class DecidingExplorer(Explorer):
     """The random-play explorer that stops as soon as the projection says the bound is out of
-    reach in the time exploration has (see the module's docstring)."""
+    reach in the time exploration has, or, at :data:`DECIDE_AT`, the open part outgrows what
+    was explored (see the module's docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -111,23 +136,52 @@ class DecidingExplorer(Explorer):
         #: long step is cut at it, its mass unexplored as any cut step's).
         self._waiting = False
         self._wait = max(MIN_WAIT, self.budget.seconds * WAIT_SHARE)
+        #: The early decision (:meth:`_decide_early`) is taken once, at this many seconds from the start.
+        self._decide_at = min(DECIDE_AT, self._wait)
+        self._decided = False
+        #: Whether the deadline was moved to the decision (a long step is cut there).
+        self._cutting = False
+        #: The CPU clock (seconds of this process) and its reading at the start.
+        self.cpu: Callable[[], float] = time.process_time
+        self._cpu_started = 0.0
+        #: Where the decision's deadline is (None: not in force), and the explorer's clock that
+        #: keeps it (:meth:`_decision_clock`).
+        self._cut_at: float | None = None
+        self.clock = self._decision_clock
+        self._start_dist: list[Any] = []
+        self._settled: Callable[[Graph], float | None] | None = None
         #: (seconds since the start, unexplored share) when it gave up; None: it did not.
         self.gave_up: tuple[float, float] | None = None
+        #: What was decided and why, for the progress line ("" until it is decided).
+        self.decision = ""
 
-    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> Any:
-        self._waiting = bound > 0
-        return super().begin(bound, progress)
+    def explore(self, settled: Callable[[Graph], float | None] | None = None, bound: float = 0.0,
+                progress: Callable[[Progress], None] | None = None) -> Graph:
+        self._settled = settled
+        return super().explore(settled, bound, progress)
 
     def _deadline(self, at: float) -> None:
         super()._deadline(min(at, self.started + self._wait) if self._waiting else at)
 
+    def begin(self, bound: float = 0.0, progress: Callable[[Progress], None] | None = None) -> Any:
+        self._waiting = bound > 0
+        self._cpu_started = self.cpu()
+        self._start_dist = super().begin(bound, progress)
+        return self._start_dist
+
     def over_budget(self) -> str:
+        if not self._decided and self.bound > 0:
+            why = self._early()
+            if why:
+                return self._give_up(why)
         if self._waiting and self._wait <= self.clock() - self.started < self.budget.seconds * (1 - SOLVE_SHARE):
             self.out_of_time = False  # a step cut at the wait's end: its mass is unexplored, as any cut's
-            return self._give_up()
+            return self._give_up("no play has ended within the wait")
         stopped = super().over_budget()
-        if stopped or self.bound <= 0 or len(self.looks) == self._looked:
+        if stopped or self.bound <= 0:
             return stopped
+        if len(self.looks) == self._looked:
+            return ""
         self._looked = len(self.looks)
         left = self.looks[-1][1]
         if left >= NOTHING_ENDED:  # no slope to go by yet: the wait's end decides
@@ -135,18 +189,122 @@ class DecidingExplorer(Explorer):
         if self._waiting:  # play began to end: the deadline is the budget's again
             self._waiting = False
             self._deadline(min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest()))
-        heading = self.projection()
-        if heading is None or left <= self.bound or (
-                heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE)):
+        if self._reachable(left):
             return ""
-        return self._give_up()
+        return self._give_up("projected from the solver's looks")
 
-    def _give_up(self) -> str:
+    def _reachable(self, left: float) -> bool:
+        """Whether the projection from the looks so far meets the bound in the time exploration
+        has (or cannot tell yet)."""
+        heading = self.projection()
+        return heading is None or left <= self.bound or (
+            heading.to_bound is not None and heading.to_bound <= self.budget.seconds * (1 - SOLVE_SHARE))
+
+    def _early(self) -> str:
+        """The early decision, looked at between steps until it is taken: taken once the
+        exploration has had :data:`DECIDE_AT` seconds and :data:`DECIDE_CPU` seconds of CPU (on a
+        loaded machine the wall clock says little of the work done: a small game must not be given
+        up on because others took the CPU) and, while no play has ended, :data:`CUT_AFTER` states
+        expanded; or when a step was cut at it. While no look of the
+        solver has found play ending and exploration is widening (more states met and not
+        expanded than expanded) after its first :data:`CUT_AFTER` states, the explorer's deadline is put at the decision, on a clock that
+        stands still there until the CPU has been had too (:meth:`_decision_clock`), so that a
+        long step (blessed-harvest's endeavour: 10 s and more) does not hold the decision and a
+        step is cut only where the decision is due on both counts: such a step's mass is
+        unexplored, as any cut's. Why it gives up, or "" (go on; the deadline is the budget's,
+        or the wait's, again)."""
+        wall, cpu = self.clock() - self.started, self.cpu() - self._cpu_started
+        # a step cut at the decision's deadline, not at the budget's (the clock is before that)
+        cut = self._cutting and self.out_of_time and self.clock() < self._own_deadline()
+        young = self.expanded < CUT_AFTER and not self._ended()  # too few states to judge the open part by
+        if not cut and (wall < self._decide_at or cpu < DECIDE_CPU or young):
+            if self._ended():  # play ends: the projection decides, and no step is cut for it
+                self._stop_cutting()
+            elif not self._cutting and self.expanded >= CUT_AFTER and len(self.nodes) - self.expanded > self.expanded:
+                self._cutting = True
+                self._cut_at = self.started + self._decide_at
+                self._deadline(self._cut_at)
+            return ""
+        self._decided = True
+        self._unfreeze_looks()
+        if cut:
+            self.out_of_time = False  # the step cut at the decision: its mass is unexplored
+        why = self._decide_early()
+        if not why and cut and not self.heap:  # nothing left to go on with but the step cut here
+            why = "its last step was cut at the decision"
+        if not why:
+            self._stop_cutting()
+        return why
+
+    def _unfreeze_looks(self) -> None:
+        """The decision's clock back to the budget's: a look of the solver taken while it stood
+        still (moments ago: a look comes just before a step) gets the time it is now, so the
+        projection's slope is not read over time that did not pass."""
+        if self._cut_at is None:
+            return
+        still, now = self._cut_at - 1e-6 - self.started, self.budget.clock() - self.started
+        self.looks = [(now if abs(t - still) < 1e-9 else t, u) for t, u in self.looks]
+        self._cut_at = None
+
+    def _stop_cutting(self) -> None:
+        """The decision's deadline lifted: the clock is the budget's, the deadline its own."""
+        self._unfreeze_looks()
+        if self._cutting:
+            self._cutting = False
+            self._deadline(self._own_deadline())
+
+    def _decision_clock(self) -> float:
+        """The explorer's clock: the budget's, except that while the decision's deadline is in
+        force it stands still just before it until exploration has had :data:`DECIDE_CPU` of CPU
+        (not past the wait's end)."""
+        now = self.budget.clock()
+        at = self._cut_at
+        if at is not None and at <= now < self.started + self._wait and self.cpu() - self._cpu_started < DECIDE_CPU:
+            return at - 1e-6
+        return now
+
+    def _own_deadline(self) -> float:
+        """The deadline the exploration would have without the decision's: the budget's less
+        the share kept for the end (:meth:`Explorer._latest`), the wait's while waiting."""
+        at = min(self.started + self.budget.seconds * (1 - SOLVE_SHARE), self._latest())
+        return min(at, self.started + self._wait) if self._waiting else at
+
+    def _decide_early(self) -> str:
+        """The decision at :data:`DECIDE_AT`: one look of the solver now, then go on exploring if
+        the bound is met; where play ends, as the projection says (give up if it misses the bound
+        in the time left; go on if it meets it or has too few looks yet: the later looks decide);
+        where no play has ended yet, go on only if the open part (states met and not expanded) is
+        no larger than the part expanded (a space that may close: a small game of long runs).
+        Why exploration is given up, or "" (go on)."""
+        if self._settled is not None:
+            began = self.clock()
+            graph = self._graph(self._start_dist, False, final=False)
+            found = self._settled(graph)
+            self.looked(self.clock() - began, "random")
+            if found is not None:
+                self.last_bound = found
+                self.looks.append((self.clock() - self.started, found))
+        left = self.looks[-1][1] if self.looks else 1.0
+        if left <= self.bound:
+            return ""
+        if self._ended():  # play ends: the projection decides, now if it can, else at later looks
+            return "" if self._reachable(left) else "projected from the solver's looks"
+        opened = sum(1 for node in self.nodes if node.state is not None)
+        if opened <= self.expanded:
+            return ""
+        return f"{opened:,} states open for {self.expanded:,} explored"
+
+    def _ended(self) -> bool:
+        """Whether the solver's last look found play ending (some mass settled)."""
+        return bool(self.looks) and self.looks[-1][1] < NOTHING_ENDED
+
+    def _give_up(self, why: str) -> str:
         now, left = self.clock() - self.started, self.looks[-1][1] if self.looks else 1.0
         self.gave_up = (now, left)
         heading = self.projection()
         projected = "" if heading is None else f", about {heading.at_budget * 100:.0f}% projected at the budget"
-        return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s{projected}: the bound "
+        self.decision = f"exact given up at {now:.1f} s ({left * 100:.1f}% unexplored, {why})"
+        return (f"fallback: {left * 100:.1f}% unexplored at {now:.1f} s ({why}){projected}: the bound "
                 f"{self.bound * 100:g}% is out of reach")
 
 
@@ -169,6 +327,8 @@ class SampleProgress:
     widest: float | None  # the widest half-width so far (None: not looked at yet)
     bound: float  # the half-width asked for
     budget: Budget
+    #: Why sampling: what the exploration decided and why ("": sampling was asked for directly).
+    why: str = ""
 
     @property
     def rate(self) -> float:
@@ -210,9 +370,11 @@ class _Tally:
 
 
 def sample(adventure: Adventure, character: Character | None, budget: Budget, started: float, bound: float,
-           seed: int = DEFAULT_SEED, progress: Callable[[SampleProgress], None] | None = None) -> dict[str, Any]:
+           seed: int = DEFAULT_SEED, progress: Callable[[SampleProgress], None] | None = None,
+           why: str = "") -> dict[str, Any]:
     """Whole random playthroughs until every figure's half-width is at most ``bound`` or the
-    budget (counted from ``started`` on its clock) ends: the result's sampled part."""
+    budget (counted from ``started`` on its clock) ends: the result's sampled part. ``why``: what
+    the progress line says of the decision to sample."""
     spec = PlaytestSpec(adventure, policy="random", character=None if character is None else character.to_dict(),
                         runtime="fast")
     tally = _Tally(adventure)
@@ -220,7 +382,7 @@ def sample(adventure: Adventure, character: Character | None, budget: Budget, st
     widest: float | None = None
     stopped = ""
     if progress is not None:
-        progress(SampleProgress(0, clock() - started, None, bound, budget))
+        progress(SampleProgress(0, clock() - started, None, bound, budget, why))
     with _quiet_collector():
         while True:
             if clock() > end:
@@ -230,13 +392,13 @@ def sample(adventure: Adventure, character: Character | None, budget: Budget, st
             if tally.runs % LOOK_EVERY == 0:
                 widest = tally.widest()
                 if progress is not None:
-                    progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
+                    progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget, why))
                 if widest <= bound:
                     stopped = f"half-width: every figure within ±{bound * 100:g} points"
                     break
     widest = tally.widest()
     if progress is not None:
-        progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget))
+        progress(SampleProgress(tally.runs, clock() - started, widest, bound, budget, why))
     return _result(tally, seed, bound, widest, stopped)
 
 
@@ -295,6 +457,7 @@ def fall_back(adventure: Adventure, character: Character | None, graph: Graph, e
     found = {"states": len(graph.nodes), "expanded": explorer.expanded, "seconds": round(graph.seconds, 3),
              "unexplored": round(explorer.last_bound or 1.0, 6), "stopped": graph.stopped,
              "blowup": [{"variable": k, "values": v} for k, v in graph.blowup]}
-    result = sample(adventure, character, budget, explorer.started, bound, seed, progress)
+    why = getattr(explorer, "decision", "") or (graph.stopped or "")
+    result = sample(adventure, character, budget, explorer.started, bound, seed, progress, why)
     return {**result, "states": len(graph.nodes), "explored": found,
             "seconds": round(budget.clock() - explorer.started, 3), "peak_mb": round(peak_memory_mb(), 1)}

@@ -19,7 +19,8 @@ def progress_text(p: SampleProgress) -> str:
     """The progress line while sampling: runs, rate, the widest half-width so far, time left."""
     left = max(0.0, p.budget.seconds - p.seconds)
     widest = "" if p.widest is None else f", widest ±{p.widest * 100:.2f} points (asked ±{p.bound * 100:g})"
-    return (f"analyze: exact out of reach, sampling whole playthroughs: {p.runs} runs, {p.rate:.0f}/s{widest}; "
+    why = p.why if p.why.startswith("exact given up") else "exact out of reach"
+    return (f"analyze: {why}, sampling whole playthroughs: {p.runs} runs, {p.rate:.0f}/s{widest}; "
             f"{p.seconds:.0f} s, stops within {left:.0f} s (budget)")
 
 
@@ -65,7 +66,9 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     console.print(Text(f"The same runs: `{' '.join(shlex.quote(w) for w in words)}`"))
     if widest > result["half_width_asked"]:
         wanted = seconds_for(result)
-        more = "" if wanted is None else f"; about `--time-limit {math.ceil(wanted * 1.2 / 10) * 10:g}` would reach it"
+        limit = None if wanted is None else f"{math.ceil(wanted * 1.2 / 10) * 10:g}"
+        more = ("" if limit is None else f"; about `--time-limit {limit}` would reach it" if asked is None
+                else f"; about `{asked.analyze_command(['--time-limit', limit])}` would reach it")
         console.print(Text(f"Stopped: {result['stopped']}, at ±{points(widest)} points, not the "
                            f"±{points(result['half_width_asked'])} asked{more}", style="yellow"))
     table = Table(title="Endings", title_justify="left")

@@ -222,3 +222,56 @@ def test_the_memory_limit_stops_a_step_the_explorer_runs_itself(tmp_path):
     assert explorer.over_budget() == "budget: 200 MB of memory"
     assert sum(p for _, p in found) == 1, "what the step did not run is unexplored, not lost"
     explorer.end()
+
+
+def test_setup_counts_in_the_budget(tmp_path):
+    """A budget given ``since`` (the command's start: loading and setup) counts from there: the
+    explorer's start, its deadline and the seconds it reports include what setup spent. Best and
+    worst play, which share the budget out in seconds left, get those seconds less setup's."""
+    from solo.analyze.explore import SOLVE_SHARE, Explorer
+
+    path = tmp_path / "dock_setup.yaml"
+    path.write_text(DOCK)
+    adventure = loader.load(str(path)).adventure
+    clock = FakeClock()
+    clock.now = 105.0  # setup took 5 s of a 100 s budget
+    explorer = Explorer(adventure, budget=Budget(seconds=100, clock=clock, since=100.0))
+    explorer.begin()
+    assert explorer.started == 100.0
+    assert explorer.deadline == pytest.approx(100.0 + 100 * (1 - SOLVE_SHARE))
+    explorer.end()
+    agree = loader.load(str(Path(__file__).parents[1] / "playtest" / "agree.yaml")).adventure  # exact in a blink
+    found = analyze(agree, budget=Budget(seconds=100, clock=clock, since=100.0))
+    assert found["method"] == "exact" and found["seconds"] == pytest.approx(5.0), "setup's 5 s are in the time told"
+    seen: list = []
+    analyze(agree, policy="best", budget=Budget(seconds=100, clock=clock, since=100.0), progress=seen.append)
+    assert seen and all(p.budget.since is None and p.budget.seconds <= 95.0 for p in seen)
+
+
+def test_the_command_starts_the_budget_before_loading(monkeypatch):
+    """``solo analyze``'s budget counts from before the adventure is loaded and the analyzer set up."""
+    import time
+
+    from solo import session
+    from solo.analyze import command
+    from solo.analyze.frontend import run_analyze_command
+    from rich.console import Console
+
+    marks: dict = {}
+    real_load, real_analyze = session.load_playable, command.analyze
+
+    def load(name):
+        marks["loading"] = time.monotonic()
+        return real_load(name)
+
+    def run(*args, **kwargs):
+        marks["since"] = kwargs["budget"].since
+        return real_analyze(*args, **kwargs)
+
+    monkeypatch.setattr(session, "load_playable", load)
+    monkeypatch.setattr(command, "analyze", run)
+    agree = Path(__file__).parents[1] / "playtest" / "agree.yaml"
+    run_analyze_command(adventure=str(agree), character_name=None, policy="random", checks=False, max_states=1000,
+                        seconds=60, memory_mb=1500, bound=0.005, as_json=True, save_dir=None,
+                        console=Console(file=open("/dev/null", "w")))
+    assert marks["since"] is not None and marks["since"] <= marks["loading"]

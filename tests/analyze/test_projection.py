@@ -92,3 +92,21 @@ def test_a_slow_step_still_moves_the_progress_line_every_half_second():
     assert explorer.expanded < CHECK_EVERY, "the fixture is small: the old rule told only at the start and end"
     assert len(seen) >= explorer.expanded
     assert [p.expanded for p in seen] == sorted(p.expanded for p in seen)
+
+
+def test_the_suggested_command_repeats_every_option_given():
+    """The command suggested for more time keeps what the GM typed (--no-sampling, the bound,
+    the seed, the character, the other budgets), only the time limit changing."""
+    result = {"policy": "random", "bound": 0.3, "stopped": "budget: 60 s of time",
+              "projection": {"seconds_to_bound": 455.0}}
+    asked = AskedFor("supply-ship", "pilot", 60, 50_000, 900, bound=0.01, seed=4, sample=False)
+    line = suggestion(result, asked)
+    more = line[line.index("`solo analyze"):]
+    for words in ("--character pilot", "--max-states 50000", "--memory-limit 900", "--bound 0.01", "--seed 4",
+                  "--no-sampling", "--time-limit 550"):
+        assert words in more, (words, more)
+    assert "--time-limit 60" not in more, "the time limit is the one suggested, not the one given"
+    plain = AskedFor("supply-ship", None, 120).analyze_command(["--time-limit", "600"])
+    assert plain == "solo analyze supply-ship --time-limit 600", "defaults are not repeated"
+    best = AskedFor("supply-ship", None, 120, policy="best").analyze_command(["--max-states", "10"])
+    assert best == "solo analyze supply-ship --policy best --max-states 10"

@@ -169,6 +169,145 @@ def test_the_decision_is_the_projections_at_the_solvers_looks():
     assert check_stop() is None, "no deadline left behind"
 
 
+class _Cpu:
+    """A CPU clock the test sets (the decision reads the process's CPU seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _early(expanded: int = sampled.CUT_AFTER, budget: Budget | None = None) -> tuple[sampled.DecidingExplorer, _Cpu]:
+    """agree.yaml's explorer past its first steps (``expanded`` states expanded, as told) and
+    widening: its open states met forty times over, on a CPU clock the test sets."""
+    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=budget or Budget(seconds=120))
+    cpu = explorer.cpu = _Cpu()
+    explorer.begin(0.005)
+    explorer.nodes.extend(explorer.nodes * 40)
+    explorer.expanded = expanded
+    return explorer, cpu
+
+
+def _opened(explorer: sampled.DecidingExplorer) -> int:
+    return sum(1 for node in explorer.nodes if node.state is not None)
+
+
+def test_the_early_decision_gives_up_on_a_widening_exploration_at_once():
+    """At 1.5 s and 1 s of CPU, with more states open than expanded and no play ended, exploration
+    stops there, saying so, instead of waiting a tenth of the budget."""
+    widening, cpu = _early()
+    opened, expanded = _opened(widening), widening.expanded
+    assert opened > expanded
+    assert widening.over_budget() == "", "too early: nothing decided"
+    assert widening.deadline == pytest.approx(widening.started + sampled.DECIDE_AT, abs=0.05), \
+        "widening: a long step is cut where the decision is due"
+    widening.started -= sampled.DECIDE_AT
+    assert widening.over_budget() == "", "the wall clock is past it, the CPU not: a loaded machine waits for the work"
+    assert widening.gave_up is None
+    cpu.now = sampled.DECIDE_CPU
+    stopped = widening.over_budget()
+    assert stopped.startswith("fallback: 100.0% unexplored at 1.5 s") and f"{opened} states open for {expanded} explored" in stopped
+    assert widening.gave_up is not None and widening.decision.startswith("exact given up at 1.5 s (100.0% unexplored, ")
+    line = progress_text(sampled.SampleProgress(64, 2.0, 0.1, 0.005, widening.budget, widening.decision))
+    assert line.startswith(f"analyze: {widening.decision}, sampling whole playthroughs: 64 runs"), line
+    widening.end()
+    assert check_stop() is None
+
+
+def test_the_early_decision_goes_on_while_the_space_may_close():
+    """With no more states open than expanded the decision is to go on: the rules before hold
+    (the deadline is the wait's while nothing has ended, then it gives up there)."""
+    closing, cpu = _early(expanded=100)
+    assert closing.deadline == pytest.approx(closing.started + 12), "the wait's deadline"
+    closing.started -= sampled.DECIDE_AT
+    cpu.now = sampled.DECIDE_CPU
+    assert closing.over_budget() == "" and closing.gave_up is None
+    assert closing.deadline == pytest.approx(closing.started + sampled.DECIDE_AT + 12), "not moved: the wait's"
+    closing.started -= 12
+    assert "no play has ended within the wait" in closing.over_budget()
+    closing.end()
+    assert check_stop() is None
+
+
+def test_a_small_games_first_steps_are_never_cut_for_the_decision():
+    """Before :data:`sampled.CUT_AFTER` states are expanded the decision moves no deadline: a
+    small game's first step can be long, and cut it would lose its first ending."""
+    young, cpu = _early(expanded=sampled.CUT_AFTER - 1)
+    before = young.deadline
+    assert young.over_budget() == "" and young.deadline == before
+    young.end()
+
+
+def test_the_decisions_clock_stands_still_until_the_cpu_is_had():
+    """While the decision's deadline is in force, the explorer's clock (which its steps and the
+    rules' enumerations read) stops just short of it until exploration has had its CPU, so a
+    step is cut there only when the decision is due on both counts, and never past the wait."""
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    explorer, cpu = _early(budget=Budget(seconds=120, clock=clock))
+    explorer.over_budget()  # widening: the deadline is the decision's
+    assert explorer.deadline == pytest.approx(sampled.DECIDE_AT)
+    clock.now = 5.0  # a loaded machine: the wall clock is past it, the CPU is not
+    assert explorer.clock() < explorer.deadline and explorer.clock() == pytest.approx(sampled.DECIDE_AT)
+    cpu.now = sampled.DECIDE_CPU
+    assert explorer.clock() == 5.0, "the CPU had: the budget's clock"
+    cpu.now = 0.0
+    clock.now = 12.5
+    assert explorer.clock() == 12.5, "never past the wait's end"
+    explorer.end()
+
+
+def test_where_play_ends_the_early_decision_is_the_projections():
+    """Once a look of the solver finds play ending, the open part decides nothing and no step is
+    cut for the decision: with too few looks for a projection it goes on (the later looks
+    decide), with a projection that misses the bound it gives up, as at any look."""
+    ending, cpu = _early()
+    ending.looks = [(0.1, 0.9)]  # play ends, widening as it is: no deadline moved for the decision
+    assert ending.over_budget() == ""
+    assert ending.deadline == pytest.approx(ending.started + 108), "the budget's (play ends: no wait), not the decision's"
+    ending.started -= sampled.DECIDE_AT
+    cpu.now = sampled.DECIDE_CPU
+    assert ending.over_budget() == "" and ending.gave_up is None, "no projection yet: the later looks decide"
+    ending.end()
+    slow, cpu = _early()
+    slow.looks = [(1.0, 0.97), (1.4, 0.96)]  # a point per doubling: the bound decades away
+    slow.started -= sampled.DECIDE_AT
+    cpu.now = sampled.DECIDE_CPU
+    stopped = slow.over_budget()
+    assert stopped.startswith("fallback: 96.0% unexplored at 1.5 s (projected from the solver's looks)"), stopped
+    slow.end()
+    assert check_stop() is None
+
+
+def test_a_step_cut_at_the_decision_is_decided_at_once():
+    cut, cpu = _early()
+    cut.over_budget()  # widening: the deadline is at the decision
+    cut.out_of_time = True  # a step ran into it
+    stopped = cut.over_budget()
+    assert stopped.startswith("fallback: ") and f"states open for {sampled.CUT_AFTER} explored" in stopped
+    assert not cut.out_of_time, "the cut was the decision's, not the budget's"
+    cut.end()
+
+
+def test_supply_ship_is_given_up_on_by_the_early_decision():
+    """supply-ship's random play meets thousands of states for hundreds expanded: the early
+    decision gives it up (not the wait for a first ending, which took 12 s of a 120 s budget)."""
+    from solo.analyze.solve import unexplored_mass
+    from solo.session import load_playable
+
+    explorer = sampled.DecidingExplorer(load_playable("supply-ship").adventure, budget=Budget(seconds=120))
+    graph = explorer.explore(unexplored_mass, 0.005)
+    assert graph.stopped.startswith("fallback: ") and "states open for" in graph.stopped, graph.stopped
+    assert sampled.wanted(graph, explorer, 0.005, explorer.budget)
+
+
 def test_analyzes_random_play_is_the_playtests_random_play():
     """Every decision of a random playtest run (scene choices, the pregen, a fight's actions) is
     drawn uniformly among the engine's playable options, the keys the explorer branches on with
@@ -223,6 +362,25 @@ def test_the_text_says_the_figures_are_sampled_with_their_interval():
     assert found["method"] == "sampled" and found["seed"] == 4
     plain = CliRunner().invoke(cli, ["analyze", str(AGREE), "--max-states", str(FEW_STATES), "--no-sampling", "--json"])
     assert json.loads(plain.output)["method"] == "bounded"
+
+
+def test_the_time_suggested_for_the_half_width_repeats_the_options_given(agree):
+    """A sampled result short of its half-width suggests a longer ``--time-limit`` in the whole
+    command, every option given kept (the seed, the bound, the state budget...)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from solo.analyze.frontend import AskedFor, show
+
+    adventure, _, found, _ = agree
+    short = {**found, "half_width_asked": found["half_width"] / 4}  # four times narrower asked
+    out = StringIO()
+    asked = AskedFor(str(AGREE), None, 60, FEW_STATES, bound=short["half_width_asked"], seed=3)
+    show(short, adventure, Console(file=out, width=400), 1.0, asked=asked)
+    line = next(line for line in out.getvalue().splitlines() if line.startswith("Stopped:"))
+    assert f"--max-states {FEW_STATES}" in line and "--seed 3" in line and "--bound " in line, line
+    assert "--time-limit " in line and "--time-limit 60 " not in line
 
 
 def test_runs_that_do_not_end_are_counted_by_where_they_stuck():

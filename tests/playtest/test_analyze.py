@@ -238,13 +238,28 @@ def test_a_bounded_result_shows_ranges_and_points_at_a_playtest_when_the_bound_i
     text = _words(result.output)
     # low – low + bound, capped at 100%: the explored part reaches outside a quarter of the time
     assert "25.00% – 100.00%" in text and "0.00% – 75.00%" in text
-    assert "is never reached" not in text, "an ending the unexplored part may reach is not called unreachable"
+    # treasure's door needs two keys: no state left unexplored (the hall with its one key taken,
+    # the ledge, the maze) can come to it, so it is known never to be reached
+    assert ("Ending treasure is never reached with random play: neither the part explored nor any state left "
+            "unexplored can come to it") in text
     assert "75 points wide" in text
     assert f"`solo playtest {TRAPDOOR} --runs 2000`" in text
-    assert f"`solo analyze {TRAPDOOR} --max-states 20`" in text  # it ran out of states, not time
+    # it ran out of states, not time; the options given are repeated (--no-sampling was once dropped)
+    assert f"`solo analyze {TRAPDOOR} --max-states 20 --no-sampling`" in text
     found = json.loads(CliRunner().invoke(cli, ["analyze", str(TRAPDOOR), "--max-states", "2", "--no-sampling", "--json"]).output)
     assert found["endings"] == {"treasure": 0.0, "outside": 0.25}  # the old fields stay
     assert found["ranges"] == {"treasure": {"low": 0.0, "high": 0.75}, "outside": {"low": 0.25, "high": 1.0}}
+    assert found["unreachable_endings"] == ["treasure"]
+
+
+def test_a_bounded_result_calls_unreachable_only_what_no_unexplored_state_can_reach():
+    """brawl.yaml cut at two states: neither ending is reached in the part explored, but the
+    street lies ahead of the states left unexplored, so only the vault (its key is never to be
+    had) is named unreachable, in the JSON and in the text."""
+    found = json.loads(CliRunner().invoke(cli, ["analyze", str(BRAWL), "--max-states", "2", "--no-sampling",
+                                                "--json"]).output)
+    assert found["method"] == "bounded" and found["endings"] == {"vault": 0.0, "street": 0.0}
+    assert found["unreachable_endings"] == ["vault"]
 
 
 def test_a_narrow_bound_shows_ranges_without_the_suggestion_and_says_what_was_not_reached(brawl_within_a_tenth):
@@ -259,8 +274,10 @@ def test_a_narrow_bound_shows_ranges_without_the_suggestion_and_says_what_was_no
     assert f"{street * 100:.2f}% – {(street + bound) * 100:.2f}%" in text
     assert found["ranges"]["street"] == {"low": round(street, 6), "high": round(street + bound, 6)}
     assert "solo playtest" not in text
-    assert f"Ending vault is not reached in the part explored: at most {bound * 100:.2f}%" in text
-    assert "is never reached" not in text
+    # the vault's key is never to be had: no state left unexplored can come to it
+    assert "Ending vault is never reached with random play: neither the part explored nor any state" in text
+    assert "not reached in the part explored" not in text
+    assert found["unreachable_endings"] == ["vault"]
 
 
 def test_an_exact_result_shows_single_figures_and_what_is_never_reached():
