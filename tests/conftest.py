@@ -58,3 +58,16 @@ def fixtures() -> Path:
 def _isolated_saves(tmp_path, monkeypatch):
     """Tests never write into the real ./saves or read a developer's SOLO_SAVE_DIR."""
     monkeypatch.setenv("SOLO_SAVE_DIR", str(tmp_path / "saves"))
+
+
+@pytest.fixture(autouse=True)
+def _no_deadline_left_behind():
+    """An analysis's deadline on the rules' enumerations (:func:`solo.rules.scripted.stop_at`)
+    ends with the test that set it: a test that fails between an explorer's ``begin`` and ``end``
+    would otherwise leave it in force, and every later test on that worker would run out of time
+    (sitting 13: one timing slip failed 32 tests after it)."""
+    from solo.rules import scripted
+
+    token = scripted._STOP.set(None)
+    yield
+    scripted._STOP.reset(token)

@@ -44,6 +44,8 @@ def project(points: list[tuple[float, float]], budget_seconds: float, bound: flo
     at_budget = min(u2, u2 * math.exp(-k * math.log(max(budget_seconds, t2) / t2)))
     if u2 <= bound:
         return Projection(at_budget=at_budget, to_bound=t2)
+    if bound <= 0:  # a power law never reaches 0: only finishing meets a bound of 0 (``--bound 0``)
+        return Projection(at_budget=at_budget, to_bound=None)
     # in logarithms: a share that barely falls puts the bound past any float (not in sight)
     log_to_bound = math.log(t2) + math.log(u2 / bound) / k
     return Projection(at_budget=at_budget, to_bound=math.exp(log_to_bound) if log_to_bound < LOG_NEVER else None)

@@ -55,6 +55,14 @@ def test_a_share_that_barely_falls_puts_the_bound_out_of_sight_without_overflow(
     assert found is not None and found.to_bound is None and 0.99 < found.at_budget < 1
 
 
+def test_a_bound_of_zero_is_never_in_sight_by_the_pace_alone():
+    """``--bound 0`` asks for exact figures: a falling share never reaches 0 by the power law, so
+    the bound is not in sight (it divided by the bound: ZeroDivisionError, fen13's finding)."""
+    found = project([(1.0, 0.5), (2.0, 0.25)], 120, 0.0)
+    assert found is not None and found.to_bound is None
+    assert found.at_budget == pytest.approx(0.25 * (120 / 2) ** -1)
+
+
 def test_the_explorer_keeps_each_look_of_the_solver_for_the_projection():
     from pathlib import Path
 

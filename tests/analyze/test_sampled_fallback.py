@@ -181,8 +181,12 @@ class _Cpu:
 
 def _early(expanded: int = sampled.CUT_AFTER, budget: Budget | None = None) -> tuple[sampled.DecidingExplorer, _Cpu]:
     """agree.yaml's explorer past its first steps (``expanded`` states expanded, as told) and
-    widening: its open states met forty times over, on a CPU clock the test sets."""
-    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure, budget=budget or Budget(seconds=120))
+    widening: its open states met forty times over, on a CPU clock the test sets and (unless
+    ``budget`` brings its own) a wall clock that stands still."""
+    # the wall clock stands still too unless a test moves it (``started``): under load the real one
+    # moved a tenth of a second between a test's steps and read "at 1.6 s"
+    explorer = sampled.DecidingExplorer(loader.load(str(AGREE)).adventure,
+                                        budget=budget or Budget(seconds=120, clock=_Cpu()))
     cpu = explorer.cpu = _Cpu()
     explorer.begin(0.005)
     explorer.nodes.extend(explorer.nodes * 40)
