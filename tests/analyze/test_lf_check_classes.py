@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.analyze import outcomes
 from solo.analyze.command import analyze
 from solo.rules import registry
 from solo.rules.base import Character
@@ -93,8 +94,33 @@ def test_check_classes_lump_the_explosions_that_reach_the_target_when_no_margin_
     assert [p for p, r in records if r.measures["critical"] == "success" and not r.success] == [short]
 
 
-def test_contests_are_left_to_enumeration():
-    assert LF.check_classes(_who(2), _who(2), {"stat": "cleverness"}, "contest", ("critical",)) is None
+@pytest.mark.parametrize("params", [
+    {"dice": 2, "opponent_dice": 3, "bonus": 1},
+    {"dice": 1, "opponent_dice": 1},
+    {"dice": 4, "opponent_dice": 2, "opponent_bonus": 2},
+])
+def test_contest_classes_hold_the_contest_odds_of_each_label(params):
+    listed, left_out = LF.check_classes(_who(1), _who(1), params, "contest", ("critical",))
+    shares = outcomes.label_shares(LF, LF.contest_odds(_who(1), _who(1), params), "contest")
+    closed: dict[str, Fraction] = {}
+    seen = set()
+    for p, faces in listed:  # the faces play one untied attempt of the class, all of them drawn
+        dice = oc._Faces(tuple(faces))
+        record = LF.contest(dice, _who(1), _who(1), params)
+        assert dice.used == len(faces)
+        key = (record.outcome, record.measures["critical"])
+        assert key not in seen, key
+        seen.add(key)
+        closed[record.outcome] = closed.get(record.outcome, Fraction(0)) + p
+    assert 0 < left_out < Fraction(1, 10 ** 5) and sum(closed.values()) + left_out == 1
+    slack = Fraction(1, 10 ** 12)  # the odds' own cut of the exploding tails
+    for label, share in shares.items():  # listed shares are never above the true ones
+        assert closed.get(label, Fraction(0)) <= share + slack <= closed.get(label, Fraction(0)) + left_out + 2 * slack, label
+
+
+def test_a_contest_read_for_a_field_the_classes_do_not_keep_is_enumerated():
+    assert LF.check_classes(_who(2), _who(2), {"stat": "cleverness"}, "contest", ("total",)) is None
+    assert LF.check_classes(_who(2), None, {"stat": "cleverness"}, "contest", ()) is None
 
 
 def _six_dice_odds() -> tuple[Fraction, Fraction]:

@@ -1,4 +1,4 @@
-"""Outcome classes of a Loose and Fuzzy check for ``solo analyze``, in closed form.
+"""Outcome classes of a Loose and Fuzzy check or contest for ``solo analyze``, in closed form.
 
 An adventure that reads ``roll.critical`` (lantern-fen reads it after almost every check) cannot
 be analysed by outcome label alone: double 6s whose sum falls short read ``failure`` with
@@ -20,17 +20,25 @@ the margin is read each total is its own class and the bonus is listed to
 
 Each class keeps the faces of one roll of it in the order the rules draw them (the pool, the
 confirming die of a lone die, the bonus dice); the analyzer replays them on the real ruleset.
-Contests are left to the analyzer's enumeration (None): their tie rerolls and two exploding
-pools are not worked out here.
+A contest (:func:`contest_classes`) is read the same way, its label from the player's critical
+reading and whether their total beat the opponent's. Both pools explode, so each is listed to
+the depth and the pairs past it are left out; tied attempts are rolled again, so a class's
+probability is its share of the untied pairs listed. That share is never more than the true one
+(the ties among the pairs left out only make untied attempts rarer), and the rules stop
+rerolling after :data:`~solo.rules.loose_fuzzy.pool.MAX_TIE_REROLLS` ties: every class is
+scaled by ``1 - 2**-(rerolls + 1)`` (the chance of that many ties in a row is below it, ties
+being under even), and what the classes do not cover is left out. The analysis counts what is
+left out as unknown, and every class's listed probability is at most its true one, so its
+figures stay bounds that hold.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
-from solo.rules.loose_fuzzy.outcome_classes import EXPLOSION_DEPTH, _marked
-from solo.rules.loose_fuzzy.pool import MAX_EXPLOSIONS
+from solo.rules.loose_fuzzy.outcome_classes import EXPLOSION_DEPTH, _marked, pool_classes
+from solo.rules.loose_fuzzy.pool import MAX_EXPLOSIONS, MAX_TIE_REROLLS
 
 #: The fields of a check's record an expression may read and these classes still keep apart
 #: (``outcome`` and ``success`` follow from the label).
@@ -80,3 +88,35 @@ def check_classes(count: int, target: int, bonus: int, reads: Iterable[str],
             return None
     listed = sorted(((p, faces) for p, faces in found.values()), key=lambda pf: -pf[0])
     return listed, left_out
+
+
+def contest_classes(mine: int, my_bonus: int, theirs: int, their_bonus: int, reads: Iterable[str],
+                    reading: Callable[[str | None, bool], str]) -> Classes | None:
+    """The classes of ``mine`` dice plus ``my_bonus`` against ``theirs`` plus ``their_bonus``
+    (the faces: the player's pool, then the opponent's, of one untied attempt), as
+    :func:`check_classes` gives them; None when a field is read they do not keep apart."""
+    reads = frozenset(reads or ())
+    if not reads <= KEPT:
+        return None
+    by_critical = "critical" in reads
+    by_margin = "margin" in reads
+    a_classes, a_out = pool_classes(mine)
+    d_classes, d_out = pool_classes(theirs)
+    found: dict[tuple[Any, ...], list[Any]] = {}
+    tie = Fraction(0)
+    for pa, fa, (ca, ta) in a_classes:
+        for pd, fd, (_cd, td) in d_classes:
+            margin = (ta + my_bonus) - (td + their_bonus)
+            if margin == 0:
+                tie += pa * pd
+                continue
+            key = (reading(ca, margin > 0), ca if by_critical else None, margin if by_margin else None)
+            entry = found.setdefault(key, [Fraction(0), list(fa + fd)])
+            entry[0] += pa * pd
+    unlisted = 1 - (1 - a_out) * (1 - d_out)
+    if (tie + unlisted) * 2 >= 1:  # ties could be even or likelier: the cap's bound fails
+        return None
+    # q / (1 - tie) is at most q / (1 - every tie), the share of an untied attempt
+    scale = (1 - Fraction(1, 2 ** (MAX_TIE_REROLLS + 1))) / (1 - tie)
+    listed = sorted(((p * scale, faces) for p, faces in found.values()), key=lambda pf: -pf[0])
+    return listed, 1 - sum((p for p, _ in listed), Fraction(0))

@@ -474,10 +474,12 @@ class LooseFuzzy(RulesetDefaults):
     # solo analyze --------------------------------------------------------------------------
     def check_classes(self, character: Character, opponent: Character | None, params: Mapping[str, Any],
                       kind: str, reads: Any) -> Any:
-        """Analyzer hook: a check's outcome classes in closed form (:mod:`.check_classes`); None
-        for a contest (enumerated by the analyzer)."""
-        if kind != "check":
-            return None
+        """Analyzer hook: a check's or contest's outcome classes in closed form (:mod:`.check_classes`)."""
+        if kind == "contest":
+            if opponent is None:
+                return None
+            mine, theirs = self._contest_checks(character, opponent, params)
+            return check_classes.contest_classes(mine.dice, mine.bonus, theirs.dice, theirs.bonus, reads, reading)
         parsed = self.parse_check(params, character)
         target = (parsed.target if parsed.target is not None else TARGETS["average"]) + parsed.fit
         return check_classes.check_classes(parsed.dice, target, parsed.bonus, reads, reading)
