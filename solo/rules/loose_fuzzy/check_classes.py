@@ -16,7 +16,7 @@ The bonus needs no cut when the margin is not read: once the lowest total after 
 (the ``s`` sixes and a 1) reaches the target, every longer chain reaches it too, so the whole
 mass of chains of at least ``s`` sixes, ``p * (1/6)**s``, is one class (critical success). When
 the margin is read each total is its own class and the bonus is listed to
-:data:`~solo.rules.loose_fuzzy.outcome_classes.EXPLOSION_DEPTH` sixes, the rest left out.
+``EXPLOSION_DEPTH`` sixes (:func:`~solo.rules.loose_fuzzy.outcome_classes.pool_classes`), the rest left out.
 
 Each class keeps the faces of one roll of it in the order the rules draw them (the pool, the
 confirming die of a lone die, the bonus dice); the analyzer replays them on the real ruleset.
@@ -37,7 +37,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from solo.rules.loose_fuzzy.outcome_classes import EXPLOSION_DEPTH, _marked, pool_classes
+from solo.rules.loose_fuzzy.outcome_classes import _marked, pool_classes, untied_pairs
 from solo.rules.loose_fuzzy.pool import MAX_EXPLOSIONS, MAX_TIE_REROLLS
 
 #: The fields of a check's record an expression may read and these classes still keep apart
@@ -68,26 +68,34 @@ def check_classes(count: int, target: int, bonus: int, reads: Iterable[str],
         entry = found.setdefault(key, [Fraction(0), list(faces)])
         entry[0] += p
 
-    for critical, pair_total, p, faces in _marked(count):
-        if critical != "success":
-            add(critical, pair_total, p, faces)
-            continue
-        for sixes in range(MAX_EXPLOSIONS):
-            if sixes >= EXPLOSION_DEPTH and by_margin:
-                left_out += p * Fraction(1, 6) ** sixes
-                break
-            lowest = pair_total + 6 * sixes + 1
-            if not by_margin and lowest + bonus >= target:
-                # every chain of at least ``sixes`` sixes reaches the target: one class
-                add(critical, lowest, p * Fraction(1, 6) ** sixes, faces + (6,) * sixes + (1,))
-                break
-            for last in range(1, 6):
-                add(critical, pair_total + 6 * sixes + last, p * Fraction(1, 6) ** (sixes + 1),
-                    faces + (6,) * sixes + (last,))
-        else:  # a target no hundred sixes reach: the rules cap the bonus there
-            return None
+    if by_margin:  # each total its own class: the pool's classes, the bonus to the depth
+        pool, left_out = pool_classes(count)
+        for p, faces, (critical, total) in pool:
+            add(critical, total, p, faces)
+    else:
+        for critical, pair_total, p, faces in _marked(count):
+            if critical == "success" and not _lump_explosions(add, pair_total, p, faces, target - bonus):
+                return None  # a target no hundred sixes reach: the rules cap the bonus there
+            if critical != "success":
+                add(critical, pair_total, p, faces)
     listed = sorted(((p, faces) for p, faces in found.values()), key=lambda pf: -pf[0])
     return listed, left_out
+
+
+def _lump_explosions(add: Callable[..., None], pair_total: int, p: Fraction, faces: tuple[int, ...],
+                     need: int) -> bool:
+    """Double 6s (``p``, their pool adding up to ``pair_total``) by their exploding bonus, six by
+    six until the lowest chain reaches ``need``: from there every longer chain does too, and
+    the mass of all of them, ``p * (1/6)**sixes``, is one class. False if no hundred sixes get
+    there (the rules cap the bonus)."""
+    for sixes in range(MAX_EXPLOSIONS):
+        lowest = pair_total + 6 * sixes + 1
+        if lowest >= need:
+            add("success", lowest, p * Fraction(1, 6) ** sixes, faces + (6,) * sixes + (1,))
+            return True
+        for last in range(1, 6):
+            add("success", lowest - 1 + last, p * Fraction(1, 6) ** (sixes + 1), faces + (6,) * sixes + (last,))
+    return False
 
 
 def contest_classes(mine: int, my_bonus: int, theirs: int, their_bonus: int, reads: Iterable[str],
@@ -100,20 +108,12 @@ def contest_classes(mine: int, my_bonus: int, theirs: int, their_bonus: int, rea
         return None
     by_critical = "critical" in reads
     by_margin = "margin" in reads
-    a_classes, a_out = pool_classes(mine)
-    d_classes, d_out = pool_classes(theirs)
+    pairs, tie, unlisted = untied_pairs(mine, my_bonus, theirs, their_bonus)
     found: dict[tuple[Any, ...], list[Any]] = {}
-    tie = Fraction(0)
-    for pa, fa, (ca, ta) in a_classes:
-        for pd, fd, (_cd, td) in d_classes:
-            margin = (ta + my_bonus) - (td + their_bonus)
-            if margin == 0:
-                tie += pa * pd
-                continue
-            key = (reading(ca, margin > 0), ca if by_critical else None, margin if by_margin else None)
-            entry = found.setdefault(key, [Fraction(0), list(fa + fd)])
-            entry[0] += pa * pd
-    unlisted = 1 - (1 - a_out) * (1 - d_out)
+    for p, faces, ca, _cd, margin in pairs:
+        key = (reading(ca, margin > 0), ca if by_critical else None, margin if by_margin else None)
+        entry = found.setdefault(key, [Fraction(0), list(faces)])
+        entry[0] += p
     if (tie + unlisted) * 2 >= 1:  # ties could be even or likelier: the cap's bound fails
         return None
     # q / (1 - tie) is at most q / (1 - every tie), the share of an untied attempt
