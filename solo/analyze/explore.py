@@ -387,8 +387,13 @@ class AnalysisGame(Game):
         choices = found.choices()
         wanted = self.next_answer(f"{scene_id}#{index}", lambda: choices) if len(choices) > 1 else choices[0][0]
         if wanted == -1:
-            raise outcomes.NotExact(f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; "
-                                    "the least likely are left unexplored")
+            # the share the classes leave out: scripts past the enumeration's cap, or what a
+            # ruleset's own classes do not list (an exploding tail past a depth)
+            why = (f"a check in {scene_id} can go more than {cl.MAX_RUNS} ways; the least likely are left unexplored"
+                   if found.runs >= cl.MAX_RUNS else
+                   f"a check in {scene_id} leaves a share out (an exploding tail listed to a depth); "
+                   "it is counted as unexplored")
+            raise outcomes.NotExact(why)
         self.scripted.queue = list(found.found[int(wanted)][1])
         return Game._roll(self, data)
 

@@ -123,25 +123,37 @@ def pool_classes(count: int, depth: int = EXPLOSION_DEPTH) -> tuple[tuple[RollCl
     return tuple(sorted(found, key=lambda c: -c[0])), left_out
 
 
-@lru_cache(maxsize=4096)
-def contest_classes(mine: int, my_bonus: int, theirs: int, their_bonus: int
-                    ) -> tuple[tuple[RollClass, ...], Fraction]:
-    """An exchange by (margin, my double 1s, their double 1s), each class's probability its share
-    of the untied attempts, and the probability left out (an exploding bonus past the depth)."""
+def untied_pairs(mine: int, my_bonus: int, theirs: int, their_bonus: int
+                 ) -> tuple[list[tuple[Fraction, tuple[int, ...], Any, Any, int]], Fraction, Fraction]:
+    """One attempt of an exchange, ``mine`` dice plus ``my_bonus`` against ``theirs`` plus
+    ``their_bonus``, each pool by :func:`pool_classes`: the untied pairs as (probability, my
+    faces then theirs, my critical, their critical, margin), the probability of a tie among
+    the pairs listed, and what the pools leave out (an exploding bonus past the depth)."""
     a_classes, a_out = pool_classes(mine)
     d_classes, d_out = pool_classes(theirs)
-    merged: dict[tuple[int, bool, bool], list[Any]] = {}
+    pairs = []
     tie = Fraction(0)
     for pa, fa, (ca, ta) in a_classes:
         for pd, fd, (cd, td) in d_classes:
             margin = (ta + my_bonus) - (td + their_bonus)
             if margin == 0:
                 tie += pa * pd
-                continue
-            entry = merged.setdefault((margin, ca == "failure", cd == "failure"), [Fraction(0), fa + fd])
-            entry[0] += pa * pd
+            else:
+                pairs.append((pa * pd, fa + fd, ca, cd, margin))
+    return pairs, tie, 1 - (1 - a_out) * (1 - d_out)
+
+
+@lru_cache(maxsize=4096)
+def contest_classes(mine: int, my_bonus: int, theirs: int, their_bonus: int
+                    ) -> tuple[tuple[RollClass, ...], Fraction]:
+    """An exchange by (margin, my double 1s, their double 1s), each class's probability its share
+    of the untied attempts, and the probability left out (an exploding bonus past the depth)."""
+    pairs, tie, left_out = untied_pairs(mine, my_bonus, theirs, their_bonus)
+    merged: dict[tuple[int, bool, bool], list[Any]] = {}
+    for p, faces, ca, cd, margin in pairs:
+        entry = merged.setdefault((margin, ca == "failure", cd == "failure"), [Fraction(0), faces])
+        entry[0] += p
     untied = 1 - tie
-    left_out = 1 - (1 - a_out) * (1 - d_out)
     found = tuple((p / untied, faces, key) for key, (p, faces) in merged.items())
     return tuple(sorted(found, key=lambda c: -c[0])), left_out / untied
 

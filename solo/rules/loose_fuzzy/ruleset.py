@@ -34,7 +34,7 @@ from solo.rules.loose_fuzzy.abilities import (
     rules_error,
     starting_luck,
 )
-from solo.rules.loose_fuzzy import experience, record_words
+from solo.rules.loose_fuzzy import check_classes, experience, record_words
 from solo.rules.loose_fuzzy.combat import advantage_points, condition_wound_penalty
 from solo.rules.loose_fuzzy.fight.gear import out_reason
 from solo.rules.loose_fuzzy.fight.procedure import Fight
@@ -470,6 +470,19 @@ class LooseFuzzy(RulesetDefaults):
         if contest is not None:
             return self.contest(dice, nobody, Character(name="opponent", system=SYSTEM, stats={}), contest)
         return self.check(dice, nobody, self._cli_params(args))
+
+    # solo analyze --------------------------------------------------------------------------
+    def check_classes(self, character: Character, opponent: Character | None, params: Mapping[str, Any],
+                      kind: str, reads: Any) -> Any:
+        """Analyzer hook: a check's or contest's outcome classes in closed form (:mod:`.check_classes`)."""
+        if kind == "contest":
+            if opponent is None:
+                return None
+            mine, theirs = self._contest_checks(character, opponent, params)
+            return check_classes.contest_classes(mine.dice, mine.bonus, theirs.dice, theirs.bonus, reads, reading)
+        parsed = self.parse_check(params, character)
+        target = (parsed.target if parsed.target is not None else TARGETS["average"]) + parsed.fit
+        return check_classes.check_classes(parsed.dice, target, parsed.bonus, reads, reading)
 
     # conflicts ----------------------------------------------------------------------------
     def incapacitated(self, character: Character) -> str | None:
