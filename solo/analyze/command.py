@@ -71,7 +71,7 @@ from solo.analyze.explore import DEFAULT_MAX_STATES, Budget, Explorer, Graph, Pr
 from solo.analyze.floors import CEILING_PLAYS, FLOOR_PLAYS, Floor, Floors, explore_floors, told
 from solo.analyze.focused import FocusedSearch
 from solo.analyze.policy_play import BOTS, PolicyExplorer
-from solo.analyze.solve import (absorption, best_policy, stuck_states, summarise, unexplored_mass,
+from solo.analyze.solve import (absorption, best_policy, choice_weights, stuck_states, summarise, unexplored_mass,
                                 value_bounds)
 from solo.errors import BadRequest
 from solo.rules.base import Character
@@ -184,7 +184,12 @@ def _goal_result(adventure: Adventure, graph: Graph, explorer: Explorer, search:
       ``"worst"``: the one the search found; else the floor's or ceiling's bot), with its own
       method, states, chance of the goal and ``"bound"`` (its unexplored mass), and
       ``"ranges"``, ``"unexplored_by_scene"`` and ``"exact"`` are that play's.
-      ``"unreachable_endings"`` lists only the endings it is known never to reach."""
+      ``"unreachable_endings"`` lists only the endings that play is known never to reach: all
+      those it does not reach when its figures are whole, else those that neither the part it
+      explored reaches nor any state left unexplored that it comes to can reach
+      (:func:`_beyond_reach`); ``"unreachable_endings_of"`` says which graph that is
+      (``{"play": NAME, "graph": "search" | "floor" | "ceiling", "states": N}``: the search's,
+      or the floor's or ceiling's bot's own exploration)."""
     policy = "best" if maximise else "worst"
     complete = graph.complete
     if complete:
@@ -240,7 +245,10 @@ def _goal_result(adventure: Adventure, graph: Graph, explorer: Explorer, search:
                       "goal": round(achieved, 6), "bound": figures.get("bound", 0.0),
                       **({"arithmetic": figures["arithmetic"]} if "arithmetic" in figures else {})}
     result.update({k: v for k, v in figures.items() if k in PLAY_PARTS})
-    result["unreachable_endings"] = [e for e in figures["unreachable_endings"] if figures.get("bound", 0.0) == 0]
+    result["unreachable_endings"] = figures["unreachable_endings"]
+    # the graph the list is about: the search's (best or worst play) or the told bot's own exploration
+    result["unreachable_endings_of"] = {"play": name, "graph": "search" if name == policy else "floor" if maximise
+                                        else "ceiling", "states": figures["states"]}
     return result
 
 
@@ -326,20 +334,23 @@ def _figures(adventure: Adventure, graph: Graph, explorer: Explorer, chosen: dic
         result["ranges"] = _ranges(result["endings"], result["bound"])
         result["objectives_ranges"] = _ranges(result["objectives"], result["bound"])
     unreached = [k for k, v in endings.items() if v == 0]
-    result["unreachable_endings"] = unreached if complete else _beyond_reach(graph, explorer, unreached)
+    result["unreachable_endings"] = unreached if complete else _beyond_reach(graph, explorer, unreached, chosen)
     return result
 
 
-def _beyond_reach(graph: Graph, explorer: Explorer, endings: list[str]) -> list[str]:
-    """Of ``endings`` (not reached in the part explored), those no state left unexplored can
-    come to either: for a state met but not expanded, the scenes its region holds (where it can
-    still go over the ways still open, with the hooks and clocks that can still fire:
-    :mod:`solo.analyze.reachable`, a sound over-estimate); for the rest of a step left
-    unexplored, every scene the scene graph leads to from its scene (any scene when it has
-    none). So an ending listed is never reached, whatever the unexplored part holds."""
+def _beyond_reach(graph: Graph, explorer: Explorer, endings: list[str],
+                  chosen: dict[int, int] | None = None) -> list[str]:
+    """Of ``endings`` (not reached in the part explored), those no state left unexplored that
+    the play ``chosen`` (None: the graph's own) can come to can reach either: for a state met
+    but not expanded, the scenes its region holds (where it can still go over the ways still
+    open, with the hooks and clocks that can still fire: :mod:`solo.analyze.reachable`, a sound
+    over-estimate); for the rest of a step left unexplored, every scene the scene graph leads to
+    from its scene (any scene when it has none). So an ending listed is never reached by that
+    play, whatever the unexplored part holds and whatever it chooses there."""
     left = set(endings)
     keys = explorer.keys
-    for node in graph.nodes:
+    for n in _played(graph, chosen):
+        node = graph.nodes[n]
         if not left:
             break
         if node.kind in ("frontier", "decision") and node.state is not None:
@@ -349,6 +360,23 @@ def _beyond_reach(graph: Graph, explorer: Explorer, endings: list[str]) -> list[
                 return []
             left -= keys.static_region(node.scene).scenes
     return [e for e in endings if e in left]
+
+
+def _played(graph: Graph, chosen: dict[int, int] | None) -> list[int]:
+    """The nodes of ``graph`` the play ``chosen`` (None: the graph's own) comes to with a chance
+    above 0, from the start (a bot's option it never takes, or an option the best play passes
+    over, leads nowhere)."""
+    weights = choice_weights(graph, chosen, exact=False)
+    seen = {t for t, p in graph.start if p > 0}
+    todo = list(seen)
+    while todo:
+        for share, dist in weights[todo.pop()]:
+            if share > 0:
+                for t, p in dist:
+                    if p > 0 and t not in seen:
+                        seen.add(t)
+                        todo.append(t)
+    return sorted(seen)
 
 
 def _ranges(figures: dict[str, float], bound: float) -> dict[str, dict[str, float]]:

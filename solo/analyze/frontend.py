@@ -250,15 +250,24 @@ def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed
     bounded = not exact and bound > 0
     with_play = "this play" if "goal" in result else f"{result['policy']} play"
     beyond = set(result.get("unreachable_endings", ()))  # none that the unexplored part might reach
+    of = result.get("unreachable_endings_of")
+    where = "" if of is None else f" in {of_graph(of)}"
     for sid in [e for e, p in result["endings"].items() if p == 0]:
         if not bounded:
             console.print(Text(f"Ending {sid} is never reached with {with_play}", style="yellow"))
         elif sid in beyond:
             console.print(Text(f"Ending {sid} is never reached with {with_play}: neither the part explored "
-                               "nor any state left unexplored can come to it", style="yellow"))
+                               f"nor any state left unexplored{where} can come to it", style="yellow"))
         elif bound <= WIDE_BOUND:
             console.print(Text(f"Ending {sid} is not reached in the part explored: at most "
                                f"{percent(min(1.0, bound))} with {with_play}", style="yellow"))
+
+
+def of_graph(of: dict[str, Any]) -> str:
+    """The graph a best or worst result's ``unreachable_endings`` are about, in words."""
+    if of["graph"] == "search":
+        return f"the {of['play']} play's search ({of['states']} states)"
+    return f"{of['play']}'s own exploration, the {of['graph']} ({of['states']} states)"
 
 
 def show_stop(result: dict[str, Any], console: Console) -> None:

@@ -28,6 +28,7 @@ LEDGE = HERE / "fixtures" / "ledge.yaml"
 STUDY = HERE / "fixtures" / "study.yaml"
 POND = HERE / "fixtures" / "pond.yaml"
 MAZE = HERE / "fixtures" / "maze.yaml"
+BRAWL = HERE.parent / "playtest" / "broken" / "brawl.yaml"
 
 
 def _load(path: Path | str, pregen: str | None = None):
@@ -59,8 +60,12 @@ def _agrees(adventure, found) -> None:
         for e, p in found["endings"].items():
             assert found["ranges"][e] == {"low": round(p, 6), "high": round(min(1.0, p + play["bound"]), 6)}
         assert "exact" not in found
-        if play["bound"] > 0:
-            assert found["unreachable_endings"] == [], "an ending the unexplored part may reach is not unreachable"
+        never = [e for e, p in found["endings"].items() if p == 0]
+        assert set(found["unreachable_endings"]) <= set(never), "an ending the play reaches is not unreachable"
+    of = found["unreachable_endings_of"]
+    assert of["play"] == play["name"] and of["states"] == play["states"]
+    assert of["graph"] == ("search" if play["name"] == found["policy"] else "floor" if found["policy"] == "best"
+                           else "ceiling")
 
 
 def _text(found, adventure) -> str:
@@ -144,6 +149,39 @@ def test_careful_bottom_leaves_a_loop_the_careful_bot_would_leave():
 def test_a_bounded_best_or_worst_play_keeps_its_fields_apart_and_agreeing(policy, states):
     adventure, scout = _load(MAZE)
     found = analyze(adventure, scout, policy, budget=Budget(max_states=states))
+    _agrees(adventure, found)
+
+
+@pytest.mark.parametrize("policy", ["best", "worst"])
+def test_a_bounded_best_or_worst_play_names_the_endings_no_unexplored_state_can_reach(policy):
+    """brawl.yaml cut at two states: the play named reaches neither ending in the part explored
+    (its bound is 1), but the street lies ahead of the states it leaves unexplored, while the
+    vault's key is never to be had: only the vault is listed, as the search graph's, in the JSON
+    and in the text; a state more and the play reaches the street over 90% of the time."""
+    adventure, who = _load(BRAWL)
+    found = analyze(adventure, who, policy, budget=Budget(max_states=2))
+    assert found["play"]["method"] == "bounded" and found["play"]["bound"] == 1.0
+    assert found["endings"] == {"vault": 0.0, "street": 0.0}
+    assert found["unreachable_endings"] == ["vault"], "the street might be reached: it is not listed"
+    assert found["unreachable_endings_of"] == {"play": policy, "graph": "search", "states": found["play"]["states"]}
+    _agrees(adventure, found)
+    further = analyze(adventure, who, policy, budget=Budget(max_states=3))
+    assert further["endings"]["street"] > 0.9, "the street, not listed, is reached once the search goes on"
+    assert further["unreachable_endings"] == ["vault"]
+    text = _text(found, adventure)
+    assert (f"Ending vault is never reached with this play: neither the part explored nor any state left "
+            f"unexplored in the {policy} play's search ({found['play']['states']} states) can come to it") in text
+    assert "Ending street is never reached" not in text
+
+
+def test_a_bounded_floor_told_is_the_graph_its_unreachable_endings_are_about():
+    """pit.yaml cut at four states: careful-top's play, bounded, reaches victory more often than
+    the search's best play found so far, so it is told, and the list is its own exploration's."""
+    adventure, who = _load(HERE / "fixtures" / "pit.yaml")
+    found = analyze(adventure, who, "best", budget=Budget(max_states=4))
+    assert found["play"]["name"] == "careful-top" and found["play"]["method"] == "bounded"
+    assert found["unreachable_endings_of"] == {"play": "careful-top", "graph": "floor",
+                                               "states": found["floor"]["states"]}
     _agrees(adventure, found)
 
 
