@@ -173,7 +173,7 @@ def figure(result: dict[str, Any], p: float) -> str:
 
 
 def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
-    """The plain line for a bound too wide to use: what answers now, and how to give analyze more time."""
+    """The plain line for a bound too wide to use: what answers now, and how to give analyze more of the budget it ran out of."""
     words = ["solo", "playtest", asked.adventure, "--runs", str(SUGGESTED_RUNS)]
     bot = PLAYTEST_POLICY[result["policy"]]
     if bot != "random":
@@ -181,15 +181,16 @@ def suggestion(result: dict[str, Any], asked: AskedFor) -> str:
     if asked.character:
         words += ["--character", asked.character]
     sampled = " ".join(shlex.quote(w) for w in words)
-    more = asked.analyze_command(["--policy", None if result["policy"] == "random" else result["policy"],
-                                  *asked.more_time(result)])
+    budget = asked.more_time(result)
+    more = asked.analyze_command(["--policy", None if result["policy"] == "random" else result["policy"], *budget])
+    what = {"--max-states": "more game states", "--memory-limit": "more memory"}.get(budget[0], "more time")
     like = {"best": " (a careful bot: near the best play, not at it)",
             "worst": " (the careful bot read the other way: towards the worst play, not at it)"}.get(result["policy"], "")
     wide = (f"The {result['policy']} play's chance of {result['goal']} is known only within "
             f"{result['bound'] * 100:.0f} points" if "goal" in result else
             f"These ranges are {result['bound'] * 100:.0f} points wide")
     return (f"{wide}, too wide to balance by. For sampled "
-            f"odds now run `{sampled}`{like}; or give analyze more time: `{more}`.")
+            f"odds now run `{sampled}`{like}; or give analyze {what}: `{more}`.")
 
 
 def show(result: dict[str, Any], adventure: Adventure, console: Console, elapsed: float,

@@ -48,6 +48,17 @@ def test_the_suggested_time_limit_follows_the_projection():
     assert "--time-limit 550" in suggestion(result, asked)
     result["projection"]["seconds_to_bound"] = None
     assert "--time-limit 1200" in suggestion(result, asked), "not in sight: ten times the budget, as before"
+    assert "give analyze more time: `" in suggestion(result, asked)
+
+
+def test_the_suggestion_names_the_budget_it_raises():
+    """A run stopped by its state or memory budget is offered more of that one, in words too:
+    "more time" beside a raised --max-states misled."""
+    asked = AskedFor("supply-ship", None, 120)
+    for stopped, said, option in (("budget: more than 200000 game states", "more game states", "--max-states 2000000"),
+                                  ("budget: 1500 MB of memory", "more memory", "--memory-limit 3000")):
+        line = suggestion({"policy": "random", "bound": 0.3, "stopped": stopped, "projection": {}}, asked)
+        assert f"give analyze {said}: `" in line and option in line, line
 
 
 def test_a_share_that_barely_falls_puts_the_bound_out_of_sight_without_overflow():
