@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from solo.adventure.model import Adventure
+from solo.analyze import collector
 from solo.analyze.explore import SOLVE_SHARE, Budget, Explorer, Graph, Progress
 from solo.budget import peak_memory_mb
 from solo.playtest import fast_run
@@ -405,18 +406,15 @@ def sample(adventure: Adventure, character: Character | None, budget: Budget, st
 @contextmanager
 def _quiet_collector() -> Iterator[None]:
     """The cyclic garbage collector out of the runs' way while sampling: what exists before
-    (the explored graph, the adventure, the modules: 0.1-0.8 million objects) frozen, so no full
-    collection walks it again, and the youngest generation collected less often
-    (:data:`SAMPLING_GC_THRESHOLD`); both undone after, however sampling ends. Each is left
-    alone where it is already so (objects frozen by someone else, whom ``unfreeze`` would release
-    too, as :mod:`solo.adventure._gc` does; a threshold already as high, set by a sampling still
-    going on), so nothing is undone under another's feet. Nothing a run draws depends on the
-    collector, so the runs are the same."""
+    (the explored graph, the adventure, the modules: 0.1-0.8 million objects) held frozen as an
+    analysis holds it (:func:`solo.analyze.collector.hold`: unless someone else froze objects,
+    and given back when the outermost hold ends), so no full collection walks it again, and the
+    youngest generation collected less often (:data:`SAMPLING_GC_THRESHOLD`, left alone where a
+    sampling still going on already raised it); both undone after, however sampling ends.
+    Nothing a run draws depends on the collector, so the runs are the same."""
     thresholds = gc.get_threshold()
-    freeze = gc.get_freeze_count() == 0
     raise_threshold = thresholds[0] < SAMPLING_GC_THRESHOLD
-    if freeze:
-        gc.freeze()
+    collector.hold()
     if raise_threshold:
         gc.set_threshold(SAMPLING_GC_THRESHOLD, *thresholds[1:])
     try:
@@ -424,8 +422,7 @@ def _quiet_collector() -> Iterator[None]:
     finally:
         if raise_threshold:
             gc.set_threshold(*thresholds)
-        if freeze:
-            gc.unfreeze()
+        collector.release()
 
 
 def _result(tally: _Tally, seed: int, bound: float, widest: float, stopped: str) -> dict[str, Any]:
